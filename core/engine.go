@@ -1,0 +1,134 @@
+package core
+
+import (
+	"context"
+	"encoding/json"
+	"iter"
+	"time"
+)
+
+// Engine turns pages of a PDF into the document model.
+//
+// Engines run out of process behind the SDK, but the contract is the same in
+// process: Describe says what the engine is; Extract yields one PageResult
+// per requested page, in any order, as each page finishes. Extract honours
+// ctx: when it is done the engine stops soon after (the conformance suite
+// allows 500 ms). A page that fails is yielded with its status and error; a
+// document the engine cannot read at all ends the sequence with an error
+// (wrap ErrNotPDF, ErrEncrypted, ... so callers can branch with errors.Is).
+type Engine interface {
+	Describe(ctx context.Context) (Info, error)
+	Extract(ctx context.Context, req *Request) iter.Seq2[PageResult, error]
+}
+
+// Closer is implemented by engines that hold resources (models, processes).
+type Closer interface {
+	Close() error
+}
+
+// Configurer is implemented by engines that take settings before their first
+// Extract (model paths, languages). Heavy work such as loading models
+// happens here, never in a constructor.
+type Configurer interface {
+	Configure(ctx context.Context, options json.RawMessage) error
+}
+
+// Capability names what an engine can do; the router plans with them.
+type Capability string
+
+// Known capabilities. Engines may declare others.
+const (
+	CapText      Capability = "text"       // reads a PDF's text layer
+	CapOCR       Capability = "ocr"        // recognises text in rendered pages
+	CapLayout    Capability = "layout"     // finds block roles and reading order
+	CapTables    Capability = "tables"     // recovers table structure
+	CapRegions   Capability = "regions"    // can work on parts of a page
+	CapPageRange Capability = "page_range" // efficient on any subset of pages
+)
+
+// Info describes an engine.
+type Info struct {
+	Name         string       `json:"name"`
+	Version      string       `json:"version"`
+	Description  string       `json:"description,omitempty"`
+	Capabilities []Capability `json:"capabilities,omitempty"`
+	// Cost is the engine's relative price per page (nativetext is 1); the
+	// merge breaks ties in favour of the cheaper engine.
+	Cost float64 `json:"cost,omitempty"`
+}
+
+// Has reports whether the engine declares capability c.
+func (i Info) Has(c Capability) bool {
+	for _, x := range i.Capabilities {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
+
+// Request asks an engine for some pages of one file.
+type Request struct {
+	// Source is the path of the PDF on a file system the engine can read.
+	Source string `json:"source"`
+	// Pages are the 1-based pages wanted, in the order the caller prefers.
+	// An engine answers each of them exactly once.
+	Pages []int `json:"pages"`
+	// Options are engine-specific settings, opaque to the host.
+	Options json.RawMessage `json:"options,omitempty"`
+	// PageTimeout is how long the caller is prepared to wait for any one
+	// page. Engines may use it to bound their own work; the host treats an
+	// engine that answers no page for this long as hung. Zero: no bound but
+	// the context's deadline.
+	PageTimeout time.Duration `json:"page_timeout,omitempty"`
+}
+
+// Status is the outcome of a page.
+type Status string
+
+// Page statuses, from best to worst.
+const (
+	StatusOK       Status = "ok"       // text extracted and it passed the quality threshold
+	StatusDegraded Status = "degraded" // text extracted, but below the quality threshold
+	StatusFailed   Status = "failed"   // the engine reported an error or crashed
+	StatusTimeout  Status = "timeout"  // the engine did not answer in time
+	StatusSkipped  Status = "skipped"  // not asked for, or nothing to do
+)
+
+// Rank orders statuses from best (0) to worst.
+func (s Status) Rank() int {
+	switch s {
+	case StatusOK:
+		return 0
+	case StatusDegraded:
+		return 1
+	case StatusSkipped:
+		return 2
+	case StatusTimeout:
+		return 3
+	default:
+		return 4
+	}
+}
+
+// PageResult is an engine's answer for one page.
+type PageResult struct {
+	Page   Page   `json:"page"`
+	Status Status `json:"status"`
+	// Err is why the page failed; nil when Status is ok or degraded.
+	Err error `json:"-"`
+	// Elapsed is the engine's own time on this page.
+	Elapsed time.Duration `json:"elapsed"`
+	// Stats are engine measurements the scorers may use, such as
+	// "glyphs" or "unmapped_glyphs" (glyphs with no Unicode value).
+	Stats map[string]float64 `json:"stats,omitempty"`
+}
+
+// Failed is a PageResult for a page that could not be extracted.
+func Failed(page int, err error) PageResult {
+	st := StatusFailed
+	if IsTimeout(err) {
+		st = StatusTimeout
+	}
+	return PageResult{Page: Page{Number: page}, Status: st, Err: err}
+}

@@ -1,0 +1,188 @@
+package core
+
+import "strings"
+
+// Document is the merged result for one PDF.
+type Document struct {
+	Source string `json:"source"`
+	Pages  []Page `json:"pages"`
+}
+
+// Page is one page of the document. Width and Height are the size of the
+// page as displayed (after rotation), in points.
+type Page struct {
+	Number   int     `json:"number"` // 1-based
+	Width    float64 `json:"width"`
+	Height   float64 `json:"height"`
+	Rotation int     `json:"rotation,omitempty"` // 0, 90, 180 or 270, clockwise
+	Blocks   []Block `json:"blocks,omitempty"`
+}
+
+// Box is the whole page.
+func (p *Page) Box() BBox { return BBox{0, 0, p.Width, p.Height} }
+
+// Text is the page's text, blocks separated by a blank line.
+func (p *Page) Text() string {
+	parts := make([]string, 0, len(p.Blocks))
+	for i := range p.Blocks {
+		if t := p.Blocks[i].Text(); t != "" {
+			parts = append(parts, t)
+		}
+	}
+	return strings.Join(parts, "\n\n")
+}
+
+// Words counts the words on the page, table cells included.
+func (p *Page) Words() int {
+	n := 0
+	for i := range p.Blocks {
+		n += len(strings.Fields(p.Blocks[i].Text()))
+	}
+	return n
+}
+
+// BlockKind says what role a block plays on the page.
+type BlockKind string
+
+// The block kinds. Engines that cannot tell use KindParagraph.
+const (
+	KindParagraph  BlockKind = "paragraph"
+	KindHeading    BlockKind = "heading"
+	KindListItem   BlockKind = "list_item"
+	KindTable      BlockKind = "table"
+	KindFigure     BlockKind = "figure"
+	KindCaption    BlockKind = "caption"
+	KindFormula    BlockKind = "formula"
+	KindCode       BlockKind = "code"
+	KindPageHeader BlockKind = "page_header"
+	KindPageFooter BlockKind = "page_footer"
+	KindFootnote   BlockKind = "footnote"
+)
+
+// Block is a unit of reading order: a paragraph, a heading, a table, ...
+//
+// Its text is the lines' words joined by spaces and the lines joined by
+// newlines, unless the engine set Content explicitly (a formula in LaTeX,
+// text an engine already cleaned). A table block carries its cells in Table.
+type Block struct {
+	Kind    BlockKind `json:"kind"`
+	Level   int       `json:"level,omitempty"` // heading level 1-6; list nesting depth from 0
+	BBox    BBox      `json:"bbox"`
+	Lines   []Line    `json:"lines,omitempty"`
+	Table   *Table    `json:"table,omitempty"`
+	Content string    `json:"content,omitempty"`
+}
+
+// Text is the block's plain text.
+func (b *Block) Text() string {
+	if b.Content != "" {
+		return b.Content
+	}
+	if b.Table != nil && len(b.Lines) == 0 {
+		return b.Table.Text()
+	}
+	lines := make([]string, 0, len(b.Lines))
+	for i := range b.Lines {
+		if t := b.Lines[i].Text(); t != "" {
+			lines = append(lines, t)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Line is a run of words on one baseline.
+type Line struct {
+	BBox  BBox   `json:"bbox"`
+	Words []Word `json:"words"`
+}
+
+// Text is the line's words joined by single spaces.
+func (l *Line) Text() string {
+	var sb strings.Builder
+	for i, w := range l.Words {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(w.Text)
+	}
+	return sb.String()
+}
+
+// WordFlags describe how a word was drawn.
+type WordFlags uint32
+
+// Word flags.
+const (
+	FlagBold        WordFlags = 1 << iota
+	FlagItalic                // slanted or italic font
+	FlagMonospace             // fixed-pitch font
+	FlagInvisible             // text render mode 3: an OCR layer or hidden text
+	FlagSuperscript           // raised above the line's baseline
+	FlagSubscript             // lowered below the line's baseline
+	FlagVertical              // vertical writing mode
+	FlagRotated               // baseline not horizontal
+)
+
+// Has reports whether all of f's bits are set.
+func (w WordFlags) Has(f WordFlags) bool { return w&f == f }
+
+// Word is the smallest unit engines return.
+type Word struct {
+	Text  string    `json:"text"`
+	BBox  BBox      `json:"bbox"`
+	Font  string    `json:"font,omitempty"`
+	Size  float64   `json:"size,omitempty"` // font size in points, the text matrix and CTM applied
+	Flags WordFlags `json:"flags,omitempty"`
+	// Confidence in [0,1] for engines that recognise text (OCR); 0 means
+	// not measured.
+	Confidence float64 `json:"confidence,omitempty"`
+}
+
+// Table is a grid of cells. Rows and Cols count the grid's slots; a cell
+// spanning several slots is stored once, at its top-left slot.
+type Table struct {
+	Rows  int    `json:"rows"`
+	Cols  int    `json:"cols"`
+	Cells []Cell `json:"cells"`
+}
+
+// Cell is one table cell.
+type Cell struct {
+	Row     int    `json:"row"`
+	Col     int    `json:"col"`
+	RowSpan int    `json:"row_span,omitempty"` // 0 and 1 both mean one row
+	ColSpan int    `json:"col_span,omitempty"`
+	Header  bool   `json:"header,omitempty"`
+	BBox    BBox   `json:"bbox"`
+	Text    string `json:"text"`
+}
+
+// Grid lays the cells out as rows of column texts; slots covered by a
+// spanning cell are empty strings.
+func (t *Table) Grid() [][]string {
+	if t.Rows <= 0 || t.Cols <= 0 {
+		return nil
+	}
+	g := make([][]string, t.Rows)
+	for r := range g {
+		g[r] = make([]string, t.Cols)
+	}
+	for _, c := range t.Cells {
+		if c.Row >= 0 && c.Row < t.Rows && c.Col >= 0 && c.Col < t.Cols {
+			g[c.Row][c.Col] = c.Text
+		}
+	}
+	return g
+}
+
+// Text is the table as tab-separated rows.
+func (t *Table) Text() string {
+	var sb strings.Builder
+	for i, row := range t.Grid() {
+		if i > 0 {
+			sb.WriteByte('\n')
+		}
+		sb.WriteString(strings.Join(row, "\t"))
+	}
+	return sb.String()
+}

@@ -1,0 +1,154 @@
+package merge
+
+import (
+	"cmp"
+	"slices"
+	"time"
+
+	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/quality"
+)
+
+// Candidate is one engine's answer for one page, with its score.
+type Candidate struct {
+	Engine  string
+	Cost    float64 // the engine's relative price per page
+	Result  core.PageResult
+	Quality quality.Report
+}
+
+// usable reports whether the candidate carries a page worth keeping.
+func (c Candidate) usable() bool {
+	return c.Result.Status == core.StatusOK || c.Result.Status == core.StatusDegraded
+}
+
+// Best returns the index of the best candidate: a usable result before an
+// unusable one, then the higher score, then the cheaper engine, then the
+// earlier attempt. It returns -1 for no candidates.
+func Best(cands []Candidate) int {
+	best := -1
+	for i, c := range cands {
+		if best < 0 || better(c, cands[best]) {
+			best = i
+		}
+	}
+	return best
+}
+
+const scoreEpsilon = 1e-9
+
+func better(a, b Candidate) bool {
+	if a.usable() != b.usable() {
+		return a.usable()
+	}
+	if d := a.Quality.Score - b.Quality.Score; d > scoreEpsilon || d < -scoreEpsilon {
+		return d > 0
+	}
+	return a.Cost < b.Cost
+}
+
+// Attempt is one engine call's outcome for one page, as the ledger shows it.
+type Attempt struct {
+	Engine  string         `json:"engine"`
+	Status  core.Status    `json:"status"`
+	Score   float64        `json:"score"`
+	Reasons []string       `json:"reasons,omitempty"`
+	Elapsed time.Duration  `json:"-"`
+	Err     error          `json:"-"`
+	Quality quality.Report `json:"-"`
+}
+
+// Entry is the ledger line for one page.
+type Entry struct {
+	Number   int            `json:"number"`
+	Status   core.Status    `json:"status"`
+	Engine   string         `json:"engine,omitempty"` // the winner; "" when no engine produced the page
+	Quality  quality.Report `json:"quality"`
+	Attempts []Attempt      `json:"attempts"`
+	Err      error          `json:"-"` // why the page is failed or timed out
+	Page     core.Page      `json:"-"`
+}
+
+// Decide picks the winner among a page's candidates and writes its ledger
+// entry. A usable winner whose score is below threshold is degraded; with
+// no usable candidate the page takes the best failure's status and error.
+func Decide(number int, cands []Candidate, threshold float64) Entry {
+	e := Entry{Number: number, Page: core.Page{Number: number}, Attempts: make([]Attempt, 0, len(cands))}
+	for _, c := range cands {
+		e.Attempts = append(e.Attempts, Attempt{
+			Engine:  c.Engine,
+			Status:  c.Result.Status,
+			Score:   c.Quality.Score,
+			Reasons: c.Quality.Reasons,
+			Elapsed: c.Result.Elapsed,
+			Err:     c.Result.Err,
+			Quality: c.Quality,
+		})
+	}
+	i := Best(cands)
+	if i < 0 {
+		e.Status = core.StatusSkipped
+		return e
+	}
+	w := cands[i]
+	e.Quality = w.Quality
+	if !w.usable() {
+		e.Status = w.Result.Status
+		if e.Status == "" {
+			e.Status = core.StatusFailed
+		}
+		e.Err = w.Result.Err
+		if w.Result.Page.Width > 0 {
+			e.Page = w.Result.Page
+		}
+		e.Page.Number = number
+		return e
+	}
+	e.Engine = w.Engine
+	e.Page = w.Result.Page
+	e.Page.Number = number
+	e.Status = core.StatusOK
+	if w.Quality.Score < threshold {
+		e.Status = core.StatusDegraded
+	}
+	return e
+}
+
+// Result is a merged document: its pages and the ledger behind them.
+type Result struct {
+	Source  string      `json:"source"`
+	Status  core.Status `json:"status"` // the worst page status
+	Entries []Entry     `json:"pages"`
+	// PageCount is the number of pages in the file, which may exceed
+	// len(Entries) when only some pages were asked for.
+	PageCount int `json:"page_count"`
+	// Engines are the engines that were called, in the order of first call.
+	Engines []string `json:"engines"`
+	// Timings: "total", and one entry per engine with its wall time.
+	Timings map[string]time.Duration `json:"-"`
+	// Err is why the document could not be read at all (then Status is
+	// failed and Entries is empty).
+	Err error `json:"-"`
+}
+
+// Document assembles ledger entries, sorted by page number, into a Result
+// whose status is the worst of its pages'.
+func Document(source string, entries []Entry) *Result {
+	r := &Result{Source: source, Status: core.StatusOK, Entries: entries}
+	slices.SortStableFunc(r.Entries, func(a, b Entry) int { return cmp.Compare(a.Number, b.Number) })
+	for _, e := range r.Entries {
+		if e.Status.Rank() > r.Status.Rank() && e.Status != core.StatusSkipped {
+			r.Status = e.Status
+		}
+	}
+	return r
+}
+
+// Pages is the document model of the result, one page per entry.
+func (r *Result) Pages() core.Document {
+	d := core.Document{Source: r.Source, Pages: make([]core.Page, len(r.Entries))}
+	for i, e := range r.Entries {
+		d.Pages[i] = e.Page
+	}
+	return d
+}

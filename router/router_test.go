@@ -1,0 +1,176 @@
+package router
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"iter"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/assay-pdf/assay/core"
+)
+
+const fivePages = "../testdata/pages.pdf"
+
+// fake is an in-process engine whose answer per page is scripted.
+type fake struct {
+	name  string
+	cost  float64
+	text  func(page int) string
+	delay time.Duration
+
+	mu    sync.Mutex
+	asked [][]int
+}
+
+func (f *fake) Describe(context.Context) (core.Info, error) {
+	return core.Info{Name: f.name, Version: "test", Cost: f.cost}, nil
+}
+
+func (f *fake) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.PageResult, error] {
+	f.mu.Lock()
+	f.asked = append(f.asked, append([]int(nil), req.Pages...))
+	f.mu.Unlock()
+	return func(yield func(core.PageResult, error) bool) {
+		for _, p := range req.Pages {
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(f.delay):
+			}
+			w := core.Word{Text: f.text(p), BBox: core.BBox{X0: 10, Y0: 10, X1: 50, Y1: 20}}
+			page := core.Page{Number: p, Width: 595, Height: 842, Blocks: []core.Block{{Kind: core.KindParagraph, Lines: []core.Line{{Words: []core.Word{w}}}}}}
+			if !yield(core.PageResult{Page: page, Status: core.StatusOK}, nil) {
+				return
+			}
+		}
+	}
+}
+
+func registry(engines ...*fake) Registry {
+	return RegistryFunc(func(name string) (core.Engine, error) {
+		for _, e := range engines {
+			if e.name == name {
+				return e, nil
+			}
+		}
+		return nil, fmt.Errorf("%w: engine %q", core.ErrNotFound, name)
+	})
+}
+
+func TestEscalatesOnlyLowPages(t *testing.T) {
+	native := &fake{name: "native", cost: 1, text: func(p int) string {
+		if p == 2 || p == 4 {
+			return "(cid:12)(cid:13)(cid:14)"
+		}
+		return fmt.Sprintf("page%d", p)
+	}}
+	ocr := &fake{name: "ocr", cost: 5, text: func(p int) string { return fmt.Sprintf("ocr%d", p) }}
+	r := New(Config{Chain: []string{"native", "ocr"}}, registry(native, ocr))
+	res, err := r.Extract(t.Context(), fivePages, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Entries) != 5 || res.PageCount != 5 {
+		t.Fatalf("want 5 entries, got %d (count %d)", len(res.Entries), res.PageCount)
+	}
+	if len(ocr.asked) != 1 || fmt.Sprint(ocr.asked[0]) != "[2 4]" {
+		t.Fatalf("ocr should see only pages 2 and 4, saw %v", ocr.asked)
+	}
+	for _, e := range res.Entries {
+		wantEngine := "native"
+		if e.Number == 2 || e.Number == 4 {
+			wantEngine = "ocr"
+			if len(e.Attempts) != 2 {
+				t.Errorf("page %d: want 2 attempts, got %d", e.Number, len(e.Attempts))
+			}
+		} else if len(e.Attempts) != 1 {
+			t.Errorf("clean page %d was sent to %d engines", e.Number, len(e.Attempts))
+		}
+		if e.Engine != wantEngine || e.Status != core.StatusOK {
+			t.Errorf("page %d: engine %q status %s, want %q ok", e.Number, e.Engine, e.Status, wantEngine)
+		}
+	}
+	if res.Status != core.StatusOK {
+		t.Fatalf("document status %s", res.Status)
+	}
+}
+
+func TestKeepsBestWhenChainEnds(t *testing.T) {
+	bad := &fake{name: "bad", cost: 1, text: func(int) string { return "\ufffd\ufffd\ufffd ok" }}
+	r := New(Config{Chain: []string{"bad"}}, registry(bad))
+	res, err := r.Extract(t.Context(), fivePages, []int{1, 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Entries) != 2 || res.Entries[1].Number != 3 {
+		t.Fatalf("entries %+v", res.Entries)
+	}
+	for _, e := range res.Entries {
+		if e.Status != core.StatusDegraded || e.Engine != "bad" || e.Quality.Score >= DefaultThreshold {
+			t.Errorf("page %d: %s by %q score %.2f", e.Number, e.Status, e.Engine, e.Quality.Score)
+		}
+	}
+	if res.Status != core.StatusDegraded {
+		t.Fatalf("document status %s", res.Status)
+	}
+}
+
+func TestSlowEngineTimesOutAndChainGoesOn(t *testing.T) {
+	slow := &fake{name: "slow", cost: 1, delay: time.Hour, text: func(int) string { return "never" }}
+	good := &fake{name: "good", cost: 2, text: func(p int) string { return "good" }}
+	r := New(Config{Chain: []string{"slow", "good"}, Timeouts: map[string]Timeout{"slow": {Base: 200 * time.Millisecond, PerPage: time.Millisecond}}}, registry(slow, good))
+	start := time.Now()
+	res, err := r.Extract(t.Context(), fivePages, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Fatalf("took %v", d)
+	}
+	for _, e := range res.Entries {
+		if e.Engine != "good" || e.Attempts[0].Status != core.StatusTimeout {
+			t.Errorf("page %d: engine %q first attempt %s", e.Number, e.Engine, e.Attempts[0].Status)
+		}
+	}
+}
+
+func TestUnknownEngineFailsPages(t *testing.T) {
+	r := New(Config{Chain: []string{"missing"}}, registry())
+	res, err := r.Extract(t.Context(), fivePages, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range res.Entries {
+		if e.Status != core.StatusFailed || !errors.Is(e.Err, core.ErrNotFound) {
+			t.Errorf("page %d: %s %v", e.Number, e.Status, e.Err)
+		}
+	}
+}
+
+func TestUnreadableDocuments(t *testing.T) {
+	tests := []struct {
+		file string
+		want error
+	}{
+		{"../testdata/bad/empty.pdf", core.ErrEmptyFile},
+		{"../testdata/bad/image.pdf", core.ErrNotPDF},
+		{"../testdata/bad/encrypted.pdf", core.ErrEncrypted},
+		{"../testdata/bad/truncated.pdf", core.ErrDamaged},
+		{"../testdata/bad/no-such-file.pdf", core.ErrNotFound},
+	}
+	ok := &fake{name: "ok", text: func(int) string { return "x" }}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			res, err := New(Config{Chain: []string{"ok"}}, registry(ok)).Extract(t.Context(), tt.file, nil)
+			if !errors.Is(err, tt.want) {
+				t.Fatalf("err = %v, want %v", err, tt.want)
+			}
+			if res == nil || res.Status != core.StatusFailed || len(res.Entries) != 0 {
+				t.Fatalf("result %+v", res)
+			}
+		})
+	}
+}
