@@ -1,0 +1,104 @@
+package output
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/merge"
+	"github.com/assay-pdf/assay/quality"
+)
+
+func text(kind core.BlockKind, level int, lines ...string) core.Block {
+	b := core.Block{Kind: kind, Level: level}
+	for _, l := range lines {
+		var ws []core.Word
+		for _, w := range strings.Fields(l) {
+			ws = append(ws, core.Word{Text: w})
+		}
+		b.Lines = append(b.Lines, core.Line{Words: ws})
+	}
+	return b
+}
+
+func sample() *merge.Result {
+	table := core.Block{Kind: core.KindTable, Table: &core.Table{Rows: 2, Cols: 2, Cells: []core.Cell{
+		{Row: 0, Col: 0, Text: "Name", Header: true}, {Row: 0, Col: 1, Text: "a|b", Header: true},
+		{Row: 1, Col: 0, Text: "x"}, {Row: 1, Col: 1, Text: "1"},
+	}}}
+	return merge.Document("s.pdf", []merge.Entry{
+		{Number: 1, Status: core.StatusOK, Engine: "nativetext", Quality: quality.Report{Score: 1}, Page: core.Page{Number: 1, Width: 612, Height: 792, Blocks: []core.Block{
+			text(core.KindPageHeader, 0, "Running header"),
+			text(core.KindHeading, 1, "Title"),
+			text(core.KindParagraph, 0, "First line", "second line."),
+			text(core.KindListItem, 0, "• one"),
+			text(core.KindListItem, 1, "2. two"),
+			table,
+		}}},
+		{Number: 2, Status: core.StatusTimeout, Err: core.ErrTimeout, Attempts: []merge.Attempt{{Engine: "nativetext", Status: core.StatusTimeout, Err: core.ErrTimeout}}},
+	})
+}
+
+func TestMarkdown(t *testing.T) {
+	var buf bytes.Buffer
+	if err := Markdown(&buf, sample(), MarkdownOptions{PageMarkers: true}); err != nil {
+		t.Fatal(err)
+	}
+	want := `<!-- page 1 -->
+
+# Title
+
+First line second line.
+
+- one
+  2. two
+
+| Name | a\|b |
+| --- | --- |
+| x | 1 |
+
+<!-- page 2 (timeout: timed out) -->
+`
+	if got := buf.String(); got != want {
+		t.Fatalf("got:\n%s\nwant:\n%s", got, want)
+	}
+	buf.Reset()
+	_ = Markdown(&buf, sample(), MarkdownOptions{HeadersFooters: true})
+	if !strings.HasPrefix(buf.String(), "Running header\n\n# Title") {
+		t.Fatalf("headers kept and markers off: %q", buf.String())
+	}
+}
+
+func TestJSONHasEveryPage(t *testing.T) {
+	var buf bytes.Buffer
+	if err := JSON(&buf, sample(), JSONOptions{Words: true}); err != nil {
+		t.Fatal(err)
+	}
+	var d jsonDoc
+	if err := json.Unmarshal(buf.Bytes(), &d); err != nil {
+		t.Fatal(err)
+	}
+	if d.Version != SchemaVersion || len(d.Pages) != 2 || d.Status != "timeout" {
+		t.Fatalf("doc %+v", d)
+	}
+	if p := d.Pages[1]; p.Status != "timeout" || p.Error == nil || p.Error.Code != "timeout" || len(p.Attempts) != 1 {
+		t.Fatalf("page 2 %+v", p)
+	}
+	if b := d.Pages[0].Blocks[5]; b.Table == nil || len(b.Table.Cells) != 4 {
+		t.Fatalf("table block %+v", b)
+	}
+}
+
+func TestJSONDocumentError(t *testing.T) {
+	var buf bytes.Buffer
+	res := &merge.Result{Source: "x.pdf", Status: core.StatusFailed, Err: errors.Join(core.ErrEncrypted)}
+	if err := JSON(&buf, res, JSONOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), `"code":"encrypted"`) || !strings.Contains(buf.String(), `"pages":[]`) {
+		t.Fatalf("got %s", buf.String())
+	}
+}
