@@ -9,10 +9,22 @@
 //	r := quality.Score(result, quality.Hints{})
 //	if r.Score < threshold { escalate(r.Reasons) }
 //
-// Signals today:
-//   - yield: is there text at all (an empty page scores 0 unless Hints say
-//     the page holds no text);
+// Signals:
+//   - yield: text found against what the page holds (an empty page scores
+//     0 unless Hints say it is blank; with Hints.ExpectedChars, a page that
+//     yields much less than its text layer draws scores lower);
 //   - encoding: the share of characters that are real text rather than
-//     U+FFFD, private-use or control characters, or leftovers of failed
-//     font decoding such as "(cid:12)", "GLYPH<0041>" or "/gid00042".
+//     U+FFFD, private-use or control characters, leftovers of failed font
+//     decoding ("(cid:12)", "GLYPH<0041>", "/gid00042", "uni0041"), UTF-8
+//     read as Latin-1 ("Ã©"), letters shifted by a fixed offset by a subset
+//     font without a Unicode map ("7KH" for "The"), or Han characters that
+//     are mostly outside everyday use (Latin text through a broken CJK map);
+//   - wordness: the share of tokens shaped like words (by shape, not by
+//     vocabulary, so rare and made-up words pass), and letters spaced apart;
+//   - order: lines that run backwards, words against the script's direction,
+//     and more jumps back up the page than columns explain;
+//   - repetition: the same phrases looping, as models and OCR sometimes do.
+//
+// Score = yield × encoding × (½ + ½·wordness) × (½ + ½·order) × repetition:
+// decoding failures can take a page to zero, shape and order at most halve it.
 package quality

@@ -19,55 +19,114 @@ type Report struct {
 }
 
 // Hints tell the scorer what the page is expected to hold; the zero value
-// means "a page that should have text".
+// means "a page that should have text, amount unknown".
 type Hints struct {
-	// NoTextExpected marks a page the analysis found blank or image-free,
-	// where finding no text is correct.
+	// NoTextExpected marks a page the analysis found blank, where finding
+	// no text is correct.
 	NoTextExpected bool
+	// ExpectedChars is roughly how many characters the page's text layer
+	// draws (from the analysis); 0 when unknown.
+	ExpectedChars int
 }
 
 // Signal names.
 const (
-	SignalYield    = "yield"
-	SignalEncoding = "encoding"
+	SignalYield      = "yield"
+	SignalEncoding   = "encoding"
+	SignalWordness   = "wordness"
+	SignalOrder      = "order"
+	SignalRepetition = "repetition"
 )
 
 // leftovers are the marks other tools and broken fonts leave where a glyph
 // could not be decoded.
-var leftovers = regexp.MustCompile(`\(cid:\d+\)|GLYPH<[^>]{0,16}>|/gid\d{1,5}|/g\d{1,5}\b|\buni[0-9A-Fa-f]{4}\b`)
+var leftovers = regexp.MustCompile(`\(cid:\d+\)|GLYPH<[^>]{0,16}>|/gid\d{1,5}|/g\d{1,5}\b|\buni[0-9A-Fa-f]{4}\b|\bglyph\d{1,5}\b`)
 
-// Score rates a page result.
+// Score rates a page result: yield × encoding × wordness × order ×
+// repetition, each in [0,1].
 func Score(r core.PageResult, h Hints) Report {
 	rep := Report{Signals: map[string]float64{}}
-	if r.Status == core.StatusFailed || r.Status == core.StatusTimeout {
+	if r.Status == core.StatusFailed || r.Status == core.StatusTimeout || r.Status == core.StatusSkipped {
 		rep.Signals[SignalYield] = 0
 		rep.Reasons = append(rep.Reasons, "no result: "+string(r.Status))
 		return rep
 	}
 	text := r.Page.Text()
-	enc, encReasons := Encoding(text)
-	yield := 1.0
 	if strings.TrimSpace(text) == "" {
 		if h.NoTextExpected {
 			rep.Signals[SignalYield] = 1
-			rep.Signals[SignalEncoding] = 1
 			rep.Score = 1
 			return rep
 		}
-		yield = 0
+		rep.Signals[SignalYield] = 0
 		rep.Reasons = append(rep.Reasons, "no text on the page")
+		return rep
 	}
-	if n := r.Stats["unmapped_glyphs"]; n > 0 {
-		if g := r.Stats["glyphs"]; g > 0 {
-			share := n / g
-			enc = math.Min(enc, 1-share)
-			encReasons = append(encReasons, fmt.Sprintf("%.0f of %.0f glyphs have no Unicode mapping", n, g))
+
+	yield := 1.0
+	if h.ExpectedChars > 0 {
+		got := 0
+		for _, c := range text {
+			if !unicode.IsSpace(c) {
+				got++
+			}
+		}
+		if ratio := float64(got) / float64(h.ExpectedChars); ratio < 0.8 {
+			yield = clamp(ratio / 0.8)
+			rep.Reasons = append(rep.Reasons, fmt.Sprintf("%d characters found where the page draws about %d", got, h.ExpectedChars))
 		}
 	}
+
+	enc, why := Encoding(text)
+	rep.Reasons = append(rep.Reasons, why...)
+	if n := r.Stats["unmapped_glyphs"]; n > 0 {
+		if g := r.Stats["glyphs"]; g > 0 {
+			enc = math.Min(enc, 1-n/g)
+			rep.Reasons = append(rep.Reasons, fmt.Sprintf("%.0f of %.0f glyphs have no Unicode mapping", n, g))
+		}
+	}
+
+	script := DetectScript(text)
+	words := 1.0
+	if script == ScriptLatin || script == ScriptNone {
+		words = Wordness(text)
+		if k, _ := caesarShift(text); k != 0 {
+			enc = math.Min(enc, 0.1)
+			rep.Reasons = append(rep.Reasons, fmt.Sprintf("letters shifted by a fixed offset (%+d restores them): a font without a usable Unicode map", k))
+		}
+		if ls := letterSpaced(text); ls > 0.2 {
+			words = math.Min(words, 1-ls)
+			rep.Reasons = append(rep.Reasons, fmt.Sprintf("%s of tokens are letters spaced apart", pct(ls)))
+		}
+		if words < 0.9 {
+			rep.Reasons = append(rep.Reasons, fmt.Sprintf("only %s of tokens look like words", pct(words)))
+		}
+	}
+	if script == ScriptHan || script == ScriptJapanese {
+		if share, n := HanCommonShare(text); n >= 20 && share < 0.8 {
+			enc = math.Min(enc, share)
+			rep.Reasons = append(rep.Reasons, fmt.Sprintf("only %s of %d Han characters are in everyday use: likely text decoded through a broken map", pct(share), n))
+		}
+	}
+
+	order, back := Order(&r.Page)
+	if order < 0.9 {
+		rep.Reasons = append(rep.Reasons, fmt.Sprintf("%d steps in the reading order run backwards", back))
+	}
+	repeat := 1.0
+	if rp := repetition(text); rp > 0.3 {
+		repeat = clamp(1 - (rp-0.3)/0.5)
+		rep.Reasons = append(rep.Reasons, fmt.Sprintf("%s of the text repeats the same phrases", pct(rp)))
+	}
+
 	rep.Signals[SignalYield] = yield
 	rep.Signals[SignalEncoding] = enc
-	rep.Reasons = append(rep.Reasons, encReasons...)
-	rep.Score = clamp(yield * enc)
+	rep.Signals[SignalWordness] = words
+	rep.Signals[SignalOrder] = order
+	rep.Signals[SignalRepetition] = repeat
+	// Wordness and order are softer evidence than decoding failures: they
+	// pull the score down by at most half.
+	rep.Score = clamp(yield * enc * (0.5 + 0.5*words) * (0.5 + 0.5*order) * repeat)
 	return rep
 }
 
@@ -75,7 +134,7 @@ func Score(r core.PageResult, h Hints) Report {
 // when every character is, falling towards 0 as U+FFFD, private-use,
 // control characters and decoding leftovers take over.
 func Encoding(text string) (float64, []string) {
-	total, bad := 0, 0
+	total := 0
 	var fffd, pua, ctrl int
 	for _, r := range text {
 		if unicode.IsSpace(r) {
@@ -87,7 +146,7 @@ func Encoding(text string) (float64, []string) {
 			fffd++
 		case unicode.Is(unicode.Co, r):
 			pua++
-		case unicode.IsControl(r) || unicode.Is(unicode.Cf, r) && r != '\u200d' && r != '\u200c':
+		case unicode.IsControl(r) || unicode.Is(unicode.Cf, r) && r != '\u200d' && r != '\u200c' && r != '\u200e' && r != '\u200f':
 			ctrl++
 		}
 	}
@@ -95,7 +154,7 @@ func Encoding(text string) (float64, []string) {
 		return 1, nil
 	}
 	var reasons []string
-	bad = fffd + pua + ctrl
+	bad := fffd + pua + ctrl
 	if fffd > 0 {
 		reasons = append(reasons, fmt.Sprintf("%d replacement characters (U+FFFD)", fffd))
 	}
@@ -113,8 +172,16 @@ func Encoding(text string) (float64, []string) {
 		bad += n
 		reasons = append(reasons, fmt.Sprintf("%d undecoded glyph marks such as %q", len(m), m[0]))
 	}
+	if m := latin1Mojibake.FindAllString(text, -1); len(m) >= 3 {
+		bad += 2 * len(m)
+		reasons = append(reasons, fmt.Sprintf("%d UTF-8 sequences read as Latin-1 such as %q", len(m), m[0]))
+	}
 	return clamp(1 - float64(bad)/float64(total)), reasons
 }
+
+// latin1Mojibake matches UTF-8 multi-byte sequences shown as Latin-1 or
+// Windows-1252 characters ("Ã©" for "é", "â€™" for "’").
+var latin1Mojibake = regexp.MustCompile(`[ÃÂ][\x{80}-\x{BF}©®°±²³µ¶·¹º»¼½¾¿ ¡¢£¤¥¦§¨ª«¬]|â€[™œ\x{9d}“”˜¦¢]`)
 
 func clamp(x float64) float64 {
 	switch {

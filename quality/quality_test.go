@@ -65,3 +65,87 @@ func TestScoreStatuses(t *testing.T) {
 		t.Fatalf("60%% unmapped glyphs scored %v", s.Score)
 	}
 }
+
+// Real garbled strings, as broken fonts and other tools produce them.
+func TestScoreGarbled(t *testing.T) {
+	tests := []struct {
+		name   string
+		text   string
+		max    float64
+		reason string
+	}{
+		{"caesar-shifted subset font", "7KH TXLFN EURZQ IR[ MXPSV RYHU WKH ODC\\ GRJ DQG UXQV DZDB IURP WKH IDUPHU", 0.2, "shifted"},
+		{"caesar glued", "&HQWHU3DWWHUQ6WDWEU\\FN 3UHSDUHGE\\)UDPH1\\SHO0DUFK 3UHFNSOXWKXW6RNLU7URXEOH)LVSURYRIODQ", 0.2, "shifted"},
+		{"letters spaced apart", "T e n a n t A g r e e m e n t b e t w e e n t h e p a r t i e s", 0.75, "spaced apart"},
+		{"latin1 mojibake", "Caf\u00c3\u00a9 cr\u00c3\u00a8me br\u00c3\u00bbl\u00c3\u00a9e na\u00c3\u00afve \u00c3\u00a0 la carte", 0.8, "Latin-1"},
+		{"CJK mojibake", "鏂囨。娴嬭瘯锛岃繖鏄竴娈典腑鏂囨枃鏈锛屽寘鍚簡璁稿鍐呭锛屾垜浠渶瑕佹彁鍙栧畠", 0.8, "Han characters"},
+		{"pdfminer cid", "(cid:36)(cid:85)(cid:87)(cid:76)(cid:70)(cid:79)(cid:72) (cid:20) (cid:55)(cid:75)(cid:72)", 0.1, "undecoded"},
+		{"repetition loop", strings.Repeat("the model keeps saying the same thing ", 20), 0.6, "repeats"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := Score(page(tt.text), Hints{})
+			if r.Score > tt.max {
+				t.Errorf("score %.3f, want at most %.2f; reasons %v; signals %v", r.Score, tt.max, r.Reasons, r.Signals)
+			}
+			if !strings.Contains(strings.Join(r.Reasons, "; "), tt.reason) {
+				t.Errorf("reasons %v lack %q", r.Reasons, tt.reason)
+			}
+		})
+	}
+}
+
+// Clean text of many kinds must not be mistaken for garbage.
+func TestScoreClean(t *testing.T) {
+	for _, text := range []string{
+		"Night answer practice grimin 192 body chubem decide geannar cosirkvi month goshun.",
+		"The HTTP/2 spec (RFC 7540) defines 10 frame types; see §6.5 for SETTINGS.",
+		"Revenue grew 12.5% to $1,234.56 million in Q3 2024, up from 3rd place.",
+		"Zwierząt żółć gęślą jaźń, façade naïve coöperate Ærø.",
+		"本文档测试文本提取的质量，包括中文和日文。",
+		"هذا نص عربي لاختبار استخراج النص",
+		"NASA and the ESA launched JWST in 2021.",
+		"ANNUAL REPORT OF THE BOARD OF DIRECTORS FOR THE YEAR 2024",
+		"Tabelle 3: Umsätze nach Regionen (in Mio. EUR)",
+	} {
+		r := Score(page(text), Hints{})
+		if r.Score < 0.9 {
+			t.Errorf("clean %q scored %.3f: %v %v", text, r.Score, r.Reasons, r.Signals)
+		}
+	}
+}
+
+func TestOrder(t *testing.T) {
+	line := func(y, x float64, words ...string) core.Line {
+		l := core.Line{BBox: core.BBox{X0: x, Y0: y, X1: x + 200, Y1: y + 10}}
+		for i, w := range words {
+			bx := x + float64(i)*40
+			l.Words = append(l.Words, core.Word{Text: w, BBox: core.BBox{X0: bx, Y0: y, X1: bx + 30, Y1: y + 10}})
+		}
+		return l
+	}
+	good := core.Page{Blocks: []core.Block{{Lines: []core.Line{line(100, 50, "a", "b"), line(112, 50, "c", "d"), line(124, 50, "e", "f")}}}}
+	if s, _ := Order(&good); s < 0.99 {
+		t.Errorf("top-down page scored %.2f", s)
+	}
+	// Two columns read across: the lines alternate between columns, so
+	// the page jumps back up after every pair.
+	var ls []core.Line
+	for i := 0; i < 30; i++ {
+		y := 100 + float64(i/2)*12
+		x := 50.0
+		if i%2 == 1 {
+			x = 320
+			y = 100 + float64(i/2)*12 + 6
+		}
+		ls = append(ls, line(y, x, "w", "v"))
+	}
+	// Reverse every third pair so lines run back up the page.
+	for i := 0; i+5 < len(ls); i += 6 {
+		ls[i], ls[i+5] = ls[i+5], ls[i]
+	}
+	bad := core.Page{Blocks: []core.Block{{Lines: ls}}}
+	if s, n := Order(&bad); s > 0.8 || n == 0 {
+		t.Errorf("interleaved page scored %.2f with %d backward steps", s, n)
+	}
+}

@@ -1,0 +1,79 @@
+package quality
+
+import (
+	"unicode"
+
+	"github.com/assay-pdf/assay/core"
+)
+
+// Order rates the reading order of a page from its boxes, 1 when lines
+// read top to bottom within blocks, words left to right within lines (right
+// to left for Arabic and Hebrew), and the page jumps back up only about as
+// often as it has columns. It returns the count of backward steps too.
+func Order(p *core.Page) (float64, int) {
+	var steps, back int
+	var lines []core.Line
+	for i := range p.Blocks {
+		b := &p.Blocks[i]
+		if b.Kind == core.KindTable {
+			continue
+		}
+		for j := range b.Lines {
+			l := b.Lines[j]
+			lines = append(lines, l)
+			if j > 0 {
+				steps++
+				prev := b.Lines[j-1].BBox
+				if h := l.BBox.Height(); h > 0 && l.BBox.Y0 < prev.Y0-h && !sideBySide(prev, l.BBox) {
+					back++
+				}
+			}
+			rtl := isRTL(l.Text())
+			for k := 1; k < len(l.Words); k++ {
+				steps++
+				a, c := l.Words[k-1].BBox, l.Words[k].BBox
+				h := max(a.Height(), c.Height())
+				if !rtl && c.X0 < a.X0-h || rtl && c.X1 > a.X1+h {
+					back++
+				}
+			}
+		}
+	}
+	// Jumps back up the page between consecutive lines: one per column or
+	// float is expected; many more mean interleaved columns.
+	jumps := 0
+	for i := 1; i < len(lines); i++ {
+		a, c := lines[i-1].BBox, lines[i].BBox
+		if h := max(a.Height(), c.Height()); h > 0 && c.Y0 < a.Y0-1.5*h {
+			jumps++
+		}
+	}
+	allowed := 4 + len(lines)/15
+	if jumps > allowed {
+		back += jumps - allowed
+		steps += jumps - allowed
+	}
+	if steps == 0 {
+		return 1, 0
+	}
+	return clamp(1 - 2*float64(back)/float64(steps)), back
+}
+
+// sideBySide reports whether two line boxes share a baseline band but not
+// x-range: cells or columns, not a line that runs backwards.
+func sideBySide(a, b core.BBox) bool {
+	return a.Intersect(core.BBox{X0: a.X0, Y0: b.Y0, X1: a.X1, Y1: b.Y1}).Height() > 0 && (b.X0 >= a.X1 || a.X0 >= b.X1)
+}
+
+func isRTL(s string) bool {
+	rtl, ltr := 0, 0
+	for _, r := range s {
+		switch {
+		case unicode.In(r, unicode.Arabic, unicode.Hebrew):
+			rtl++
+		case unicode.IsLetter(r):
+			ltr++
+		}
+	}
+	return rtl > ltr
+}

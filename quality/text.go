@@ -1,0 +1,218 @@
+package quality
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// tokens splits text into whitespace-separated tokens with surrounding
+// punctuation trimmed; tokens left empty are dropped.
+func tokens(text string) []string {
+	fs := strings.Fields(text)
+	out := fs[:0]
+	for _, f := range fs {
+		f = strings.TrimFunc(f, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSymbol(r) })
+		if f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Wordness is the share of tokens that look like words: a run of letters
+// with a plausible shape (a vowel in a Latin word of three letters or more,
+// no case flips inside, no letters fused with digits or symbols), a number,
+// or a token in a script without such rules (Han, kana, Hangul, Arabic ...).
+// It is shape, not vocabulary, so made-up and rare words still pass while
+// the output of broken fonts ("7KH TXLFN", "Ɵ", "ﬃ%3k") does not.
+func Wordness(text string) float64 {
+	toks := tokens(text)
+	if len(toks) == 0 {
+		return 1
+	}
+	good := 0
+	for _, t := range toks {
+		if wordlike(t) {
+			good++
+		}
+	}
+	return float64(good) / float64(len(toks))
+}
+
+func wordlike(t string) bool {
+	var letters, digits, other, vowels, upper, lower, flips int
+	prevUpper, prevSet := false, false
+	latin := true
+	for _, r := range t {
+		switch {
+		case unicode.IsLetter(r) || unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Mc, r):
+			letters++
+			if r >= 0x80 && !unicode.Is(unicode.Latin, r) && !unicode.Is(unicode.Mn, r) {
+				latin = false
+			}
+			if strings.ContainsRune("aeiouyAEIOUYàáâãäåèéêëìíîïòóôõöùúûüýÿæœøåąęėįųūō", r) {
+				vowels++
+			}
+			if unicode.IsUpper(r) {
+				upper++
+				if prevSet && !prevUpper && letters > 1 {
+					flips++
+				}
+				prevUpper = true
+			} else {
+				lower++
+				prevUpper = false
+			}
+			prevSet = true
+		case unicode.IsDigit(r):
+			digits++
+		case r == '\'' || r == '-' || r == '’' || r == '.' || r == ',' || r == '/' || r == '%':
+			// word-internal punctuation: don't, well-known, 3.14, 1,000, km/h, 5%
+		default:
+			other++
+		}
+	}
+	switch {
+	case letters == 0:
+		return digits > 0 && other == 0
+	case !latin:
+		return other == 0 && digits == 0
+	case other > 0:
+		return false
+	case digits > 0:
+		// 3rd, 10th, A4, H2O, COVID-19: short mixes are fine.
+		return letters <= 4 || digits <= 2
+	case letters >= 3 && vowels == 0 && upper != letters:
+		return false
+	case letters >= 5 && vowels == 0:
+		return false // all-caps consonant runs: shifted glyphs, not acronyms
+	case flips > 1:
+		return false // tHiS kInD
+	}
+	return true
+}
+
+// letterSpaced reports the share of tokens that are single letters inside
+// runs of at least four such tokens ("T e n a n t"), as drawn by a
+// producer that positions every glyph on its own.
+func letterSpaced(text string) float64 {
+	fs := strings.Fields(text)
+	if len(fs) == 0 {
+		return 0
+	}
+	spaced, run := 0, 0
+	flush := func() {
+		if run >= 4 {
+			spaced += run
+		}
+		run = 0
+	}
+	for _, f := range fs {
+		if utf8.RuneCountInString(f) == 1 {
+			r, _ := utf8.DecodeRuneInString(f)
+			if unicode.IsLetter(r) && !unicode.Is(unicode.Han, r) && !unicode.In(r, unicode.Hiragana, unicode.Katakana, unicode.Hangul) {
+				run++
+				continue
+			}
+		}
+		flush()
+	}
+	flush()
+	return float64(spaced) / float64(len(fs))
+}
+
+// caesarShift finds text whose letters are all moved by one fixed offset,
+// the mark of a subset font whose codes are glyph indices ("7KH" for
+// "The"): it returns the offset that makes the text look most like
+// letters with a natural share of vowels, and that likeness, or 0 when no
+// offset does clearly better than the text as it is.
+func caesarShift(text string) (int, float64) {
+	sample := text
+	if len(sample) > 4000 {
+		sample = sample[:4000]
+	}
+	base := letterShape(sample)
+	if base > 0.8 {
+		return 0, base
+	}
+	bestShift, best := 0, base
+	var sb strings.Builder
+	for _, k := range []int{29, 28, 30, 31, 3, -29, -3} {
+		sb.Reset()
+		for _, r := range sample {
+			if r > ' ' && r < 0x7f {
+				r += rune(k)
+				if r <= ' ' || r >= 0x7f {
+					r = '~' // off the ASCII table: visible, not a letter
+				}
+			}
+			sb.WriteRune(r)
+		}
+		if w := letterShape(sb.String()); w > best+0.3 && w > 0.8 {
+			bestShift, best = k, w
+		}
+	}
+	return bestShift, best
+}
+
+// letterShape rates how much ASCII text looks like written words: the
+// share of its visible characters that are letters, scaled down when the
+// share of vowels among them is far from the 25-50% of European languages
+// or when few of them are lower case.
+func letterShape(s string) float64 {
+	var visible, letters, vowels, lower int
+	for _, r := range s {
+		if r <= ' ' || r >= 0x7f {
+			continue
+		}
+		visible++
+		if unicode.IsLetter(r) {
+			letters++
+			if strings.ContainsRune("aeiouyAEIOUY", r) {
+				vowels++
+			}
+			if unicode.IsLower(r) {
+				lower++
+			}
+		}
+	}
+	if visible < 20 || letters == 0 {
+		return 1
+	}
+	shape := float64(letters) / float64(visible)
+	if v := float64(vowels) / float64(letters); v < 0.2 {
+		shape *= v / 0.2
+	} else if v > 0.6 {
+		shape *= (1 - v) / 0.4
+	}
+	// Running text is mostly lower case; a shift by 29 turns lower case
+	// into capitals and digits.
+	if l := float64(lower) / float64(letters); l < 0.5 {
+		shape *= l / 0.5
+	}
+	return shape
+}
+
+// repetition is the share of 4-token windows that repeat an earlier one,
+// high when a model or OCR engine loops on the same phrase.
+func repetition(text string) float64 {
+	fs := strings.Fields(text)
+	const n = 4
+	if len(fs) < 40 {
+		return 0
+	}
+	seen := make(map[string]bool, len(fs))
+	repeats := 0
+	for i := 0; i+n <= len(fs); i++ {
+		k := strings.Join(fs[i:i+n], "\x00")
+		if seen[k] {
+			repeats++
+		}
+		seen[k] = true
+	}
+	return float64(repeats) / float64(len(fs)-n+1)
+}
+
+func pct(x float64) string { return fmt.Sprintf("%.0f%%", 100*x) }
