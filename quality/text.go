@@ -138,6 +138,7 @@ func caesarShift(text string) (int, float64) {
 		return 0, base
 	}
 	bestShift, best := 0, base
+	words := Wordness(sample)
 	var sb strings.Builder
 	for _, k := range []int{29, 28, 30, 31, 3, -29, -3} {
 		sb.Reset()
@@ -150,7 +151,10 @@ func caesarShift(text string) (int, float64) {
 			}
 			sb.WriteRune(r)
 		}
-		if w := letterShape(sb.String()); w > best+0.3 && w > 0.8 {
+		// The shifted text must look more like letters and no less like
+		// words: capitals shifted by 29 become lower case too.
+		shifted := sb.String()
+		if w := letterShape(shifted); w > best+0.3 && w > 0.8 && Wordness(shifted) >= words {
 			bestShift, best = k, w
 		}
 	}
