@@ -52,6 +52,10 @@ type Config struct {
 	DocumentTimeout time.Duration
 	// Options per engine name, passed to the engine untouched.
 	Options map[string]json.RawMessage
+	// Estimates learn each engine's time per page; deadlines then follow
+	// the learnt speed (with a wide margin) instead of Timeout.PerPage,
+	// which stays the upper bound. Nil learns in memory only.
+	Estimates *Estimates
 }
 
 // Defaults for Config fields left zero.
@@ -59,6 +63,10 @@ const (
 	DefaultThreshold = 0.5
 	DefaultBase      = 10 * time.Second
 	DefaultPerPage   = 5 * time.Second
+	// MinPerPage is the least time per page a learnt deadline allows.
+	MinPerPage = time.Second
+	// estimateMargin multiplies a learnt time per page into a deadline.
+	estimateMargin = 5
 )
 
 // Router runs documents through engines.
@@ -80,6 +88,9 @@ func New(cfg Config, engines Registry) *Router {
 	}
 	if cfg.DefaultTimeout.PerPage <= 0 {
 		cfg.DefaultTimeout.PerPage = DefaultPerPage
+	}
+	if cfg.Estimates == nil {
+		cfg.Estimates = &Estimates{}
 	}
 	return &Router{cfg: cfg, engines: engines, costs: map[string]float64{}}
 }
@@ -167,10 +178,11 @@ func (r *Router) attempt(ctx context.Context, name, path string, pages []int) ma
 		return got
 	}
 	cost := r.cost(ctx, name, eng)
-	to := r.timeout(name)
-	ctx, cancel := context.WithTimeout(ctx, to.For(len(pages)))
+	callTimeout, pageTimeout := r.deadline(name, len(pages))
+	ctx, cancel := context.WithTimeout(ctx, callTimeout)
 	defer cancel()
-	req := &core.Request{Source: path, Pages: pages, Options: r.cfg.Options[name], PageTimeout: to.Base + to.PerPage}
+	req := &core.Request{Source: path, Pages: pages, Options: r.cfg.Options[name], PageTimeout: pageTimeout}
+	start := time.Now()
 	want := make(map[int]bool, len(pages))
 	for _, p := range pages {
 		want[p] = true
@@ -199,6 +211,9 @@ func (r *Router) attempt(ctx context.Context, name, path string, pages []int) ma
 		}
 		return nil
 	}()
+	if err == nil && len(want) == 0 {
+		r.cfg.Estimates.Observe(name, len(pages), time.Since(start))
+	}
 	for _, p := range pages {
 		if !want[p] {
 			continue
@@ -217,6 +232,20 @@ func (r *Router) attempt(ctx context.Context, name, path string, pages []int) ma
 
 func (r *Router) candidate(name string, pr core.PageResult) merge.Candidate {
 	return merge.Candidate{Engine: name, Result: pr, Quality: quality.Score(pr, quality.Hints{})}
+}
+
+// deadline is the time allowed for a call to engine name with n pages, and
+// the longest it may go without answering a page: the configured base plus
+// a per-page allowance, which is the learnt time per page with a wide
+// margin once the engine has been seen, never more than the configured
+// per-page time.
+func (r *Router) deadline(name string, n int) (call, page time.Duration) {
+	to := r.timeout(name)
+	per := to.PerPage
+	if est, ok := r.cfg.Estimates.PerPage(name); ok {
+		per = min(max(estimateMargin*est, MinPerPage), to.PerPage)
+	}
+	return to.Base + time.Duration(n)*per, to.Base + per
 }
 
 func (r *Router) timeout(name string) Timeout {
