@@ -130,4 +130,3 @@ func (e *Estimates) Save() error {
 	}
 	return nil
 }
-
