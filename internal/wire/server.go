@@ -1,0 +1,121 @@
+package wire
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"strings"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/status"
+
+	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/wire/enginev1"
+)
+
+// Server serves a core.Engine as enginev1.EngineService.
+type Server struct {
+	enginev1.UnimplementedEngineServiceServer
+	engine core.Engine
+}
+
+// NewServer adapts e.
+func NewServer(e core.Engine) *Server { return &Server{engine: e} }
+
+// Register serves e on s.
+func Register(s grpc.ServiceRegistrar, e core.Engine) {
+	enginev1.RegisterEngineServiceServer(s, NewServer(e))
+}
+
+// Describe answers with the engine's Info. A panic in the engine becomes an
+// engine_crashed error.
+func (s *Server) Describe(ctx context.Context, _ *enginev1.DescribeRequest) (resp *enginev1.DescribeResponse, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			resp, err = nil, toStatus(panicError(v))
+		}
+	}()
+	info, err := s.engine.Describe(ctx)
+	if err != nil {
+		return nil, toStatus(err)
+	}
+	return InfoToProto(info), nil
+}
+
+// Extract streams each page result as the engine yields it. A document
+// error ends the stream with an error event; so does a panic, with code
+// engine_crashed, after which the server keeps serving. When the caller
+// goes away the engine's context is canceled and the loop stops at the
+// engine's next yield.
+func (s *Server) Extract(req *enginev1.ExtractRequest, stream grpc.ServerStreamingServer[enginev1.ExtractResponse]) (err error) {
+	ctx := stream.Context()
+	defer func() {
+		if v := recover(); v != nil {
+			ev := &enginev1.ExtractResponse{Event: &enginev1.ExtractResponse_Error{Error: ErrorToProto(panicError(v))}}
+			if serr := stream.Send(ev); serr != nil {
+				err = serr
+				return
+			}
+			err = nil
+		}
+	}()
+	var sendErr error
+	for pr, perr := range s.engine.Extract(ctx, RequestFromProto(req)) {
+		ev := &enginev1.ExtractResponse{}
+		if perr != nil {
+			ev.Event = &enginev1.ExtractResponse_Error{Error: ErrorToProto(perr)}
+		} else {
+			ev.Event = &enginev1.ExtractResponse_Page{Page: PageResultToProto(pr)}
+		}
+		if sendErr = stream.Send(ev); sendErr != nil || perr != nil {
+			break
+		}
+	}
+	if ctx.Err() != nil {
+		return status.FromContextError(ctx.Err()).Err()
+	}
+	return sendErr
+}
+
+// panicError describes a recovered panic: its value and a short stack of
+// the frames that led to it.
+func panicError(v any) error {
+	return fmt.Errorf("%w: panic: %v\n%s", core.ErrEngineCrashed, v, shortStack(8))
+}
+
+// shortStack lists up to n frames of the panicking goroutine, starting
+// at the frame that panicked and leaving out the runtime's own frames.
+func shortStack(n int) string {
+	pcs := make([]uintptr, 64)
+	k := runtime.Callers(3, pcs)
+	var frames []runtime.Frame
+	it := runtime.CallersFrames(pcs[:k])
+	for {
+		f, more := it.Next()
+		if f.Function == "runtime.gopanic" {
+			frames = frames[:0] // what came before is the recovery itself
+		} else if !strings.HasPrefix(f.Function, "runtime.") {
+			frames = append(frames, f)
+		}
+		if !more {
+			break
+		}
+	}
+	var sb strings.Builder
+	for i, f := range frames {
+		if i == n {
+			break
+		}
+		fmt.Fprintf(&sb, "\t%s (%s:%d)\n", f.Function, shortFile(f.File), f.Line)
+	}
+	return strings.TrimRight(sb.String(), "\n")
+}
+
+func shortFile(path string) string {
+	if i := strings.LastIndexByte(path, '/'); i >= 0 {
+		if j := strings.LastIndexByte(path[:i], '/'); j >= 0 {
+			return path[j+1:]
+		}
+	}
+	return path
+}

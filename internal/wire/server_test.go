@@ -1,0 +1,213 @@
+package wire
+
+import (
+	"context"
+	"errors"
+	"iter"
+	"net"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/test/bufconn"
+
+	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/wire/enginev1"
+)
+
+// scripted is an engine whose behaviour per page the test chooses.
+type scripted struct {
+	info  func() core.Info
+	page  func(ctx context.Context, n int) (core.PageResult, error)
+	calls sync.WaitGroup
+}
+
+func (s *scripted) Describe(context.Context) (core.Info, error) {
+	if s.info != nil {
+		return s.info(), nil
+	}
+	return core.Info{Name: "scripted", Version: "0"}, nil
+}
+
+func (s *scripted) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.PageResult, error] {
+	return func(yield func(core.PageResult, error) bool) {
+		for _, n := range req.Pages {
+			r, err := s.page(ctx, n)
+			if !yield(r, err) || err != nil {
+				return
+			}
+		}
+	}
+}
+
+func serve(t *testing.T, e core.Engine) (*Client, func()) {
+	t.Helper()
+	lis := bufconn.Listen(1 << 20)
+	srv := grpc.NewServer(ServerOptions()...)
+	Register(srv, e)
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() { defer wg.Done(); _ = srv.Serve(lis) }()
+	conn, err := grpc.NewClient("passthrough:///bufnet",
+		append(DialOptions(),
+			grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return lis.DialContext(ctx) }),
+			grpc.WithTransportCredentials(insecure.NewCredentials()))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var once sync.Once
+	stop := func() {
+		once.Do(func() {
+			srv.Stop()
+			wg.Wait()
+		})
+	}
+	t.Cleanup(func() { stop(); _ = conn.Close() })
+	return NewClient(enginev1.NewEngineServiceClient(conn)), stop
+}
+
+func okPage(n int) core.PageResult {
+	return core.PageResult{Page: core.Page{Number: n, Width: 100, Height: 100, Blocks: []core.Block{{Kind: core.KindParagraph,
+		Lines: []core.Line{{Words: []core.Word{{Text: "w", BBox: core.BBox{X0: 1, Y0: 1, X1: 2, Y1: 2}}}}}}}}, Status: core.StatusOK}
+}
+
+func TestServerStreamsAndRecovers(t *testing.T) {
+	release := make(chan struct{})
+	e := &scripted{page: func(ctx context.Context, n int) (core.PageResult, error) {
+		switch n {
+		case 2:
+			select {
+			case <-release:
+			case <-ctx.Done():
+				return core.PageResult{}, ctx.Err()
+			}
+		case 7:
+			panic("boom on page 7")
+		case 8:
+			return core.PageResult{}, &core.EngineError{Engine: "scripted", Err: core.ErrEncrypted}
+		case 9:
+			return core.Failed(9, core.ErrNoSuchPage), nil
+		}
+		return okPage(n), nil
+	}}
+	c, _ := serve(t, e)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+
+	t.Run("pages stream as yielded", func(t *testing.T) {
+		var got []int
+		for r, err := range c.Extract(ctx, &core.Request{Pages: []int{1, 2, 3}}) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, r.Page.Number)
+			if r.Page.Number == 1 {
+				close(release) // page 2 is only produced after page 1 arrived here
+			}
+			if r.Page.Text() != "w" {
+				t.Errorf("text %q", r.Page.Text())
+			}
+		}
+		if len(got) != 3 {
+			t.Errorf("pages %v", got)
+		}
+	})
+	t.Run("panic becomes engine_crashed and the server keeps serving", func(t *testing.T) {
+		var pages []int
+		var last error
+		for r, err := range c.Extract(ctx, &core.Request{Pages: []int{1, 7, 3}}) {
+			if err != nil {
+				last = err
+				continue
+			}
+			pages = append(pages, r.Page.Number)
+		}
+		if !errors.Is(last, core.ErrEngineCrashed) || !strings.Contains(last.Error(), "boom on page 7") {
+			t.Fatalf("err = %v", last)
+		}
+		if !strings.Contains(last.Error(), "server_test.go") {
+			t.Errorf("no stack in %q", last)
+		}
+		if len(pages) != 1 || pages[0] != 1 {
+			t.Errorf("pages %v", pages)
+		}
+		n := 0
+		for _, err := range c.Extract(ctx, &core.Request{Pages: []int{4}}) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			n++
+		}
+		if n != 1 {
+			t.Errorf("after panic: %d pages", n)
+		}
+	})
+	t.Run("document and page errors keep their sentinel", func(t *testing.T) {
+		var docErr error
+		var failed core.PageResult
+		for r, err := range c.Extract(ctx, &core.Request{Pages: []int{9, 8, 1}}) {
+			if err != nil {
+				docErr = err
+				continue
+			}
+			failed = r
+		}
+		if !errors.Is(docErr, core.ErrEncrypted) {
+			t.Errorf("doc err %v", docErr)
+		}
+		var rpc *RPCError
+		if errors.As(docErr, &rpc) {
+			t.Errorf("an engine's answer came back as an RPC failure: %v", docErr)
+		}
+		if failed.Status != core.StatusFailed || !errors.Is(failed.Err, core.ErrNoSuchPage) {
+			t.Errorf("page 9: %v %v", failed.Status, failed.Err)
+		}
+	})
+}
+
+func TestServerCancellationReachesEngine(t *testing.T) {
+	seen := make(chan struct{})
+	e := &scripted{page: func(ctx context.Context, n int) (core.PageResult, error) {
+		<-ctx.Done()
+		close(seen)
+		return core.PageResult{}, ctx.Err()
+	}}
+	c, _ := serve(t, e)
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	var last error
+	for _, err := range c.Extract(ctx, &core.Request{Pages: []int{1}}) {
+		last = err
+	}
+	if !errors.Is(last, core.ErrTimeout) {
+		t.Errorf("err %v", last)
+	}
+	select {
+	case <-seen:
+	case <-time.After(5 * time.Second):
+		t.Fatal("engine never saw the cancellation")
+	}
+}
+
+func TestDescribe(t *testing.T) {
+	c, stop := serve(t, &scripted{info: func() core.Info { return core.Info{Name: "n", Version: "v", Cost: 2} }})
+	ctx := context.Background()
+	info, err := c.Describe(ctx)
+	if err != nil || info.Name != "n" || info.Cost != 2 {
+		t.Fatalf("%+v %v", info, err)
+	}
+	stop()
+	_, err = c.Describe(ctx)
+	var rpc *RPCError
+	if !errors.As(err, &rpc) || !errors.Is(err, core.ErrEngineCrashed) {
+		t.Errorf("after stop: %v", err)
+	}
+
+	p, _ := serve(t, &scripted{info: func() core.Info { panic("describe panics") }})
+	if _, err := p.Describe(ctx); !errors.Is(err, core.ErrEngineCrashed) || !strings.Contains(err.Error(), "describe panics") {
+		t.Errorf("panicking describe: %v", err)
+	}
+}

@@ -1,0 +1,28 @@
+// Package pluginhost finds, starts and supervises engine processes.
+//
+// Every engine runs in its own process behind hashicorp/go-plugin over
+// gRPC (see sdk). A Host finds engines (Discover), describes them
+// (Describe, for `assay engines`) and hands out supervised engines
+// (Engine) that implement core.Engine. The supervised Extract keeps the
+// contract — exactly one result per requested page, unless a document
+// error ends the sequence — whatever the process does:
+//
+//   - when ctx's deadline passes or ctx is canceled, the process is killed
+//     and every unanswered page comes back promptly as StatusTimeout with an
+//     error wrapping core.ErrTimeout (core.ErrCanceled when canceled);
+//   - when Request.PageTimeout is positive and no page arrives for that
+//     long, the process is taken to be hung and killed;
+//   - when the process dies, its stream breaks, or a panic in the engine
+//     ends the stream with engine_crashed, or it hangs, the pages already
+//     answered are kept and the others are retried in a fresh process one
+//     page per call, each under its own PageTimeout and ctx's deadline. A
+//     page that crashes again alone fails with core.ErrEngineCrashed; one
+//     that hangs alone times out;
+//   - a document error from the engine (not_pdf, encrypted, ...) ends the
+//     sequence as is, without a retry.
+//
+// Built-in engines are compiled into the assay binary and launched as
+// `assay serve-engine NAME`; external ones are executables named
+// assay-engine-NAME in the assay binary's directory or on
+// $ASSAY_PLUGIN_PATH. $ASSAY_DEBUG sends the engines' logs to stderr.
+package pluginhost

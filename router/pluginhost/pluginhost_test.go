@@ -1,0 +1,505 @@
+package pluginhost
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/sdk/sdktest"
+)
+
+// binDir holds the test engines as assay-engine-NAME; selfPath is the
+// words engine built as a fake assay binary with built-in engines.
+var binDir, selfPath string
+
+var testEngines = []string{"misbehave", "hang", "slow", "words"}
+
+func TestMain(m *testing.M) {
+	os.Exit(func() int {
+		tmp, err := os.MkdirTemp("", "pluginhost-test-")
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		defer os.RemoveAll(tmp)
+		binDir = filepath.Join(tmp, "bin")
+		selfDir := filepath.Join(tmp, "self")
+		for _, d := range []string{binDir, selfDir} {
+			if err := os.MkdirAll(d, 0o755); err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				return 1
+			}
+		}
+		goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
+		if _, err := os.Stat(goTool); err != nil {
+			goTool = "go"
+		}
+		build := func(out, pkg string) error {
+			cmd := exec.Command(goTool, "build", "-o", out, pkg)
+			if b, err := cmd.CombinedOutput(); err != nil {
+				return fmt.Errorf("go build %s: %v\n%s", pkg, err, b)
+			}
+			return nil
+		}
+		var wg sync.WaitGroup
+		errs := make([]error, len(testEngines)+1)
+		for i, name := range testEngines {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				errs[i] = build(filepath.Join(binDir, ExecutablePrefix+name), "./testdata/engines/"+name)
+			}()
+		}
+		wg.Wait()
+		selfPath = filepath.Join(selfDir, "assay")
+		errs[len(testEngines)] = build(selfPath, "./testdata/engines/words")
+		if err := errors.Join(errs...); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		return m.Run()
+	}())
+}
+
+// newHost makes a host over the test engines whose logs go to the test
+// log, closed at the end of the test.
+func newHost(t *testing.T, cfg Config) *Host {
+	t.Helper()
+	if cfg.Dirs == nil {
+		cfg.Dirs = []string{binDir}
+	}
+	if cfg.Self == "" {
+		cfg.Self = selfPath
+	}
+	if cfg.Stderr == nil {
+		cfg.Stderr = testWriter{t}
+	}
+	h := New(cfg)
+	t.Cleanup(func() { _ = h.Close() })
+	return h
+}
+
+type testWriter struct{ t *testing.T }
+
+func (w testWriter) Write(b []byte) (int, error) {
+	if testing.Verbose() {
+		w.t.Log(strings.TrimRight(string(b), "\n"))
+	}
+	return len(b), nil
+}
+
+func engine(t *testing.T, h *Host, name string) *Engine {
+	t.Helper()
+	e, err := h.Engine(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// drain collects a whole Extract.
+func drain(ctx context.Context, e core.Engine, req *core.Request) (map[int]core.PageResult, []core.PageResult, error) {
+	byPage := map[int]core.PageResult{}
+	var all []core.PageResult
+	var docErr error
+	for r, err := range e.Extract(ctx, req) {
+		if err != nil {
+			docErr = err
+			continue
+		}
+		all = append(all, r)
+		byPage[r.Page.Number] = r
+	}
+	return byPage, all, docErr
+}
+
+func checkOnce(t *testing.T, pages []int, all []core.PageResult) {
+	t.Helper()
+	seen := map[int]int{}
+	for _, r := range all {
+		seen[r.Page.Number]++
+	}
+	for _, p := range pages {
+		if seen[p] != 1 {
+			t.Errorf("page %d answered %d times", p, seen[p])
+		}
+	}
+	if len(all) != len(pages) {
+		t.Errorf("%d results for %d pages", len(all), len(pages))
+	}
+}
+
+func TestMisbehavingEngine(t *testing.T) {
+	h := newHost(t, Config{})
+	e := engine(t, h, "misbehave")
+	const deadline = 6 * time.Second
+	ctx, cancel := context.WithTimeout(context.Background(), deadline)
+	defer cancel()
+	pages := []int{1, 2, 3, 4, 5}
+	start := time.Now()
+	got, all, docErr := drain(ctx, e, &core.Request{Source: "unused.pdf", Pages: pages, PageTimeout: time.Second})
+	took := time.Since(start)
+	t.Logf("took %v, restarts %d", took, e.Restarts())
+	if docErr != nil {
+		t.Fatalf("document error: %v", docErr)
+	}
+	checkOnce(t, pages, all)
+	for _, n := range []int{1, 5} {
+		if r := got[n]; r.Status != core.StatusOK || r.Page.Text() != fmt.Sprintf("page-%d", n) {
+			t.Errorf("page %d: %s %q %v", n, r.Status, r.Page.Text(), r.Err)
+		}
+	}
+	if r := got[2]; r.Status != core.StatusFailed || !errors.Is(r.Err, core.ErrEngineCrashed) || !strings.Contains(r.Err.Error(), "boom on page 2") {
+		t.Errorf("page 2: %s %v", r.Status, r.Err)
+	}
+	if r := got[3]; r.Status != core.StatusTimeout || !errors.Is(r.Err, core.ErrTimeout) {
+		t.Errorf("page 3: %s %v", r.Status, r.Err)
+	}
+	if r := got[4]; r.Status != core.StatusFailed || !errors.Is(r.Err, core.ErrEngineCrashed) || !strings.Contains(r.Err.Error(), "exit status 3") {
+		t.Errorf("page 4: %s %v", r.Status, r.Err)
+	}
+	for n, r := range got {
+		var ee *core.EngineError
+		if r.Err != nil && (!errors.As(r.Err, &ee) || ee.Engine != "misbehave" || ee.Page != n) {
+			t.Errorf("page %d: error %v does not name the engine and page", n, r.Err)
+		}
+	}
+	if e.Restarts() < 1 {
+		t.Errorf("restarts = %d", e.Restarts())
+	}
+	if took > deadline+time.Second {
+		t.Errorf("took %v, deadline %v", took, deadline)
+	}
+}
+
+func alive(pid int) bool {
+	// A zombie would still answer signal 0, so look at its state too.
+	if err := syscall.Kill(pid, 0); err != nil {
+		return false
+	}
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return false
+	}
+	_, rest, _ := strings.Cut(string(b), ") ")
+	return !strings.HasPrefix(rest, "Z")
+}
+
+func TestHangWithDeadlineOnly(t *testing.T) {
+	h := newHost(t, Config{})
+	e := engine(t, h, "hang")
+	// Start the process first so that a slow start on a busy machine does
+	// not eat the deadline before the engine could write its pid.
+	if _, err := e.Describe(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	const deadline = 1500 * time.Millisecond
+	ctx, cancel := context.WithTimeout(context.Background(), deadline)
+	defer cancel()
+	pages := []int{1, 2, 3}
+	start := time.Now()
+	got, all, docErr := drain(ctx, e, &core.Request{Source: "unused.pdf", Pages: pages,
+		Options: []byte(fmt.Sprintf(`{"pidfile":%q}`, pidFile))})
+	took := time.Since(start)
+	if docErr != nil {
+		t.Fatalf("document error: %v", docErr)
+	}
+	checkOnce(t, pages, all)
+	for _, n := range pages {
+		if r := got[n]; r.Status != core.StatusTimeout || !errors.Is(r.Err, core.ErrTimeout) || !errors.Is(r.Err, context.DeadlineExceeded) {
+			t.Errorf("page %d: %s %v", n, r.Status, r.Err)
+		}
+	}
+	if took > deadline+time.Second {
+		t.Errorf("took %v, deadline %v", took, deadline)
+	}
+	t.Logf("returned %v after the deadline", took-deadline)
+	b, err := os.ReadFile(pidFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, _ := strconv.Atoi(string(b))
+	if pid <= 0 || alive(pid) {
+		t.Errorf("engine process %d still exists", pid)
+	}
+}
+
+func TestCancellation(t *testing.T) {
+	h := newHost(t, Config{})
+	e := engine(t, h, "hang")
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(300*time.Millisecond, cancel)
+	got, all, docErr := drain(ctx, e, &core.Request{Source: "unused.pdf", Pages: []int{1, 2}})
+	if docErr != nil {
+		t.Fatal(docErr)
+	}
+	checkOnce(t, []int{1, 2}, all)
+	for n, r := range got {
+		if r.Status != core.StatusTimeout || !errors.Is(r.Err, core.ErrCanceled) {
+			t.Errorf("page %d: %s %v", n, r.Status, r.Err)
+		}
+	}
+}
+
+func TestKilledMidDocument(t *testing.T) {
+	h := newHost(t, Config{})
+	e := engine(t, h, "slow")
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	pages := []int{1, 2, 3, 4, 5, 6}
+	var all []core.PageResult
+	killed := 0
+	for r, err := range e.Extract(ctx, &core.Request{Source: "unused.pdf", Pages: pages, PageTimeout: 5 * time.Second}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, r)
+		if len(all) == 2 {
+			killed = int(r.Stats["pid"])
+			if err := syscall.Kill(killed, syscall.SIGKILL); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	checkOnce(t, pages, all)
+	for i, r := range all {
+		if r.Status != core.StatusOK || r.Page.Text() != fmt.Sprintf("slow-%d", r.Page.Number) {
+			t.Errorf("page %d: %s %q %v", r.Page.Number, r.Status, r.Page.Text(), r.Err)
+		}
+		if pid := int(r.Stats["pid"]); i >= 2 && pid == killed {
+			t.Errorf("page %d came from the killed process", r.Page.Number)
+		}
+	}
+	if e.Restarts() != 1 {
+		t.Errorf("restarts = %d, want 1", e.Restarts())
+	}
+}
+
+func TestConformanceThroughHost(t *testing.T) {
+	h := newHost(t, Config{})
+	sdktest.Run(t, engine(t, h, "words"))
+}
+
+func TestBuiltin(t *testing.T) {
+	h := newHost(t, Config{Builtins: []string{"alpha", "words"}})
+	got, _, err := drain(context.Background(), engine(t, h, "alpha"), &core.Request{
+		Source: sdktest.WriteTextPDF(t, t.TempDir()), Pages: []int{2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := got[2]; r.Status != core.StatusOK || r.Page.Text() != "alpha-2" {
+		t.Errorf("%s %q %v", r.Status, r.Page.Text(), r.Err)
+	}
+	// The built-in "words" shadows the executable of the same name.
+	e := engine(t, h, "words")
+	if f := e.Found(); !f.Builtin || f.Path != selfPath {
+		t.Errorf("words found as %+v", f)
+	}
+}
+
+func TestDescribe(t *testing.T) {
+	h := newHost(t, Config{Builtins: []string{"alpha"}, Dirs: []string{binDir}})
+	ds, err := h.Describe(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, d := range ds {
+		names = append(names, d.Name)
+		if d.Err != nil {
+			t.Errorf("%s: %v", d.Name, d.Err)
+		}
+		if d.Info.Name != d.Name || d.Info.Version == "" {
+			t.Errorf("%s: info %+v", d.Name, d.Info)
+		}
+	}
+	if want := append([]string{"alpha"}, slices.Sorted(slices.Values(testEngines))...); !slices.Equal(names, want) {
+		t.Errorf("described %v, want %v", names, want)
+	}
+}
+
+func TestUnknownEngine(t *testing.T) {
+	h := newHost(t, Config{})
+	if _, err := h.Engine("nope"); !errors.Is(err, core.ErrNotFound) {
+		t.Errorf("err = %v", err)
+	}
+}
+
+func TestStartFailure(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, ExecutablePrefix+"broken")
+	if err := os.WriteFile(script, []byte("#!/bin/sh\necho 'cannot start: missing model' >&2\nexit 1\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	h := newHost(t, Config{Dirs: []string{dir}, StartTimeout: 2 * time.Second})
+	_, all, err := drain(context.Background(), engine(t, h, "broken"), &core.Request{Source: "x.pdf", Pages: []int{1}})
+	if len(all) != 0 || !errors.Is(err, ErrStart) || !errors.Is(err, core.ErrEngineCrashed) {
+		t.Fatalf("results %v, err %v", all, err)
+	}
+	if !strings.Contains(err.Error(), "missing model") {
+		t.Errorf("error does not show the engine's stderr: %v", err)
+	}
+}
+
+func TestCloseDuringExtract(t *testing.T) {
+	h := New(Config{Self: selfPath, Dirs: []string{binDir}})
+	e := engine(t, h, "slow")
+	pages := []int{1, 2, 3, 4, 5}
+	var all []core.PageResult
+	var docErr error
+	for r, err := range e.Extract(context.Background(), &core.Request{Source: "x.pdf", Pages: pages}) {
+		if err != nil {
+			docErr = err
+			continue
+		}
+		all = append(all, r)
+		if len(all) == 1 {
+			if err := h.Close(); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if docErr != nil {
+		t.Fatal(docErr)
+	}
+	checkOnce(t, pages, all)
+	for _, r := range all[1:] {
+		if r.Status != core.StatusFailed || !errors.Is(r.Err, ErrClosed) {
+			t.Errorf("page %d: %s %v", r.Page.Number, r.Status, r.Err)
+		}
+	}
+	if _, err := h.Engine("slow"); !errors.Is(err, ErrClosed) {
+		t.Errorf("Engine after Close: %v", err)
+	}
+}
+
+func TestConcurrentExtracts(t *testing.T) {
+	h := newHost(t, Config{Procs: 2})
+	e := engine(t, h, "slow")
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	var wg sync.WaitGroup
+	errs := make([]error, 4)
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			got, all, err := drain(ctx, e, &core.Request{Source: "x.pdf", Pages: []int{1, 2}})
+			switch {
+			case err != nil:
+				errs[i] = err
+			case len(all) != 2 || got[1].Status != core.StatusOK || got[2].Status != core.StatusOK:
+				errs[i] = fmt.Errorf("call %d: %v", i, all)
+			}
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		t.Error(err)
+	}
+	if e.Restarts() != 0 {
+		t.Errorf("restarts = %d", e.Restarts())
+	}
+}
+
+func TestDiscoverOrder(t *testing.T) {
+	root := t.TempDir()
+	mk := func(dir, name string, mode os.FileMode) {
+		t.Helper()
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("#!/bin/sh\n"), mode); err != nil {
+			t.Fatal(err)
+		}
+	}
+	selfDir, p1, p2 := filepath.Join(root, "self"), filepath.Join(root, "p1"), filepath.Join(root, "p2")
+	mk(selfDir, "assay", 0o755)
+	mk(selfDir, ExecutablePrefix+"a", 0o755) // shadowed by the built-in a
+	mk(selfDir, ExecutablePrefix+"b", 0o755)
+	mk(selfDir, "README", 0o644)
+	mk(p1, ExecutablePrefix+"b", 0o755) // shadowed by the one next to assay
+	mk(p1, ExecutablePrefix+"c", 0o755)
+	mk(p2, ExecutablePrefix+"d", 0o755)
+	mk(p2, ExecutablePrefix+"e", 0o644) // not executable
+	if err := os.MkdirAll(filepath.Join(p2, ExecutablePrefix+"f"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(EnvPluginPath, p1+string(os.PathListSeparator)+filepath.Join(root, "missing")+string(os.PathListSeparator)+p2)
+
+	h := New(Config{Self: filepath.Join(selfDir, "assay"), Builtins: []string{"a", "z"}})
+	got := h.Discover()
+	want := []Found{
+		{Name: "a", Path: filepath.Join(selfDir, "assay"), Builtin: true},
+		{Name: "z", Path: filepath.Join(selfDir, "assay"), Builtin: true},
+		{Name: "b", Path: filepath.Join(selfDir, ExecutablePrefix+"b")},
+		{Name: "c", Path: filepath.Join(p1, ExecutablePrefix+"c")},
+		{Name: "d", Path: filepath.Join(p2, ExecutablePrefix+"d")},
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("Discover:\n got %+v\nwant %+v", got, want)
+	}
+	// Explicit Dirs replace the defaults.
+	h = New(Config{Self: filepath.Join(selfDir, "assay"), Dirs: []string{p2, p1}})
+	var names []string
+	for _, f := range h.Discover() {
+		names = append(names, f.Name+"@"+filepath.Base(filepath.Dir(f.Path)))
+	}
+	if want := []string{"d@p2", "b@p1", "c@p1"}; !slices.Equal(names, want) {
+		t.Errorf("with Dirs: %v, want %v", names, want)
+	}
+}
+
+// BenchmarkExtractWarm measures one three-page Extract on a warm process
+// of the words engine.
+func BenchmarkExtractWarm(b *testing.B) {
+	h := New(Config{Self: selfPath, Dirs: []string{binDir}})
+	defer h.Close()
+	e, err := h.Engine("words")
+	if err != nil {
+		b.Fatal(err)
+	}
+	src := sdktest.WriteTextPDF(b, b.TempDir())
+	req := &core.Request{Source: src, Pages: []int{1, 2, 3}}
+	for b.Loop() {
+		for _, err := range e.Extract(context.Background(), req) {
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkDeadlineToReturn measures how long after its deadline a call
+// to a hung engine returns (including killing the process).
+func BenchmarkDeadlineToReturn(b *testing.B) {
+	h := New(Config{Self: selfPath, Dirs: []string{binDir}})
+	defer h.Close()
+	e, err := h.Engine("hang")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var late time.Duration
+	for b.Loop() {
+		ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+		dl, _ := ctx.Deadline()
+		for range e.Extract(ctx, &core.Request{Pages: []int{1}}) {
+		}
+		late += time.Since(dl)
+		cancel()
+	}
+	b.ReportMetric(float64(late.Microseconds())/float64(b.N)/1000, "ms-late/op")
+}

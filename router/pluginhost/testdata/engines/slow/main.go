@@ -1,0 +1,41 @@
+// Command slow is a test engine that takes 300 ms per page, honouring its
+// context, and reports its pid in each page's stats ("pid").
+package main
+
+import (
+	"context"
+	"fmt"
+	"iter"
+	"os"
+	"time"
+
+	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/sdk"
+)
+
+type engine struct{}
+
+func (engine) Describe(context.Context) (core.Info, error) {
+	return core.Info{Name: "slow", Version: "1"}, nil
+}
+
+func (engine) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.PageResult, error] {
+	return func(yield func(core.PageResult, error) bool) {
+		for _, n := range req.Pages {
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(300 * time.Millisecond):
+			}
+			w := core.Word{Text: fmt.Sprintf("slow-%d", n), BBox: core.BBox{X0: 10, Y0: 10, X1: 50, Y1: 20}}
+			r := core.PageResult{Status: core.StatusOK, Stats: map[string]float64{"pid": float64(os.Getpid())},
+				Page: core.Page{Number: n, Width: 100, Height: 100, Blocks: []core.Block{{Kind: core.KindParagraph,
+					BBox: w.BBox, Lines: []core.Line{{BBox: w.BBox, Words: []core.Word{w}}}}}}}
+			if !yield(r, nil) {
+				return
+			}
+		}
+	}
+}
+
+func main() { sdk.Serve(engine{}) }

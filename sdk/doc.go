@@ -1,0 +1,17 @@
+// Package sdk is what an engine author imports to ship an Assay engine as
+// its own executable.
+//
+// An engine implements core.Engine and calls Serve from main:
+//
+//	func main() { sdk.Serve(myengine.New()) }
+//
+// Serve speaks the plugin protocol (hashicorp/go-plugin over gRPC, see
+// README.md); the author never imports grpc or go-plugin. The host starts
+// the executable, streams page results back as the engine yields them,
+// and kills and restarts the process when it crashes or hangs, so an
+// engine may be written without defensive timeouts of its own. It should
+// still honour ctx: the conformance suite in sdk/sdktest checks that.
+//
+// Executables named assay-engine-NAME in the assay binary's directory or
+// on $ASSAY_PLUGIN_PATH are discovered as engine NAME.
+package sdk
