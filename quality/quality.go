@@ -114,8 +114,8 @@ func Score(r core.PageResult, h Hints) Report {
 		rep.Reasons = append(rep.Reasons, fmt.Sprintf("%d steps in the reading order run backwards", back))
 	}
 	repeat := 1.0
-	if rp := repetition(text); rp > 0.3 {
-		repeat = clamp(1 - (rp-0.3)/0.5)
+	if rp := repetition(text); rp > 0.15 {
+		repeat = clamp(1 - (rp-0.15)/0.5)
 		rep.Reasons = append(rep.Reasons, fmt.Sprintf("%s of the text repeats the same phrases", pct(rp)))
 	}
 

@@ -80,7 +80,8 @@ func TestScoreGarbled(t *testing.T) {
 		{"latin1 mojibake", "Caf\u00c3\u00a9 cr\u00c3\u00a8me br\u00c3\u00bbl\u00c3\u00a9e na\u00c3\u00afve \u00c3\u00a0 la carte", 0.8, "Latin-1"},
 		{"CJK mojibake", "鏂囨。娴嬭瘯锛岃繖鏄竴娈典腑鏂囨枃鏈锛屽寘鍚簡璁稿鍐呭锛屾垜浠渶瑕佹彁鍙栧畠", 0.8, "Han characters"},
 		{"pdfminer cid", "(cid:36)(cid:85)(cid:87)(cid:76)(cid:70)(cid:79)(cid:72) (cid:20) (cid:55)(cid:75)(cid:72)", 0.1, "undecoded"},
-		{"repetition loop", strings.Repeat("the model keeps saying the same thing ", 20), 0.6, "repeats"},
+		{"repetition loop", "The results are shown in " + strings.Repeat("the table of the ", 30) + "appendix.", 0.6, "repeats"},
+		{"stuck token", "Total revenue " + strings.Repeat("1,234 ", 40), 0.6, "repeats"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -107,6 +108,8 @@ func TestScoreClean(t *testing.T) {
 		"NASA and the ESA launched JWST in 2021.",
 		"ANNUAL REPORT OF THE BOARD OF DIRECTORS FOR THE YEAR 2024",
 		"Tabelle 3: Umsätze nach Regionen (in Mio. EUR)",
+		strings.Repeat("Lorem ipsum dolor sit amet, consetetur sadipscing elitr, sed diam nonumy eirmod tempor invidunt ut labore. ", 8),
+		"for i in range(10):\n    print(i)\nfor j in range(10):\n    print(j)\nfor k in range(10):\n    print(k)",
 	} {
 		r := Score(page(text), Hints{})
 		if r.Score < 0.9 {

@@ -9,8 +9,12 @@ import (
 
 // tokens splits text into whitespace-separated tokens with surrounding
 // punctuation trimmed; tokens left empty are dropped.
+// Brackets and operators split tokens too, so code ("print(i)") is judged
+// by its identifiers.
 func tokens(text string) []string {
-	fs := strings.Fields(text)
+	fs := strings.FieldsFunc(text, func(r rune) bool {
+		return unicode.IsSpace(r) || strings.ContainsRune("()[]{}<>=:;\"", r)
+	})
 	out := fs[:0]
 	for _, f := range fs {
 		f = strings.TrimFunc(f, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSymbol(r) })
@@ -199,24 +203,40 @@ func letterShape(s string) float64 {
 	return shape
 }
 
-// repetition is the share of 4-token windows that repeat an earlier one,
-// high when a model or OCR engine loops on the same phrase.
+// repetition is the share of tokens caught in a tight loop: a phrase of up
+// to maxLoop tokens repeated back to back at least three times, as models
+// and OCR engines produce when they stall ("the the the", "Page 1 Page 1
+// Page 1 ..."). Documents that repeat whole sentences or paragraphs (lorem
+// ipsum, boilerplate, code) are not loops.
 func repetition(text string) float64 {
 	fs := strings.Fields(text)
-	const n = 4
-	if len(fs) < 40 {
+	const maxLoop, minRepeats = 8, 3
+	if len(fs) < 12 {
 		return 0
 	}
-	seen := make(map[string]bool, len(fs))
-	repeats := 0
-	for i := 0; i+n <= len(fs); i++ {
-		k := strings.Join(fs[i:i+n], "\x00")
-		if seen[k] {
-			repeats++
+	looped := make([]bool, len(fs))
+	for p := 1; p <= maxLoop; p++ {
+		run := 0 // tokens so far that equal the token p places back
+		for i := p; i <= len(fs); i++ {
+			if i < len(fs) && fs[i] == fs[i-p] {
+				run++
+				continue
+			}
+			if run >= p*(minRepeats-1) {
+				for j := i - run - p; j < i; j++ {
+					looped[j] = true
+				}
+			}
+			run = 0
 		}
-		seen[k] = true
 	}
-	return float64(repeats) / float64(len(fs)-n+1)
+	n := 0
+	for _, l := range looped {
+		if l {
+			n++
+		}
+	}
+	return float64(n) / float64(len(fs))
 }
 
 func pct(x float64) string { return fmt.Sprintf("%.0f%%", 100*x) }

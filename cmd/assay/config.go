@@ -1,0 +1,172 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"strings"
+	"time"
+
+	"github.com/knadh/koanf/parsers/yaml"
+	"github.com/knadh/koanf/providers/env/v2"
+	"github.com/knadh/koanf/providers/file"
+	"github.com/knadh/koanf/providers/structs"
+	"github.com/knadh/koanf/v2"
+
+	"github.com/assay-pdf/assay/router"
+)
+
+// Config is everything the CLI can be told.
+type Config struct {
+	// Engines is the chain every page goes through, in order.
+	Engines []string `koanf:"engines"`
+	// Threshold is the page quality score below which a page goes to the
+	// next engine and, at the end of the chain, is marked degraded.
+	Threshold float64 `koanf:"threshold"`
+	// Format of the output: md, json or text.
+	Format string `koanf:"format"`
+	// PageMarkers puts <!-- page N --> comments in Markdown.
+	PageMarkers bool `koanf:"page_markers"`
+	// HeadersFooters keeps running headers and footers in Markdown.
+	HeadersFooters bool `koanf:"headers_footers"`
+	// Words adds lines and words with boxes to JSON.
+	Words bool `koanf:"words"`
+	// Workers is how many documents are processed at once.
+	Workers int `koanf:"workers"`
+	// DocumentTimeout caps the time spent on one document (0: none).
+	DocumentTimeout time.Duration `koanf:"document_timeout"`
+	// Timeouts per engine ("default" for the rest): base plus per page.
+	Timeouts map[string]TimeoutConfig `koanf:"timeouts"`
+	// StartTimeout bounds an engine process's start and handshake.
+	StartTimeout time.Duration `koanf:"start_timeout"`
+	// Options per engine, passed to it as JSON.
+	Options map[string]any `koanf:"options"`
+}
+
+// TimeoutConfig is one engine's deadline rule.
+type TimeoutConfig struct {
+	Base    time.Duration `koanf:"base"`
+	PerPage time.Duration `koanf:"per_page"`
+}
+
+// Defaults are the built-in settings.
+func Defaults() Config {
+	return Config{
+		Engines:     []string{"nativetext"},
+		Threshold:   router.DefaultThreshold,
+		Format:      "md",
+		PageMarkers: true,
+		Workers:     2,
+		Timeouts: map[string]TimeoutConfig{
+			"default": {Base: router.DefaultBase, PerPage: router.DefaultPerPage},
+		},
+		StartTimeout: 10 * time.Second,
+	}
+}
+
+// DefaultConfigFile is read from the working directory when --config is
+// not given and it exists.
+const DefaultConfigFile = "assay.yaml"
+
+// LoadConfig layers defaults, the config file, ASSAY_ environment
+// variables and the flag values that were set (keys in koanf form).
+func LoadConfig(path string, flags map[string]any) (Config, error) {
+	k := koanf.New(".")
+	if err := k.Load(structs.Provider(Defaults(), "koanf"), nil); err != nil {
+		return Config{}, err
+	}
+	explicit := path != ""
+	if !explicit {
+		path = DefaultConfigFile
+	}
+	if err := k.Load(file.Provider(path), yaml.Parser()); err != nil {
+		if explicit || !errors.Is(err, fs.ErrNotExist) {
+			return Config{}, fmt.Errorf("config %s: %w", path, err)
+		}
+	}
+	if err := k.Load(env.Provider(".", env.Opt{Prefix: "ASSAY_", TransformFunc: envKey}), nil); err != nil {
+		return Config{}, err
+	}
+	for key, v := range flags {
+		if err := k.Set(key, v); err != nil {
+			return Config{}, err
+		}
+	}
+	var cfg Config
+	if err := k.UnmarshalWithConf("", &cfg, koanf.UnmarshalConf{Tag: "koanf"}); err != nil {
+		return Config{}, fmt.Errorf("config: %w", err)
+	}
+	return cfg, cfg.validate()
+}
+
+// envKey maps ASSAY_TIMEOUTS__DEFAULT__BASE to timeouts.default.base and
+// splits comma lists (ASSAY_ENGINES=nativetext,ocr). Variables that are not
+// settings (ASSAY_PLUGIN_PATH, ASSAY_DEBUG) are skipped.
+func envKey(k, v string) (string, any) {
+	k = strings.ToLower(strings.TrimPrefix(k, "ASSAY_"))
+	switch k {
+	case "plugin_path", "debug":
+		return "", nil
+	}
+	k = strings.ReplaceAll(k, "__", ".")
+	if k == "engines" {
+		return k, splitList(v)
+	}
+	return k, v
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func (c Config) validate() error {
+	switch c.Format {
+	case "md", "markdown", "json", "text", "txt":
+	default:
+		return fmt.Errorf("config: format %q: want md, json or text", c.Format)
+	}
+	if len(c.Engines) == 0 {
+		return errors.New("config: engines: name at least one engine")
+	}
+	if c.Threshold < 0 || c.Threshold > 1 {
+		return fmt.Errorf("config: threshold %v: want a value in [0,1]", c.Threshold)
+	}
+	if c.Workers < 1 {
+		return fmt.Errorf("config: workers %d: want at least 1", c.Workers)
+	}
+	return nil
+}
+
+// Router is the router's view of the configuration.
+func (c Config) Router() (router.Config, error) {
+	rc := router.Config{
+		Chain:           c.Engines,
+		Threshold:       c.Threshold,
+		DocumentTimeout: c.DocumentTimeout,
+		Timeouts:        map[string]router.Timeout{},
+		Options:         map[string]json.RawMessage{},
+	}
+	for name, t := range c.Timeouts {
+		rt := router.Timeout{Base: t.Base, PerPage: t.PerPage}
+		if name == "default" {
+			rc.DefaultTimeout = rt
+			continue
+		}
+		rc.Timeouts[name] = rt
+	}
+	for name, o := range c.Options {
+		b, err := json.Marshal(o)
+		if err != nil {
+			return rc, fmt.Errorf("config: options.%s: %w", name, err)
+		}
+		rc.Options[name] = b
+	}
+	return rc, nil
+}

@@ -1,0 +1,288 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/merge"
+	"github.com/assay-pdf/assay/output"
+	"github.com/assay-pdf/assay/router"
+)
+
+func extract(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fl := flag.NewFlagSet("extract", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	format := fl.String("format", "", "output format: md, json or text (default md)")
+	outDir := fl.String("out", "", "write one file per document into `DIR` (required for several documents)")
+	pages := fl.String("pages", "", "pages to extract, e.g. 1-3,7 or 10- (default all)")
+	enginesFlag := fl.String("engines", "", "engine chain, comma-separated (default from config: nativetext)")
+	configPath := fl.String("config", "", "config `FILE` (default ./assay.yaml when present)")
+	noMarkers := fl.Bool("no-page-markers", false, "leave out <!-- page N --> comments in Markdown")
+	words := fl.Bool("words", false, "include lines and words with boxes in JSON")
+	fl.Usage = func() {
+		fmt.Fprintln(stderr, "Usage: assay extract FILE|DIR... [flags]\n\nFlags:")
+		fl.PrintDefaults()
+	}
+	if err := fl.Parse(reorder(args, fl)); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	if fl.NArg() == 0 {
+		fmt.Fprintln(stderr, "assay extract: name at least one PDF or directory")
+		return exitUsage
+	}
+	set := map[string]any{}
+	fl.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "format":
+			set["format"] = *format
+		case "engines":
+			set["engines"] = splitList(*enginesFlag)
+		case "no-page-markers":
+			set["page_markers"] = !*noMarkers
+		case "words":
+			set["words"] = *words
+		}
+	})
+	cfg, err := LoadConfig(*configPath, set)
+	if err != nil {
+		fmt.Fprintf(stderr, "assay: %v\n", err)
+		return exitUsage
+	}
+	files, err := inputs(fl.Args())
+	if err != nil {
+		fmt.Fprintf(stderr, "assay: %v\n", err)
+		return exitFailed
+	}
+	if len(files) > 1 && *outDir == "" {
+		fmt.Fprintf(stderr, "assay extract: %d documents need --out DIR (one output file each)\n", len(files))
+		return exitUsage
+	}
+	rc, err := cfg.Router()
+	if err != nil {
+		fmt.Fprintf(stderr, "assay: %v\n", err)
+		return exitUsage
+	}
+	host, err := newHost(cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "assay: %v\n", err)
+		return exitFailed
+	}
+	defer host.Close()
+	rt := router.New(rc, registry(host))
+
+	if *outDir != "" {
+		if err := os.MkdirAll(*outDir, 0o755); err != nil {
+			fmt.Fprintf(stderr, "assay: %v\n", err)
+			return exitFailed
+		}
+	}
+	names := outputNames(files, extension(cfg.Format))
+	codes := make([]int, len(files))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(cfg.Workers)
+	for i, f := range files {
+		g.Go(func() error {
+			codes[i] = extractOne(gctx, rt, cfg, f, *pages, *outDir, names[i], stdout, stderr)
+			return nil
+		})
+	}
+	_ = g.Wait()
+	code := exitOK
+	for _, c := range codes {
+		code = worse(code, c)
+	}
+	if ctx.Err() != nil {
+		fmt.Fprintln(stderr, "assay: interrupted")
+		return worse(code, exitFailed)
+	}
+	return code
+}
+
+// worse orders exit statuses: failed > degraded > ok.
+func worse(a, b int) int {
+	rank := func(c int) int {
+		switch c {
+		case exitOK:
+			return 0
+		case exitDegraded:
+			return 1
+		}
+		return 2
+	}
+	if rank(b) > rank(a) {
+		return b
+	}
+	return a
+}
+
+func extractOne(ctx context.Context, rt *router.Router, cfg Config, path, pageSpec, outDir, name string, stdout, stderr io.Writer) int {
+	var sel []int
+	if pageSpec != "" {
+		info, err := router.Open(path)
+		if err != nil {
+			fmt.Fprintf(stderr, "assay: %s: %s\n", path, oneLine(err))
+			return exitFailed
+		}
+		if sel, err = router.ParsePages(pageSpec, info.Pages); err != nil {
+			fmt.Fprintf(stderr, "assay: %s: %v\n", path, err)
+			return exitUsage
+		}
+	}
+	res, err := rt.Extract(ctx, path, sel)
+	code := exitOK
+	if err != nil {
+		fmt.Fprintf(stderr, "assay: %s: %s\n", path, oneLine(err))
+		code = exitFailed
+		if cfg.Format == "md" || cfg.Format == "markdown" || cfg.Format == "text" || cfg.Format == "txt" {
+			return code // nothing to write; JSON still records the failure
+		}
+	} else if res.Status != core.StatusOK {
+		code = exitDegraded
+		fmt.Fprintf(stderr, "assay: %s: %s\n", path, summary(res))
+	}
+	var buf bytes.Buffer
+	if err := write(&buf, res, cfg); err != nil {
+		fmt.Fprintf(stderr, "assay: %s: %v\n", path, err)
+		return exitFailed
+	}
+	if outDir == "" {
+		if _, err := stdout.Write(buf.Bytes()); err != nil {
+			return exitFailed
+		}
+		return code
+	}
+	if err := os.WriteFile(filepath.Join(outDir, name), buf.Bytes(), 0o644); err != nil {
+		fmt.Fprintf(stderr, "assay: %v\n", err)
+		return exitFailed
+	}
+	return code
+}
+
+// summary counts pages by status for the one line printed on stderr when a
+// document is not entirely ok.
+func summary(res *merge.Result) string {
+	counts := map[core.Status]int{}
+	for _, e := range res.Entries {
+		counts[e.Status]++
+	}
+	var parts []string
+	for _, s := range []core.Status{core.StatusOK, core.StatusDegraded, core.StatusFailed, core.StatusTimeout, core.StatusSkipped} {
+		if counts[s] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", counts[s], s))
+		}
+	}
+	return fmt.Sprintf("%d pages: %s", len(res.Entries), strings.Join(parts, ", "))
+}
+
+func write(w io.Writer, res *merge.Result, cfg Config) error {
+	switch cfg.Format {
+	case "json":
+		return output.JSON(w, res, output.JSONOptions{Words: cfg.Words, Indent: true})
+	case "text", "txt":
+		return output.Text(w, res)
+	}
+	return output.Markdown(w, res, output.MarkdownOptions{PageMarkers: cfg.PageMarkers, HeadersFooters: cfg.HeadersFooters})
+}
+
+func extension(format string) string {
+	switch format {
+	case "json":
+		return ".json"
+	case "text", "txt":
+		return ".txt"
+	}
+	return ".md"
+}
+
+// inputs expands directories into the PDFs below them, in lexical order.
+func inputs(args []string) ([]string, error) {
+	var files []string
+	for _, a := range args {
+		st, err := os.Stat(a)
+		if err != nil {
+			// Let the router report a missing file as a document error.
+			files = append(files, a)
+			continue
+		}
+		if !st.IsDir() {
+			files = append(files, a)
+			continue
+		}
+		err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() && strings.EqualFold(filepath.Ext(p), ".pdf") {
+				files = append(files, p)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return files, nil
+}
+
+// outputNames gives each input a distinct output file name: its base name
+// with ext, numbered when two inputs share a base name.
+func outputNames(files []string, ext string) []string {
+	names := make([]string, len(files))
+	used := map[string]bool{}
+	for i, f := range files {
+		base := strings.TrimSuffix(filepath.Base(f), filepath.Ext(f))
+		name := base + ext
+		for n := 2; used[name]; n++ {
+			name = fmt.Sprintf("%s-%d%s", base, n, ext)
+		}
+		used[name] = true
+		names[i] = name
+	}
+	return names
+}
+
+// reorder moves flags after positional arguments to the front, so that
+// "assay extract a.pdf --format json" works as users expect.
+func reorder(args []string, fl *flag.FlagSet) []string {
+	var flags, pos []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			pos = append(pos, args[i+1:]...)
+			break
+		}
+		if !strings.HasPrefix(a, "-") || a == "-" {
+			pos = append(pos, a)
+			continue
+		}
+		flags = append(flags, a)
+		name := strings.TrimLeft(a, "-")
+		if strings.Contains(name, "=") {
+			continue
+		}
+		if f := fl.Lookup(name); f != nil {
+			if bf, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && bf.IsBoolFlag() {
+				continue
+			}
+			if i+1 < len(args) {
+				flags = append(flags, args[i+1])
+				i++
+			}
+		}
+	}
+	return append(flags, pos...)
+}

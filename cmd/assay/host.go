@@ -1,0 +1,121 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"text/tabwriter"
+
+	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/router"
+	"github.com/assay-pdf/assay/router/pluginhost"
+)
+
+func newHost(cfg Config) (*pluginhost.Host, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("finding the assay binary to serve built-in engines: %w", err)
+	}
+	names := make([]string, 0, len(builtins))
+	for n := range builtins {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	hc := pluginhost.Config{
+		Self:         self,
+		Builtins:     names,
+		StartTimeout: cfg.StartTimeout,
+		Procs:        cfg.Workers,
+	}
+	if os.Getenv("ASSAY_DEBUG") != "" {
+		hc.Stderr = os.Stderr
+	}
+	return pluginhost.New(hc), nil
+}
+
+func registry(h *pluginhost.Host) router.Registry {
+	return router.RegistryFunc(func(name string) (core.Engine, error) {
+		e, err := h.Engine(name)
+		if err != nil {
+			return nil, err
+		}
+		return e, nil
+	})
+}
+
+func engines(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fl := flag.NewFlagSet("engines", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	configPath := fl.String("config", "", "config `FILE`")
+	asJSON := fl.Bool("json", false, "print JSON")
+	if err := fl.Parse(args); err != nil {
+		return exitUsage
+	}
+	cfg, err := LoadConfig(*configPath, nil)
+	if err != nil {
+		fmt.Fprintf(stderr, "assay: %v\n", err)
+		return exitUsage
+	}
+	host, err := newHost(cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "assay: %v\n", err)
+		return exitFailed
+	}
+	defer host.Close()
+	described, err := host.Describe(ctx)
+	if err != nil {
+		fmt.Fprintf(stderr, "assay: %v\n", err)
+		return exitFailed
+	}
+	if *asJSON {
+		type row struct {
+			Name         string            `json:"name"`
+			Version      string            `json:"version,omitempty"`
+			Capabilities []core.Capability `json:"capabilities,omitempty"`
+			Cost         float64           `json:"cost,omitempty"`
+			Path         string            `json:"path"`
+			Builtin      bool              `json:"builtin"`
+			Error        string            `json:"error,omitempty"`
+		}
+		rows := make([]row, 0, len(described))
+		for _, d := range described {
+			r := row{Name: d.Name, Version: d.Info.Version, Capabilities: d.Info.Capabilities, Cost: d.Info.Cost, Path: d.Path, Builtin: d.Builtin}
+			if d.Err != nil {
+				r.Error = d.Err.Error()
+			}
+			rows = append(rows, r)
+		}
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		_ = enc.Encode(rows)
+		return exitOK
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "NAME\tVERSION\tCAPABILITIES\tFOUND")
+	code := exitOK
+	for _, d := range described {
+		where := d.Path
+		if d.Builtin {
+			where = "built in (" + d.Path + ")"
+		}
+		if d.Err != nil {
+			fmt.Fprintf(tw, "%s\t-\terror: %s\t%s\n", d.Name, oneLine(d.Err), where)
+			code = exitDegraded
+			continue
+		}
+		caps := ""
+		for i, c := range d.Info.Capabilities {
+			if i > 0 {
+				caps += ","
+			}
+			caps += string(c)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", d.Name, d.Info.Version, caps, where)
+	}
+	_ = tw.Flush()
+	return code
+}

@@ -1,0 +1,248 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
+
+// assayBin is the CLI built once for the tests, so that built-in engines
+// really run as re-executed plugin processes.
+var assayBin string
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	dir, err := os.MkdirTemp("", "assay-cli-test")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	assayBin = filepath.Join(dir, "assay")
+	build := exec.Command("go", "build", "-o", assayBin, ".")
+	build.Stderr = os.Stderr
+	if err := build.Run(); err != nil {
+		fmt.Fprintln(os.Stderr, "building assay:", err)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// assay runs the CLI in the repository root with an empty environment for
+// config, and returns stdout, stderr and the exit status.
+func assay(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	cmd := exec.CommandContext(t.Context(), assayBin, args...)
+	cmd.Dir = "../.."
+	cmd.Env = append(os.Environ(), "ASSAY_PLUGIN_PATH=")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("running assay: %v", err)
+	}
+	return stdout.String(), stderr.String(), code
+}
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", "golden", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./cmd/assay -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file (go test ./cmd/assay -update rewrites it)\ngot:\n%s\nwant:\n%s", name, got, want)
+	}
+}
+
+// stable zeroes the fields of the JSON output that change run to run.
+func stable(t *testing.T, out string) []byte {
+	t.Helper()
+	var doc map[string]any
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatalf("output is not JSON: %v\n%s", err, out)
+	}
+	doc["timings"] = map[string]any{}
+	pages, _ := doc["pages"].([]any)
+	for _, p := range pages {
+		pm := p.(map[string]any)
+		for _, a := range pm["attempts"].([]any) {
+			a.(map[string]any)["ms"] = 0
+		}
+	}
+	b, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append(b, '\n')
+}
+
+func TestGolden(t *testing.T) {
+	for _, name := range []string{"simple", "columns", "pages"} {
+		t.Run(name, func(t *testing.T) {
+			pdf := filepath.Join("testdata", name+".pdf")
+			md, stderr, code := assay(t, "extract", pdf)
+			if code != 0 {
+				t.Fatalf("extract %s: exit %d: %s", pdf, code, stderr)
+			}
+			golden(t, name+".md", []byte(md))
+			js, stderr, code := assay(t, "extract", "--format", "json", pdf)
+			if code != 0 {
+				t.Fatalf("extract --format json %s: exit %d: %s", pdf, code, stderr)
+			}
+			golden(t, name+".json", stable(t, js))
+		})
+	}
+}
+
+func TestEveryPageHasALedgerEntry(t *testing.T) {
+	out, stderr, code := assay(t, "extract", "--format", "json", "--pages", "2-4", "testdata/pages.pdf")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var doc struct {
+		Status    string
+		PageCount int `json:"page_count"`
+		Pages     []struct {
+			Number   int
+			Status   string
+			Engine   string
+			Attempts []struct{ Engine string }
+			Blocks   []struct{ Text string }
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.PageCount != 5 || len(doc.Pages) != 3 || doc.Status != "ok" {
+		t.Fatalf("page_count %d, %d pages, status %s", doc.PageCount, len(doc.Pages), doc.Status)
+	}
+	for i, p := range doc.Pages {
+		if p.Number != i+2 || p.Status != "ok" || p.Engine != "nativetext" || len(p.Attempts) != 1 {
+			t.Errorf("page entry %+v", p)
+		}
+		var text []string
+		for _, b := range p.Blocks {
+			text = append(text, b.Text)
+		}
+		if want := fmt.Sprintf("page number %d.", p.Number); !strings.Contains(strings.Join(text, " "), want) {
+			t.Errorf("page %d text %q lacks %q", p.Number, text, want)
+		}
+	}
+}
+
+func TestUnreadableDocuments(t *testing.T) {
+	tests := []struct {
+		file string
+		says string
+	}{
+		{"testdata/bad/empty.pdf", "empty file"},
+		{"testdata/bad/image.pdf", "not a PDF"},
+		{"testdata/bad/encrypted.pdf", "encrypted"},
+		{"testdata/bad/truncated.pdf", "damaged"},
+		{"testdata/bad/missing.pdf", "not found"},
+	}
+	for _, tt := range tests {
+		t.Run(filepath.Base(tt.file), func(t *testing.T) {
+			stdout, stderr, code := assay(t, "extract", tt.file)
+			if code != 1 {
+				t.Fatalf("exit %d, want 1; stderr %q", code, stderr)
+			}
+			if lines := strings.Count(strings.TrimSpace(stderr), "\n") + 1; lines != 1 || !strings.Contains(stderr, tt.says) {
+				t.Fatalf("stderr should be one line saying %q, got %q", tt.says, stderr)
+			}
+			if stdout != "" {
+				t.Fatalf("stdout should be empty, got %q", stdout)
+			}
+			js, _, code := assay(t, "extract", "--format", "json", tt.file)
+			if code != 1 || !strings.Contains(js, `"status": "failed"`) || !strings.Contains(js, `"error"`) {
+				t.Fatalf("JSON for an unreadable document: exit %d\n%s", code, js)
+			}
+		})
+	}
+}
+
+func TestSeveralDocumentsIntoOutDir(t *testing.T) {
+	out := t.TempDir()
+	_, stderr, code := assay(t, "extract", "--out", out, "testdata/simple.pdf", "testdata/columns.pdf", "testdata/bad/empty.pdf")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1 (one unreadable document): %s", code, stderr)
+	}
+	for _, name := range []string{"simple.md", "columns.md"} {
+		b, err := os.ReadFile(filepath.Join(out, name))
+		if err != nil || len(b) == 0 {
+			t.Fatalf("%s: %v (%d bytes)", name, err, len(b))
+		}
+	}
+	if _, stderr, code := assay(t, "extract", "testdata/simple.pdf", "testdata/columns.pdf"); code != 2 || !strings.Contains(stderr, "--out") {
+		t.Fatalf("two documents without --out: exit %d %q", code, stderr)
+	}
+}
+
+func TestEnginesListsNativetext(t *testing.T) {
+	out, stderr, code := assay(t, "engines")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(out, "nativetext") || !strings.Contains(out, "built in") {
+		t.Fatalf("engines output:\n%s", out)
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	for _, args := range [][]string{{}, {"frobnicate"}, {"extract"}, {"extract", "--format", "xml", "testdata/simple.pdf"}, {"extract", "--pages", "9", "testdata/simple.pdf"}} {
+		if _, _, code := assay(t, args...); code != 2 {
+			t.Errorf("assay %q: exit %d, want 2", args, code)
+		}
+	}
+	if out, _, code := assay(t, "version"); code != 0 || !strings.HasPrefix(out, "assay ") {
+		t.Errorf("version: %d %q", code, out)
+	}
+}
+
+func TestConfigLayers(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "assay.yaml")
+	if err := os.WriteFile(file, []byte("engines: [a, b]\nthreshold: 0.8\nworkers: 3\ntimeouts:\n  default: {base: 3s, per_page: 1s}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("ASSAY_WORKERS", "5")
+	t.Setenv("ASSAY_TIMEOUTS__DEFAULT__PER_PAGE", "2s")
+	cfg, err := LoadConfig(file, map[string]any{"engines": []string{"nativetext"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(cfg.Engines) != "[nativetext]" || cfg.Threshold != 0.8 || cfg.Workers != 5 {
+		t.Fatalf("cfg %+v", cfg)
+	}
+	if d := cfg.Timeouts["default"]; d.Base.String() != "3s" || d.PerPage.String() != "2s" {
+		t.Fatalf("timeouts %+v", cfg.Timeouts)
+	}
+	if _, err := LoadConfig(filepath.Join(dir, "missing.yaml"), nil); err == nil {
+		t.Fatal("an explicit missing config file should be an error")
+	}
+	t.Setenv("ASSAY_ENGINES", "x, y")
+	cfg, err = LoadConfig("", nil)
+	if err != nil || fmt.Sprint(cfg.Engines) != "[x y]" {
+		t.Fatalf("env list: %v %v", cfg.Engines, err)
+	}
+}
