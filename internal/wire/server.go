@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime"
 	"strings"
+	"sync"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/status"
@@ -17,6 +18,11 @@ import (
 type Server struct {
 	enginev1.UnimplementedEngineServiceServer
 	engine core.Engine
+
+	// configured holds the options the engine was last configured with,
+	// for engines that implement core.Configurer.
+	mu         sync.Mutex
+	configured *string
 }
 
 // NewServer adapts e.
@@ -59,6 +65,10 @@ func (s *Server) Extract(req *enginev1.ExtractRequest, stream grpc.ServerStreami
 			err = nil
 		}
 	}()
+	if cerr := s.configure(ctx, req.GetOptions()); cerr != nil {
+		ev := &enginev1.ExtractResponse{Event: &enginev1.ExtractResponse_Error{Error: ErrorToProto(cerr)}}
+		return stream.Send(ev)
+	}
 	var sendErr error
 	for pr, perr := range s.engine.Extract(ctx, RequestFromProto(req)) {
 		ev := &enginev1.ExtractResponse{}
@@ -75,6 +85,27 @@ func (s *Server) Extract(req *enginev1.ExtractRequest, stream grpc.ServerStreami
 		return status.FromContextError(ctx.Err()).Err()
 	}
 	return sendErr
+}
+
+// configure calls the engine's Configure before the first Extract and
+// again whenever the options change, so engines load models in Configure
+// as the contract says, not in their constructor.
+func (s *Server) configure(ctx context.Context, options []byte) error {
+	c, ok := s.engine.(core.Configurer)
+	if !ok {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.configured != nil && *s.configured == string(options) {
+		return nil
+	}
+	if err := c.Configure(ctx, options); err != nil {
+		return err
+	}
+	opts := string(options)
+	s.configured = &opts
+	return nil
 }
 
 // panicError describes a recovered panic: its value and a short stack of

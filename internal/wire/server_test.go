@@ -2,7 +2,9 @@ package wire
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"iter"
 	"net"
 	"strings"
@@ -209,5 +211,55 @@ func TestDescribe(t *testing.T) {
 	p, _ := serve(t, &scripted{info: func() core.Info { panic("describe panics") }})
 	if _, err := p.Describe(ctx); !errors.Is(err, core.ErrEngineCrashed) || !strings.Contains(err.Error(), "describe panics") {
 		t.Errorf("panicking describe: %v", err)
+	}
+}
+
+// configEngine records Configure calls and fails them for options "bad".
+type configEngine struct {
+	calls []string
+}
+
+func (c *configEngine) Describe(context.Context) (core.Info, error) {
+	return core.Info{Name: "cfg", Version: "1"}, nil
+}
+
+func (c *configEngine) Configure(_ context.Context, opts json.RawMessage) error {
+	c.calls = append(c.calls, string(opts))
+	if string(opts) == `"bad"` {
+		return fmt.Errorf("%w: install the models", core.ErrUnsupported)
+	}
+	return nil
+}
+
+func (c *configEngine) Extract(_ context.Context, req *core.Request) iter.Seq2[core.PageResult, error] {
+	return func(yield func(core.PageResult, error) bool) {
+		for _, p := range req.Pages {
+			if !yield(core.PageResult{Page: core.Page{Number: p, Width: 10, Height: 10}, Status: core.StatusOK}, nil) {
+				return
+			}
+		}
+	}
+}
+
+func TestServerConfiguresOnOptionChange(t *testing.T) {
+	eng := &configEngine{}
+	client, _ := serve(t, eng)
+	run := func(opts string) error {
+		var last error
+		for _, err := range client.Extract(t.Context(), &core.Request{Source: "x.pdf", Pages: []int{1}, Options: json.RawMessage(opts)}) {
+			last = err
+		}
+		return last
+	}
+	for _, o := range []string{`{"a":1}`, `{"a":1}`, `{"a":2}`} {
+		if err := run(o); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(eng.calls) != 2 {
+		t.Fatalf("Configure calls %q, want one per distinct options", eng.calls)
+	}
+	if err := run(`"bad"`); !errors.Is(err, core.ErrUnsupported) || !strings.Contains(err.Error(), "install the models") {
+		t.Fatalf("a Configure error should answer the request, got %v", err)
 	}
 }
