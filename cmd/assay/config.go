@@ -42,6 +42,9 @@ type Config struct {
 	StartTimeout time.Duration `koanf:"start_timeout"`
 	// Options per engine, passed to it as JSON.
 	Options map[string]any `koanf:"options"`
+	// EstimatesFile keeps each engine's learnt time per page between runs
+	// ("" for the user's cache directory, "none" to learn in memory only).
+	EstimatesFile string `koanf:"estimates_file"`
 }
 
 // TimeoutConfig is one engine's deadline rule.
@@ -160,6 +163,13 @@ func (c Config) Router() (router.Config, error) {
 			continue
 		}
 		rc.Timeouts[name] = rt
+	}
+	switch c.EstimatesFile {
+	case "none":
+	case "":
+		rc.Estimates = router.LoadEstimates(router.DefaultEstimatesPath())
+	default:
+		rc.Estimates = router.LoadEstimates(c.EstimatesFile)
 	}
 	for name, o := range c.Options {
 		b, err := json.Marshal(o)

@@ -101,6 +101,9 @@ func extract(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		})
 	}
 	_ = g.Wait()
+	if err := rc.Estimates.Save(); err != nil && os.Getenv("ASSAY_DEBUG") != "" {
+		fmt.Fprintf(stderr, "assay: saving engine time estimates: %v\n", err)
+	}
 	code := exitOK
 	for _, c := range codes {
 		code = worse(code, c)

@@ -43,7 +43,7 @@ func assay(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
 	cmd := exec.CommandContext(t.Context(), assayBin, args...)
 	cmd.Dir = "../.."
-	cmd.Env = append(os.Environ(), "ASSAY_PLUGIN_PATH=")
+	cmd.Env = append(os.Environ(), "ASSAY_PLUGIN_PATH=", "ASSAY_ESTIMATES_FILE=none")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
