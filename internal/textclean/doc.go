@@ -1,0 +1,15 @@
+// Package textclean normalises text taken from PDFs before it reaches the
+// document model. It is shared by every engine that produces text.
+//
+// The package is a handful of pure functions on strings:
+//
+//   - ExpandLigatures replaces the presentation-form ligatures U+FB00–U+FB06
+//     (ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ) with their letters;
+//   - DropSoftHyphens removes U+00AD;
+//   - StripControls removes C0/C1 control characters except tab and newline
+//     (and other invisible format characters that only hurt search, such as
+//     U+FEFF and U+200B);
+//   - Clean applies all of the above and then Unicode NFC.
+//
+// Clean is idempotent: Clean(Clean(s)) == Clean(s).
+package textclean

@@ -1,0 +1,83 @@
+package textclean
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+var ligatures = map[rune]string{
+	0xFB00: "ff",
+	0xFB01: "fi",
+	0xFB02: "fl",
+	0xFB03: "ffi",
+	0xFB04: "ffl",
+	0xFB05: "st", // long s + t
+	0xFB06: "st",
+}
+
+// IsLigature reports whether r is one of the Latin ligatures U+FB00–U+FB06.
+func IsLigature(r rune) bool { return r >= 0xFB00 && r <= 0xFB06 }
+
+// ExpandLigatures replaces U+FB00–U+FB06 with their component letters.
+func ExpandLigatures(s string) string {
+	if !strings.ContainsFunc(s, IsLigature) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 4)
+	for _, r := range s {
+		if l, ok := ligatures[r]; ok {
+			b.WriteString(l)
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// DropSoftHyphens removes every U+00AD SOFT HYPHEN.
+func DropSoftHyphens(s string) string {
+	return strings.ReplaceAll(s, "\u00ad", "")
+}
+
+// IsControl reports whether r is dropped by StripControls: C0 and C1
+// controls other than tab and newline, DEL, the byte-order mark and the
+// zero-width space.
+func IsControl(r rune) bool {
+	switch {
+	case r == '\t' || r == '\n':
+		return false
+	case r < 0x20, r >= 0x7F && r <= 0x9F:
+		return true
+	case r == 0xFEFF, r == 0x200B:
+		return true
+	}
+	return false
+}
+
+// StripControls removes the characters IsControl reports, and replaces
+// invalid UTF-8 with U+FFFD.
+func StripControls(s string) string {
+	if utf8.ValidString(s) && !strings.ContainsFunc(s, IsControl) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s { // invalid bytes decode as U+FFFD
+		if !IsControl(r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// Clean expands ligatures, drops soft hyphens and control characters and
+// returns the result in Unicode NFC.
+func Clean(s string) string {
+	s = StripControls(s)
+	s = DropSoftHyphens(s)
+	s = ExpandLigatures(s)
+	return norm.NFC.String(s)
+}

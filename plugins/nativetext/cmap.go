@@ -1,0 +1,447 @@
+package nativetext
+
+import (
+	"sort"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// Limits for one CMap, so that a hostile CMap cannot eat memory.
+const (
+	maxCMapEntries = 1 << 20
+	maxCMapRanges  = 1 << 18
+)
+
+// codeRange is one codespace range: codes of len(lo) bytes whose every
+// byte lies between the corresponding bytes of lo and hi.
+type codeRange struct {
+	lo, hi []byte
+}
+
+func (r codeRange) match(b []byte) bool {
+	if len(b) < len(r.lo) {
+		return false
+	}
+	for i := range r.lo {
+		if b[i] < r.lo[i] || b[i] > r.hi[i] {
+			return false
+		}
+	}
+	return true
+}
+
+type uniRange struct {
+	lo, hi uint32
+	base   []rune   // destination of lo; later codes add to the last rune
+	list   []string // array form: one destination per code
+}
+
+type cidRange struct {
+	lo, hi, cid uint32
+}
+
+// cmap is a parsed CMap: a ToUnicode map (code → text) or an encoding map
+// (code → CID), with the codespace that splits byte strings into codes.
+type cmap struct {
+	name      string
+	space     []codeRange
+	uni       map[uint32]string
+	uniRanges []uniRange
+	cid       map[uint32]uint32
+	cidRanges []cidRange
+	vertical  bool
+	identity  bool // Identity-H/V: two-byte codes, CID = code
+	// usesUnicode marks predefined Uni*-UCS2/UTF16 CMaps whose codes are
+	// UTF-16 values.
+	usesUnicode bool
+	entries     int
+	usecmap     string
+	srcLens     [5]bool // code lengths seen in mappings, for a missing codespace
+}
+
+// parseCMap reads a CMap program. It never fails: what it cannot read is
+// skipped.
+func parseCMap(data []byte) *cmap {
+	c := &cmap{}
+	l := newLexer(data)
+	var ops []obj
+	mode := ""
+	for {
+		o, ok, _ := l.next()
+		if !ok {
+			break
+		}
+		if o.kind != kOp {
+			if len(ops) < 1<<16 {
+				ops = append(ops, o)
+			}
+			continue
+		}
+		switch o.str {
+		case "begincodespacerange", "beginbfchar", "beginbfrange", "begincidchar", "begincidrange", "beginnotdefrange", "beginnotdefchar":
+			mode = o.str[5:]
+			ops = ops[:0]
+		case "endcodespacerange":
+			if mode == "codespacerange" {
+				for i := 0; i+1 < len(ops); i += 2 {
+					lo, hi := ops[i], ops[i+1]
+					if lo.kind == kStr && hi.kind == kStr && len(lo.str) == len(hi.str) && len(lo.str) >= 1 && len(lo.str) <= 4 {
+						c.space = append(c.space, codeRange{[]byte(lo.str), []byte(hi.str)})
+					}
+				}
+			}
+			mode, ops = "", ops[:0]
+		case "endbfchar":
+			if mode == "bfchar" {
+				for i := 0; i+1 < len(ops); i += 2 {
+					src, dst := ops[i], ops[i+1]
+					if src.kind != kStr || len(src.str) == 0 || len(src.str) > 4 {
+						continue
+					}
+					var s string
+					switch dst.kind {
+					case kStr:
+						s = utf16String([]byte(dst.str))
+					case kName:
+						if r, ok := glyphNameToUnicode(dst.str); ok {
+							s = r
+						}
+					case kNum:
+						s = string(rune(int(dst.num)))
+					}
+					c.setUni(src.str, s)
+				}
+			}
+			mode, ops = "", ops[:0]
+		case "endbfrange":
+			if mode == "bfrange" {
+				for i := 0; i+2 < len(ops); i += 3 {
+					lo, hi, dst := ops[i], ops[i+1], ops[i+2]
+					if lo.kind != kStr || hi.kind != kStr || len(lo.str) == 0 || len(lo.str) > 4 || len(hi.str) > 4 {
+						continue
+					}
+					a, b := codeValue(lo.str), codeValue(hi.str)
+					if b < a || len(c.uniRanges) >= maxCMapRanges {
+						continue
+					}
+					c.srcLens[len(lo.str)] = true
+					switch dst.kind {
+					case kStr:
+						rs := []rune(utf16String([]byte(dst.str)))
+						if len(rs) == 0 {
+							continue
+						}
+						c.uniRanges = append(c.uniRanges, uniRange{lo: a, hi: b, base: rs})
+					case kArray:
+						list := make([]string, 0, len(dst.arr))
+						for _, d := range dst.arr {
+							if d.kind == kStr {
+								list = append(list, utf16String([]byte(d.str)))
+							} else {
+								list = append(list, "")
+							}
+						}
+						if uint64(b-a) >= uint64(len(list)) {
+							if len(list) == 0 {
+								continue
+							}
+							b = a + uint32(len(list)) - 1
+						}
+						c.uniRanges = append(c.uniRanges, uniRange{lo: a, hi: b, list: list})
+					}
+				}
+			}
+			mode, ops = "", ops[:0]
+		case "endcidchar":
+			if mode == "cidchar" {
+				for i := 0; i+1 < len(ops); i += 2 {
+					src, dst := ops[i], ops[i+1]
+					if src.kind == kStr && len(src.str) > 0 && len(src.str) <= 4 && dst.kind == kNum && dst.num >= 0 {
+						c.setCID(src.str, uint32(dst.num))
+					}
+				}
+			}
+			mode, ops = "", ops[:0]
+		case "endcidrange":
+			if mode == "cidrange" {
+				for i := 0; i+2 < len(ops); i += 3 {
+					lo, hi, dst := ops[i], ops[i+1], ops[i+2]
+					if lo.kind == kStr && hi.kind == kStr && dst.kind == kNum && dst.num >= 0 &&
+						len(lo.str) > 0 && len(lo.str) <= 4 && len(hi.str) <= 4 && len(c.cidRanges) < maxCMapRanges {
+						a, b := codeValue(lo.str), codeValue(hi.str)
+						if b >= a {
+							c.srcLens[len(lo.str)] = true
+							c.cidRanges = append(c.cidRanges, cidRange{a, b, uint32(dst.num)})
+						}
+					}
+				}
+			}
+			mode, ops = "", ops[:0]
+		case "endnotdefrange", "endnotdefchar":
+			mode, ops = "", ops[:0]
+		case "usecmap":
+			if n := len(ops); n > 0 && ops[n-1].kind == kName {
+				c.usecmap = ops[n-1].str
+			}
+			ops = ops[:0]
+		case "def":
+			if n := len(ops); n >= 2 && ops[n-2].kind == kName {
+				switch ops[n-2].str {
+				case "WMode":
+					c.vertical = ops[n-1].kind == kNum && ops[n-1].num == 1
+				case "CMapName":
+					if ops[n-1].kind == kName {
+						c.name = ops[n-1].str
+					}
+				}
+			}
+			if mode == "" {
+				ops = ops[:0]
+			}
+		default:
+			if mode == "" {
+				ops = ops[:0]
+			}
+		}
+	}
+	c.finish()
+	return c
+}
+
+func (c *cmap) finish() {
+	sort.SliceStable(c.uniRanges, func(i, j int) bool { return c.uniRanges[i].lo < c.uniRanges[j].lo })
+	sort.SliceStable(c.cidRanges, func(i, j int) bool { return c.cidRanges[i].lo < c.cidRanges[j].lo })
+	if len(c.space) == 0 {
+		// No codespace: infer the code length from the mappings.
+		for n := 1; n <= 4; n++ {
+			if c.srcLens[n] {
+				lo := make([]byte, n)
+				hi := make([]byte, n)
+				for i := range hi {
+					hi[i] = 0xFF
+				}
+				c.space = append(c.space, codeRange{lo, hi})
+				break
+			}
+		}
+	}
+}
+
+func (c *cmap) setUni(src, s string) {
+	if c.entries >= maxCMapEntries {
+		return
+	}
+	if c.uni == nil {
+		c.uni = map[uint32]string{}
+	}
+	c.entries++
+	c.srcLens[len(src)] = true
+	c.uni[codeValue(src)] = s
+}
+
+func (c *cmap) setCID(src string, cid uint32) {
+	if c.entries >= maxCMapEntries {
+		return
+	}
+	if c.cid == nil {
+		c.cid = map[uint32]uint32{}
+	}
+	c.entries++
+	c.srcLens[len(src)] = true
+	c.cid[codeValue(src)] = cid
+}
+
+// merge adds the mappings of parent (a usecmap target) that c lacks.
+func (c *cmap) merge(p *cmap) {
+	if p == nil {
+		return
+	}
+	if len(c.space) == 0 || (len(c.space) > 0 && !c.hasExplicitSpace()) {
+		c.space = append(c.space, p.space...)
+	}
+	for k, v := range p.uni {
+		if _, ok := c.uni[k]; !ok {
+			if c.uni == nil {
+				c.uni = map[uint32]string{}
+			}
+			c.uni[k] = v
+		}
+	}
+	for k, v := range p.cid {
+		if _, ok := c.cid[k]; !ok {
+			if c.cid == nil {
+				c.cid = map[uint32]uint32{}
+			}
+			c.cid[k] = v
+		}
+	}
+	c.uniRanges = append(c.uniRanges, p.uniRanges...)
+	c.cidRanges = append(c.cidRanges, p.cidRanges...)
+	c.identity = c.identity || p.identity
+	c.usesUnicode = c.usesUnicode || p.usesUnicode
+	c.finish()
+}
+
+func (c *cmap) hasExplicitSpace() bool { return len(c.space) > 0 }
+
+// codeValue is the big-endian value of a code's bytes.
+func codeValue(s string) uint32 {
+	var v uint32
+	for i := 0; i < len(s) && i < 4; i++ {
+		v = v<<8 | uint32(s[i])
+	}
+	return v
+}
+
+// utf16String decodes a ToUnicode destination: UTF-16BE with surrogate
+// pairs; a single byte is read as Latin-1.
+func utf16String(b []byte) string {
+	if len(b) == 1 {
+		return string(rune(b[0]))
+	}
+	u := make([]uint16, 0, len(b)/2)
+	for i := 0; i+1 < len(b); i += 2 {
+		u = append(u, uint16(b[i])<<8|uint16(b[i+1]))
+	}
+	rs := utf16.Decode(u)
+	var sb strings.Builder
+	for _, r := range rs {
+		if r == 0 {
+			continue
+		}
+		if !utf8.ValidRune(r) {
+			r = utf8.RuneError
+		}
+		sb.WriteRune(r)
+	}
+	return sb.String()
+}
+
+// next splits the next code off b using the codespace; n is the number of
+// bytes used. Without a matching range it takes the shortest code length
+// the CMap knows (or 2 for identity, 1 otherwise).
+func (c *cmap) next(b []byte) (code uint32, n int) {
+	if c.identity && len(c.space) == 0 {
+		if len(b) < 2 {
+			return uint32(b[0]), 1
+		}
+		return uint32(b[0])<<8 | uint32(b[1]), 2
+	}
+	for l := 1; l <= 4 && l <= len(b); l++ {
+		for _, r := range c.space {
+			if len(r.lo) == l && r.match(b) {
+				return codeValue(string(b[:l])), l
+			}
+		}
+	}
+	n = 0
+	for _, r := range c.space {
+		if n == 0 || len(r.lo) < n {
+			n = len(r.lo)
+		}
+	}
+	if n == 0 {
+		n = 1
+	}
+	if n > len(b) {
+		n = len(b)
+	}
+	return codeValue(string(b[:n])), n
+}
+
+// lookupUni returns the text of code, ok false when unmapped.
+func (c *cmap) lookupUni(code uint32) (string, bool) {
+	if c == nil {
+		return "", false
+	}
+	if s, ok := c.uni[code]; ok {
+		return s, true
+	}
+	rs := c.uniRanges
+	i := sort.Search(len(rs), func(i int) bool { return rs[i].lo > code })
+	// Ranges may overlap; scan back a little from the last one starting at
+	// or before code.
+	for j := i - 1; j >= 0 && j >= i-8; j-- {
+		r := rs[j]
+		if code < r.lo || code > r.hi {
+			continue
+		}
+		off := code - r.lo
+		if r.list != nil {
+			if int(off) < len(r.list) {
+				return r.list[off], true
+			}
+			continue
+		}
+		out := make([]rune, len(r.base))
+		copy(out, r.base)
+		last := out[len(out)-1] + rune(off)
+		if !utf8.ValidRune(last) {
+			last = utf8.RuneError
+		}
+		out[len(out)-1] = last
+		return string(out), true
+	}
+	if c.usesUnicode {
+		if code > 0xFFFF {
+			r := utf16.DecodeRune(rune(code>>16), rune(code&0xFFFF))
+			if r == utf8.RuneError {
+				return "", false
+			}
+			return string(r), true
+		}
+		if code >= 0xD800 && code <= 0xDFFF {
+			return "", false
+		}
+		return string(rune(code)), true
+	}
+	return "", false
+}
+
+// lookupCID maps a code to a CID.
+func (c *cmap) lookupCID(code uint32) uint32 {
+	if c == nil || c.identity {
+		return code
+	}
+	if v, ok := c.cid[code]; ok {
+		return v
+	}
+	rs := c.cidRanges
+	i := sort.Search(len(rs), func(i int) bool { return rs[i].lo > code })
+	for j := i - 1; j >= 0 && j >= i-8; j-- {
+		if code >= rs[j].lo && code <= rs[j].hi {
+			return rs[j].cid + (code - rs[j].lo)
+		}
+	}
+	return code
+}
+
+// predefinedCMap returns what we know of a predefined CMap by name.
+func predefinedCMap(name string) *cmap {
+	c := &cmap{name: name, vertical: strings.HasSuffix(name, "-V")}
+	two := codeRange{[]byte{0, 0}, []byte{0xFF, 0xFF}}
+	switch {
+	case name == "Identity-H" || name == "Identity-V":
+		c.identity = true
+		c.space = []codeRange{two}
+	case strings.HasPrefix(name, "Uni") && (strings.Contains(name, "UCS2") || strings.Contains(name, "UTF16")):
+		c.identity = true
+		c.usesUnicode = true
+		c.space = []codeRange{two}
+		if strings.Contains(name, "UTF16") {
+			// Surrogate pairs are 4-byte codes.
+			c.space = []codeRange{
+				{[]byte{0, 0}, []byte{0xD7, 0xFF}},
+				{[]byte{0xE0, 0}, []byte{0xFF, 0xFF}},
+				{[]byte{0xD8, 0, 0xDC, 0}, []byte{0xDB, 0xFF, 0xDF, 0xFF}},
+			}
+		}
+	default:
+		// Unknown predefined CMap (legacy CJK encodings): we cannot map
+		// its codes, so split into single bytes below 0x80 and two-byte
+		// codes above.
+		c.space = []codeRange{{[]byte{0}, []byte{0x7F}}, {[]byte{0x80, 0}, []byte{0xFF, 0xFF}}}
+	}
+	return c
+}

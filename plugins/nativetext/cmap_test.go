@@ -1,0 +1,140 @@
+package nativetext
+
+import (
+	"testing"
+	"unicode/utf8"
+)
+
+const sampleToUnicode = `/CIDInit /ProcSet findresource begin
+12 dict begin
+begincmap
+/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def
+/CMapName /Adobe-Identity-UCS def
+/CMapType 2 def
+1 begincodespacerange
+<0000> <FFFF>
+endcodespacerange
+4 beginbfchar
+<0003> <0020>
+<0011> <00660069>
+<0012> <D835DC00>
+<0013> /eacute
+endbfchar
+2 beginbfrange
+<0020> <0022> <0041>
+<0030> <0032> [<0078> <0079> <007A007A>]
+endbfrange
+endcmap
+CMapName currentdict /CMap defineresource pop
+end
+end`
+
+func TestToUnicodeCMap(t *testing.T) {
+	c := parseCMap([]byte(sampleToUnicode))
+	tests := []struct {
+		code uint32
+		want string
+		ok   bool
+	}{
+		{0x03, " ", true},
+		{0x11, "fi", true},
+		{0x12, "𝐀", true},
+		{0x13, "é", true},
+		{0x20, "A", true},
+		{0x22, "C", true},
+		{0x23, "", false},
+		{0x30, "x", true},
+		{0x32, "zz", true},
+		{0x99, "", false},
+	}
+	for _, tt := range tests {
+		got, ok := c.lookupUni(tt.code)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("lookup(%#x) = %q %v, want %q %v", tt.code, got, ok, tt.want, tt.ok)
+		}
+	}
+	if code, n := c.next([]byte{0x00, 0x11, 0x05}); code != 0x11 || n != 2 {
+		t.Errorf("next = %#x %d", code, n)
+	}
+}
+
+func TestEncodingCMapMixedLengths(t *testing.T) {
+	src := `begincmap /WMode 1 def
+2 begincodespacerange <00> <80> <8140> <9FFC> endcodespacerange
+1 begincidrange <8140> <817E> 633 endcidrange
+1 begincidchar <41> 34 endcidchar
+endcmap`
+	c := parseCMap([]byte(src))
+	if !c.vertical {
+		t.Error("WMode 1 not read")
+	}
+	b := []byte{0x41, 0x81, 0x42, 0x20}
+	var got []uint32
+	for len(b) > 0 {
+		code, n := c.next(b)
+		got = append(got, c.lookupCID(code))
+		b = b[n:]
+	}
+	want := []uint32{34, 635, 0x20}
+	if len(got) != len(want) {
+		t.Fatalf("got %v", got)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("cid[%d] = %d, want %d", i, got[i], want[i])
+		}
+	}
+}
+
+func TestPredefinedCMaps(t *testing.T) {
+	id := predefinedCMap("Identity-H")
+	if code, n := id.next([]byte{1, 2, 3}); code != 0x0102 || n != 2 {
+		t.Errorf("identity next %#x %d", code, n)
+	}
+	if predefinedCMap("Identity-V").vertical != true {
+		t.Error("Identity-V not vertical")
+	}
+	u := predefinedCMap("UniGB-UCS2-H")
+	if s, ok := u.lookupUni(0x4E2D); !ok || s != "中" {
+		t.Errorf("UCS2 lookup %q %v", s, ok)
+	}
+	u16 := predefinedCMap("UniJIS-UTF16-H")
+	code, n := u16.next([]byte{0xD8, 0x3D, 0xDE, 0x00})
+	if s, ok := u16.lookupUni(code); n != 4 || !ok || s != "😀" {
+		t.Errorf("UTF16 surrogate %q %v %d", s, ok, n)
+	}
+}
+
+func TestCMapNoCodespace(t *testing.T) {
+	c := parseCMap([]byte("beginbfchar <41> <0042> endbfchar"))
+	if code, n := c.next([]byte("AB")); code != 0x41 || n != 1 {
+		t.Errorf("next %#x %d", code, n)
+	}
+	if s, _ := c.lookupUni(0x41); s != "B" {
+		t.Errorf("lookup %q", s)
+	}
+}
+
+func FuzzCMap(f *testing.F) {
+	f.Add([]byte(sampleToUnicode))
+	f.Add([]byte("1 begincodespacerange <00> <FF> endcodespacerange 1 beginbfrange <00> <FF> <0000> endbfrange"))
+	f.Add([]byte("begincidrange <0000> <FFFF> 0 endcidrange /WMode 1 def /Foo usecmap"))
+	f.Add([]byte("beginbfrange <FFFFFFFF> <00000000> [<00>] endbfrange beginbfchar <> <> endbfchar"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		c := parseCMap(b)
+		for _, code := range []uint32{0, 1, 0x20, 0x41, 0xFF, 0x100, 0xFFFF, 0xFFFFFFFF} {
+			if s, ok := c.lookupUni(code); ok && !utf8.ValidString(s) {
+				t.Fatalf("invalid UTF-8 %q", s)
+			}
+			c.lookupCID(code)
+		}
+		in := []byte{0, 1, 0x81, 0x40, 0xFF, 0xFF, 0x41}
+		for len(in) > 0 {
+			_, n := c.next(in)
+			if n <= 0 || n > len(in) {
+				t.Fatalf("next consumed %d of %d", n, len(in))
+			}
+			in = in[n:]
+		}
+	})
+}

@@ -1,0 +1,602 @@
+package nativetext
+
+import (
+	"math"
+	"strings"
+
+	pdffont "github.com/pdfcpu/pdfcpu/pkg/font"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
+
+	"github.com/assay-pdf/assay/core"
+)
+
+// font is what the interpreter needs of a PDF font: how to split a string
+// into codes, each code's width and text, and the glyph box height.
+type font struct {
+	name    string // BaseFont without subset prefix
+	subtype string
+	simple  bool
+
+	// Simple fonts.
+	names      [256]string // glyph name per code ("" when none)
+	widths     [256]float64
+	hasWidth   [256]bool
+	std14      string // standard-14 metrics name when /Widths is missing
+	dingbats   bool   // ZapfDingbats built-in encoding
+	widthScale float64
+
+	// Composite (Type0) fonts.
+	enc      *cmap
+	cidW     map[uint32]float64
+	cidWR    []cidWidthRange
+	dw       float64
+	vertical bool
+
+	toUni *cmap
+
+	missing float64 // MissingWidth, glyph space
+	ascent  float64 // em fractions, text space
+	descent float64
+	sizeMul float64 // text-space em size (Type3 FontMatrix), 1 otherwise
+	flags   core.WordFlags
+}
+
+type cidWidthRange struct {
+	lo, hi uint32
+	w      float64
+}
+
+// code is one character code of a shown string.
+type code struct {
+	v     uint32
+	n     int // bytes
+	space bool
+}
+
+// decode splits a shown string into character codes.
+func (f *font) decode(s string, out []code) []code {
+	out = out[:0]
+	b := []byte(s)
+	if f.simple {
+		for _, c := range b {
+			out = append(out, code{v: uint32(c), n: 1})
+		}
+		return out
+	}
+	for len(b) > 0 {
+		v, n := f.enc.next(b)
+		if n <= 0 {
+			n = 1
+		}
+		out = append(out, code{v: v, n: n})
+		b = b[n:]
+	}
+	return out
+}
+
+// width is the horizontal displacement of a code in text-space units for
+// a font size of 1.
+func (f *font) width(c uint32) float64 {
+	if f.simple {
+		if c < 256 && f.hasWidth[c] {
+			return f.widths[c] * f.widthScale
+		}
+		if c < 256 && f.std14 != "" {
+			if w, ok := std14Width(f.std14, f.names[c], byte(c)); ok {
+				return w / 1000
+			}
+		}
+		if f.missing > 0 {
+			return f.missing * f.widthScale
+		}
+		if f.std14 != "" || f.subtype == "Type3" {
+			return 0.5
+		}
+		return 0.5
+	}
+	cid := f.enc.lookupCID(c)
+	if w, ok := f.cidW[cid]; ok {
+		return w / 1000
+	}
+	for _, r := range f.cidWR {
+		if cid >= r.lo && cid <= r.hi {
+			return r.w / 1000
+		}
+	}
+	return f.dw / 1000
+}
+
+// text is the Unicode text of a code; ok is false when the font does not
+// say.
+func (f *font) text(c uint32) (string, bool) {
+	if s, ok := f.toUni.lookupUni(c); ok && s != "" {
+		return s, true
+	}
+	if f.simple {
+		if c > 255 {
+			return "", false
+		}
+		if n := f.names[c]; n != "" {
+			if s, ok := glyphNameToUnicode(n); ok {
+				return s, true
+			}
+		}
+		if f.dingbats {
+			if r, ok := dingbatsRune(byte(c)); ok {
+				return string(r), true
+			}
+		}
+		return "", false
+	}
+	if f.enc != nil && f.enc.usesUnicode {
+		return f.enc.lookupUni(c)
+	}
+	return "", false
+}
+
+// isSpaceCode reports whether word spacing (Tw) applies: single-byte code 32.
+func (c code) isWordSpace() bool { return c.n == 1 && c.v == 32 }
+
+// loadFont returns the font for a font resource, parsed once per document
+// when it is an indirect object.
+func (d *document) loadFont(o types.Object) *font {
+	nr := objNr(o)
+	if nr > 0 {
+		d.fontMu.Lock()
+		f, ok := d.fonts[nr]
+		d.fontMu.Unlock()
+		if ok {
+			return f
+		}
+	}
+	f := d.parseFont(d.dict(o))
+	if nr > 0 {
+		d.fontMu.Lock()
+		if g, ok := d.fonts[nr]; ok {
+			f = g
+		} else {
+			d.fonts[nr] = f
+		}
+		d.fontMu.Unlock()
+	}
+	return f
+}
+
+func stripSubset(n string) string {
+	if len(n) > 7 && n[6] == '+' {
+		for i := 0; i < 6; i++ {
+			if n[i] < 'A' || n[i] > 'Z' {
+				return n
+			}
+		}
+		return n[7:]
+	}
+	return n
+}
+
+func (d *document) parseFont(fd types.Dict) (f *font) {
+	f = &font{simple: true, widthScale: 0.001, ascent: 0.8, descent: -0.2, sizeMul: 1, dw: 1000}
+	defer func() {
+		if r := recover(); r != nil {
+			// A font we cannot read: keep the defaults (no text mapping).
+			*f = font{simple: true, widthScale: 0.001, ascent: 0.8, descent: -0.2, sizeMul: 1, dw: 1000}
+		}
+	}()
+	if fd == nil {
+		return f
+	}
+	f.subtype = d.name(fd["Subtype"])
+	f.name = stripSubset(d.name(fd["BaseFont"]))
+	if tu, ok := fd["ToUnicode"]; ok {
+		if _, b, err := d.stream(tu); err == nil && len(b) > 0 {
+			f.toUni = parseCMap(b)
+		} else if n := d.name(tu); n != "" {
+			if c := predefinedCMap(n); c.usesUnicode {
+				f.toUni = c
+			}
+		}
+	}
+	if f.subtype == "Type0" {
+		d.parseType0(f, fd)
+	} else {
+		d.parseSimple(f, fd)
+	}
+	lname := strings.ToLower(f.name)
+	if strings.Contains(lname, "bold") || strings.Contains(lname, "black") || strings.Contains(lname, "heavy") ||
+		strings.Contains(lname, "semibold") || strings.Contains(lname, "demi") {
+		f.flags |= core.FlagBold
+	}
+	if strings.Contains(lname, "italic") || strings.Contains(lname, "oblique") {
+		f.flags |= core.FlagItalic
+	}
+	if strings.Contains(lname, "courier") || strings.Contains(lname, "mono") {
+		f.flags |= core.FlagMonospace
+	}
+	if f.vertical {
+		f.flags |= core.FlagVertical
+	}
+	return f
+}
+
+func (d *document) descriptor(f *font, desc types.Dict) {
+	if desc == nil {
+		return
+	}
+	if a, ok := d.number(desc["Ascent"]); ok && a > 0 && a < 2000 {
+		f.ascent = a / 1000
+	}
+	if v, ok := d.number(desc["Descent"]); ok && v != 0 && math.Abs(v) < 1000 {
+		f.descent = -math.Abs(v) / 1000
+	}
+	if f.ascent-f.descent < 0.5 {
+		f.ascent, f.descent = 0.8, -0.2
+	}
+	if m, ok := d.number(desc["MissingWidth"]); ok && m > 0 && m < 5000 {
+		f.missing = m
+	}
+	if fl, ok := d.number(desc["Flags"]); ok {
+		flags := int64(fl)
+		if flags&1 != 0 {
+			f.flags |= core.FlagMonospace
+		}
+		if flags&(1<<6) != 0 {
+			f.flags |= core.FlagItalic
+		}
+		if flags&(1<<18) != 0 {
+			f.flags |= core.FlagBold
+		}
+	}
+	if w, ok := d.number(desc["FontWeight"]); ok && w >= 600 {
+		f.flags |= core.FlagBold
+	}
+	if a, ok := d.number(desc["ItalicAngle"]); ok && math.Abs(a) > 3 && math.Abs(a) < 45 {
+		f.flags |= core.FlagItalic
+	}
+}
+
+func (d *document) parseSimple(f *font, fd types.Dict) {
+	desc := d.dict(fd["FontDescriptor"])
+	d.descriptor(f, desc)
+	std := std14Name(f.name)
+
+	if f.subtype == "Type3" {
+		fm := d.numbers(fd["FontMatrix"])
+		if len(fm) == 6 && fm[0] != 0 && math.Abs(fm[0]) < 10 {
+			f.widthScale = math.Abs(fm[0])
+			if fm[3] != 0 {
+				f.sizeMul = math.Abs(fm[3]) * 1000
+			}
+		}
+		bb := d.numbers(fd["FontBBox"])
+		if len(bb) == 4 && len(fm) == 6 && bb[3] > bb[1] && fm[3] != 0 {
+			a, de := bb[3]*math.Abs(fm[3])*1000/f.sizeMul, bb[1]*math.Abs(fm[3])*1000/f.sizeMul
+			if a > 0 && a < 2 && de <= 0 && de > -1 && a-de > 0.3 {
+				f.ascent, f.descent = a, de
+			}
+		}
+	}
+
+	// Base encoding.
+	var base *[256]string
+	isSymbolic := false
+	if desc != nil {
+		if fl, ok := d.number(desc["Flags"]); ok && int64(fl)&4 != 0 {
+			isSymbolic = true
+		}
+	}
+	switch std {
+	case "Symbol":
+		base = &symbolEncoding
+	case "ZapfDingbats":
+		f.dingbats = true
+	}
+	if base == nil && !f.dingbats && f.subtype != "Type3" {
+		// A Type 1 program's own encoding, when embedded.
+		if builtin := d.type1Encoding(desc); builtin != nil {
+			base = builtin
+		} else if f.subtype == "TrueType" {
+			base = &winAnsiEncoding
+		} else {
+			base = &standardEncoding
+		}
+	}
+	_ = isSymbolic
+	encObj := d.deref(fd["Encoding"])
+	var diffs types.Array
+	switch e := encObj.(type) {
+	case types.Name:
+		if t := namedEncoding(string(e)); t != nil {
+			base = t
+			f.dingbats = false
+		}
+	case types.Dict:
+		if t := namedEncoding(d.name(e["BaseEncoding"])); t != nil {
+			base = t
+			f.dingbats = false
+		}
+		diffs = d.array(e["Differences"])
+	}
+	if base != nil {
+		f.names = *base
+	}
+	c := -1
+	for _, x := range diffs {
+		switch v := d.deref(x).(type) {
+		case types.Integer:
+			c = int(v)
+		case types.Float:
+			c = int(v)
+		case types.Name:
+			if c >= 0 && c < 256 {
+				f.names[c] = string(v)
+				if f.dingbats {
+					// Named glyphs win over the built-in code mapping.
+					f.dingbats = false
+				}
+			}
+			c++
+		}
+	}
+
+	// Widths.
+	first, _ := d.number(fd["FirstChar"])
+	ws := d.array(fd["Widths"])
+	if len(ws) > 0 {
+		for i, w := range ws {
+			cc := int(first) + i
+			if cc < 0 || cc > 255 {
+				continue
+			}
+			if v, ok := d.number(w); ok {
+				f.widths[cc] = v
+				f.hasWidth[cc] = true
+			}
+		}
+	} else if std != "" {
+		f.std14 = std
+	}
+	if std != "" && desc == nil {
+		switch {
+		case strings.Contains(std, "Bold"):
+			f.flags |= core.FlagBold
+		}
+	}
+}
+
+func namedEncoding(n string) *[256]string {
+	switch n {
+	case "WinAnsiEncoding":
+		return &winAnsiEncoding
+	case "MacRomanEncoding", "MacExpertEncoding":
+		return &macRomanEncoding
+	case "StandardEncoding":
+		return &standardEncoding
+	case "PDFDocEncoding":
+		return &pdfDocEncoding
+	case "SymbolEncoding":
+		return &symbolEncoding
+	}
+	return nil
+}
+
+// type1Encoding reads the Encoding array of an embedded Type 1 program's
+// clear-text part ("dup 65 /A put" lines). nil when the font uses
+// StandardEncoding or is not a Type 1 program.
+func (d *document) type1Encoding(desc types.Dict) *[256]string {
+	if desc == nil {
+		return nil
+	}
+	ff, ok := desc["FontFile"]
+	if !ok {
+		return nil
+	}
+	sdict, b, err := d.stream(ff)
+	if err != nil || len(b) == 0 {
+		return nil
+	}
+	if l1, ok := d.number(sdict["Length1"]); ok && l1 > 0 && int(l1) < len(b) {
+		b = b[:int(l1)]
+	}
+	if i := strings.Index(string(b), "eexec"); i > 0 {
+		b = b[:i]
+	}
+	i := strings.Index(string(b), "/Encoding")
+	if i < 0 {
+		return nil
+	}
+	l := newLexer(b[i+len("/Encoding"):])
+	var enc [256]string
+	found := false
+	var win [4]obj
+	for k := 0; k < 1<<16; k++ {
+		o, ok, _ := l.next()
+		if !ok {
+			break
+		}
+		if o.kind == kOp && (o.str == "def" || o.str == "readonly") {
+			break
+		}
+		if o.kind == kOp && o.str == "StandardEncoding" {
+			return nil
+		}
+		win[0], win[1], win[2], win[3] = win[1], win[2], win[3], o
+		if win[3].kind == kOp && win[3].str == "put" && win[0].kind == kOp && win[0].str == "dup" &&
+			win[1].kind == kNum && win[2].kind == kName {
+			c := int(win[1].num)
+			if c >= 0 && c < 256 {
+				enc[c] = win[2].str
+				found = true
+			}
+		}
+	}
+	if !found {
+		return nil
+	}
+	return &enc
+}
+
+func (d *document) parseType0(f *font, fd types.Dict) {
+	f.simple = false
+	encObj := fd["Encoding"]
+	switch e := d.deref(encObj).(type) {
+	case types.Name:
+		f.enc = predefinedCMap(string(e))
+	case types.StreamDict:
+		f.enc = d.embeddedCMap(encObj, 0)
+	}
+	if f.enc == nil {
+		f.enc = predefinedCMap("Identity-H")
+	}
+	f.vertical = f.enc.vertical
+	desc := d.array(fd["DescendantFonts"])
+	var cf types.Dict
+	if len(desc) > 0 {
+		cf = d.dict(desc[0])
+	}
+	if cf == nil {
+		return
+	}
+	if f.name == "" {
+		f.name = stripSubset(d.name(cf["BaseFont"]))
+	}
+	d.descriptor(f, d.dict(cf["FontDescriptor"]))
+	if dw, ok := d.number(cf["DW"]); ok && dw >= 0 && dw < 10000 {
+		f.dw = dw
+	}
+	w := d.array(cf["W"])
+	f.cidW = map[uint32]float64{}
+	for i := 0; i < len(w); {
+		start, ok := d.number(w[i])
+		if !ok || i+1 >= len(w) {
+			break
+		}
+		if arr := d.array(w[i+1]); arr != nil {
+			for k, x := range arr {
+				if v, ok := d.number(x); ok && len(f.cidW) < maxCMapEntries {
+					f.cidW[uint32(start)+uint32(k)] = v
+				}
+			}
+			i += 2
+			continue
+		}
+		if i+2 >= len(w) {
+			break
+		}
+		end, ok1 := d.number(w[i+1])
+		v, ok2 := d.number(w[i+2])
+		if ok1 && ok2 && end >= start && start >= 0 && len(f.cidWR) < maxCMapRanges {
+			f.cidWR = append(f.cidWR, cidWidthRange{uint32(start), uint32(end), v})
+		}
+		i += 3
+	}
+}
+
+// embeddedCMap parses an encoding CMap stream and its UseCMap chain.
+func (d *document) embeddedCMap(o types.Object, depth int) *cmap {
+	sd, b, err := d.stream(o)
+	if err != nil {
+		return nil
+	}
+	c := parseCMap(b)
+	if u, ok := sd["UseCMap"]; ok && depth < 4 {
+		if n := d.name(u); n != "" {
+			c.merge(predefinedCMap(n))
+		} else if p := d.embeddedCMap(u, depth+1); p != nil {
+			c.merge(p)
+		}
+	} else if c.usecmap != "" {
+		c.merge(predefinedCMap(c.usecmap))
+	}
+	if len(c.space) == 0 && len(c.cid) == 0 && len(c.cidRanges) == 0 {
+		return predefinedCMap("Identity-H")
+	}
+	return c
+}
+
+// std14Name maps a base font name to one of the 14 standard fonts whose
+// metrics pdfcpu ships, "" when it is not one of them.
+func std14Name(name string) string {
+	if name == "" {
+		return ""
+	}
+	if pdffont.IsCoreFont(name) {
+		return name
+	}
+	n := strings.ReplaceAll(name, " ", "")
+	style := ""
+	if i := strings.IndexAny(n, ",-"); i > 0 {
+		style = strings.ToLower(n[i+1:])
+		n = n[:i]
+	}
+	bold := strings.Contains(style, "bold")
+	italic := strings.Contains(style, "italic") || strings.Contains(style, "oblique")
+	var fam string
+	switch strings.ToLower(n) {
+	case "arial", "helvetica", "arialmt":
+		fam = "Helvetica"
+	case "times", "timesnewroman", "timesnewromanps", "timesnewromanpsmt", "times-roman":
+		fam = "Times"
+	case "courier", "couriernew", "couriernewpsmt":
+		fam = "Courier"
+	case "symbol":
+		return "Symbol"
+	case "zapfdingbats":
+		return "ZapfDingbats"
+	default:
+		return ""
+	}
+	switch fam {
+	case "Times":
+		switch {
+		case bold && italic:
+			return "Times-BoldItalic"
+		case bold:
+			return "Times-Bold"
+		case italic:
+			return "Times-Italic"
+		}
+		return "Times-Roman"
+	default:
+		switch {
+		case bold && italic:
+			return fam + "-BoldOblique"
+		case bold:
+			return fam + "-Bold"
+		case italic:
+			return fam + "-Oblique"
+		}
+		return fam
+	}
+}
+
+// winAnsiCode is the WinAnsi code of each glyph name, to look up widths in
+// pdfcpu's standard-14 metrics (which are indexed by WinAnsi code).
+var winAnsiCode = func() map[string]byte {
+	m := map[string]byte{}
+	for c, n := range winAnsiEncoding {
+		if n != "" {
+			if _, dup := m[n]; !dup {
+				m[n] = byte(c)
+			}
+		}
+	}
+	return m
+}()
+
+// std14Width is the width of a glyph of a standard font in 1/1000 em.
+func std14Width(std, glyph string, c byte) (float64, bool) {
+	switch std {
+	case "Symbol", "ZapfDingbats":
+		w, err := pdffont.CharWidth(std, rune(c))
+		return float64(w), err == nil
+	}
+	wc, ok := winAnsiCode[glyph]
+	if !ok {
+		return 0, false
+	}
+	w, err := pdffont.CharWidth(std, rune(wc))
+	if err != nil {
+		return 0, false
+	}
+	return float64(w), true
+}

@@ -1,0 +1,939 @@
+package nativetext
+
+import (
+	"math"
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/textclean"
+)
+
+// Layout tuning, in fractions of the font size.
+const (
+	baselineTol   = 0.4  // glyphs whose baselines differ less share a line
+	wordGap       = 0.18 // a gap wider than this splits a word
+	segmentGap    = 1.5  // a gap wider than this splits a line into segments
+	minSegmentGap = 0.8  // ... and so may a narrower gap, down to this
+	paraGap       = 0.55 // a blank gap wider than this starts a new block
+	headingRatio  = 1.15 // a block this much larger than the body is a heading
+	minColWidth   = 6.0  // a column must be at least this many ems wide
+	minGutter     = 0.9  // a column gutter is at least this many ems wide
+)
+
+// frame maps display coordinates into a frame where a text direction
+// reads left to right along x with lines stacked down y, and back.
+type frame int
+
+func (f frame) fwd(x, y float64) (float64, float64) {
+	switch f {
+	case 90:
+		return y, -x
+	case 180:
+		return -x, -y
+	case 270:
+		return -y, x
+	}
+	return x, y
+}
+
+func (f frame) inv(x, y float64) (float64, float64) {
+	switch f {
+	case 90:
+		return -y, x
+	case 180:
+		return -x, -y
+	case 270:
+		return y, -x
+	}
+	return x, y
+}
+
+func (f frame) box(b core.BBox) core.BBox {
+	x0, y0 := f.fwd(b.X0, b.Y0)
+	x1, y1 := f.fwd(b.X1, b.Y1)
+	return core.BBox{X0: math.Min(x0, x1), Y0: math.Min(y0, y1), X1: math.Max(x0, x1), Y1: math.Max(y0, y1)}
+}
+
+func (f frame) unbox(b core.BBox) core.BBox {
+	x0, y0 := f.inv(b.X0, b.Y0)
+	x1, y1 := f.inv(b.X1, b.Y1)
+	return core.BBox{X0: math.Min(x0, x1), Y0: math.Min(y0, y1), X1: math.Max(x0, x1), Y1: math.Max(y0, y1)}
+}
+
+// fg is a glyph in frame coordinates.
+type fg struct {
+	g      *glyph
+	b      core.BBox
+	ox, oy float64
+}
+
+// seg is a piece of a text line: glyphs on one baseline with no wide gap.
+type seg struct {
+	gl    []fg
+	b     core.BBox // frame coordinates
+	base  float64
+	size  float64
+	words []core.Word
+	text  string
+	rtl   bool
+	fr    frame
+	line  int // baseline cluster the segment came from
+}
+
+// layout turns glyphs into blocks in reading order.
+func layout(glyphs []glyph, page core.BBox) []core.Block {
+	if len(glyphs) == 0 {
+		return nil
+	}
+	// Split by direction; the main (most common) direction comes first.
+	byDir := map[int][]*glyph{}
+	for i := range glyphs {
+		g := &glyphs[i]
+		if g.text == "" {
+			continue
+		}
+		byDir[g.dir] = append(byDir[g.dir], g)
+	}
+	dirs := make([]int, 0, len(byDir))
+	for d := range byDir {
+		dirs = append(dirs, d)
+	}
+	sort.Slice(dirs, func(i, j int) bool {
+		if len(byDir[dirs[i]]) != len(byDir[dirs[j]]) {
+			return len(byDir[dirs[i]]) > len(byDir[dirs[j]])
+		}
+		return dirs[i] < dirs[j]
+	})
+	var all []*seg
+	var ordered [][]*seg
+	for _, d := range dirs {
+		segs := buildSegments(byDir[d], frame(d))
+		all = append(all, segs...)
+		ordered = append(ordered, orderSegments(segs))
+	}
+	body := bodySize(all)
+	var blocks []core.Block
+	for _, segs := range ordered {
+		blocks = append(blocks, buildBlocks(segs, body, page)...)
+	}
+	assignHeadingLevels(blocks, body)
+	return blocks
+}
+
+// buildSegments groups glyphs of one direction into line segments.
+func buildSegments(gs []*glyph, fr frame) []*seg {
+	fgs := make([]fg, 0, len(gs))
+	for _, g := range gs {
+		ox, oy := fr.fwd(g.ox, g.oy)
+		fgs = append(fgs, fg{g: g, b: fr.box(g.box), ox: ox, oy: oy})
+	}
+	sort.SliceStable(fgs, func(i, j int) bool {
+		if fgs[i].oy != fgs[j].oy {
+			return fgs[i].oy < fgs[j].oy
+		}
+		return fgs[i].ox < fgs[j].ox
+	})
+	// Baseline clusters.
+	var lines [][]fg
+	for i := 0; i < len(fgs); {
+		ref := fgs[i].oy
+		size := math.Max(fgs[i].g.size, 1)
+		j := i + 1
+		for j < len(fgs) {
+			s := math.Max(size, fgs[j].g.size)
+			if fgs[j].oy-ref > baselineTol*s {
+				break
+			}
+			size = math.Max(size, fgs[j].g.size)
+			j++
+		}
+		lines = append(lines, fgs[i:j])
+		i = j
+	}
+	var segs []*seg
+	for li, ln := range lines {
+		sort.SliceStable(ln, func(i, j int) bool { return ln[i].b.X0 < ln[j].b.X0 })
+		ln = dedupe(ln)
+		// Split at every gap that could be a column gutter; the reading
+		// order step joins the pieces of a line again within a column.
+		split := math.Min(minGutter, segmentSplit(ln))
+		first := len(segs)
+		start := 0
+		maxX := math.Inf(-1)
+		for k := range ln {
+			if k > start {
+				size := math.Max(1, math.Max(ln[k].g.size, ln[k-1].g.size))
+				if ln[k].b.X0-maxX > split*size {
+					segs = append(segs, newSeg(ln[start:k], fr))
+					start = k
+					maxX = math.Inf(-1)
+				}
+			}
+			if !ln[k].g.space {
+				maxX = math.Max(maxX, ln[k].b.X1)
+			} else if maxX == math.Inf(-1) {
+				maxX = ln[k].b.X0
+			}
+		}
+		if start < len(ln) {
+			segs = append(segs, newSeg(ln[start:], fr))
+		}
+		for _, sg := range segs[first:] {
+			sg.line = li
+		}
+	}
+	out := segs[:0]
+	for _, s := range segs {
+		if len(s.words) > 0 {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// segmentSplit is the gap, in ems, that splits a baseline into segments:
+// wider than segmentGap, or than a few of the line's typical word gaps.
+func segmentSplit(ln []fg) float64 {
+	var gaps []float64
+	maxX := math.Inf(-1)
+	for k, g := range ln {
+		if k > 0 && !g.g.space && maxX > math.Inf(-1) {
+			size := math.Max(1, g.g.size)
+			if gap := (g.b.X0 - maxX - ln[k-1].g.cs) / size; gap > wordGap {
+				gaps = append(gaps, gap)
+			}
+		}
+		if g.g.space {
+			continue
+		}
+		maxX = math.Max(maxX, g.b.X1)
+	}
+	if len(gaps) < 3 {
+		return segmentGap
+	}
+	return math.Min(segmentGap, math.Max(minSegmentGap, 2.5*median(gaps)))
+}
+
+// dedupe drops a glyph drawn again at (nearly) the same spot with the same
+// text: fake bold, or shadows.
+func dedupe(ln []fg) []fg {
+	out := ln[:0]
+	for _, g := range ln {
+		dup := false
+		for k := len(out) - 1; k >= 0 && k >= len(out)-4; k-- {
+			p := out[k]
+			if p.g.text != g.g.text || g.g.space {
+				continue
+			}
+			w := math.Max(p.b.X1-p.b.X0, 0.1)
+			if math.Abs(p.b.X0-g.b.X0) < 0.3*w && math.Abs(p.oy-g.oy) < 0.1*math.Max(1, g.g.size) {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+func isRTL(r rune) bool {
+	return (r >= 0x0590 && r <= 0x08FF) || (r >= 0xFB1D && r <= 0xFDFF) || (r >= 0xFE70 && r <= 0xFEFF) ||
+		(r >= 0x10800 && r <= 0x10FFF) || (r >= 0x1E800 && r <= 0x1EFFF)
+}
+
+func strongLTR(r rune) bool {
+	return unicode.IsLetter(r) && !isRTL(r)
+}
+
+// newSeg builds the words of a segment.
+func newSeg(gl []fg, fr frame) *seg {
+	s := &seg{gl: gl, fr: fr}
+	// Dominant size and baseline: of the largest glyphs.
+	var sizes []float64
+	rtl, ltr := 0, 0
+	for _, g := range gl {
+		sizes = append(sizes, g.g.size)
+		for _, r := range g.g.text {
+			if isRTL(r) {
+				rtl++
+			} else if strongLTR(r) {
+				ltr++
+			}
+		}
+	}
+	s.size = median(sizes)
+	var bases []float64
+	for _, g := range gl {
+		if g.g.size >= 0.9*s.size {
+			bases = append(bases, g.oy)
+		}
+	}
+	s.base = median(bases)
+	s.rtl = rtl > ltr
+
+	// Split into word runs.
+	var runs [][]fg
+	var cur []fg
+	maxX := math.Inf(-1)
+	for _, g := range gl {
+		if g.g.space {
+			if len(cur) > 0 {
+				runs = append(runs, cur)
+				cur = nil
+			}
+			maxX = math.Inf(-1)
+			continue
+		}
+		if len(cur) > 0 {
+			size := math.Max(1, math.Min(g.g.size, cur[len(cur)-1].g.size))
+			if g.b.X0-maxX-cur[len(cur)-1].g.cs > wordGap*size {
+				runs = append(runs, cur)
+				cur = nil
+			}
+		}
+		cur = append(cur, g)
+		maxX = math.Max(maxX, g.b.X1)
+	}
+	if len(cur) > 0 {
+		runs = append(runs, cur)
+	}
+	visual := drawnVisually(gl)
+	for _, run := range runs {
+		w := s.word(run, visual)
+		if w.Text != "" {
+			s.words = append(s.words, w)
+		}
+	}
+	if s.rtl {
+		reorderRTL(s.words)
+	}
+	if len(s.words) > 0 {
+		b := s.fr.box(s.words[0].BBox)
+		for _, w := range s.words[1:] {
+			b = b.Union(s.fr.box(w.BBox))
+		}
+		s.b = b
+	}
+	parts := make([]string, len(s.words))
+	for i, w := range s.words {
+		parts[i] = w.Text
+	}
+	s.text = strings.Join(parts, " ")
+	return s
+}
+
+// drawnVisually reports whether the producer drew the glyphs left to right
+// (visual order) rather than in logical order.
+func drawnVisually(gl []fg) bool {
+	inc, dec := 0, 0
+	for i := 1; i < len(gl); i++ {
+		if gl[i].g.seq > gl[i-1].g.seq {
+			inc++
+		} else {
+			dec++
+		}
+	}
+	return inc >= dec
+}
+
+func (s *seg) word(run []fg, visual bool) core.Word {
+	rtlWord := false
+	{
+		rtl, ltr := 0, 0
+		for _, g := range run {
+			for _, r := range g.g.text {
+				if isRTL(r) {
+					rtl++
+				} else if strongLTR(r) {
+					ltr++
+				}
+			}
+		}
+		rtlWord = rtl > 0 && rtl >= ltr
+	}
+	order := run
+	if rtlWord {
+		order = make([]fg, len(run))
+		copy(order, run)
+		if visual {
+			// Drawn left to right: logical order is right to left.
+			for i, j := 0, len(order)-1; i < j; i, j = i+1, j-1 {
+				order[i], order[j] = order[j], order[i]
+			}
+		} else {
+			sort.SliceStable(order, func(i, j int) bool { return order[i].g.seq < order[j].g.seq })
+		}
+	}
+	var sb strings.Builder
+	b := run[0].g.box
+	size := 0.0
+	var flags core.WordFlags = ^core.WordFlags(0)
+	var fontName string
+	fontCount := map[*font]int{}
+	for _, g := range order {
+		sb.WriteString(g.g.text)
+		b = b.Union(g.g.box)
+		size = math.Max(size, g.g.size)
+		flags &= g.g.flags
+		fontCount[g.g.font]++
+	}
+	best := 0
+	for f, n := range fontCount {
+		if n > best && f != nil {
+			best, fontName = n, f.name
+		}
+	}
+	// Super- and subscripts: smaller glyphs off the segment's baseline.
+	var oy float64
+	for _, g := range run {
+		oy += g.oy
+	}
+	oy /= float64(len(run))
+	if size < 0.85*s.size && len(run) < 12 {
+		switch {
+		case oy < s.base-0.15*s.size:
+			flags |= core.FlagSuperscript
+		case oy > s.base+0.1*s.size:
+			flags |= core.FlagSubscript
+		}
+	}
+	if s.fr != 0 {
+		flags |= core.FlagRotated
+	}
+	text := textclean.Clean(sb.String())
+	text = strings.TrimSpace(text)
+	return core.Word{Text: text, BBox: b, Font: fontName, Size: round2(size), Flags: flags}
+}
+
+func round2(v float64) float64 { return math.Round(v*100) / 100 }
+
+// reorderRTL puts the words of a right-to-left line in logical order:
+// right to left, except that runs of left-to-right words keep their order.
+func reorderRTL(ws []core.Word) {
+	sort.SliceStable(ws, func(i, j int) bool { return ws[i].BBox.X0 > ws[j].BBox.X0 })
+	isLTRWord := func(w core.Word) bool {
+		for _, r := range w.Text {
+			if isRTL(r) {
+				return false
+			}
+		}
+		return strings.IndexFunc(w.Text, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0
+	}
+	for i := 0; i < len(ws); {
+		if !isLTRWord(ws[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(ws) && isLTRWord(ws[j]) {
+			j++
+		}
+		for a, b := i, j-1; a < b; a, b = a+1, b-1 {
+			ws[a], ws[b] = ws[b], ws[a]
+		}
+		i = j
+	}
+}
+
+func median(v []float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	c := append([]float64(nil), v...)
+	sort.Float64s(c)
+	return c[len(c)/2]
+}
+
+// bodySize is the font size carrying the most characters.
+func bodySize(segs []*seg) float64 {
+	count := map[float64]int{}
+	for _, s := range segs {
+		for _, w := range s.words {
+			count[math.Round(w.Size*2)/2] += len([]rune(w.Text))
+		}
+	}
+	best, bestN := 0.0, -1
+	for sz, n := range count {
+		if n > bestN || (n == bestN && sz < best) {
+			best, bestN = sz, n
+		}
+	}
+	return best
+}
+
+// orderSegments puts segments in reading order with a recursive XY cut:
+// horizontal slabs, grouped while they share a column gutter; a group
+// with a gutter splits into columns read left to right.
+func orderSegments(segs []*seg) []*seg {
+	if len(segs) == 0 {
+		return nil
+	}
+	em := bodySize(segs)
+	if em <= 0 {
+		em = 10
+	}
+	var out []*seg
+	xyCut(segs, em, 0, &out)
+	return out
+}
+
+type span struct{ a, b float64 }
+
+func xyCut(segs []*seg, em float64, depth int, out *[]*seg) {
+	if len(segs) <= 1 || depth > 40 {
+		emitRows(segs, out)
+		return
+	}
+	rx0, rx1 := math.Inf(1), math.Inf(-1)
+	for _, s := range segs {
+		rx0, rx1 = math.Min(rx0, s.b.X0), math.Max(rx1, s.b.X1)
+	}
+	slabs := ySlabs(segs)
+	for i := 0; i < len(slabs); {
+		gut := gaps(slabs[i], rx0, rx1, em)
+		j := i + 1
+		for j < len(slabs) && len(gut) > 0 {
+			g2 := intersect(gut, gaps(slabs[j], rx0, rx1, em), em)
+			if len(g2) == 0 {
+				break
+			}
+			gut = g2
+			j++
+		}
+		var group []*seg
+		for _, sl := range slabs[i:j] {
+			group = append(group, sl...)
+		}
+		if cols := splitColumns(group, gut, em); len(cols) > 1 {
+			for _, c := range cols {
+				xyCut(c, em, depth+1, out)
+			}
+		} else {
+			for _, sl := range slabs[i:j] {
+				emitRows(sl, out)
+			}
+		}
+		i = j
+	}
+}
+
+// ySlabs splits segments into horizontal bands separated by blank space.
+func ySlabs(segs []*seg) [][]*seg {
+	s := append([]*seg(nil), segs...)
+	sort.SliceStable(s, func(i, j int) bool { return s[i].b.Y0 < s[j].b.Y0 })
+	var slabs [][]*seg
+	start := 0
+	bottom := math.Inf(-1)
+	for i, x := range s {
+		// Allow a small overlap: boxes from ascent/descent touch.
+		if i > start && x.b.Y0 > bottom-0.15*math.Max(1, x.size) {
+			slabs = append(slabs, s[start:i])
+			start = i
+			bottom = math.Inf(-1)
+		}
+		bottom = math.Max(bottom, x.b.Y1)
+	}
+	slabs = append(slabs, s[start:])
+	return slabs
+}
+
+// gaps are the empty x intervals of a slab inside [rx0, rx1], at least
+// minGutter ems wide and not touching the region's edges.
+func gaps(slab []*seg, rx0, rx1, em float64) []span {
+	iv := make([]span, 0, len(slab))
+	for _, s := range slab {
+		iv = append(iv, span{s.b.X0, s.b.X1})
+	}
+	sort.Slice(iv, func(i, j int) bool { return iv[i].a < iv[j].a })
+	var out []span
+	x := rx0
+	for _, v := range iv {
+		if v.a-x >= minGutter*em {
+			out = append(out, span{x, v.a})
+		}
+		x = math.Max(x, v.b)
+	}
+	if rx1-x >= minGutter*em {
+		out = append(out, span{x, rx1})
+	}
+	// Keep only internal gaps.
+	res := out[:0]
+	for _, g := range out {
+		if g.a > rx0+0.01 && g.b < rx1-0.01 {
+			res = append(res, g)
+		} else if g.a > rx0+0.01 || g.b < rx1-0.01 {
+			// A gap touching one edge may still hold a gutter inside it
+			// for other slabs; keep it, splitColumns checks both sides.
+			res = append(res, g)
+		}
+	}
+	return res
+}
+
+func intersect(a, b []span, em float64) []span {
+	var out []span
+	for _, x := range a {
+		for _, y := range b {
+			lo, hi := math.Max(x.a, y.a), math.Min(x.b, y.b)
+			if hi-lo >= minGutter*em {
+				out = append(out, span{lo, hi})
+			}
+		}
+	}
+	return out
+}
+
+// splitColumns splits a group at its gutters into columns read left to
+// right (right to left when the text is mostly right-to-left). Gutters
+// that would leave a column narrower than minColWidth ems are dropped.
+func splitColumns(group []*seg, gut []span, em float64) [][]*seg {
+	if len(gut) == 0 {
+		return [][]*seg{group}
+	}
+	sort.Slice(gut, func(i, j int) bool { return gut[i].a < gut[j].a })
+	cuts := make([]float64, 0, len(gut))
+	for _, g := range gut {
+		cuts = append(cuts, (g.a+g.b)/2)
+	}
+	for len(cuts) > 0 {
+		cols := make([][]*seg, len(cuts)+1)
+		for _, s := range group {
+			c := sort.SearchFloat64s(cuts, (s.b.X0+s.b.X1)/2)
+			cols[c] = append(cols[c], s)
+		}
+		// Drop cuts with an empty side.
+		var keep []float64
+		var res [][]*seg
+		narrow := -1
+		for i, c := range cols {
+			if len(c) == 0 {
+				continue
+			}
+			if len(res) > 0 {
+				keep = append(keep, cuts[i-1])
+			}
+			x0, x1 := math.Inf(1), math.Inf(-1)
+			for _, s := range c {
+				x0, x1 = math.Min(x0, s.b.X0), math.Max(x1, s.b.X1)
+			}
+			if x1-x0 < minColWidth*em && narrow < 0 {
+				narrow = len(res)
+			}
+			res = append(res, c)
+		}
+		if len(res) < 2 {
+			return [][]*seg{group}
+		}
+		if narrow < 0 {
+			if looksTabular(res) {
+				return [][]*seg{group}
+			}
+			if rtlShare(group) > 0.5 {
+				for a, b := 0, len(res)-1; a < b; a, b = a+1, b-1 {
+					res[a], res[b] = res[b], res[a]
+				}
+			}
+			return res
+		}
+		// Merge the narrow column with a neighbour: drop the cut between.
+		k := narrow
+		if k == len(res)-1 {
+			k--
+		}
+		keep = append(keep[:k], keep[k+1:]...)
+		cuts = keep
+	}
+	return [][]*seg{group}
+}
+
+// looksTabular reports whether columns are the columns of a table or form
+// rather than of running text: in some column the lines do not fill the
+// column's width (cells of varying length), and most segments share their
+// baseline with a segment of another column. Tables are read row by row.
+func looksTabular(cols [][]*seg) bool {
+	short := false
+	total, aligned := 0, 0
+	for ci, c := range cols {
+		x0, x1 := math.Inf(1), math.Inf(-1)
+		type ext struct{ a, b float64 }
+		lines := map[int]ext{}
+		for _, s := range c {
+			x0, x1 = math.Min(x0, s.b.X0), math.Max(x1, s.b.X1)
+			e, ok := lines[s.line]
+			if !ok {
+				e = ext{s.b.X0, s.b.X1}
+			}
+			lines[s.line] = ext{math.Min(e.a, s.b.X0), math.Max(e.b, s.b.X1)}
+		}
+		var fill []float64
+		for _, e := range lines {
+			fill = append(fill, (e.b-e.a)/math.Max(1, x1-x0))
+		}
+		if len(fill) >= 2 && median(fill) < 0.8 {
+			short = true
+		}
+		for _, s := range c {
+			total++
+		search:
+			for cj, d := range cols {
+				if cj == ci {
+					continue
+				}
+				for _, t := range d {
+					if math.Abs(t.base-s.base) < 0.3*math.Max(1, math.Max(s.size, t.size)) {
+						aligned++
+						break search
+					}
+				}
+			}
+		}
+	}
+	return short && total > 0 && float64(aligned) >= 0.6*float64(total)
+}
+
+// rtlShare is the share of segments that read right to left.
+func rtlShare(segs []*seg) float64 {
+	if len(segs) == 0 {
+		return 0
+	}
+	n := 0
+	for _, s := range segs {
+		if s.rtl {
+			n++
+		}
+	}
+	return float64(n) / float64(len(segs))
+}
+
+// emitRows outputs segments top to bottom, left to right within a row
+// (right to left for right-to-left rows). Pieces of one baseline that
+// were split at wide gaps are joined again unless the gap is very wide.
+func emitRows(segs []*seg, out *[]*seg) {
+	s := append([]*seg(nil), segs...)
+	sort.SliceStable(s, func(i, j int) bool { return s[i].b.Y0 < s[j].b.Y0 })
+	for i := 0; i < len(s); {
+		j := i + 1
+		bottom := s[i].b.Y1
+		for j < len(s) && s[j].b.Y0 < bottom-0.15*math.Max(1, s[j].size) && s[j].b.Y0 < s[i].b.Y0+0.5*math.Max(1, s[i].size) {
+			bottom = math.Max(bottom, s[j].b.Y1)
+			j++
+		}
+		row := append([]*seg(nil), s[i:j]...)
+		sort.SliceStable(row, func(a, b int) bool { return row[a].b.X0 < row[b].b.X0 })
+		row = joinPieces(row)
+		rtl := 0
+		for _, x := range row {
+			if x.rtl {
+				rtl++
+			}
+		}
+		if rtl*2 > len(row) {
+			for a, b := 0, len(row)-1; a < b; a, b = a+1, b-1 {
+				row[a], row[b] = row[b], row[a]
+			}
+		}
+		*out = append(*out, row...)
+		i = j
+	}
+}
+
+// joinGap is the widest gap, in ems, across which pieces of one baseline
+// in one column are joined into a line.
+const joinGap = 2.5
+
+// joinPieces joins neighbouring segments of a row (sorted by x) that came
+// from the same baseline.
+func joinPieces(row []*seg) []*seg {
+	out := row[:0:0]
+	for _, x := range row {
+		if n := len(out); n > 0 {
+			p := out[n-1]
+			size := math.Max(1, math.Max(p.size, x.size))
+			if p.line == x.line && x.b.X0-p.b.X1 <= joinGap*size && x.b.X0 >= p.b.X1-0.5*size {
+				gl := make([]fg, 0, len(p.gl)+len(x.gl))
+				gl = append(append(gl, p.gl...), x.gl...)
+				m := newSeg(gl, p.fr)
+				m.line = p.line
+				if len(m.words) > 0 {
+					out[n-1] = m
+					continue
+				}
+			}
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+var enumRe = func(s string) bool {
+	// "1." "12)" "a)" "iv." "(a)"
+	t := strings.TrimPrefix(s, "(")
+	n := 0
+	for _, r := range t {
+		if unicode.IsDigit(r) || (unicode.IsLetter(r) && unicode.IsLower(r)) {
+			n++
+			continue
+		}
+		break
+	}
+	if n == 0 || n > 3 || n >= len(t) {
+		return false
+	}
+	rest := t[n:]
+	if !(strings.HasPrefix(rest, ".") || strings.HasPrefix(rest, ")")) {
+		return false
+	}
+	alpha := strings.IndexFunc(t[:n], unicode.IsLetter) >= 0
+	digit := strings.IndexFunc(t[:n], unicode.IsDigit) >= 0
+	if alpha && digit {
+		return false
+	}
+	if alpha && n > 1 && strings.Trim(t[:n], "ivx") != "" {
+		return false
+	}
+	return len(rest) == 1
+}
+
+func isBullet(w string) bool {
+	switch w {
+	case "•", "◦", "▪", "■", "●", "○", "-", "–", "—", "*", "·", "➢", "►", "▶", "✓", "\uf0b7", "\uf0a7":
+		return true
+	}
+	return enumRe(w)
+}
+
+// buildBlocks groups ordered segments into blocks.
+func buildBlocks(segs []*seg, body float64, page core.BBox) []core.Block {
+	var blocks []core.Block
+	var cur []*seg
+	flush := func() {
+		if len(cur) == 0 {
+			return
+		}
+		blocks = append(blocks, makeBlock(cur, body, page))
+		cur = nil
+	}
+	for _, s := range segs {
+		if len(cur) > 0 && startsNewBlock(cur, s) {
+			flush()
+		}
+		cur = append(cur, s)
+	}
+	flush()
+	return blocks
+}
+
+func startsNewBlock(cur []*seg, s *seg) bool {
+	p := cur[len(cur)-1]
+	size := math.Max(1, math.Max(p.size, s.size))
+	// Jumped up or far down, or sideways.
+	if s.b.Y0 < p.b.Y0+0.3*size {
+		return true
+	}
+	if gap := s.b.Y0 - p.b.Y1; gap > paraGap*size {
+		return true
+	}
+	if s.b.X0 > p.b.X1 || s.b.X1 < p.b.X0 {
+		return true
+	}
+	// Size change.
+	r := s.size / math.Max(0.1, p.size)
+	if r > 1.12 || r < 1/1.12 {
+		return true
+	}
+	if len(s.words) > 0 && isBullet(s.words[0].Text) && len(s.words) > 1 {
+		return true
+	}
+	// A heading-like first line followed by text of another weight.
+	if len(cur) == 1 && allBold(p) != allBold(s) && len(p.words) <= 12 {
+		return true
+	}
+	return false
+}
+
+func allBold(s *seg) bool {
+	for _, w := range s.words {
+		if !w.Flags.Has(core.FlagBold) {
+			return false
+		}
+	}
+	return len(s.words) > 0
+}
+
+func makeBlock(segs []*seg, body float64, page core.BBox) core.Block {
+	b := core.Block{Kind: core.KindParagraph}
+	var sizes []float64
+	chars := 0
+	for i, s := range segs {
+		ln := core.Line{Words: s.words}
+		ln.BBox = clampBox(s.fr.unbox(s.b), page)
+		for k := range ln.Words {
+			ln.Words[k].BBox = clampBox(ln.Words[k].BBox, page)
+		}
+		if i == 0 {
+			b.BBox = ln.BBox
+		} else {
+			b.BBox = b.BBox.Union(ln.BBox)
+		}
+		b.Lines = append(b.Lines, ln)
+		sizes = append(sizes, s.size)
+		chars += len([]rune(s.text))
+	}
+	first := segs[0]
+	switch {
+	case len(first.words) > 1 && isBullet(first.words[0].Text):
+		b.Kind = core.KindListItem
+	case body > 0 && median(sizes) >= headingRatio*body && len(segs) <= 4 && chars < 300 && hasLetter(segs):
+		b.Kind = core.KindHeading
+	case body > 0 && len(segs) == 1 && allBold(first) && len(first.words) <= 12 && chars < 100 &&
+		!strings.HasSuffix(first.text, ".") && hasLetter(segs) && math.Abs(first.size-body) < 0.15*body:
+		b.Kind = core.KindHeading
+	}
+	if b.Kind == core.KindHeading {
+		b.Level = -int(math.Round(median(sizes) * 10)) // replaced by a rank later
+	}
+	return b
+}
+
+func hasLetter(segs []*seg) bool {
+	for _, s := range segs {
+		if strings.IndexFunc(s.text, unicode.IsLetter) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// assignHeadingLevels turns heading sizes into levels 1..6 by rank.
+func assignHeadingLevels(blocks []core.Block, body float64) {
+	var sizes []int
+	seen := map[int]bool{}
+	for _, b := range blocks {
+		if b.Kind == core.KindHeading && !seen[b.Level] {
+			seen[b.Level] = true
+			sizes = append(sizes, b.Level)
+		}
+	}
+	sort.Ints(sizes) // most negative = largest first
+	rank := map[int]int{}
+	for i, s := range sizes {
+		rank[s] = min(i+1, 6)
+	}
+	for i := range blocks {
+		if blocks[i].Kind == core.KindHeading {
+			blocks[i].Level = rank[blocks[i].Level]
+		}
+	}
+}
+
+func clampBox(b core.BBox, page core.BBox) core.BBox {
+	b.X0 = math.Max(page.X0, math.Min(b.X0, page.X1))
+	b.X1 = math.Max(page.X0, math.Min(b.X1, page.X1))
+	b.Y0 = math.Max(page.Y0, math.Min(b.Y0, page.Y1))
+	b.Y1 = math.Max(page.Y0, math.Min(b.Y1, page.Y1))
+	return b
+}

@@ -1,0 +1,469 @@
+package nativetext
+
+import (
+	"bytes"
+	"errors"
+	"strconv"
+)
+
+// kind is the type of a content-stream object.
+type kind uint8
+
+const (
+	kNull kind = iota
+	kNum
+	kBool
+	kName
+	kStr
+	kArray
+	kDict
+	kOp
+)
+
+// obj is one operand or operator of a content stream (or CMap). Names hold
+// their decoded name without the slash; strings hold their decoded bytes.
+type obj struct {
+	kind kind
+	num  float64
+	str  string
+	arr  []obj
+	dict map[string]obj
+}
+
+func (o obj) isNum() bool { return o.kind == kNum }
+
+// maxNesting bounds arrays and dictionaries nested in one another.
+const maxNesting = 64
+
+var errNesting = errors.New("objects nested too deeply")
+
+// lexer reads PDF content-stream syntax: numbers, names, literal and hex
+// strings, arrays, dictionaries, booleans, null, comments and operators.
+// It never panics and never reads past its buffer; malformed input turns
+// into best-effort tokens so that the interpreter can carry on.
+type lexer struct {
+	b   []byte
+	pos int
+}
+
+func newLexer(b []byte) *lexer { return &lexer{b: b} }
+
+func isWhite(c byte) bool {
+	return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == 0
+}
+
+func isDelim(c byte) bool {
+	switch c {
+	case '(', ')', '<', '>', '[', ']', '{', '}', '/', '%':
+		return true
+	}
+	return false
+}
+
+func (l *lexer) skipSpace() {
+	for l.pos < len(l.b) {
+		c := l.b[l.pos]
+		if isWhite(c) {
+			l.pos++
+			continue
+		}
+		if c == '%' {
+			for l.pos < len(l.b) && l.b[l.pos] != '\n' && l.b[l.pos] != '\r' {
+				l.pos++
+			}
+			continue
+		}
+		break
+	}
+}
+
+// next returns the next object. ok is false at the end of the input.
+func (l *lexer) next() (o obj, ok bool, err error) {
+	return l.nextDepth(0)
+}
+
+func (l *lexer) nextDepth(depth int) (obj, bool, error) {
+	l.skipSpace()
+	if l.pos >= len(l.b) {
+		return obj{}, false, nil
+	}
+	c := l.b[l.pos]
+	switch {
+	case c == '/':
+		return obj{kind: kName, str: l.name()}, true, nil
+	case c == '(':
+		return obj{kind: kStr, str: l.literal()}, true, nil
+	case c == '<':
+		if l.pos+1 < len(l.b) && l.b[l.pos+1] == '<' {
+			l.pos += 2
+			return l.dictBody(depth)
+		}
+		return obj{kind: kStr, str: l.hex()}, true, nil
+	case c == '[':
+		l.pos++
+		return l.arrayBody(depth)
+	case c == ']', c == '}', c == '{':
+		l.pos++
+		return obj{kind: kOp, str: string(c)}, true, nil
+	case c == '>':
+		l.pos++
+		if l.pos < len(l.b) && l.b[l.pos] == '>' {
+			l.pos++
+			return obj{kind: kOp, str: ">>"}, true, nil
+		}
+		return obj{kind: kOp, str: ">"}, true, nil
+	case c == ')':
+		l.pos++
+		return obj{kind: kOp, str: ")"}, true, nil
+	case c == '+' || c == '-' || c == '.' || (c >= '0' && c <= '9'):
+		return l.number(), true, nil
+	}
+	start := l.pos
+	for l.pos < len(l.b) && !isWhite(l.b[l.pos]) && !isDelim(l.b[l.pos]) {
+		l.pos++
+	}
+	w := l.b[start:l.pos]
+	switch string(w) {
+	case "true":
+		return obj{kind: kBool, num: 1}, true, nil
+	case "false":
+		return obj{kind: kBool}, true, nil
+	case "null":
+		return obj{kind: kNull}, true, nil
+	}
+	return obj{kind: kOp, str: string(w)}, true, nil
+}
+
+func (l *lexer) arrayBody(depth int) (obj, bool, error) {
+	if depth >= maxNesting {
+		l.skipNested('[', ']')
+		return obj{kind: kArray}, true, errNesting
+	}
+	var arr []obj
+	for {
+		l.skipSpace()
+		if l.pos >= len(l.b) {
+			return obj{kind: kArray, arr: arr}, true, nil
+		}
+		if l.b[l.pos] == ']' {
+			l.pos++
+			return obj{kind: kArray, arr: arr}, true, nil
+		}
+		o, ok, err := l.nextDepth(depth + 1)
+		if err != nil {
+			return obj{kind: kArray, arr: arr}, true, err
+		}
+		if !ok {
+			return obj{kind: kArray, arr: arr}, true, nil
+		}
+		arr = append(arr, o)
+	}
+}
+
+func (l *lexer) dictBody(depth int) (obj, bool, error) {
+	if depth >= maxNesting {
+		l.skipDict()
+		return obj{kind: kDict}, true, errNesting
+	}
+	d := map[string]obj{}
+	var key string
+	haveKey := false
+	for {
+		l.skipSpace()
+		if l.pos >= len(l.b) {
+			return obj{kind: kDict, dict: d}, true, nil
+		}
+		if l.b[l.pos] == '>' && l.pos+1 < len(l.b) && l.b[l.pos+1] == '>' {
+			l.pos += 2
+			return obj{kind: kDict, dict: d}, true, nil
+		}
+		o, ok, err := l.nextDepth(depth + 1)
+		if err != nil {
+			return obj{kind: kDict, dict: d}, true, err
+		}
+		if !ok {
+			return obj{kind: kDict, dict: d}, true, nil
+		}
+		if !haveKey {
+			if o.kind == kName {
+				key, haveKey = o.str, true
+			}
+			continue
+		}
+		d[key] = o
+		haveKey = false
+	}
+}
+
+// skipNested skips to the bracket that closes the current one without
+// building objects (used past the nesting limit).
+func (l *lexer) skipNested(open, close byte) {
+	depth := 1
+	for l.pos < len(l.b) && depth > 0 {
+		switch c := l.b[l.pos]; c {
+		case '(':
+			l.literal()
+			continue
+		case open:
+			depth++
+		case close:
+			depth--
+		}
+		l.pos++
+	}
+}
+
+func (l *lexer) skipDict() {
+	depth := 1
+	for l.pos < len(l.b) && depth > 0 {
+		switch {
+		case l.b[l.pos] == '(':
+			l.literal()
+			continue
+		case bytes.HasPrefix(l.b[l.pos:], []byte("<<")):
+			depth++
+			l.pos++
+		case bytes.HasPrefix(l.b[l.pos:], []byte(">>")):
+			depth--
+			l.pos++
+		}
+		l.pos++
+	}
+}
+
+func (l *lexer) name() string {
+	l.pos++ // '/'
+	start := l.pos
+	hasHash := false
+	for l.pos < len(l.b) && !isWhite(l.b[l.pos]) && !isDelim(l.b[l.pos]) {
+		if l.b[l.pos] == '#' {
+			hasHash = true
+		}
+		l.pos++
+	}
+	raw := l.b[start:l.pos]
+	if !hasHash {
+		return string(raw)
+	}
+	out := make([]byte, 0, len(raw))
+	for i := 0; i < len(raw); i++ {
+		if raw[i] == '#' && i+2 < len(raw) {
+			if v, err := strconv.ParseUint(string(raw[i+1:i+3]), 16, 8); err == nil {
+				out = append(out, byte(v))
+				i += 2
+				continue
+			}
+		}
+		out = append(out, raw[i])
+	}
+	return string(out)
+}
+
+func (l *lexer) number() obj {
+	start := l.pos
+	l.pos++
+	for l.pos < len(l.b) {
+		c := l.b[l.pos]
+		if (c >= '0' && c <= '9') || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E' {
+			l.pos++
+			continue
+		}
+		break
+	}
+	s := string(l.b[start:l.pos])
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		v = parseLooseNumber(s)
+	}
+	return obj{kind: kNum, num: v}
+}
+
+// parseLooseNumber reads malformed numbers the way viewers do: "--5" is -5,
+// "1.2.3" is 1.2, "5-" is 5, garbage is 0.
+func parseLooseNumber(s string) float64 {
+	neg := false
+	i := 0
+	for i < len(s) && (s[i] == '-' || s[i] == '+') {
+		if s[i] == '-' {
+			neg = true
+		}
+		i++
+	}
+	j := i
+	dot := false
+	for j < len(s) && ((s[j] >= '0' && s[j] <= '9') || (s[j] == '.' && !dot)) {
+		if s[j] == '.' {
+			dot = true
+		}
+		j++
+	}
+	v, err := strconv.ParseFloat(s[i:j], 64)
+	if err != nil {
+		return 0
+	}
+	if neg {
+		v = -v
+	}
+	return v
+}
+
+func (l *lexer) literal() string {
+	l.pos++ // '('
+	var out []byte
+	depth := 1
+	for l.pos < len(l.b) {
+		c := l.b[l.pos]
+		l.pos++
+		switch c {
+		case '(':
+			depth++
+			out = append(out, c)
+		case ')':
+			depth--
+			if depth == 0 {
+				return string(out)
+			}
+			out = append(out, c)
+		case '\r':
+			// An end-of-line in a string is read as a single LF.
+			if l.pos < len(l.b) && l.b[l.pos] == '\n' {
+				l.pos++
+			}
+			out = append(out, '\n')
+		case '\\':
+			if l.pos >= len(l.b) {
+				return string(out)
+			}
+			e := l.b[l.pos]
+			l.pos++
+			switch e {
+			case 'n':
+				out = append(out, '\n')
+			case 'r':
+				out = append(out, '\r')
+			case 't':
+				out = append(out, '\t')
+			case 'b':
+				out = append(out, '\b')
+			case 'f':
+				out = append(out, '\f')
+			case '\r':
+				if l.pos < len(l.b) && l.b[l.pos] == '\n' {
+					l.pos++
+				}
+			case '\n':
+			case '0', '1', '2', '3', '4', '5', '6', '7':
+				v := int(e - '0')
+				for k := 0; k < 2 && l.pos < len(l.b) && l.b[l.pos] >= '0' && l.b[l.pos] <= '7'; k++ {
+					v = v*8 + int(l.b[l.pos]-'0')
+					l.pos++
+				}
+				out = append(out, byte(v))
+			default:
+				out = append(out, e)
+			}
+		default:
+			out = append(out, c)
+		}
+	}
+	return string(out)
+}
+
+func unhex(c byte) (byte, bool) {
+	switch {
+	case c >= '0' && c <= '9':
+		return c - '0', true
+	case c >= 'a' && c <= 'f':
+		return c - 'a' + 10, true
+	case c >= 'A' && c <= 'F':
+		return c - 'A' + 10, true
+	}
+	return 0, false
+}
+
+func (l *lexer) hex() string {
+	l.pos++ // '<'
+	var out []byte
+	var hi byte
+	half := false
+	for l.pos < len(l.b) {
+		c := l.b[l.pos]
+		l.pos++
+		if c == '>' {
+			break
+		}
+		v, ok := unhex(c)
+		if !ok {
+			continue
+		}
+		if half {
+			out = append(out, hi<<4|v)
+			half = false
+		} else {
+			hi, half = v, true
+		}
+	}
+	if half {
+		out = append(out, hi<<4)
+	}
+	return string(out)
+}
+
+// skipInlineImage is called after the BI operator: it reads the image
+// dictionary up to ID, then skips the image data up to the EI that ends it.
+// It returns the dictionary for callers that want it.
+func (l *lexer) skipInlineImage() map[string]obj {
+	d := map[string]obj{}
+	var key string
+	haveKey := false
+	for {
+		o, ok, err := l.next()
+		if !ok || err != nil {
+			return d
+		}
+		if o.kind == kOp && o.str == "ID" {
+			break
+		}
+		if o.kind == kOp && o.str == "EI" {
+			return d
+		}
+		if !haveKey {
+			if o.kind == kName {
+				key, haveKey = o.str, true
+			}
+			continue
+		}
+		d[key] = o
+		haveKey = false
+	}
+	// One white-space byte follows ID.
+	if l.pos < len(l.b) && isWhite(l.b[l.pos]) {
+		l.pos++
+	}
+	// If the length is known and EI follows it, trust it.
+	for _, k := range []string{"L", "Length"} {
+		if v, ok := d[k]; ok && v.kind == kNum && v.num >= 0 {
+			end := l.pos + int(v.num)
+			if end >= l.pos && end <= len(l.b) {
+				j := end
+				for j < len(l.b) && isWhite(l.b[j]) {
+					j++
+				}
+				if bytes.HasPrefix(l.b[j:], []byte("EI")) && (j+2 == len(l.b) || isWhite(l.b[j+2]) || isDelim(l.b[j+2])) {
+					l.pos = j + 2
+					return d
+				}
+			}
+		}
+	}
+	// Otherwise look for white space, "EI", then white space or the end.
+	for i := l.pos; i+1 < len(l.b); i++ {
+		if l.b[i] == 'E' && l.b[i+1] == 'I' && (i == l.pos || isWhite(l.b[i-1])) &&
+			(i+2 == len(l.b) || isWhite(l.b[i+2])) {
+			l.pos = i + 2
+			return d
+		}
+	}
+	l.pos = len(l.b)
+	return d
+}

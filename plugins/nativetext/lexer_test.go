@@ -1,0 +1,133 @@
+package nativetext
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// render prints objects compactly for comparison.
+func render(o obj) string {
+	switch o.kind {
+	case kNull:
+		return "null"
+	case kNum:
+		return fmt.Sprintf("%g", o.num)
+	case kBool:
+		return fmt.Sprintf("%v", o.num == 1)
+	case kName:
+		return "/" + o.str
+	case kStr:
+		return fmt.Sprintf("%q", o.str)
+	case kArray:
+		parts := make([]string, len(o.arr))
+		for i, a := range o.arr {
+			parts[i] = render(a)
+		}
+		return "[" + strings.Join(parts, " ") + "]"
+	case kDict:
+		return fmt.Sprintf("<<%d>>", len(o.dict))
+	case kOp:
+		return o.str
+	}
+	return "?"
+}
+
+func lexAll(s string) string {
+	l := newLexer([]byte(s))
+	var parts []string
+	for i := 0; i < 10000; i++ {
+		o, ok, _ := l.next()
+		if !ok {
+			break
+		}
+		if o.kind == kOp && o.str == "BI" {
+			l.skipInlineImage()
+			parts = append(parts, "<image>")
+			continue
+		}
+		parts = append(parts, render(o))
+	}
+	return strings.Join(parts, " ")
+}
+
+func TestLexer(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"", ""},
+		{"1 -2 +3 .5 -.5 4. 1.5e3", "1 -2 3 0.5 -0.5 4 1500"}, // e is not PDF syntax but parses
+		{"--5 1.2.3", "-5 1.2"},
+		{"/Name /A#42C /", `/Name /ABC /`},
+		{"(a(b)c)", `"a(b)c"`},
+		{`(\n\r\t\b\f\(\)\\\101\0537x)`, `"\n\r\t\b\f()\\A+7x"`},
+		{"(line\\\ncont)", `"linecont"`},
+		{"(cr\r\nlf)", `"cr\nlf"`},
+		{"(unterminated", `"unterminated"`},
+		{"<48 65 6c6C 6>", "\"Hell`\""},
+		{"[1 (a) /b [2]] ]", `[1 "a" /b [2]] ]`},
+		{"<< /A 1 /B << /C (x) >> >> Tf", "<<2>> Tf"},
+		{"true false null BT ET", "true false null BT ET"},
+		{"% comment\n1 % another\n2", "1 2"},
+		{"q 1 0 0 1 0 0 cm Q", "q 1 0 0 1 0 0 cm Q"},
+		{"BI /W 2 /H 1 ID \x00\x01 EI Q", "<image> Q"},
+		{"BI /W 2 /L 4 ID xxEI EI Q", "<image> Q"},
+		{"BI /W 2 ID no end", "<image>"},
+		{"{ } ) >", "{ } ) >"},
+		{"'(x)' \"", `' "x" ' "`},
+	}
+	for _, tt := range tests {
+		got := lexAll(tt.in)
+		if got != tt.want {
+			t.Errorf("lex(%q) = %s, want %s", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestLexerNesting(t *testing.T) {
+	deep := strings.Repeat("[", 100000) + strings.Repeat("]", 100000) + " Q"
+	got := lexAll(deep)
+	if !strings.HasSuffix(got, "Q") {
+		t.Errorf("deep nesting: %.80s", got)
+	}
+	deepDict := strings.Repeat("<< /A ", 5000) + strings.Repeat(">> ", 5000) + "Q"
+	if got := lexAll(deepDict); !strings.HasSuffix(got, "Q") {
+		t.Errorf("deep dict: %.80s", got)
+	}
+}
+
+func FuzzLexer(f *testing.F) {
+	for _, s := range []string{
+		"BT /F1 12 Tf 72 700 Td (Hello) Tj ET",
+		"[(A) -250 (B)] TJ",
+		"<< /ActualText <FEFF0066> >> BDC (x) Tj EMC",
+		"BI /W 1 /H 1 /BPC 8 ID \x00 EI",
+		`(\(\)\\\123)`,
+		"<0001 00 02>",
+		"/Na#6De 1.5 -.3 [ << >> ]",
+		"% c\n{ } ) >> >",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		l := newLexer(b)
+		for i := 0; i < len(b)+10; i++ {
+			prev := l.pos
+			o, ok, _ := l.next()
+			if !ok {
+				return
+			}
+			if o.kind == kOp && o.str == "BI" {
+				l.skipInlineImage()
+			}
+			if l.pos <= prev || l.pos > len(b) {
+				t.Fatalf("lexer did not advance: %d -> %d of %d", prev, l.pos, len(b))
+			}
+		}
+		if l.pos < len(b) {
+			l.skipSpace()
+			if _, ok, _ := l.next(); ok && l.pos < len(b) {
+				// More tokens than bytes+10 is impossible.
+				t.Fatalf("too many tokens")
+			}
+		}
+	})
+}
