@@ -11,7 +11,7 @@ PROTOC_GEN_GO      := v1.36.12
 PROTOC_GEN_GO_GRPC := v1.6.2
 export PATH := $(GOBIN):$(PATH)
 
-.PHONY: all deps deps-apt deps-go build test demo bench proto fmt lint testdata clean
+.PHONY: all deps deps-apt deps-go build test demo bench bench-quality proto fmt lint testdata clean
 
 all: build
 
@@ -57,6 +57,10 @@ demo: deps build
 ## bench: Go benchmarks
 bench: deps
 	$(GO) test -run '^$$' -bench . -benchmem -count=1 ./...
+
+## bench-quality: nativetext vs pdftotext and mutool on ../shared/corpus (quality, pages/s, memory)
+bench-quality: deps build
+	scripts/bench-quality
 
 ## proto: regenerate the wire code from sdk/proto
 proto: deps
