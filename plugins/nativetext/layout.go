@@ -884,11 +884,13 @@ func makeBlock(segs []*seg, body float64, page core.BBox) core.Block {
 		chars += len([]rune(s.text))
 	}
 	first := segs[0]
+	// Size decides before a leading number: "1. Summary" set larger than
+	// the body is a numbered heading, not a list item.
 	switch {
-	case len(first.words) > 1 && isBullet(first.words[0].Text):
-		b.Kind = core.KindListItem
 	case body > 0 && median(sizes) >= headingRatio*body && len(segs) <= 4 && chars < 300 && hasLetter(segs):
 		b.Kind = core.KindHeading
+	case len(first.words) > 1 && isBullet(first.words[0].Text):
+		b.Kind = core.KindListItem
 	case body > 0 && len(segs) == 1 && allBold(first) && len(first.words) <= 12 && chars < 100 &&
 		!strings.HasSuffix(first.text, ".") && hasLetter(segs) && math.Abs(first.size-body) < 0.15*body:
 		b.Kind = core.KindHeading
