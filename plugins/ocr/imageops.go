@@ -1,0 +1,134 @@
+package ocr
+
+import (
+	"fmt"
+	"image"
+	"image/draw"
+	"strconv"
+)
+
+// toGray returns img as an *image.Gray with a zero origin, converting when
+// needed.
+func toGray(img image.Image) *image.Gray {
+	if g, ok := img.(*image.Gray); ok && g.Rect.Min == (image.Point{}) {
+		return g
+	}
+	b := img.Bounds()
+	g := image.NewGray(image.Rect(0, 0, b.Dx(), b.Dy()))
+	draw.Draw(g, g.Rect, img, b.Min, draw.Src)
+	return g
+}
+
+// crop copies r (clipped to the image) out of g into a new zero-origin image.
+func crop(g *image.Gray, r image.Rectangle) *image.Gray {
+	r = r.Intersect(g.Rect)
+	out := image.NewGray(image.Rect(0, 0, r.Dx(), r.Dy()))
+	for y := 0; y < r.Dy(); y++ {
+		src := g.Pix[(r.Min.Y+y-g.Rect.Min.Y)*g.Stride+(r.Min.X-g.Rect.Min.X):]
+		copy(out.Pix[y*out.Stride:y*out.Stride+r.Dx()], src)
+	}
+	return out
+}
+
+// rotateCW turns g clockwise by deg (0, 90, 180 or 270).
+func rotateCW(g *image.Gray, deg int) *image.Gray {
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	switch deg {
+	case 90, 270:
+		out := image.NewGray(image.Rect(0, 0, h, w))
+		for y := 0; y < h; y++ {
+			row := g.Pix[y*g.Stride : y*g.Stride+w]
+			for x, v := range row {
+				if deg == 90 {
+					// (x, y) → (h-1-y, x)
+					out.Pix[x*out.Stride+(h-1-y)] = v
+				} else {
+					// (x, y) → (y, w-1-x)
+					out.Pix[(w-1-x)*out.Stride+y] = v
+				}
+			}
+		}
+		return out
+	case 180:
+		out := image.NewGray(image.Rect(0, 0, w, h))
+		for y := 0; y < h; y++ {
+			for x := 0; x < w; x++ {
+				out.Pix[(h-1-y)*out.Stride+(w-1-x)] = g.Pix[y*g.Stride+x]
+			}
+		}
+		return out
+	}
+	return g
+}
+
+// unrotateRect maps a rectangle of rotateCW(g, deg) back onto g, whose size
+// is w×h.
+func unrotateRect(r image.Rectangle, deg, w, h int) image.Rectangle {
+	switch deg {
+	case 90:
+		// rotated (x', y') = (h-1-y, x)  ⇒  x = y', y = h-1-x'
+		return image.Rect(r.Min.Y, h-r.Max.X, r.Max.Y, h-r.Min.X)
+	case 180:
+		return image.Rect(w-r.Max.X, h-r.Max.Y, w-r.Min.X, h-r.Min.Y)
+	case 270:
+		// rotated (x', y') = (y, w-1-x)  ⇒  x = w-1-y', y = x'
+		return image.Rect(w-r.Max.Y, r.Min.X, w-r.Min.Y, r.Max.X)
+	}
+	return r
+}
+
+// pgm encodes g as a binary PGM, which Leptonica reads without a codec.
+func pgm(g *image.Gray) []byte {
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	head := "P5\n" + strconv.Itoa(w) + " " + strconv.Itoa(h) + "\n255\n"
+	out := make([]byte, 0, len(head)+w*h)
+	out = append(out, head...)
+	for y := 0; y < h; y++ {
+		out = append(out, g.Pix[y*g.Stride:y*g.Stride+w]...)
+	}
+	return out
+}
+
+// bilinear samples g at (fx, fy) (pixel centres at integer+0.5).
+func bilinear(g *image.Gray, fx, fy float64) float64 {
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	fx -= 0.5
+	fy -= 0.5
+	x0, y0 := int(fx), int(fy)
+	if fx < 0 {
+		x0, fx = 0, 0
+	}
+	if fy < 0 {
+		y0, fy = 0, 0
+	}
+	x1, y1 := min(x0+1, w-1), min(y0+1, h-1)
+	x0, y0 = min(x0, w-1), min(y0, h-1)
+	ax, ay := fx-float64(x0), fy-float64(y0)
+	ax, ay = max(0, min(1, ax)), max(0, min(1, ay))
+	p := func(x, y int) float64 { return float64(g.Pix[y*g.Stride+x]) }
+	top := p(x0, y0)*(1-ax) + p(x1, y0)*ax
+	bot := p(x0, y1)*(1-ax) + p(x1, y1)*ax
+	return top*(1-ay) + bot*ay
+}
+
+// resizeGray scales g to w×h with bilinear sampling (area-averaging when
+// shrinking by more than 2 would be better; the pages here shrink less).
+func resizeGray(g *image.Gray, w, h int) *image.Gray {
+	out := image.NewGray(image.Rect(0, 0, w, h))
+	sx := float64(g.Rect.Dx()) / float64(w)
+	sy := float64(g.Rect.Dy()) / float64(h)
+	for y := 0; y < h; y++ {
+		fy := (float64(y) + 0.5) * sy
+		for x := 0; x < w; x++ {
+			out.Pix[y*out.Stride+x] = uint8(bilinear(g, (float64(x)+0.5)*sx, fy) + 0.5)
+		}
+	}
+	return out
+}
+
+func checkImage(g *image.Gray) error {
+	if g == nil || g.Rect.Dx() < 4 || g.Rect.Dy() < 4 {
+		return fmt.Errorf("ocr: image too small")
+	}
+	return nil
+}

