@@ -56,6 +56,9 @@ type Attempt struct {
 	Elapsed time.Duration  `json:"-"`
 	Err     error          `json:"-"`
 	Quality quality.Report `json:"-"`
+	// Regions is set for an attempt that read only image regions of the
+	// page to add to the winner, not to compete with it.
+	Regions bool `json:"regions,omitempty"`
 }
 
 // Entry is the ledger line for one page.
@@ -67,6 +70,12 @@ type Entry struct {
 	Attempts []Attempt      `json:"attempts"`
 	Err      error          `json:"-"` // why the page is failed or timed out
 	Page     core.Page      `json:"-"`
+	// Class is what the analysis made of the page ("born_digital",
+	// "image_only", ...), Plan the steps it was given, and Analysis a short
+	// account of the facts behind the class, for --explain.
+	Class    string   `json:"class,omitempty"`
+	Plan     []string `json:"plan,omitempty"`
+	Analysis string   `json:"-"`
 }
 
 // Decide picks the winner among a page's candidates and writes its ledger

@@ -50,6 +50,8 @@ type jsonPage struct {
 	Width    float64       `json:"width"`
 	Height   float64       `json:"height"`
 	Rotation int           `json:"rotation"`
+	Class    string        `json:"class,omitempty"`
+	Plan     []string      `json:"plan,omitempty"`
 	Quality  jsonQuality   `json:"quality"`
 	Error    *jsonError    `json:"error,omitempty"`
 	Attempts []jsonAttempt `json:"attempts"`
@@ -67,6 +69,7 @@ type jsonAttempt struct {
 	Status  string     `json:"status"`
 	Score   float64    `json:"score"`
 	MS      float64    `json:"ms"`
+	Regions bool       `json:"regions,omitempty"`
 	Reasons []string   `json:"reasons,omitempty"`
 	Error   *jsonError `json:"error,omitempty"`
 }
@@ -151,13 +154,15 @@ func buildJSON(res *merge.Result, opts JSONOptions) jsonDoc {
 			Width:    round2(e.Page.Width),
 			Height:   round2(e.Page.Height),
 			Rotation: e.Page.Rotation,
+			Class:    e.Class,
+			Plan:     e.Plan,
 			Quality:  jsonQuality{Score: round4(e.Quality.Score), Signals: roundMap(e.Quality.Signals), Reasons: e.Quality.Reasons},
 			Error:    wireError(e.Err),
 			Attempts: make([]jsonAttempt, 0, len(e.Attempts)),
 			Blocks:   make([]jsonBlock, 0, len(e.Page.Blocks)),
 		}
 		for _, a := range e.Attempts {
-			p.Attempts = append(p.Attempts, jsonAttempt{Engine: a.Engine, Status: string(a.Status), Score: round4(a.Score), MS: ms(a.Elapsed), Reasons: a.Reasons, Error: wireError(a.Err)})
+			p.Attempts = append(p.Attempts, jsonAttempt{Engine: a.Engine, Status: string(a.Status), Score: round4(a.Score), MS: ms(a.Elapsed), Regions: a.Regions, Reasons: a.Reasons, Error: wireError(a.Err)})
 		}
 		for i := range e.Page.Blocks {
 			p.Blocks = append(p.Blocks, block(&e.Page.Blocks[i], opts))

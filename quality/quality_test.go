@@ -76,6 +76,7 @@ func TestScoreGarbled(t *testing.T) {
 	}{
 		{"caesar-shifted subset font", "7KH TXLFN EURZQ IR[ MXPSV RYHU WKH ODC\\ GRJ DQG UXQV DZDB IURP WKH IDUPHU", 0.2, "shifted"},
 		{"caesar glued", "&HQWHU3DWWHUQ6WDWEU\\FN 3UHSDUHGE\\)UDPH1\\SHO0DUFK 3UHFNSOXWKXW6RNLU7URXEOH)LVSURYRIODQ", 0.2, "shifted"},
+		{"codes moved up by 128", "Ôèå èáòâïõò íáóôåò ãïõîôåä óåöåî âïáôó áô äá÷î® Åöåòù ãáðôáéî óéçîåä ôèå ìåäçåò", 0.2, "shifted"},
 		{"letters spaced apart", "T e n a n t A g r e e m e n t b e t w e e n t h e p a r t i e s", 0.75, "spaced apart"},
 		{"latin1 mojibake", "Caf\u00c3\u00a9 cr\u00c3\u00a8me br\u00c3\u00bbl\u00c3\u00a9e na\u00c3\u00afve \u00c3\u00a0 la carte", 0.8, "Latin-1"},
 		{"CJK mojibake", "鏂囨。娴嬭瘯锛岃繖鏄竴娈典腑鏂囨枃鏈锛屽寘鍚簡璁稿鍐呭锛屾垜浠渶瑕佹彁鍙栧畠", 0.8, "Han characters"},

@@ -138,16 +138,24 @@ func caesarShift(text string) (int, float64) {
 		sample = sample[:4000]
 	}
 	base := letterShape(sample)
-	if base > 0.8 {
+	if base > 0.8 && !mostlyHighLatin1(sample) {
 		return 0, base
+	}
+	if mostlyHighLatin1(sample) {
+		base = 0
 	}
 	bestShift, best := 0, base
 	words := Wordness(sample)
 	var sb strings.Builder
-	for _, k := range []int{29, 28, 30, 31, 3, -29, -3} {
+	for _, k := range []int{29, 28, 30, 31, 3, -29, -3, -128} {
 		sb.Reset()
 		for _, r := range sample {
-			if r > ' ' && r < 0x7f {
+			switch {
+			case k == -128 && r > 0xa0 && r < 0xff:
+				// The high half of Latin-1 for ASCII: a font whose codes
+				// were moved up by 128 read through a Latin-1 encoding.
+				r -= 128
+			case k != -128 && r > ' ' && r < 0x7f:
 				r += rune(k)
 				if r <= ' ' || r >= 0x7f {
 					r = '~' // off the ASCII table: visible, not a letter
@@ -163,6 +171,21 @@ func caesarShift(text string) (int, float64) {
 		}
 	}
 	return bestShift, best
+}
+
+// mostlyHighLatin1 reports whether most letters of s are in the upper
+// half of Latin-1 (À-ÿ), which real text in any language is not.
+func mostlyHighLatin1(s string) bool {
+	high, letters := 0, 0
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			letters++
+			if r >= 0xc0 && r <= 0xff {
+				high++
+			}
+		}
+	}
+	return letters >= 20 && high*2 > letters
 }
 
 // letterShape rates how much ASCII text looks like written words: the

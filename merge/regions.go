@@ -1,0 +1,72 @@
+package merge
+
+import (
+	"slices"
+
+	"github.com/assay-pdf/assay/core"
+)
+
+// Overlay adds to base the blocks of overlay that read image regions of
+// the page: a block is taken when its box lies mostly inside one of regions
+// and does not cover text base already has. Each is put into base's
+// reading order before the first block of its column that starts below it,
+// so the order the text engine found is kept. It reports how many blocks
+// were added.
+func Overlay(base core.Page, overlay []core.Block, regions []core.BBox) (core.Page, int) {
+	added := 0
+	out := base
+	out.Blocks = slices.Clone(base.Blocks)
+	for _, b := range overlay {
+		if b.BBox.Empty() || !insideAny(b.BBox, regions) || coversText(b.BBox, base.Blocks) {
+			continue
+		}
+		out.Blocks = slices.Insert(out.Blocks, insertAt(out.Blocks, b.BBox), b)
+		added++
+	}
+	return out, added
+}
+
+// insertAt is where a block with box belongs in blocks' reading order:
+// before the first block of the same column (overlapping in x) that starts
+// below it, else after the last block of that column, else at the end.
+func insertAt(blocks []core.Block, box core.BBox) int {
+	last := -1
+	for i := range blocks {
+		bb := blocks[i].BBox
+		if bb.X0 >= box.X1 || box.X0 >= bb.X1 {
+			continue
+		}
+		if bb.Y0 >= box.Y0 {
+			return i
+		}
+		last = i
+	}
+	if last >= 0 {
+		return last + 1
+	}
+	return len(blocks)
+}
+
+// insideAny reports whether at least 60% of box lies in one region.
+func insideAny(box core.BBox, regions []core.BBox) bool {
+	for _, r := range regions {
+		if box.Intersect(r).Area() >= 0.6*box.Area() {
+			return true
+		}
+	}
+	return false
+}
+
+// coversText reports whether box overlaps, by more than a third of its
+// area, a block that already has text.
+func coversText(box core.BBox, blocks []core.Block) bool {
+	for i := range blocks {
+		if blocks[i].Text() == "" {
+			continue
+		}
+		if box.Intersect(blocks[i].BBox).Area() > box.Area()/3 {
+			return true
+		}
+	}
+	return false
+}

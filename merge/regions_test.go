@@ -1,0 +1,45 @@
+package merge
+
+import (
+	"testing"
+
+	"github.com/assay-pdf/assay/core"
+)
+
+func blk(text string, x0, y0, x1, y1 float64) core.Block {
+	return core.Block{Kind: core.KindParagraph, BBox: core.BBox{X0: x0, Y0: y0, X1: x1, Y1: y1}, Content: text}
+}
+
+func TestOverlay(t *testing.T) {
+	// Two columns; the right column has a picture between its paragraphs.
+	base := core.Page{Number: 1, Width: 600, Height: 800, Blocks: []core.Block{
+		blk("L1", 50, 100, 280, 200), blk("L2", 50, 220, 280, 400),
+		blk("R1", 320, 100, 550, 200), blk("R2", 320, 500, 550, 600),
+	}}
+	picture := core.BBox{X0: 320, Y0: 250, X1: 550, Y1: 450}
+	ocr := []core.Block{
+		blk("chart words", 330, 300, 540, 320), // inside the picture: taken
+		blk("L1 again", 50, 100, 280, 200),     // outside any region: dropped
+		blk("R1 again", 320, 100, 550, 200),    // outside the region and covers text
+	}
+	got, n := Overlay(base, ocr, []core.BBox{picture})
+	if n != 1 {
+		t.Fatalf("added %d blocks, want 1", n)
+	}
+	var order []string
+	for _, b := range got.Blocks {
+		order = append(order, b.Text())
+	}
+	want := []string{"L1", "L2", "R1", "chart words", "R2"}
+	if len(order) != len(want) {
+		t.Fatalf("order %v, want %v", order, want)
+	}
+	for i := range want {
+		if order[i] != want[i] {
+			t.Fatalf("order %v, want %v", order, want)
+		}
+	}
+	if len(base.Blocks) != 4 {
+		t.Fatal("Overlay must not change its input")
+	}
+}

@@ -1,0 +1,64 @@
+package output
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/assay-pdf/assay/merge"
+)
+
+// Explain writes, for each page, what the router saw and did: the page's
+// class and the facts behind it, the plan it got, every attempt with its
+// score, time and reasons, and the winner.
+func Explain(w io.Writer, res *merge.Result) error {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%s: %d of %d pages, status %s", res.Source, len(res.Entries), res.PageCount, res.Status)
+	if t, ok := res.Timings["analyze"]; ok {
+		fmt.Fprintf(&sb, ", analysis %.1f ms", ms(t))
+	}
+	fmt.Fprintf(&sb, ", total %.1f ms\n", ms(res.Timings["total"]))
+	if res.Err != nil {
+		fmt.Fprintf(&sb, "  document error: %v\n", res.Err)
+	}
+	for _, e := range res.Entries {
+		fmt.Fprintf(&sb, "page %d: %s", e.Number, e.Status)
+		if e.Engine != "" {
+			fmt.Fprintf(&sb, " by %s (score %.2f)", e.Engine, e.Quality.Score)
+		}
+		sb.WriteString("\n")
+		if e.Class != "" {
+			fmt.Fprintf(&sb, "  class    %s", e.Class)
+			if e.Analysis != "" {
+				fmt.Fprintf(&sb, ": %s", e.Analysis)
+			}
+			sb.WriteString("\n")
+		}
+		if len(e.Plan) > 0 {
+			fmt.Fprintf(&sb, "  plan     %s\n", strings.Join(e.Plan, " → "))
+		}
+		for i, a := range e.Attempts {
+			what := a.Engine
+			if a.Regions {
+				what += " (image regions)"
+			}
+			fmt.Fprintf(&sb, "  try %d    %s: %s", i+1, what, a.Status)
+			if !a.Regions {
+				fmt.Fprintf(&sb, ", score %.2f", a.Score)
+			}
+			fmt.Fprintf(&sb, ", %.0f ms", ms(a.Elapsed))
+			if a.Err != nil {
+				fmt.Fprintf(&sb, ", error: %s", strings.ReplaceAll(a.Err.Error(), "\n", " "))
+			}
+			sb.WriteString("\n")
+			for _, r := range a.Reasons {
+				fmt.Fprintf(&sb, "           - %s\n", r)
+			}
+		}
+		if e.Engine == "" && e.Err != nil {
+			fmt.Fprintf(&sb, "  result   no engine produced the page: %v\n", e.Err)
+		}
+	}
+	_, err := io.WriteString(w, sb.String())
+	return err
+}
