@@ -11,7 +11,7 @@ func BenchmarkRouterOverhead(b *testing.B) {
 	eng := &fake{name: "native", cost: 1, text: func(p int) string {
 		return fmt.Sprintf("This is the body text of page number %d with enough words to score.", p)
 	}}
-	r := New(Config{Chain: []string{"native"}}, registry(eng))
+	r := New(Config{Plan: FixedPlan([]string{"native"})}, registry(eng))
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := r.Extract(b.Context(), fivePages, nil); err != nil {

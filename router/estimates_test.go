@@ -28,7 +28,7 @@ func TestEstimatesLearnAndPersist(t *testing.T) {
 }
 
 func TestDeadlineFollowsEstimates(t *testing.T) {
-	r := New(Config{Chain: []string{"x"}, DefaultTimeout: Timeout{Base: 2 * time.Second, PerPage: 10 * time.Second}}, nil)
+	r := New(Config{Plan: FixedPlan([]string{"x"}), DefaultTimeout: Timeout{Base: 2 * time.Second, PerPage: 10 * time.Second}}, nil)
 	if call, page := r.deadline("x", 4); call != 42*time.Second || page != 12*time.Second {
 		t.Fatalf("before learning: %v %v", call, page)
 	}

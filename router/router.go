@@ -12,6 +12,7 @@ import (
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/merge"
 	"github.com/assay-pdf/assay/quality"
+	"github.com/assay-pdf/assay/router/analyze"
 )
 
 // Registry hands out engines by name.
@@ -36,11 +37,12 @@ type Timeout struct {
 // For is the deadline for a call with n pages.
 func (t Timeout) For(n int) time.Duration { return t.Base + time.Duration(n)*t.PerPage }
 
-// Config says how the router works. The zero value is usable once Chain
-// names at least one engine.
+// Config says how the router works. The zero value routes with
+// DefaultPlan.
 type Config struct {
-	// Chain lists the engines to try, in order, for every page.
-	Chain []string
+	// Plan gives each page class its chain of steps; nil means
+	// DefaultPlan. FixedPlan sends every page through the same engines.
+	Plan Plan
 	// Threshold is the page score below which a page goes to the next
 	// engine, and below which a final page is marked degraded.
 	Threshold float64
@@ -50,7 +52,8 @@ type Config struct {
 	// DocumentTimeout caps the whole document; 0 means no cap beyond the
 	// caller's context.
 	DocumentTimeout time.Duration
-	// Options per engine name, passed to the engine untouched.
+	// Options per engine name, passed to the engine untouched (a region
+	// step adds "mode" and "regions").
 	Options map[string]json.RawMessage
 	// Estimates learn each engine's time per page; deadlines then follow
 	// the learnt speed (with a wide margin) instead of Timeout.PerPage,
@@ -67,6 +70,9 @@ const (
 	MinPerPage = time.Second
 	// estimateMargin multiplies a learnt time per page into a deadline.
 	estimateMargin = 5
+	// minRegionCoverage is the least share of a page that images must cover
+	// before a region step reads them.
+	minRegionCoverage = 0.02
 )
 
 // Router runs documents through engines.
@@ -75,11 +81,14 @@ type Router struct {
 	engines Registry
 
 	mu    sync.Mutex
-	costs map[string]float64
+	infos map[string]core.Info
 }
 
 // New makes a router; it does no I/O.
 func New(cfg Config, engines Registry) *Router {
+	if cfg.Plan == nil {
+		cfg.Plan = DefaultPlan()
+	}
 	if cfg.Threshold <= 0 {
 		cfg.Threshold = DefaultThreshold
 	}
@@ -92,32 +101,94 @@ func New(cfg Config, engines Registry) *Router {
 	if cfg.Estimates == nil {
 		cfg.Estimates = &Estimates{}
 	}
-	return &Router{cfg: cfg, engines: engines, costs: map[string]float64{}}
+	return &Router{cfg: cfg, engines: engines, infos: map[string]core.Info{}}
 }
 
-// ErrNoEngines means the configuration names no engine to run.
+// ErrNoEngines means the plan names no engine for a page.
 var ErrNoEngines = errors.New("no engines configured")
 
-// Extract runs the chain over the selected pages of the PDF at path (nil
-// pages: all of them). It returns an error, with a Result holding that
-// error and no pages, only when the document cannot be read at all; page
-// failures are entries in the Result.
+// pageState is the router's working record of one page.
+type pageState struct {
+	info    analyze.Page
+	class   string
+	chain   []Step
+	next    int // index of the next step to consider
+	cands   []merge.Candidate
+	regions []regionResult
+	hints   quality.Hints
+}
+
+type regionResult struct {
+	engine string
+	result core.PageResult
+}
+
+// passed reports whether the page's best full-page answer clears the
+// threshold.
+func (s *pageState) passed(threshold float64) bool {
+	if len(s.cands) == 0 {
+		return false
+	}
+	return s.cands[merge.Best(s.cands)].Quality.Score >= threshold
+}
+
+// usable reports whether the page has an answer with text to add to.
+func (s *pageState) usable() bool {
+	if len(s.cands) == 0 {
+		return false
+	}
+	st := s.cands[merge.Best(s.cands)].Result.Status
+	return st == core.StatusOK || st == core.StatusDegraded
+}
+
+// regionBoxes are the image regions worth reading on the page.
+func (s *pageState) regionBoxes() []core.BBox {
+	if s.info.ImageCoverage < minRegionCoverage {
+		return nil
+	}
+	return s.info.ImageBoxes
+}
+
+// nextStep advances the page to its next step that applies: a full-page
+// step while the page has not passed, a region step once the page has a
+// usable answer and image regions to read.
+func (s *pageState) nextStep(threshold float64) (Step, bool) {
+	for s.next < len(s.chain) {
+		st := s.chain[s.next]
+		s.next++
+		if st.Regions {
+			if len(s.regionBoxes()) > 0 && s.usable() {
+				return st, true
+			}
+			continue
+		}
+		if !s.passed(threshold) {
+			return st, true
+		}
+	}
+	return Step{}, false
+}
+
+// Extract analyses the PDF at path, routes each selected page (nil pages:
+// all) through the steps its class is planned for, and merges the answers.
+// Pages that pass the threshold stop at the first engine; only the others
+// go on, and engines are called once per round with all the pages they
+// have to read. It returns an error, with a Result holding that error and
+// no pages, only when the document cannot be read at all; page failures
+// are entries in the Result.
 func (r *Router) Extract(ctx context.Context, path string, pages []int) (*merge.Result, error) {
 	start := time.Now()
 	res := &merge.Result{Source: path, Status: core.StatusFailed, Timings: map[string]time.Duration{}}
-	if len(r.cfg.Chain) == 0 {
-		res.Err = ErrNoEngines
-		return res, res.Err
-	}
-	info, err := Open(path)
+	rep, err := analyze.Document(ctx, path, analyze.Options{})
+	res.Timings["analyze"] = time.Since(start)
 	if err != nil {
 		res.Err = err
 		res.Timings["total"] = time.Since(start)
 		return res, err
 	}
-	res.PageCount = info.Pages
+	res.PageCount = rep.Pages
 	if pages == nil {
-		pages, _ = ParsePages("", info.Pages)
+		pages, _ = ParsePages("", rep.Pages)
 	}
 	if r.cfg.DocumentTimeout > 0 {
 		var cancel context.CancelFunc
@@ -125,37 +196,68 @@ func (r *Router) Extract(ctx context.Context, path string, pages []int) (*merge.
 		defer cancel()
 	}
 
-	cands := make(map[int][]merge.Candidate, len(pages))
-	pending := slices.Clone(pages)
-	for _, name := range r.cfg.Chain {
-		if len(pending) == 0 {
+	states := make(map[int]*pageState, len(pages))
+	for _, p := range pages {
+		st := &pageState{}
+		if p >= 1 && p <= len(rep.Page) {
+			st.info = rep.Page[p-1]
+		}
+		cls := st.info.Class()
+		st.class = string(cls)
+		st.chain = r.cfg.Plan.Chain(st.class)
+		st.hints = quality.Hints{NoTextExpected: cls == analyze.ClassBlank}
+		states[p] = st
+	}
+
+	var tmu sync.Mutex
+	called := map[string]bool{}
+	for ctx.Err() == nil {
+		groups := map[Step][]int{}
+		var order []Step
+		for _, p := range pages {
+			st, ok := states[p].nextStep(r.cfg.Threshold)
+			if !ok {
+				continue
+			}
+			if _, seen := groups[st]; !seen {
+				order = append(order, st)
+			}
+			groups[st] = append(groups[st], p)
+		}
+		if len(order) == 0 {
 			break
 		}
-		if ctx.Err() != nil {
-			break
+		results := make([]map[int]merge.Candidate, len(order))
+		var wg sync.WaitGroup
+		for i, step := range order {
+			if !called[step.Engine] {
+				called[step.Engine] = true
+				res.Engines = append(res.Engines, step.Engine)
+			}
+			wg.Go(func() {
+				t0 := time.Now()
+				results[i] = r.attempt(ctx, step, path, groups[step], states)
+				tmu.Lock()
+				res.Timings[step.Engine] += time.Since(t0)
+				tmu.Unlock()
+			})
 		}
-		t0 := time.Now()
-		got := r.attempt(ctx, name, path, pending)
-		res.Timings[name] += time.Since(t0)
-		res.Engines = append(res.Engines, name)
-		var next []int
-		for _, p := range pending {
-			c := got[p]
-			cands[p] = append(cands[p], c)
-			if best := cands[p][merge.Best(cands[p])]; best.Quality.Score < r.cfg.Threshold {
-				next = append(next, p)
+		wg.Wait()
+		for i, step := range order {
+			for _, p := range groups[step] {
+				c, st := results[i][p], states[p]
+				if step.Regions {
+					st.regions = append(st.regions, regionResult{engine: step.Engine, result: c.Result})
+					continue
+				}
+				st.cands = append(st.cands, c)
 			}
 		}
-		pending = next
 	}
 
 	entries := make([]merge.Entry, 0, len(pages))
 	for _, p := range pages {
-		if len(cands[p]) == 0 {
-			// The document's deadline ran out before any engine saw the page.
-			cands[p] = append(cands[p], merge.Candidate{Engine: "", Result: core.Failed(p, fmt.Errorf("%w: document deadline passed before the page was tried", core.ErrTimeout))})
-		}
-		entries = append(entries, merge.Decide(p, cands[p], r.cfg.Threshold))
+		entries = append(entries, r.decide(p, states[p]))
 	}
 	out := merge.Document(path, entries)
 	out.PageCount, out.Engines, out.Timings = res.PageCount, res.Engines, res.Timings
@@ -163,12 +265,63 @@ func (r *Router) Extract(ctx context.Context, path string, pages []int) (*merge.
 	return out, nil
 }
 
+// decide merges a page's answers into its ledger entry: the best full-page
+// answer, with the words region steps read in its image regions added.
+func (r *Router) decide(p int, st *pageState) merge.Entry {
+	if len(st.cands) == 0 {
+		err := fmt.Errorf("%w: the document deadline passed before any engine read the page", core.ErrTimeout)
+		if len(st.chain) == 0 {
+			err = fmt.Errorf("%w for page class %q", ErrNoEngines, st.class)
+		}
+		st.cands = append(st.cands, merge.Candidate{Result: core.Failed(p, err)})
+	}
+	cands := st.cands
+	if len(st.regions) > 0 && st.usable() {
+		best := merge.Best(cands)
+		merged := cands[best]
+		added := false
+		for _, rr := range st.regions {
+			if rr.result.Status != core.StatusOK && rr.result.Status != core.StatusDegraded {
+				continue
+			}
+			page, n := merge.Overlay(merged.Result.Page, rr.result.Page.Blocks, st.regionBoxes())
+			if n > 0 {
+				merged.Result.Page = page
+				merged.Engine += "+" + rr.engine
+				added = true
+			}
+		}
+		if added {
+			merged.Quality = quality.Score(merged.Result, st.hints)
+			cands = slices.Clone(cands)
+			cands[best] = merged
+		}
+	}
+	e := merge.Decide(p, cands, r.cfg.Threshold)
+	// The ledger shows attempts as they ran, region reads included.
+	e.Attempts = e.Attempts[:0]
+	for _, c := range st.cands {
+		e.Attempts = append(e.Attempts, merge.Attempt{Engine: c.Engine, Status: c.Result.Status, Score: c.Quality.Score, Reasons: c.Quality.Reasons, Elapsed: c.Result.Elapsed, Err: c.Result.Err, Quality: c.Quality})
+	}
+	for _, rr := range st.regions {
+		e.Attempts = append(e.Attempts, merge.Attempt{Engine: rr.engine, Status: rr.result.Status, Elapsed: rr.result.Elapsed, Err: rr.result.Err, Regions: true})
+	}
+	e.Class = st.class
+	for _, s := range st.chain {
+		e.Plan = append(e.Plan, s.String())
+	}
+	e.Analysis = st.info.Summary()
+	return e
+}
+
 // attempt asks one engine for pages and returns one scored candidate per
 // page, whatever the engine did.
-func (r *Router) attempt(ctx context.Context, name, path string, pages []int) map[int]merge.Candidate {
+func (r *Router) attempt(ctx context.Context, step Step, path string, pages []int, states map[int]*pageState) map[int]merge.Candidate {
+	name := step.Engine
 	got := make(map[int]merge.Candidate, len(pages))
 	fail := func(p int, err error) {
-		got[p] = r.candidate(name, core.Failed(p, &core.EngineError{Engine: name, Page: p, Err: err}))
+		c := merge.Candidate{Engine: name, Result: core.Failed(p, &core.EngineError{Engine: name, Page: p, Err: err})}
+		got[p] = r.score(c, states[p], core.Info{})
 	}
 	eng, err := r.engines.Engine(name)
 	if err != nil {
@@ -177,11 +330,24 @@ func (r *Router) attempt(ctx context.Context, name, path string, pages []int) ma
 		}
 		return got
 	}
-	cost := r.cost(ctx, name, eng)
+	info := r.describe(ctx, name, eng)
+	opts := r.cfg.Options[name]
+	if step.Regions {
+		regions := map[string][]core.BBox{}
+		for _, p := range pages {
+			regions[fmt.Sprint(p)] = states[p].regionBoxes()
+		}
+		if opts, err = withRegions(opts, regions); err != nil {
+			for _, p := range pages {
+				fail(p, err)
+			}
+			return got
+		}
+	}
 	callTimeout, pageTimeout := r.deadline(name, len(pages))
 	ctx, cancel := context.WithTimeout(ctx, callTimeout)
 	defer cancel()
-	req := &core.Request{Source: path, Pages: pages, Options: r.cfg.Options[name], PageTimeout: pageTimeout}
+	req := &core.Request{Source: path, Pages: pages, Options: opts, PageTimeout: pageTimeout}
 	start := time.Now()
 	want := make(map[int]bool, len(pages))
 	for _, p := range pages {
@@ -205,13 +371,11 @@ func (r *Router) attempt(ctx context.Context, name, path string, pages []int) ma
 			if pr.Status == "" {
 				pr.Status = core.StatusOK
 			}
-			c := r.candidate(name, pr)
-			c.Cost = cost
-			got[n] = c
+			got[n] = r.score(merge.Candidate{Engine: name, Cost: info.Cost, Result: pr}, states[n], info)
 		}
 		return nil
 	}()
-	if err == nil && len(want) == 0 {
+	if err == nil && len(want) == 0 && !step.Regions {
 		r.cfg.Estimates.Observe(name, len(pages), time.Since(start))
 	}
 	for _, p := range pages {
@@ -230,8 +394,28 @@ func (r *Router) attempt(ctx context.Context, name, path string, pages []int) ma
 	return got
 }
 
-func (r *Router) candidate(name string, pr core.PageResult) merge.Candidate {
-	return merge.Candidate{Engine: name, Result: pr, Quality: quality.Score(pr, quality.Hints{})}
+// score rates a candidate with the page's hints; only engines that read
+// the text layer are held to the number of glyphs the layer draws.
+func (r *Router) score(c merge.Candidate, st *pageState, info core.Info) merge.Candidate {
+	h := st.hints
+	if info.Has(core.CapText) {
+		h.ExpectedChars = st.info.Glyphs
+	}
+	c.Quality = quality.Score(c.Result, h)
+	return c
+}
+
+// withRegions adds the region mode and boxes to an engine's options.
+func withRegions(opts json.RawMessage, regions map[string][]core.BBox) (json.RawMessage, error) {
+	m := map[string]any{}
+	if len(opts) > 0 {
+		if err := json.Unmarshal(opts, &m); err != nil {
+			return nil, fmt.Errorf("%w: engine options are not a JSON object: %v", core.ErrBadRequest, err)
+		}
+	}
+	m["mode"] = "regions"
+	m["regions"] = regions
+	return json.Marshal(m)
 }
 
 // deadline is the time allowed for a call to engine name with n pages, and
@@ -258,21 +442,22 @@ func (r *Router) timeout(name string) Timeout {
 	return r.cfg.DefaultTimeout
 }
 
-// cost asks an engine once for its relative price per page.
-func (r *Router) cost(ctx context.Context, name string, eng core.Engine) float64 {
+// describe asks an engine once for its Info (capabilities, cost).
+func (r *Router) describe(ctx context.Context, name string, eng core.Engine) core.Info {
 	r.mu.Lock()
-	c, ok := r.costs[name]
+	info, ok := r.infos[name]
 	r.mu.Unlock()
 	if ok {
-		return c
+		return info
 	}
 	ctx, cancel := context.WithTimeout(ctx, r.cfg.DefaultTimeout.Base)
 	defer cancel()
-	if info, err := eng.Describe(ctx); err == nil {
-		c = info.Cost
+	info, err := eng.Describe(ctx)
+	if err != nil {
+		return core.Info{Name: name}
 	}
 	r.mu.Lock()
-	r.costs[name] = c
+	r.infos[name] = info
 	r.mu.Unlock()
-	return c
+	return info
 }

@@ -68,7 +68,7 @@ func TestEscalatesOnlyLowPages(t *testing.T) {
 		return fmt.Sprintf("page%d", p)
 	}}
 	ocr := &fake{name: "ocr", cost: 5, text: func(p int) string { return fmt.Sprintf("ocr%d", p) }}
-	r := New(Config{Chain: []string{"native", "ocr"}}, registry(native, ocr))
+	r := New(Config{Plan: FixedPlan([]string{"native", "ocr"})}, registry(native, ocr))
 	res, err := r.Extract(t.Context(), fivePages, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -100,7 +100,7 @@ func TestEscalatesOnlyLowPages(t *testing.T) {
 
 func TestKeepsBestWhenChainEnds(t *testing.T) {
 	bad := &fake{name: "bad", cost: 1, text: func(int) string { return "\ufffd\ufffd\ufffd ok" }}
-	r := New(Config{Chain: []string{"bad"}}, registry(bad))
+	r := New(Config{Plan: FixedPlan([]string{"bad"})}, registry(bad))
 	res, err := r.Extract(t.Context(), fivePages, []int{1, 3})
 	if err != nil {
 		t.Fatal(err)
@@ -121,7 +121,7 @@ func TestKeepsBestWhenChainEnds(t *testing.T) {
 func TestSlowEngineTimesOutAndChainGoesOn(t *testing.T) {
 	slow := &fake{name: "slow", cost: 1, delay: time.Hour, text: func(int) string { return "never" }}
 	good := &fake{name: "good", cost: 2, text: func(p int) string { return "good" }}
-	r := New(Config{Chain: []string{"slow", "good"}, Timeouts: map[string]Timeout{"slow": {Base: 200 * time.Millisecond, PerPage: time.Millisecond}}}, registry(slow, good))
+	r := New(Config{Plan: FixedPlan([]string{"slow", "good"}), Timeouts: map[string]Timeout{"slow": {Base: 200 * time.Millisecond, PerPage: time.Millisecond}}}, registry(slow, good))
 	start := time.Now()
 	res, err := r.Extract(t.Context(), fivePages, nil)
 	if err != nil {
@@ -138,7 +138,7 @@ func TestSlowEngineTimesOutAndChainGoesOn(t *testing.T) {
 }
 
 func TestUnknownEngineFailsPages(t *testing.T) {
-	r := New(Config{Chain: []string{"missing"}}, registry())
+	r := New(Config{Plan: FixedPlan([]string{"missing"})}, registry())
 	res, err := r.Extract(t.Context(), fivePages, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -158,13 +158,13 @@ func TestUnreadableDocuments(t *testing.T) {
 		{"../testdata/bad/empty.pdf", core.ErrEmptyFile},
 		{"../testdata/bad/image.pdf", core.ErrNotPDF},
 		{"../testdata/bad/encrypted.pdf", core.ErrEncrypted},
-		{"../testdata/bad/truncated.pdf", core.ErrDamaged},
+		{"../testdata/bad/header-only.pdf", core.ErrDamaged},
 		{"../testdata/bad/no-such-file.pdf", core.ErrNotFound},
 	}
 	ok := &fake{name: "ok", text: func(int) string { return "x" }}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
-			res, err := New(Config{Chain: []string{"ok"}}, registry(ok)).Extract(t.Context(), tt.file, nil)
+			res, err := New(Config{Plan: FixedPlan([]string{"ok"})}, registry(ok)).Extract(t.Context(), tt.file, nil)
 			if !errors.Is(err, tt.want) {
 				t.Fatalf("err = %v, want %v", err, tt.want)
 			}

@@ -19,8 +19,14 @@ import (
 
 // Config is everything the CLI can be told.
 type Config struct {
-	// Engines is the chain every page goes through, in order.
+	// Engines, when set, is one chain every page goes through in order,
+	// whatever its class; unset, each page follows Plan.
 	Engines []string `koanf:"engines"`
+	// Plan maps page classes (blank, born_digital, image_only,
+	// scanned_with_ocr_layer, mixed, broken_fonts, vector_text, default) to
+	// their chains: engine names, "engine:regions" for a step that reads
+	// only the page's images and adds their text to the page.
+	Plan map[string][]string `koanf:"plan"`
 	// Threshold is the page quality score below which a page goes to the
 	// next engine and, at the end of the chain, is marked degraded.
 	Threshold float64 `koanf:"threshold"`
@@ -56,7 +62,7 @@ type TimeoutConfig struct {
 // Defaults are the built-in settings.
 func Defaults() Config {
 	return Config{
-		Engines:     []string{"nativetext"},
+		Plan:        planStrings(router.DefaultPlan()),
 		Threshold:   router.DefaultThreshold,
 		Format:      "md",
 		PageMarkers: true,
@@ -135,8 +141,8 @@ func (c Config) validate() error {
 	default:
 		return fmt.Errorf("config: format %q: want md, json or text", c.Format)
 	}
-	if len(c.Engines) == 0 {
-		return errors.New("config: engines: name at least one engine")
+	if len(c.Engines) == 0 && len(c.Plan) == 0 {
+		return errors.New("config: name at least one engine (engines, or plan)")
 	}
 	if c.Threshold < 0 || c.Threshold > 1 {
 		return fmt.Errorf("config: threshold %v: want a value in [0,1]", c.Threshold)
@@ -149,8 +155,15 @@ func (c Config) validate() error {
 
 // Router is the router's view of the configuration.
 func (c Config) Router() (router.Config, error) {
+	plan := router.FixedPlan(c.Engines)
+	if len(c.Engines) == 0 {
+		var err error
+		if plan, err = router.ParsePlan(c.Plan); err != nil {
+			return router.Config{}, fmt.Errorf("config: %w", err)
+		}
+	}
 	rc := router.Config{
-		Chain:           c.Engines,
+		Plan:            plan,
 		Threshold:       c.Threshold,
 		DocumentTimeout: c.DocumentTimeout,
 		Timeouts:        map[string]router.Timeout{},
@@ -179,4 +192,14 @@ func (c Config) Router() (router.Config, error) {
 		rc.Options[name] = b
 	}
 	return rc, nil
+}
+
+func planStrings(p router.Plan) map[string][]string {
+	m := make(map[string][]string, len(p))
+	for class, steps := range p {
+		for _, s := range steps {
+			m[class] = append(m[class], s.String())
+		}
+	}
+	return m
 }

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"golang.org/x/sync/errgroup"
 
@@ -19,6 +20,9 @@ import (
 	"github.com/assay-pdf/assay/output"
 	"github.com/assay-pdf/assay/router"
 )
+
+// explainMu keeps the explanations of documents run in parallel whole.
+var explainMu sync.Mutex
 
 func extract(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("extract", flag.ContinueOnError)
@@ -30,6 +34,7 @@ func extract(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	configPath := fl.String("config", "", "config `FILE` (default ./assay.yaml when present)")
 	noMarkers := fl.Bool("no-page-markers", false, "leave out <!-- page N --> comments in Markdown")
 	words := fl.Bool("words", false, "include lines and words with boxes in JSON")
+	explain := fl.Bool("explain", false, "print on stderr, per page, the analysis, the plan, every attempt with its score and reasons, and the winner")
 	fl.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: assay extract FILE|DIR... [flags]\n\nFlags:")
 		fl.PrintDefaults()
@@ -96,7 +101,7 @@ func extract(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	g.SetLimit(cfg.Workers)
 	for i, f := range files {
 		g.Go(func() error {
-			codes[i] = extractOne(gctx, rt, cfg, f, *pages, *outDir, names[i], stdout, stderr)
+			codes[i] = extractOne(gctx, rt, cfg, f, *pages, *outDir, names[i], *explain, stdout, stderr)
 			return nil
 		})
 	}
@@ -132,7 +137,7 @@ func worse(a, b int) int {
 	return a
 }
 
-func extractOne(ctx context.Context, rt *router.Router, cfg Config, path, pageSpec, outDir, name string, stdout, stderr io.Writer) int {
+func extractOne(ctx context.Context, rt *router.Router, cfg Config, path, pageSpec, outDir, name string, explain bool, stdout, stderr io.Writer) int {
 	var sel []int
 	if pageSpec != "" {
 		info, err := router.Open(path)
@@ -146,6 +151,13 @@ func extractOne(ctx context.Context, rt *router.Router, cfg Config, path, pageSp
 		}
 	}
 	res, err := rt.Extract(ctx, path, sel)
+	if explain && res != nil {
+		var buf bytes.Buffer
+		_ = output.Explain(&buf, res)
+		explainMu.Lock()
+		_, _ = stderr.Write(buf.Bytes())
+		explainMu.Unlock()
+	}
 	code := exitOK
 	if err != nil {
 		fmt.Fprintf(stderr, "assay: %s: %s\n", path, oneLine(err))

@@ -57,6 +57,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return extract(ctx, args[1:], stdout, stderr)
 	case "engines":
 		return engines(ctx, args[1:], stdout, stderr)
+	case "analyze":
+		return analyzeCmd(ctx, args[1:], stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "assay: unknown command %q\n\n", args[0])
 	usage(stderr)
@@ -68,6 +70,7 @@ func usage(w io.Writer) {
 
 Usage:
   assay extract FILE|DIR... [flags]   extract text (Markdown, JSON or text)
+  assay analyze FILE [--json]         what the router sees on each page, and its plan
   assay engines [--config FILE]       list engines and where they were found
   assay version                       print the version
 

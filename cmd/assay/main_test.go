@@ -158,7 +158,7 @@ func TestUnreadableDocuments(t *testing.T) {
 		{"testdata/bad/empty.pdf", "empty file"},
 		{"testdata/bad/image.pdf", "not a PDF"},
 		{"testdata/bad/encrypted.pdf", "encrypted"},
-		{"testdata/bad/truncated.pdf", "damaged"},
+		{"testdata/bad/header-only.pdf", "damaged"},
 		{"testdata/bad/missing.pdf", "not found"},
 	}
 	for _, tt := range tests {
@@ -178,6 +178,15 @@ func TestUnreadableDocuments(t *testing.T) {
 				t.Fatalf("JSON for an unreadable document: exit %d\n%s", code, js)
 			}
 		})
+	}
+}
+
+// A file cut short is repaired back to its last whole object, and what it
+// still holds is read.
+func TestTruncatedFileIsRepaired(t *testing.T) {
+	out, stderr, code := assay(t, "extract", "testdata/bad/truncated.pdf")
+	if code == 1 || !strings.Contains(out, "Quarterly Extraction Report") {
+		t.Fatalf("exit %d, stderr %q, output:\n%s", code, stderr, out)
 	}
 }
 

@@ -1,80 +1,24 @@
 package nativetext
 
 import (
-	"bytes"
 	"context"
-	"fmt"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/pdfdoc/pdftest"
 )
 
-// pdfBuilder writes small PDFs for tests: objects are numbered from 1 in
-// the order added; object 1 must be the catalog.
-type pdfBuilder struct {
-	objs []string
-}
+// The builder lives in internal/pdfdoc/pdftest; these names keep the
+// tests short.
+type pdfBuilder = pdftest.Builder
 
-// add appends an object body and returns its number.
-func (b *pdfBuilder) add(body string) int {
-	b.objs = append(b.objs, body)
-	return len(b.objs)
-}
+func stream(dict, data string) string { return pdftest.Stream(dict, data) }
 
-// stream makes a stream object body from a dictionary's inner entries and
-// data.
-func stream(dict, data string) string {
-	return fmt.Sprintf("<< %s /Length %d >>\nstream\n%s\nendstream", dict, len(data)+0, data)
-}
-
-func (b *pdfBuilder) bytes() []byte {
-	var buf bytes.Buffer
-	buf.WriteString("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
-	offs := make([]int, len(b.objs))
-	for i, o := range b.objs {
-		offs[i] = buf.Len()
-		fmt.Fprintf(&buf, "%d 0 obj\n%s\nendobj\n", i+1, o)
-	}
-	xref := buf.Len()
-	fmt.Fprintf(&buf, "xref\n0 %d\n0000000000 65535 f \n", len(b.objs)+1)
-	for _, o := range offs {
-		fmt.Fprintf(&buf, "%010d 00000 n \n", o)
-	}
-	fmt.Fprintf(&buf, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(b.objs)+1, xref)
-	return buf.Bytes()
-}
-
-func (b *pdfBuilder) write(t testing.TB) string {
-	t.Helper()
-	p := filepath.Join(t.TempDir(), "test.pdf")
-	if err := os.WriteFile(p, b.bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
-// onePage builds a one-page PDF: the page dictionary gets extra entries
-// (MediaBox, Rotate, ...), resources and one content stream. Extra objects
-// can be added with more; they are numbered from 5.
 func onePage(pageExtra, resources, content string, more ...string) *pdfBuilder {
-	b := &pdfBuilder{}
-	b.add("<< /Type /Catalog /Pages 2 0 R >>")
-	b.add("<< /Type /Pages /Kids [3 0 R] /Count 1 >>")
-	if !strings.Contains(pageExtra, "/MediaBox") {
-		pageExtra += " /MediaBox [0 0 612 792]"
-	}
-	b.add(fmt.Sprintf("<< /Type /Page /Parent 2 0 R %s /Resources %s /Contents 4 0 R >>", pageExtra, resources))
-	b.add(stream("", content))
-	for _, m := range more {
-		b.add(m)
-	}
-	return b
+	return pdftest.OnePage(pageExtra, resources, content, more...)
 }
 
-const helvRes = "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >> >>"
+const helvRes = pdftest.Helvetica
 
 // extractAll runs the engine over the given pages and returns results by
 // page number.

@@ -1,6 +1,8 @@
 package nativetext
 
 import (
+	"github.com/assay-pdf/assay/internal/pdfdoc"
+
 	"sort"
 	"strings"
 	"unicode/utf16"
@@ -64,30 +66,30 @@ type cmap struct {
 // skipped.
 func parseCMap(data []byte) *cmap {
 	c := &cmap{}
-	l := newLexer(data)
-	var ops []obj
+	l := pdfdoc.NewLexer(data)
+	var ops []pdfdoc.Token
 	mode := ""
 	for {
-		o, ok, _ := l.next()
+		o, ok, _ := l.Next()
 		if !ok {
 			break
 		}
-		if o.kind != kOp {
+		if o.Kind != pdfdoc.KindOperator {
 			if len(ops) < 1<<16 {
 				ops = append(ops, o)
 			}
 			continue
 		}
-		switch o.str {
+		switch o.Str {
 		case "begincodespacerange", "beginbfchar", "beginbfrange", "begincidchar", "begincidrange", "beginnotdefrange", "beginnotdefchar":
-			mode = o.str[5:]
+			mode = o.Str[5:]
 			ops = ops[:0]
 		case "endcodespacerange":
 			if mode == "codespacerange" {
 				for i := 0; i+1 < len(ops); i += 2 {
 					lo, hi := ops[i], ops[i+1]
-					if lo.kind == kStr && hi.kind == kStr && len(lo.str) == len(hi.str) && len(lo.str) >= 1 && len(lo.str) <= 4 {
-						c.space = append(c.space, codeRange{[]byte(lo.str), []byte(hi.str)})
+					if lo.Kind == pdfdoc.KindString && hi.Kind == pdfdoc.KindString && len(lo.Str) == len(hi.Str) && len(lo.Str) >= 1 && len(lo.Str) <= 4 {
+						c.space = append(c.space, codeRange{[]byte(lo.Str), []byte(hi.Str)})
 					}
 				}
 			}
@@ -96,21 +98,21 @@ func parseCMap(data []byte) *cmap {
 			if mode == "bfchar" {
 				for i := 0; i+1 < len(ops); i += 2 {
 					src, dst := ops[i], ops[i+1]
-					if src.kind != kStr || len(src.str) == 0 || len(src.str) > 4 {
+					if src.Kind != pdfdoc.KindString || len(src.Str) == 0 || len(src.Str) > 4 {
 						continue
 					}
 					var s string
-					switch dst.kind {
-					case kStr:
-						s = utf16String([]byte(dst.str))
-					case kName:
-						if r, ok := glyphNameToUnicode(dst.str); ok {
+					switch dst.Kind {
+					case pdfdoc.KindString:
+						s = utf16String([]byte(dst.Str))
+					case pdfdoc.KindName:
+						if r, ok := pdfdoc.GlyphUnicode(dst.Str); ok {
 							s = r
 						}
-					case kNum:
-						s = string(rune(int(dst.num)))
+					case pdfdoc.KindNumber:
+						s = string(rune(int(dst.Num)))
 					}
-					c.setUni(src.str, s)
+					c.setUni(src.Str, s)
 				}
 			}
 			mode, ops = "", ops[:0]
@@ -118,26 +120,26 @@ func parseCMap(data []byte) *cmap {
 			if mode == "bfrange" {
 				for i := 0; i+2 < len(ops); i += 3 {
 					lo, hi, dst := ops[i], ops[i+1], ops[i+2]
-					if lo.kind != kStr || hi.kind != kStr || len(lo.str) == 0 || len(lo.str) > 4 || len(hi.str) > 4 {
+					if lo.Kind != pdfdoc.KindString || hi.Kind != pdfdoc.KindString || len(lo.Str) == 0 || len(lo.Str) > 4 || len(hi.Str) > 4 {
 						continue
 					}
-					a, b := codeValue(lo.str), codeValue(hi.str)
+					a, b := codeValue(lo.Str), codeValue(hi.Str)
 					if b < a || len(c.uniRanges) >= maxCMapRanges {
 						continue
 					}
-					c.srcLens[len(lo.str)] = true
-					switch dst.kind {
-					case kStr:
-						rs := []rune(utf16String([]byte(dst.str)))
+					c.srcLens[len(lo.Str)] = true
+					switch dst.Kind {
+					case pdfdoc.KindString:
+						rs := []rune(utf16String([]byte(dst.Str)))
 						if len(rs) == 0 {
 							continue
 						}
 						c.uniRanges = append(c.uniRanges, uniRange{lo: a, hi: b, base: rs})
-					case kArray:
-						list := make([]string, 0, len(dst.arr))
-						for _, d := range dst.arr {
-							if d.kind == kStr {
-								list = append(list, utf16String([]byte(d.str)))
+					case pdfdoc.KindArray:
+						list := make([]string, 0, len(dst.Arr))
+						for _, d := range dst.Arr {
+							if d.Kind == pdfdoc.KindString {
+								list = append(list, utf16String([]byte(d.Str)))
 							} else {
 								list = append(list, "")
 							}
@@ -157,8 +159,8 @@ func parseCMap(data []byte) *cmap {
 			if mode == "cidchar" {
 				for i := 0; i+1 < len(ops); i += 2 {
 					src, dst := ops[i], ops[i+1]
-					if src.kind == kStr && len(src.str) > 0 && len(src.str) <= 4 && dst.kind == kNum && dst.num >= 0 {
-						c.setCID(src.str, uint32(dst.num))
+					if src.Kind == pdfdoc.KindString && len(src.Str) > 0 && len(src.Str) <= 4 && dst.Kind == pdfdoc.KindNumber && dst.Num >= 0 {
+						c.setCID(src.Str, uint32(dst.Num))
 					}
 				}
 			}
@@ -167,12 +169,12 @@ func parseCMap(data []byte) *cmap {
 			if mode == "cidrange" {
 				for i := 0; i+2 < len(ops); i += 3 {
 					lo, hi, dst := ops[i], ops[i+1], ops[i+2]
-					if lo.kind == kStr && hi.kind == kStr && dst.kind == kNum && dst.num >= 0 &&
-						len(lo.str) > 0 && len(lo.str) <= 4 && len(hi.str) <= 4 && len(c.cidRanges) < maxCMapRanges {
-						a, b := codeValue(lo.str), codeValue(hi.str)
+					if lo.Kind == pdfdoc.KindString && hi.Kind == pdfdoc.KindString && dst.Kind == pdfdoc.KindNumber && dst.Num >= 0 &&
+						len(lo.Str) > 0 && len(lo.Str) <= 4 && len(hi.Str) <= 4 && len(c.cidRanges) < maxCMapRanges {
+						a, b := codeValue(lo.Str), codeValue(hi.Str)
 						if b >= a {
-							c.srcLens[len(lo.str)] = true
-							c.cidRanges = append(c.cidRanges, cidRange{a, b, uint32(dst.num)})
+							c.srcLens[len(lo.Str)] = true
+							c.cidRanges = append(c.cidRanges, cidRange{a, b, uint32(dst.Num)})
 						}
 					}
 				}
@@ -181,18 +183,18 @@ func parseCMap(data []byte) *cmap {
 		case "endnotdefrange", "endnotdefchar":
 			mode, ops = "", ops[:0]
 		case "usecmap":
-			if n := len(ops); n > 0 && ops[n-1].kind == kName {
-				c.usecmap = ops[n-1].str
+			if n := len(ops); n > 0 && ops[n-1].Kind == pdfdoc.KindName {
+				c.usecmap = ops[n-1].Str
 			}
 			ops = ops[:0]
 		case "def":
-			if n := len(ops); n >= 2 && ops[n-2].kind == kName {
-				switch ops[n-2].str {
+			if n := len(ops); n >= 2 && ops[n-2].Kind == pdfdoc.KindName {
+				switch ops[n-2].Str {
 				case "WMode":
-					c.vertical = ops[n-1].kind == kNum && ops[n-1].num == 1
+					c.vertical = ops[n-1].Kind == pdfdoc.KindNumber && ops[n-1].Num == 1
 				case "CMapName":
-					if ops[n-1].kind == kName {
-						c.name = ops[n-1].str
+					if ops[n-1].Kind == pdfdoc.KindName {
+						c.name = ops[n-1].Str
 					}
 				}
 			}

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/pdfdoc"
 )
 
 // Name and Version identify the engine.
@@ -98,7 +99,7 @@ func (e *Engine) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.
 			return
 		}
 		if err := ctx.Err(); err != nil {
-			yield(core.PageResult{}, &core.EngineError{Engine: Name, Err: ctxErr(err)})
+			yield(core.PageResult{}, &core.EngineError{Engine: Name, Err: pdfdoc.ContextError(err)})
 			return
 		}
 		doc, err := openDocument(ctx, req.Source, opts)
@@ -108,13 +109,6 @@ func (e *Engine) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.
 		}
 		runPages(ctx, doc, req, opts, yield)
 	}
-}
-
-func ctxErr(err error) error {
-	if errors.Is(err, context.DeadlineExceeded) {
-		return fmt.Errorf("%w: %w", core.ErrTimeout, err)
-	}
-	return fmt.Errorf("%w: %w", core.ErrCanceled, err)
 }
 
 func runPages(ctx context.Context, doc *document, req *core.Request, opts Options, yield func(core.PageResult, error) bool) {
@@ -174,7 +168,7 @@ func extractPage(ctx context.Context, doc *document, n int, opts Options, timeou
 	page, stats, err := doc.extract(ctx, n, opts)
 	if err != nil {
 		if ctx.Err() != nil {
-			err = ctxErr(ctx.Err())
+			err = pdfdoc.ContextError(ctx.Err())
 		}
 		return core.Failed(n, &core.EngineError{Engine: Name, Page: n, Err: err})
 	}
@@ -195,11 +189,11 @@ func firstLines(b []byte, n int) string {
 
 // extract interprets page n and lays out its glyphs.
 func (d *document) extract(ctx context.Context, n int, opts Options) (*core.Page, map[string]float64, error) {
-	p, err := d.page(n)
+	p, err := d.Page(n)
 	if err != nil {
 		return nil, nil, err
 	}
-	content, err := d.contents(p)
+	content, err := d.Contents(p)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -210,20 +204,20 @@ func (d *document) extract(ctx context.Context, n int, opts Options) (*core.Page
 				err = fmt.Errorf("%w: panic in content stream: %v", core.ErrDamaged, r)
 			}
 		}()
-		return in.run(content, p.resources)
+		return in.run(content, p.Resources)
 	}()
 	if err != nil && !errors.Is(err, errOpsLimit) && !errors.Is(err, errGlyphLimit) {
 		if ctx.Err() != nil {
-			return nil, nil, ctxErr(ctx.Err())
+			return nil, nil, pdfdoc.ContextError(ctx.Err())
 		}
 		if len(in.glyphs) == 0 {
 			return nil, nil, err
 		}
 	}
 	if ctx.Err() != nil {
-		return nil, nil, ctxErr(ctx.Err())
+		return nil, nil, pdfdoc.ContextError(ctx.Err())
 	}
-	page := &core.Page{Number: n, Width: p.width, Height: p.height, Rotation: p.rotate}
+	page := &core.Page{Number: n, Width: p.Width, Height: p.Height, Rotation: p.Rotate}
 	page.Blocks = layout(in.glyphs, page.Box())
 	stats := map[string]float64{
 		"glyphs":           float64(len(in.glyphs)),
@@ -231,7 +225,7 @@ func (d *document) extract(ctx context.Context, n int, opts Options) (*core.Page
 		"invisible_glyphs": float64(in.invisible),
 		"ops":              float64(in.ops),
 	}
-	if in.limitHit || p.limitHit {
+	if in.limitHit || p.LimitHit {
 		stats["limit_hit"] = 1
 	}
 	return page, stats, nil

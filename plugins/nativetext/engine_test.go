@@ -305,7 +305,7 @@ func TestExtractPages(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			path := onePage(tc.pageExtra, tc.res, tc.content, tc.more...).write(t)
+			path := onePage(tc.pageExtra, tc.res, tc.content, tc.more...).Write(t)
 			res, err := extractAll(t, path, 1)
 			if err != nil {
 				t.Fatal(err)
@@ -382,7 +382,7 @@ func TestDocumentErrors(t *testing.T) {
 }
 
 func TestNoSuchPageAndOrder(t *testing.T) {
-	path := onePage("", helvRes, "BT /F1 10 Tf 72 700 Td (one) Tj ET").write(t)
+	path := onePage("", helvRes, "BT /F1 10 Tf 72 700 Td (one) Tj ET").Write(t)
 	res, err := extractAll(t, path, 3, 1, 0, -1)
 	if err != nil {
 		t.Fatal(err)
@@ -403,7 +403,7 @@ func TestNoSuchPageAndOrder(t *testing.T) {
 
 func TestLimits(t *testing.T) {
 	content := strings.Repeat("q Q ", 2000) + "BT /F1 10 Tf 72 700 Td (late) Tj ET"
-	path := onePage("", helvRes, content).write(t)
+	path := onePage("", helvRes, content).Write(t)
 	var r core.PageResult
 	for x, err := range New().Extract(context.Background(), &core.Request{Source: path, Pages: []int{1}, Options: []byte(`{"max_ops": 100}`)}) {
 		if err != nil {
@@ -420,17 +420,17 @@ func TestCancel(t *testing.T) {
 	// A page that takes long: many glyphs.
 	content := "BT /F1 1 Tf " + strings.Repeat("1 0 Td (abcdefghij) Tj ", 200000) + "ET"
 	b := &pdfBuilder{}
-	b.add("<< /Type /Catalog /Pages 2 0 R >>")
+	b.Add("<< /Type /Catalog /Pages 2 0 R >>")
 	var kids []string
 	for i := 0; i < 8; i++ {
 		kids = append(kids, "3 0 R")
 	}
-	b.add("<< /Type /Pages /Kids [4 0 R 5 0 R 6 0 R 7 0 R 8 0 R 9 0 R 10 0 R 11 0 R] /Count 8 >>")
-	b.add(stream("", content))
+	b.Add("<< /Type /Pages /Kids [4 0 R 5 0 R 6 0 R 7 0 R 8 0 R 9 0 R 10 0 R 11 0 R] /Count 8 >>")
+	b.Add(stream("", content))
 	for i := 0; i < 8; i++ {
-		b.add("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources " + helvRes + " /Contents 3 0 R >>")
+		b.Add("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources " + helvRes + " /Contents 3 0 R >>")
 	}
-	path := b.write(t)
+	path := b.Write(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	start := time.Now()
 	go func() {
@@ -450,13 +450,13 @@ func TestCancel(t *testing.T) {
 
 func TestEarlyBreak(t *testing.T) {
 	b := &pdfBuilder{}
-	b.add("<< /Type /Catalog /Pages 2 0 R >>")
-	b.add("<< /Type /Pages /Kids [4 0 R 5 0 R 6 0 R] /Count 3 >>")
-	b.add(stream("", "BT /F1 10 Tf 72 700 Td (page) Tj ET"))
+	b.Add("<< /Type /Catalog /Pages 2 0 R >>")
+	b.Add("<< /Type /Pages /Kids [4 0 R 5 0 R 6 0 R] /Count 3 >>")
+	b.Add(stream("", "BT /F1 10 Tf 72 700 Td (page) Tj ET"))
 	for i := 0; i < 3; i++ {
-		b.add("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources " + helvRes + " /Contents 3 0 R >>")
+		b.Add("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources " + helvRes + " /Contents 3 0 R >>")
 	}
-	path := b.write(t)
+	path := b.Write(t)
 	n := 0
 	for range New().Extract(context.Background(), &core.Request{Source: path, Pages: []int{1, 2, 3}}) {
 		n++
@@ -478,14 +478,14 @@ func TestEarlyBreak(t *testing.T) {
 
 func TestPageTreeCycle(t *testing.T) {
 	b := &pdfBuilder{}
-	b.add("<< /Type /Catalog /Pages 2 0 R >>")
-	b.add("<< /Type /Pages /Kids [3 0 R 5 0 R 2 0 R] /Count 2000000000 >>")
-	b.add("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources " + helvRes + " /Contents 4 0 R >>")
-	b.add(stream("", "BT /F1 10 Tf 72 700 Td (first) Tj ET"))
-	b.add("<< /Type /Pages /Kids [2 0 R 6 0 R] /Count 1 >>")
-	b.add("<< /Type /Page /Parent 5 0 R /MediaBox [0 0 612 792] /Resources " + helvRes + " /Contents 7 0 R >>")
-	b.add(stream("", "BT /F1 10 Tf 72 700 Td (second) Tj ET"))
-	res, err := extractAll(t, b.write(t), 1, 2, 3)
+	b.Add("<< /Type /Catalog /Pages 2 0 R >>")
+	b.Add("<< /Type /Pages /Kids [3 0 R 5 0 R 2 0 R] /Count 2000000000 >>")
+	b.Add("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources " + helvRes + " /Contents 4 0 R >>")
+	b.Add(stream("", "BT /F1 10 Tf 72 700 Td (first) Tj ET"))
+	b.Add("<< /Type /Pages /Kids [2 0 R 6 0 R] /Count 1 >>")
+	b.Add("<< /Type /Page /Parent 5 0 R /MediaBox [0 0 612 792] /Resources " + helvRes + " /Contents 7 0 R >>")
+	b.Add(stream("", "BT /F1 10 Tf 72 700 Td (second) Tj ET"))
+	res, err := extractAll(t, b.Write(t), 1, 2, 3)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
 
 	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/pdfdoc"
 )
 
 // font is what the interpreter needs of a PDF font: how to split a string
@@ -117,7 +118,7 @@ func (f *font) text(c uint32) (string, bool) {
 			return "", false
 		}
 		if n := f.names[c]; n != "" {
-			if s, ok := glyphNameToUnicode(n); ok {
+			if s, ok := pdfdoc.GlyphUnicode(n); ok {
 				return s, true
 			}
 		}
@@ -140,7 +141,7 @@ func (c code) isWordSpace() bool { return c.n == 1 && c.v == 32 }
 // loadFont returns the font for a font resource, parsed once per document
 // when it is an indirect object.
 func (d *document) loadFont(o types.Object) *font {
-	nr := objNr(o)
+	nr := pdfdoc.ObjNr(o)
 	if nr > 0 {
 		d.fontMu.Lock()
 		f, ok := d.fonts[nr]
@@ -149,7 +150,7 @@ func (d *document) loadFont(o types.Object) *font {
 			return f
 		}
 	}
-	f := d.parseFont(d.dict(o))
+	f := d.parseFont(d.Dict(o))
 	if nr > 0 {
 		d.fontMu.Lock()
 		if g, ok := d.fonts[nr]; ok {
@@ -185,12 +186,12 @@ func (d *document) parseFont(fd types.Dict) (f *font) {
 	if fd == nil {
 		return f
 	}
-	f.subtype = d.name(fd["Subtype"])
-	f.name = stripSubset(d.name(fd["BaseFont"]))
+	f.subtype = d.Name(fd["Subtype"])
+	f.name = stripSubset(d.Name(fd["BaseFont"]))
 	if tu, ok := fd["ToUnicode"]; ok {
-		if _, b, err := d.stream(tu); err == nil && len(b) > 0 {
+		if _, b, err := d.Stream(tu); err == nil && len(b) > 0 {
 			f.toUni = parseCMap(b)
-		} else if n := d.name(tu); n != "" {
+		} else if n := d.Name(tu); n != "" {
 			if c := predefinedCMap(n); c.usesUnicode {
 				f.toUni = c
 			}
@@ -222,19 +223,19 @@ func (d *document) descriptor(f *font, desc types.Dict) {
 	if desc == nil {
 		return
 	}
-	if a, ok := d.number(desc["Ascent"]); ok && a > 0 && a < 2000 {
+	if a, ok := d.Number(desc["Ascent"]); ok && a > 0 && a < 2000 {
 		f.ascent = a / 1000
 	}
-	if v, ok := d.number(desc["Descent"]); ok && v != 0 && math.Abs(v) < 1000 {
+	if v, ok := d.Number(desc["Descent"]); ok && v != 0 && math.Abs(v) < 1000 {
 		f.descent = -math.Abs(v) / 1000
 	}
 	if f.ascent-f.descent < 0.5 {
 		f.ascent, f.descent = 0.8, -0.2
 	}
-	if m, ok := d.number(desc["MissingWidth"]); ok && m > 0 && m < 5000 {
+	if m, ok := d.Number(desc["MissingWidth"]); ok && m > 0 && m < 5000 {
 		f.missing = m
 	}
-	if fl, ok := d.number(desc["Flags"]); ok {
+	if fl, ok := d.Number(desc["Flags"]); ok {
 		flags := int64(fl)
 		if flags&1 != 0 {
 			f.flags |= core.FlagMonospace
@@ -246,28 +247,28 @@ func (d *document) descriptor(f *font, desc types.Dict) {
 			f.flags |= core.FlagBold
 		}
 	}
-	if w, ok := d.number(desc["FontWeight"]); ok && w >= 600 {
+	if w, ok := d.Number(desc["FontWeight"]); ok && w >= 600 {
 		f.flags |= core.FlagBold
 	}
-	if a, ok := d.number(desc["ItalicAngle"]); ok && math.Abs(a) > 3 && math.Abs(a) < 45 {
+	if a, ok := d.Number(desc["ItalicAngle"]); ok && math.Abs(a) > 3 && math.Abs(a) < 45 {
 		f.flags |= core.FlagItalic
 	}
 }
 
 func (d *document) parseSimple(f *font, fd types.Dict) {
-	desc := d.dict(fd["FontDescriptor"])
+	desc := d.Dict(fd["FontDescriptor"])
 	d.descriptor(f, desc)
 	std := std14Name(f.name)
 
 	if f.subtype == "Type3" {
-		fm := d.numbers(fd["FontMatrix"])
+		fm := d.Numbers(fd["FontMatrix"])
 		if len(fm) == 6 && fm[0] != 0 && math.Abs(fm[0]) < 10 {
 			f.widthScale = math.Abs(fm[0])
 			if fm[3] != 0 {
 				f.sizeMul = math.Abs(fm[3]) * 1000
 			}
 		}
-		bb := d.numbers(fd["FontBBox"])
+		bb := d.Numbers(fd["FontBBox"])
 		if len(bb) == 4 && len(fm) == 6 && bb[3] > bb[1] && fm[3] != 0 {
 			a, de := bb[3]*math.Abs(fm[3])*1000/f.sizeMul, bb[1]*math.Abs(fm[3])*1000/f.sizeMul
 			if a > 0 && a < 2 && de <= 0 && de > -1 && a-de > 0.3 {
@@ -280,13 +281,13 @@ func (d *document) parseSimple(f *font, fd types.Dict) {
 	var base *[256]string
 	isSymbolic := false
 	if desc != nil {
-		if fl, ok := d.number(desc["Flags"]); ok && int64(fl)&4 != 0 {
+		if fl, ok := d.Number(desc["Flags"]); ok && int64(fl)&4 != 0 {
 			isSymbolic = true
 		}
 	}
 	switch std {
 	case "Symbol":
-		base = &symbolEncoding
+		base = &pdfdoc.SymbolEncoding
 	case "ZapfDingbats":
 		f.dingbats = true
 	}
@@ -295,13 +296,13 @@ func (d *document) parseSimple(f *font, fd types.Dict) {
 		if builtin := d.type1Encoding(desc); builtin != nil {
 			base = builtin
 		} else if f.subtype == "TrueType" {
-			base = &winAnsiEncoding
+			base = &pdfdoc.WinAnsiEncoding
 		} else {
-			base = &standardEncoding
+			base = &pdfdoc.StandardEncoding
 		}
 	}
 	_ = isSymbolic
-	encObj := d.deref(fd["Encoding"])
+	encObj := d.Deref(fd["Encoding"])
 	var diffs types.Array
 	switch e := encObj.(type) {
 	case types.Name:
@@ -310,18 +311,18 @@ func (d *document) parseSimple(f *font, fd types.Dict) {
 			f.dingbats = false
 		}
 	case types.Dict:
-		if t := namedEncoding(d.name(e["BaseEncoding"])); t != nil {
+		if t := namedEncoding(d.Name(e["BaseEncoding"])); t != nil {
 			base = t
 			f.dingbats = false
 		}
-		diffs = d.array(e["Differences"])
+		diffs = d.Array(e["Differences"])
 	}
 	if base != nil {
 		f.names = *base
 	}
 	c := -1
 	for _, x := range diffs {
-		switch v := d.deref(x).(type) {
+		switch v := d.Deref(x).(type) {
 		case types.Integer:
 			c = int(v)
 		case types.Float:
@@ -339,15 +340,15 @@ func (d *document) parseSimple(f *font, fd types.Dict) {
 	}
 
 	// Widths.
-	first, _ := d.number(fd["FirstChar"])
-	ws := d.array(fd["Widths"])
+	first, _ := d.Number(fd["FirstChar"])
+	ws := d.Array(fd["Widths"])
 	if len(ws) > 0 {
 		for i, w := range ws {
 			cc := int(first) + i
 			if cc < 0 || cc > 255 {
 				continue
 			}
-			if v, ok := d.number(w); ok {
+			if v, ok := d.Number(w); ok {
 				f.widths[cc] = v
 				f.hasWidth[cc] = true
 			}
@@ -366,15 +367,15 @@ func (d *document) parseSimple(f *font, fd types.Dict) {
 func namedEncoding(n string) *[256]string {
 	switch n {
 	case "WinAnsiEncoding":
-		return &winAnsiEncoding
+		return &pdfdoc.WinAnsiEncoding
 	case "MacRomanEncoding", "MacExpertEncoding":
-		return &macRomanEncoding
+		return &pdfdoc.MacRomanEncoding
 	case "StandardEncoding":
-		return &standardEncoding
+		return &pdfdoc.StandardEncoding
 	case "PDFDocEncoding":
-		return &pdfDocEncoding
+		return &pdfdoc.PDFDocEncoding
 	case "SymbolEncoding":
-		return &symbolEncoding
+		return &pdfdoc.SymbolEncoding
 	}
 	return nil
 }
@@ -390,11 +391,11 @@ func (d *document) type1Encoding(desc types.Dict) *[256]string {
 	if !ok {
 		return nil
 	}
-	sdict, b, err := d.stream(ff)
+	sdict, b, err := d.Stream(ff)
 	if err != nil || len(b) == 0 {
 		return nil
 	}
-	if l1, ok := d.number(sdict["Length1"]); ok && l1 > 0 && int(l1) < len(b) {
+	if l1, ok := d.Number(sdict["Length1"]); ok && l1 > 0 && int(l1) < len(b) {
 		b = b[:int(l1)]
 	}
 	if i := strings.Index(string(b), "eexec"); i > 0 {
@@ -404,27 +405,27 @@ func (d *document) type1Encoding(desc types.Dict) *[256]string {
 	if i < 0 {
 		return nil
 	}
-	l := newLexer(b[i+len("/Encoding"):])
+	l := pdfdoc.NewLexer(b[i+len("/Encoding"):])
 	var enc [256]string
 	found := false
-	var win [4]obj
+	var win [4]pdfdoc.Token
 	for k := 0; k < 1<<16; k++ {
-		o, ok, _ := l.next()
+		o, ok, _ := l.Next()
 		if !ok {
 			break
 		}
-		if o.kind == kOp && (o.str == "def" || o.str == "readonly") {
+		if o.Kind == pdfdoc.KindOperator && (o.Str == "def" || o.Str == "readonly") {
 			break
 		}
-		if o.kind == kOp && o.str == "StandardEncoding" {
+		if o.Kind == pdfdoc.KindOperator && o.Str == "StandardEncoding" {
 			return nil
 		}
 		win[0], win[1], win[2], win[3] = win[1], win[2], win[3], o
-		if win[3].kind == kOp && win[3].str == "put" && win[0].kind == kOp && win[0].str == "dup" &&
-			win[1].kind == kNum && win[2].kind == kName {
-			c := int(win[1].num)
+		if win[3].Kind == pdfdoc.KindOperator && win[3].Str == "put" && win[0].Kind == pdfdoc.KindOperator && win[0].Str == "dup" &&
+			win[1].Kind == pdfdoc.KindNumber && win[2].Kind == pdfdoc.KindName {
+			c := int(win[1].Num)
 			if c >= 0 && c < 256 {
-				enc[c] = win[2].str
+				enc[c] = win[2].Str
 				found = true
 			}
 		}
@@ -438,7 +439,7 @@ func (d *document) type1Encoding(desc types.Dict) *[256]string {
 func (d *document) parseType0(f *font, fd types.Dict) {
 	f.simple = false
 	encObj := fd["Encoding"]
-	switch e := d.deref(encObj).(type) {
+	switch e := d.Deref(encObj).(type) {
 	case types.Name:
 		f.enc = predefinedCMap(string(e))
 	case types.StreamDict:
@@ -448,31 +449,31 @@ func (d *document) parseType0(f *font, fd types.Dict) {
 		f.enc = predefinedCMap("Identity-H")
 	}
 	f.vertical = f.enc.vertical
-	desc := d.array(fd["DescendantFonts"])
+	desc := d.Array(fd["DescendantFonts"])
 	var cf types.Dict
 	if len(desc) > 0 {
-		cf = d.dict(desc[0])
+		cf = d.Dict(desc[0])
 	}
 	if cf == nil {
 		return
 	}
 	if f.name == "" {
-		f.name = stripSubset(d.name(cf["BaseFont"]))
+		f.name = stripSubset(d.Name(cf["BaseFont"]))
 	}
-	d.descriptor(f, d.dict(cf["FontDescriptor"]))
-	if dw, ok := d.number(cf["DW"]); ok && dw >= 0 && dw < 10000 {
+	d.descriptor(f, d.Dict(cf["FontDescriptor"]))
+	if dw, ok := d.Number(cf["DW"]); ok && dw >= 0 && dw < 10000 {
 		f.dw = dw
 	}
-	w := d.array(cf["W"])
+	w := d.Array(cf["W"])
 	f.cidW = map[uint32]float64{}
 	for i := 0; i < len(w); {
-		start, ok := d.number(w[i])
+		start, ok := d.Number(w[i])
 		if !ok || i+1 >= len(w) {
 			break
 		}
-		if arr := d.array(w[i+1]); arr != nil {
+		if arr := d.Array(w[i+1]); arr != nil {
 			for k, x := range arr {
-				if v, ok := d.number(x); ok && len(f.cidW) < maxCMapEntries {
+				if v, ok := d.Number(x); ok && len(f.cidW) < maxCMapEntries {
 					f.cidW[uint32(start)+uint32(k)] = v
 				}
 			}
@@ -482,8 +483,8 @@ func (d *document) parseType0(f *font, fd types.Dict) {
 		if i+2 >= len(w) {
 			break
 		}
-		end, ok1 := d.number(w[i+1])
-		v, ok2 := d.number(w[i+2])
+		end, ok1 := d.Number(w[i+1])
+		v, ok2 := d.Number(w[i+2])
 		if ok1 && ok2 && end >= start && start >= 0 && len(f.cidWR) < maxCMapRanges {
 			f.cidWR = append(f.cidWR, cidWidthRange{uint32(start), uint32(end), v})
 		}
@@ -493,13 +494,13 @@ func (d *document) parseType0(f *font, fd types.Dict) {
 
 // embeddedCMap parses an encoding CMap stream and its UseCMap chain.
 func (d *document) embeddedCMap(o types.Object, depth int) *cmap {
-	sd, b, err := d.stream(o)
+	sd, b, err := d.Stream(o)
 	if err != nil {
 		return nil
 	}
 	c := parseCMap(b)
 	if u, ok := sd["UseCMap"]; ok && depth < 4 {
-		if n := d.name(u); n != "" {
+		if n := d.Name(u); n != "" {
 			c.merge(predefinedCMap(n))
 		} else if p := d.embeddedCMap(u, depth+1); p != nil {
 			c.merge(p)
@@ -573,7 +574,7 @@ func std14Name(name string) string {
 // pdfcpu's standard-14 metrics (which are indexed by WinAnsi code).
 var winAnsiCode = func() map[string]byte {
 	m := map[string]byte{}
-	for c, n := range winAnsiEncoding {
+	for c, n := range pdfdoc.WinAnsiEncoding {
 		if n != "" {
 			if _, dup := m[n]; !dup {
 				m[n] = byte(c)

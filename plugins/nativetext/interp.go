@@ -9,6 +9,7 @@ import (
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
 
 	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/pdfdoc"
 )
 
 // glyph is one shown character in displayed page coordinates (points,
@@ -31,7 +32,7 @@ type glyph struct {
 }
 
 type gstate struct {
-	ctm      matrix
+	ctm      pdfdoc.Matrix
 	font     *font
 	fontSize float64
 	tc, tw   float64
@@ -60,12 +61,12 @@ const maxGlyphsPerPage = 2_000_000
 type interp struct {
 	ctx    context.Context
 	doc    *document
-	page   *pageInfo
+	page   *pdfdoc.Page
 	opts   Options
 	gs     gstate
 	stack  []gstate
-	tm     matrix
-	tlm    matrix
+	tm     pdfdoc.Matrix
+	tlm    pdfdoc.Matrix
 	glyphs []glyph
 	mc     []mcFrame
 	ops    int
@@ -79,26 +80,26 @@ type interp struct {
 	limitHit  bool
 }
 
-func newInterp(ctx context.Context, d *document, p *pageInfo, opts Options) *interp {
+func newInterp(ctx context.Context, d *document, p *pdfdoc.Page, opts Options) *interp {
 	return &interp{
 		ctx:   ctx,
 		doc:   d,
 		page:  p,
 		opts:  opts,
-		gs:    gstate{ctm: identity, th: 1, fontSize: 0},
-		tm:    identity,
-		tlm:   identity,
+		gs:    gstate{ctm: pdfdoc.Identity, th: 1, fontSize: 0},
+		tm:    pdfdoc.Identity,
+		tlm:   pdfdoc.Identity,
 		forms: map[int]bool{},
 	}
 }
 
 // run interprets content with the given resources.
 func (in *interp) run(content []byte, res types.Dict) error {
-	l := newLexer(content)
-	var operands []obj
+	l := pdfdoc.NewLexer(content)
+	var operands []pdfdoc.Token
 	fontCache := map[string]*font{}
 	for {
-		o, ok, err := l.next()
+		o, ok, err := l.Next()
 		if !ok {
 			return nil
 		}
@@ -107,7 +108,7 @@ func (in *interp) run(content []byte, res types.Dict) error {
 			operands = operands[:0]
 			continue
 		}
-		if o.kind != kOp {
+		if o.Kind != pdfdoc.KindOperator {
 			if len(operands) < 4096 {
 				operands = append(operands, o)
 			}
@@ -123,40 +124,19 @@ func (in *interp) run(content []byte, res types.Dict) error {
 				return err
 			}
 		}
-		if o.str == "BI" {
-			l.skipInlineImage()
+		if o.Str == "BI" {
+			l.SkipInlineImage()
 			operands = operands[:0]
 			continue
 		}
-		if err := in.op(o.str, operands, res, fontCache); err != nil {
+		if err := in.op(o.Str, operands, res, fontCache); err != nil {
 			return err
 		}
 		operands = operands[:0]
 	}
 }
 
-func num(ops []obj, i int) float64 {
-	if i < 0 || i >= len(ops) || ops[i].kind != kNum {
-		return 0
-	}
-	v := ops[i].num
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return 0
-	}
-	return v
-}
-
-// last returns the last n operands (fewer when missing, padded in front).
-func last(ops []obj, n int) []obj {
-	if len(ops) >= n {
-		return ops[len(ops)-n:]
-	}
-	out := make([]obj, n)
-	copy(out[n-len(ops):], ops)
-	return out
-}
-
-func (in *interp) op(name string, ops []obj, res types.Dict, fontCache map[string]*font) error {
+func (in *interp) op(name string, ops []pdfdoc.Token, res types.Dict, fontCache map[string]*font) error {
 	switch name {
 	case "q":
 		if len(in.stack) < 1024 {
@@ -168,100 +148,100 @@ func (in *interp) op(name string, ops []obj, res types.Dict, fontCache map[strin
 			in.stack = in.stack[:n-1]
 		}
 	case "cm":
-		a := last(ops, 6)
-		m := matrix{num(a, 0), num(a, 1), num(a, 2), num(a, 3), num(a, 4), num(a, 5)}
-		if m.finite() {
-			in.gs.ctm = m.mul(in.gs.ctm)
+		a := pdfdoc.Last(ops, 6)
+		m := pdfdoc.Matrix{pdfdoc.Num(a, 0), pdfdoc.Num(a, 1), pdfdoc.Num(a, 2), pdfdoc.Num(a, 3), pdfdoc.Num(a, 4), pdfdoc.Num(a, 5)}
+		if m.Finite() {
+			in.gs.ctm = m.Mul(in.gs.ctm)
 		}
 	case "BT":
-		in.tm, in.tlm = identity, identity
+		in.tm, in.tlm = pdfdoc.Identity, pdfdoc.Identity
 	case "ET":
 	case "Tf":
-		a := last(ops, 2)
-		if a[0].kind == kName {
-			in.gs.font = in.font(a[0].str, res, fontCache)
+		a := pdfdoc.Last(ops, 2)
+		if a[0].Kind == pdfdoc.KindName {
+			in.gs.font = in.font(a[0].Str, res, fontCache)
 		}
-		in.gs.fontSize = num(a, 1)
+		in.gs.fontSize = pdfdoc.Num(a, 1)
 	case "Tc":
-		in.gs.tc = num(last(ops, 1), 0)
+		in.gs.tc = pdfdoc.Num(pdfdoc.Last(ops, 1), 0)
 	case "Tw":
-		in.gs.tw = num(last(ops, 1), 0)
+		in.gs.tw = pdfdoc.Num(pdfdoc.Last(ops, 1), 0)
 	case "Tz":
-		in.gs.th = num(last(ops, 1), 0) / 100
+		in.gs.th = pdfdoc.Num(pdfdoc.Last(ops, 1), 0) / 100
 	case "TL":
-		in.gs.tl = num(last(ops, 1), 0)
+		in.gs.tl = pdfdoc.Num(pdfdoc.Last(ops, 1), 0)
 	case "Ts":
-		in.gs.rise = num(last(ops, 1), 0)
+		in.gs.rise = pdfdoc.Num(pdfdoc.Last(ops, 1), 0)
 	case "Tr":
-		in.gs.tr = int(num(last(ops, 1), 0))
+		in.gs.tr = int(pdfdoc.Num(pdfdoc.Last(ops, 1), 0))
 	case "Td":
-		a := last(ops, 2)
-		in.moveLine(num(a, 0), num(a, 1))
+		a := pdfdoc.Last(ops, 2)
+		in.moveLine(pdfdoc.Num(a, 0), pdfdoc.Num(a, 1))
 	case "TD":
-		a := last(ops, 2)
-		in.gs.tl = -num(a, 1)
-		in.moveLine(num(a, 0), num(a, 1))
+		a := pdfdoc.Last(ops, 2)
+		in.gs.tl = -pdfdoc.Num(a, 1)
+		in.moveLine(pdfdoc.Num(a, 0), pdfdoc.Num(a, 1))
 	case "Tm":
-		a := last(ops, 6)
-		m := matrix{num(a, 0), num(a, 1), num(a, 2), num(a, 3), num(a, 4), num(a, 5)}
-		if m.finite() {
+		a := pdfdoc.Last(ops, 6)
+		m := pdfdoc.Matrix{pdfdoc.Num(a, 0), pdfdoc.Num(a, 1), pdfdoc.Num(a, 2), pdfdoc.Num(a, 3), pdfdoc.Num(a, 4), pdfdoc.Num(a, 5)}
+		if m.Finite() {
 			in.tm, in.tlm = m, m
 		}
 	case "T*":
 		in.moveLine(0, -in.gs.tl)
 	case "Tj":
-		if a := last(ops, 1); a[0].kind == kStr {
-			return in.show(a[0].str)
+		if a := pdfdoc.Last(ops, 1); a[0].Kind == pdfdoc.KindString {
+			return in.show(a[0].Str)
 		}
 	case "'":
 		in.moveLine(0, -in.gs.tl)
-		if a := last(ops, 1); a[0].kind == kStr {
-			return in.show(a[0].str)
+		if a := pdfdoc.Last(ops, 1); a[0].Kind == pdfdoc.KindString {
+			return in.show(a[0].Str)
 		}
 	case "\"":
-		a := last(ops, 3)
-		in.gs.tw, in.gs.tc = num(a, 0), num(a, 1)
+		a := pdfdoc.Last(ops, 3)
+		in.gs.tw, in.gs.tc = pdfdoc.Num(a, 0), pdfdoc.Num(a, 1)
 		in.moveLine(0, -in.gs.tl)
-		if a[2].kind == kStr {
-			return in.show(a[2].str)
+		if a[2].Kind == pdfdoc.KindString {
+			return in.show(a[2].Str)
 		}
 	case "TJ":
-		a := last(ops, 1)
-		if a[0].kind != kArray {
+		a := pdfdoc.Last(ops, 1)
+		if a[0].Kind != pdfdoc.KindArray {
 			return nil
 		}
-		for _, e := range a[0].arr {
-			switch e.kind {
-			case kStr:
-				if err := in.show(e.str); err != nil {
+		for _, e := range a[0].Arr {
+			switch e.Kind {
+			case pdfdoc.KindString:
+				if err := in.show(e.Str); err != nil {
 					return err
 				}
-			case kNum:
-				in.adjust(e.num)
+			case pdfdoc.KindNumber:
+				in.adjust(e.Num)
 			}
 		}
 	case "Do":
-		if a := last(ops, 1); a[0].kind == kName {
-			return in.doXObject(a[0].str, res)
+		if a := pdfdoc.Last(ops, 1); a[0].Kind == pdfdoc.KindName {
+			return in.doXObject(a[0].Str, res)
 		}
 	case "gs":
-		if a := last(ops, 1); a[0].kind == kName {
-			in.extGState(a[0].str, res, fontCache)
+		if a := pdfdoc.Last(ops, 1); a[0].Kind == pdfdoc.KindName {
+			in.extGState(a[0].Str, res, fontCache)
 		}
 	case "BMC":
 		in.mc = append(in.mc, mcFrame{start: len(in.glyphs)})
 	case "BDC":
 		f := mcFrame{start: len(in.glyphs)}
-		a := last(ops, 2)
-		var props map[string]obj
-		if a[1].kind == kDict {
-			props = a[1].dict
-		} else if a[1].kind == kName {
-			props = in.properties(a[1].str, res)
+		a := pdfdoc.Last(ops, 2)
+		var props map[string]pdfdoc.Token
+		if a[1].Kind == pdfdoc.KindDict {
+			props = a[1].Dict
+		} else if a[1].Kind == pdfdoc.KindName {
+			props = in.properties(a[1].Str, res)
 		}
-		if at, ok := props["ActualText"]; ok && at.kind == kStr {
+		if at, ok := props["ActualText"]; ok && at.Kind == pdfdoc.KindString {
 			f.hasActual = true
-			f.text = textString([]byte(at.str))
+			f.text = textString([]byte(at.Str))
 		}
 		if len(in.mc) < 256 {
 			in.mc = append(in.mc, f)
@@ -279,7 +259,7 @@ func (in *interp) op(name string, ops []obj, res types.Dict, fontCache map[strin
 }
 
 func (in *interp) moveLine(tx, ty float64) {
-	in.tlm = translate(tx, ty).mul(in.tlm)
+	in.tlm = pdfdoc.Translate(tx, ty).Mul(in.tlm)
 	in.tm = in.tlm
 }
 
@@ -290,10 +270,10 @@ func (in *interp) adjust(n float64) {
 	}
 	fs := in.gs.fontSize
 	if in.gs.font != nil && in.gs.font.vertical {
-		in.tm = translate(0, -n/1000*fs).mul(in.tm)
+		in.tm = pdfdoc.Translate(0, -n/1000*fs).Mul(in.tm)
 		return
 	}
-	in.tm = translate(-n/1000*fs*in.gs.th, 0).mul(in.tm)
+	in.tm = pdfdoc.Translate(-n/1000*fs*in.gs.th, 0).Mul(in.tm)
 }
 
 func (in *interp) font(name string, res types.Dict, cache map[string]*font) *font {
@@ -301,7 +281,7 @@ func (in *interp) font(name string, res types.Dict, cache map[string]*font) *fon
 		return f
 	}
 	var f *font
-	if fonts := in.doc.dict(res["Font"]); fonts != nil {
+	if fonts := in.doc.Dict(res["Font"]); fonts != nil {
 		if o, ok := fonts[name]; ok {
 			f = in.doc.loadFont(o)
 		}
@@ -314,25 +294,25 @@ func (in *interp) font(name string, res types.Dict, cache map[string]*font) *fon
 }
 
 func (in *interp) extGState(name string, res types.Dict, cache map[string]*font) {
-	gsd := in.doc.dict(in.doc.dict(res["ExtGState"])[name])
+	gsd := in.doc.Dict(in.doc.Dict(res["ExtGState"])[name])
 	if gsd == nil {
 		return
 	}
-	if a := in.doc.array(gsd["Font"]); len(a) == 2 {
+	if a := in.doc.Array(gsd["Font"]); len(a) == 2 {
 		f := in.doc.loadFont(a[0])
-		if sz, ok := in.doc.number(a[1]); ok && f != nil {
+		if sz, ok := in.doc.Number(a[1]); ok && f != nil {
 			in.gs.font, in.gs.fontSize = f, sz
 		}
 	}
 }
 
-func (in *interp) properties(name string, res types.Dict) map[string]obj {
-	pd := in.doc.dict(in.doc.dict(res["Properties"])[name])
+func (in *interp) properties(name string, res types.Dict) map[string]pdfdoc.Token {
+	pd := in.doc.Dict(in.doc.Dict(res["Properties"])[name])
 	if pd == nil {
 		return nil
 	}
-	if b, ok := in.doc.str(pd["ActualText"]); ok {
-		return map[string]obj{"ActualText": {kind: kStr, str: string(b)}}
+	if b, ok := in.doc.String(pd["ActualText"]); ok {
+		return map[string]pdfdoc.Token{"ActualText": {Kind: pdfdoc.KindString, Str: string(b)}}
 	}
 	return nil
 }
@@ -374,14 +354,14 @@ func (in *interp) show(s string) error {
 	fs := gs.fontSize
 	th := gs.th
 	in.codes = f.decode(s, in.codes)
-	base := in.gs.ctm.mul(in.page.toDisplay)
+	base := in.gs.ctm.Mul(in.page.ToDisplay)
 	for _, c := range in.codes {
 		w := f.width(c.v)
 		if math.IsNaN(w) || math.IsInf(w, 0) {
 			w = 0
 		}
 		// Text rendering matrix: [fs·th 0 0 fs 0 rise] × Tm × CTM (× page).
-		trm := matrix{fs * th, 0, 0, fs, 0, gs.rise}.mul(in.tm).mul(base)
+		trm := pdfdoc.Matrix{fs * th, 0, 0, fs, 0, gs.rise}.Mul(in.tm).Mul(base)
 		var gx0, gx1, gy0, gy1 float64
 		if f.vertical {
 			gx0, gx1, gy0, gy1 = -0.5, 0.5, -1, 0
@@ -394,7 +374,7 @@ func (in *interp) show(s string) error {
 		text, ok := f.text(c.v)
 		cs := 0.0
 		if gs.tc > 0 {
-			m := in.tm.mul(base)
+			m := in.tm.Mul(base)
 			cs = gs.tc * th * math.Hypot(m[0], m[1])
 		}
 		if err := in.emit(trm, gx0, gx1, gy0, gy1, w, text, ok, f, cs); err != nil {
@@ -406,32 +386,32 @@ func (in *interp) show(s string) error {
 			wordSpace = gs.tw
 		}
 		if f.vertical {
-			in.tm = translate(0, -fs+gs.tc+wordSpace).mul(in.tm)
+			in.tm = pdfdoc.Translate(0, -fs+gs.tc+wordSpace).Mul(in.tm)
 		} else {
 			tx := (w*fs + gs.tc + wordSpace) * th
-			in.tm = translate(tx, 0).mul(in.tm)
+			in.tm = pdfdoc.Translate(tx, 0).Mul(in.tm)
 		}
 	}
 	return nil
 }
 
-func (in *interp) emit(trm matrix, gx0, gx1, gy0, gy1, w float64, text string, mapped bool, f *font, cs float64) error {
-	if !trm.finite() {
+func (in *interp) emit(trm pdfdoc.Matrix, gx0, gx1, gy0, gy1, w float64, text string, mapped bool, f *font, cs float64) error {
+	if !trm.Finite() {
 		return nil
 	}
 	xs := [4]float64{}
 	ys := [4]float64{}
-	xs[0], ys[0] = trm.apply(gx0, gy0)
-	xs[1], ys[1] = trm.apply(gx1, gy0)
-	xs[2], ys[2] = trm.apply(gx0, gy1)
-	xs[3], ys[3] = trm.apply(gx1, gy1)
+	xs[0], ys[0] = trm.Apply(gx0, gy0)
+	xs[1], ys[1] = trm.Apply(gx1, gy0)
+	xs[2], ys[2] = trm.Apply(gx0, gy1)
+	xs[3], ys[3] = trm.Apply(gx1, gy1)
 	b := core.BBox{X0: xs[0], Y0: ys[0], X1: xs[0], Y1: ys[0]}
 	for i := 1; i < 4; i++ {
 		b.X0, b.X1 = math.Min(b.X0, xs[i]), math.Max(b.X1, xs[i])
 		b.Y0, b.Y1 = math.Min(b.Y0, ys[i]), math.Max(b.Y1, ys[i])
 	}
 	// Drop glyphs fully outside the page; clip the others.
-	pb := core.BBox{X0: 0, Y0: 0, X1: in.page.width, Y1: in.page.height}
+	pb := core.BBox{X0: 0, Y0: 0, X1: in.page.Width, Y1: in.page.Height}
 	clipped := b.Intersect(pb)
 	if clipped.Empty() {
 		return nil
@@ -440,10 +420,10 @@ func (in *interp) emit(trm matrix, gx0, gx1, gy0, gy1, w float64, text string, m
 		in.limitHit = true
 		return errGlyphLimit
 	}
-	ox, oy := trm.apply(0, 0)
-	ex, ey := trm.apply(math.Max(w, 0.01), 0)
+	ox, oy := trm.Apply(0, 0)
+	ex, ey := trm.Apply(math.Max(w, 0.01), 0)
 	if f.vertical {
-		ex, ey = trm.apply(0, -1)
+		ex, ey = trm.Apply(0, -1)
 	}
 	dx, dy := ex-ox, ey-oy
 	dir := 0
@@ -489,7 +469,7 @@ func (in *interp) emit(trm matrix, gx0, gx1, gy0, gy1, w float64, text string, m
 }
 
 func (in *interp) doXObject(name string, res types.Dict) error {
-	xobjs := in.doc.dict(res["XObject"])
+	xobjs := in.doc.Dict(res["XObject"])
 	if xobjs == nil {
 		return nil
 	}
@@ -497,31 +477,31 @@ func (in *interp) doXObject(name string, res types.Dict) error {
 	if !ok {
 		return nil
 	}
-	nr := objNr(ref)
+	nr := pdfdoc.ObjNr(ref)
 	if nr > 0 && in.forms[nr] {
 		return nil // a cycle
 	}
 	if in.depth >= in.opts.MaxDepth {
 		return nil
 	}
-	xd := in.doc.dict(ref)
-	if xd == nil || in.doc.name(xd["Subtype"]) != "Form" {
+	xd := in.doc.Dict(ref)
+	if xd == nil || in.doc.Name(xd["Subtype"]) != "Form" {
 		return nil
 	}
-	_, content, err := in.doc.stream(ref)
+	_, content, err := in.doc.Stream(ref)
 	if err != nil || len(content) == 0 {
 		return nil
 	}
 	saved := in.gs
 	savedStack := len(in.stack)
 	savedTm, savedTlm := in.tm, in.tlm
-	if m := in.doc.numbers(xd["Matrix"]); len(m) == 6 {
-		fm := matrix{m[0], m[1], m[2], m[3], m[4], m[5]}
-		if fm.finite() {
-			in.gs.ctm = fm.mul(in.gs.ctm)
+	if m := in.doc.Numbers(xd["Matrix"]); len(m) == 6 {
+		fm := pdfdoc.Matrix{m[0], m[1], m[2], m[3], m[4], m[5]}
+		if fm.Finite() {
+			in.gs.ctm = fm.Mul(in.gs.ctm)
 		}
 	}
-	fres := in.doc.dict(xd["Resources"])
+	fres := in.doc.Dict(xd["Resources"])
 	if fres == nil {
 		fres = res
 	}

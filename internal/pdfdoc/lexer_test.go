@@ -1,4 +1,4 @@
-package nativetext
+package pdfdoc
 
 import (
 	"fmt"
@@ -7,42 +7,42 @@ import (
 )
 
 // render prints objects compactly for comparison.
-func render(o obj) string {
-	switch o.kind {
-	case kNull:
+func render(o Token) string {
+	switch o.Kind {
+	case KindNull:
 		return "null"
-	case kNum:
-		return fmt.Sprintf("%g", o.num)
-	case kBool:
-		return fmt.Sprintf("%v", o.num == 1)
-	case kName:
-		return "/" + o.str
-	case kStr:
-		return fmt.Sprintf("%q", o.str)
-	case kArray:
-		parts := make([]string, len(o.arr))
-		for i, a := range o.arr {
+	case KindNumber:
+		return fmt.Sprintf("%g", o.Num)
+	case KindBool:
+		return fmt.Sprintf("%v", o.Num == 1)
+	case KindName:
+		return "/" + o.Str
+	case KindString:
+		return fmt.Sprintf("%q", o.Str)
+	case KindArray:
+		parts := make([]string, len(o.Arr))
+		for i, a := range o.Arr {
 			parts[i] = render(a)
 		}
 		return "[" + strings.Join(parts, " ") + "]"
-	case kDict:
-		return fmt.Sprintf("<<%d>>", len(o.dict))
-	case kOp:
-		return o.str
+	case KindDict:
+		return fmt.Sprintf("<<%d>>", len(o.Dict))
+	case KindOperator:
+		return o.Str
 	}
 	return "?"
 }
 
 func lexAll(s string) string {
-	l := newLexer([]byte(s))
+	l := NewLexer([]byte(s))
 	var parts []string
 	for i := 0; i < 10000; i++ {
-		o, ok, _ := l.next()
+		o, ok, _ := l.Next()
 		if !ok {
 			break
 		}
-		if o.kind == kOp && o.str == "BI" {
-			l.skipInlineImage()
+		if o.Kind == KindOperator && o.Str == "BI" {
+			l.SkipInlineImage()
 			parts = append(parts, "<image>")
 			continue
 		}
@@ -108,15 +108,15 @@ func FuzzLexer(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		l := newLexer(b)
+		l := NewLexer(b)
 		for i := 0; i < len(b)+10; i++ {
 			prev := l.pos
-			o, ok, _ := l.next()
+			o, ok, _ := l.Next()
 			if !ok {
 				return
 			}
-			if o.kind == kOp && o.str == "BI" {
-				l.skipInlineImage()
+			if o.Kind == KindOperator && o.Str == "BI" {
+				l.SkipInlineImage()
 			}
 			if l.pos <= prev || l.pos > len(b) {
 				t.Fatalf("lexer did not advance: %d -> %d of %d", prev, l.pos, len(b))
@@ -124,7 +124,7 @@ func FuzzLexer(f *testing.F) {
 		}
 		if l.pos < len(b) {
 			l.skipSpace()
-			if _, ok, _ := l.next(); ok && l.pos < len(b) {
+			if _, ok, _ := l.Next(); ok && l.pos < len(b) {
 				// More tokens than bytes+10 is impossible.
 				t.Fatalf("too many tokens")
 			}

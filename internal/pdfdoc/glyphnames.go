@@ -1,4 +1,4 @@
-package nativetext
+package pdfdoc
 
 import (
 	"strconv"
@@ -6,11 +6,11 @@ import (
 	"unicode/utf8"
 )
 
-// glyphNameToUnicode maps a glyph name to text: the Adobe Glyph List,
+// GlyphUnicode maps a glyph name to text: the Adobe Glyph List,
 // then the uniXXXX[XXXX...] and uXXXX[XX] conventions, then ligature names
 // joined with "_" and names with a ".suffix" variant. ok is false for
 // names that say nothing about their character (".notdef", "g123").
-func glyphNameToUnicode(name string) (string, bool) {
+func GlyphUnicode(name string) (string, bool) {
 	if name == "" || name == ".notdef" {
 		return "", false
 	}
@@ -21,12 +21,12 @@ func glyphNameToUnicode(name string) (string, bool) {
 		return string(r), true
 	}
 	if i := strings.IndexByte(name, '.'); i > 0 {
-		return glyphNameToUnicode(name[:i])
+		return GlyphUnicode(name[:i])
 	}
 	if strings.Contains(name, "_") {
 		var sb strings.Builder
 		for _, part := range strings.Split(name, "_") {
-			s, ok := glyphNameToUnicode(part)
+			s, ok := GlyphUnicode(part)
 			if !ok {
 				return "", false
 			}
@@ -60,63 +60,4 @@ var extraGlyphs = map[string]rune{
 	"nbspace": 0x00A0, "sfthyphen": 0x00AD, "softhyphen": 0x00AD,
 	"Euro": 0x20AC, "apple": 0xF8FF, "mu1": 0x00B5, "registered": 0x00AE,
 	"copyright": 0x00A9, "trademark": 0x2122, "minus": 0x2212,
-}
-
-// dingbatsRune maps a code of the ZapfDingbats built-in encoding to
-// Unicode. The Unicode Dingbats block follows the font's layout; the codes
-// whose characters Unicode placed elsewhere are listed.
-func dingbatsRune(c byte) (rune, bool) {
-	switch c {
-	case 0x20:
-		return ' ', true
-	case 0x25:
-		return 0x260E, true
-	case 0x2A:
-		return 0x261B, true
-	case 0x2B:
-		return 0x261E, true
-	case 0x48:
-		return 0x2605, true
-	case 0x6C:
-		return 0x25CF, true
-	case 0x6E:
-		return 0x25A0, true
-	case 0x73:
-		return 0x25B2, true
-	case 0x74:
-		return 0x25BC, true
-	case 0x75:
-		return 0x25C6, true
-	case 0x77:
-		return 0x25D7, true
-	case 0xA8:
-		return 0x2663, true
-	case 0xA9:
-		return 0x2666, true
-	case 0xAA:
-		return 0x2665, true
-	case 0xAB:
-		return 0x2660, true
-	case 0xD5:
-		return 0x2192, true
-	case 0xD6:
-		return 0x2194, true
-	case 0xD7:
-		return 0x2195, true
-	}
-	switch {
-	case c >= 0x21 && c <= 0x7E:
-		return 0x2700 + rune(c), true
-	case c >= 0x80 && c <= 0x8D:
-		return 0x2768 + rune(c-0x80), true
-	case c >= 0xA1 && c <= 0xA7:
-		return 0x2761 + rune(c-0xA1), true
-	case c >= 0xAC && c <= 0xB5:
-		return 0x2460 + rune(c-0xAC), true
-	case c >= 0xB6 && c <= 0xD4:
-		return 0x2776 + rune(c-0xB6), true
-	case c >= 0xD8 && c <= 0xFE && c != 0xF0:
-		return 0x2798 + rune(c-0xD8), true
-	}
-	return 0, false
 }

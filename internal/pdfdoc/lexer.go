@@ -1,52 +1,84 @@
-package nativetext
+package pdfdoc
 
 import (
 	"bytes"
 	"errors"
+	"math"
 	"strconv"
 )
 
-// kind is the type of a content-stream object.
-type kind uint8
+// Kind is the type of a content-stream token.
+type Kind uint8
 
+// Token kinds.
 const (
-	kNull kind = iota
-	kNum
-	kBool
-	kName
-	kStr
-	kArray
-	kDict
-	kOp
+	KindNull     Kind = iota // null
+	KindNumber               // an integer or real: Num
+	KindBool                 // true or false: Num is 1 or 0
+	KindName                 // a name: Str, decoded, without the slash
+	KindString               // a literal or hex string: Str holds its decoded bytes
+	KindArray                // an array: Arr
+	KindDict                 // a dictionary: Dict
+	KindOperator             // an operator or a stray delimiter: Str
 )
 
-// obj is one operand or operator of a content stream (or CMap). Names hold
-// their decoded name without the slash; strings hold their decoded bytes.
-type obj struct {
-	kind kind
-	num  float64
-	str  string
-	arr  []obj
-	dict map[string]obj
+// Token is one operand or operator of a content stream (or a CMap, or a
+// Type 1 font's encoding). Names hold their decoded name without the
+// slash; strings hold their decoded bytes.
+type Token struct {
+	Kind Kind
+	Num  float64
+	Str  string
+	Arr  []Token
+	Dict map[string]Token
 }
 
-func (o obj) isNum() bool { return o.kind == kNum }
+// IsNumber reports whether t is a number.
+func (t Token) IsNumber() bool { return t.Kind == KindNumber }
+
+// Num is operand i as a finite number; 0 when it is missing, not a
+// number, NaN or infinite.
+func Num(ops []Token, i int) float64 {
+	if i < 0 || i >= len(ops) || ops[i].Kind != KindNumber {
+		return 0
+	}
+	v := ops[i].Num
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0
+	}
+	return v
+}
+
+// Last returns the last n operands; when there are fewer, they are padded
+// in front with null tokens, so that Last(ops, n)[k] is always valid.
+func Last(ops []Token, n int) []Token {
+	if len(ops) >= n {
+		return ops[len(ops)-n:]
+	}
+	out := make([]Token, n)
+	copy(out[n-len(ops):], ops)
+	return out
+}
 
 // maxNesting bounds arrays and dictionaries nested in one another.
 const maxNesting = 64
 
 var errNesting = errors.New("objects nested too deeply")
 
-// lexer reads PDF content-stream syntax: numbers, names, literal and hex
+// Lexer reads PDF content-stream syntax: numbers, names, literal and hex
 // strings, arrays, dictionaries, booleans, null, comments and operators.
 // It never panics and never reads past its buffer; malformed input turns
 // into best-effort tokens so that the interpreter can carry on.
-type lexer struct {
+type Lexer struct {
 	b   []byte
 	pos int
 }
 
-func newLexer(b []byte) *lexer { return &lexer{b: b} }
+// NewLexer returns a lexer over b. It does not copy b.
+func NewLexer(b []byte) *Lexer { return &Lexer{b: b} }
+
+// Pos is the offset of the next unread byte.
+func (l *Lexer) Pos() int { return l.pos }
 
 func isWhite(c byte) bool {
 	return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == 0
@@ -60,7 +92,7 @@ func isDelim(c byte) bool {
 	return false
 }
 
-func (l *lexer) skipSpace() {
+func (l *Lexer) skipSpace() {
 	for l.pos < len(l.b) {
 		c := l.b[l.pos]
 		if isWhite(c) {
@@ -77,44 +109,47 @@ func (l *lexer) skipSpace() {
 	}
 }
 
-// next returns the next object. ok is false at the end of the input.
-func (l *lexer) next() (o obj, ok bool, err error) {
+// Next returns the next token. ok is false at the end of the input. err
+// is set, with a best-effort token, when arrays or dictionaries nest past
+// the limit (64); the lexer has then skipped the whole nested object and
+// can go on.
+func (l *Lexer) Next() (o Token, ok bool, err error) {
 	return l.nextDepth(0)
 }
 
-func (l *lexer) nextDepth(depth int) (obj, bool, error) {
+func (l *Lexer) nextDepth(depth int) (Token, bool, error) {
 	l.skipSpace()
 	if l.pos >= len(l.b) {
-		return obj{}, false, nil
+		return Token{}, false, nil
 	}
 	c := l.b[l.pos]
 	switch {
 	case c == '/':
-		return obj{kind: kName, str: l.name()}, true, nil
+		return Token{Kind: KindName, Str: l.name()}, true, nil
 	case c == '(':
-		return obj{kind: kStr, str: l.literal()}, true, nil
+		return Token{Kind: KindString, Str: l.literal()}, true, nil
 	case c == '<':
 		if l.pos+1 < len(l.b) && l.b[l.pos+1] == '<' {
 			l.pos += 2
 			return l.dictBody(depth)
 		}
-		return obj{kind: kStr, str: l.hex()}, true, nil
+		return Token{Kind: KindString, Str: l.hex()}, true, nil
 	case c == '[':
 		l.pos++
 		return l.arrayBody(depth)
 	case c == ']', c == '}', c == '{':
 		l.pos++
-		return obj{kind: kOp, str: string(c)}, true, nil
+		return Token{Kind: KindOperator, Str: string(c)}, true, nil
 	case c == '>':
 		l.pos++
 		if l.pos < len(l.b) && l.b[l.pos] == '>' {
 			l.pos++
-			return obj{kind: kOp, str: ">>"}, true, nil
+			return Token{Kind: KindOperator, Str: ">>"}, true, nil
 		}
-		return obj{kind: kOp, str: ">"}, true, nil
+		return Token{Kind: KindOperator, Str: ">"}, true, nil
 	case c == ')':
 		l.pos++
-		return obj{kind: kOp, str: ")"}, true, nil
+		return Token{Kind: KindOperator, Str: ")"}, true, nil
 	case c == '+' || c == '-' || c == '.' || (c >= '0' && c <= '9'):
 		return l.number(), true, nil
 	}
@@ -125,68 +160,68 @@ func (l *lexer) nextDepth(depth int) (obj, bool, error) {
 	w := l.b[start:l.pos]
 	switch string(w) {
 	case "true":
-		return obj{kind: kBool, num: 1}, true, nil
+		return Token{Kind: KindBool, Num: 1}, true, nil
 	case "false":
-		return obj{kind: kBool}, true, nil
+		return Token{Kind: KindBool}, true, nil
 	case "null":
-		return obj{kind: kNull}, true, nil
+		return Token{Kind: KindNull}, true, nil
 	}
-	return obj{kind: kOp, str: string(w)}, true, nil
+	return Token{Kind: KindOperator, Str: string(w)}, true, nil
 }
 
-func (l *lexer) arrayBody(depth int) (obj, bool, error) {
+func (l *Lexer) arrayBody(depth int) (Token, bool, error) {
 	if depth >= maxNesting {
 		l.skipNested('[', ']')
-		return obj{kind: kArray}, true, errNesting
+		return Token{Kind: KindArray}, true, errNesting
 	}
-	var arr []obj
+	var arr []Token
 	for {
 		l.skipSpace()
 		if l.pos >= len(l.b) {
-			return obj{kind: kArray, arr: arr}, true, nil
+			return Token{Kind: KindArray, Arr: arr}, true, nil
 		}
 		if l.b[l.pos] == ']' {
 			l.pos++
-			return obj{kind: kArray, arr: arr}, true, nil
+			return Token{Kind: KindArray, Arr: arr}, true, nil
 		}
 		o, ok, err := l.nextDepth(depth + 1)
 		if err != nil {
-			return obj{kind: kArray, arr: arr}, true, err
+			return Token{Kind: KindArray, Arr: arr}, true, err
 		}
 		if !ok {
-			return obj{kind: kArray, arr: arr}, true, nil
+			return Token{Kind: KindArray, Arr: arr}, true, nil
 		}
 		arr = append(arr, o)
 	}
 }
 
-func (l *lexer) dictBody(depth int) (obj, bool, error) {
+func (l *Lexer) dictBody(depth int) (Token, bool, error) {
 	if depth >= maxNesting {
 		l.skipDict()
-		return obj{kind: kDict}, true, errNesting
+		return Token{Kind: KindDict}, true, errNesting
 	}
-	d := map[string]obj{}
+	d := map[string]Token{}
 	var key string
 	haveKey := false
 	for {
 		l.skipSpace()
 		if l.pos >= len(l.b) {
-			return obj{kind: kDict, dict: d}, true, nil
+			return Token{Kind: KindDict, Dict: d}, true, nil
 		}
 		if l.b[l.pos] == '>' && l.pos+1 < len(l.b) && l.b[l.pos+1] == '>' {
 			l.pos += 2
-			return obj{kind: kDict, dict: d}, true, nil
+			return Token{Kind: KindDict, Dict: d}, true, nil
 		}
 		o, ok, err := l.nextDepth(depth + 1)
 		if err != nil {
-			return obj{kind: kDict, dict: d}, true, err
+			return Token{Kind: KindDict, Dict: d}, true, err
 		}
 		if !ok {
-			return obj{kind: kDict, dict: d}, true, nil
+			return Token{Kind: KindDict, Dict: d}, true, nil
 		}
 		if !haveKey {
-			if o.kind == kName {
-				key, haveKey = o.str, true
+			if o.Kind == KindName {
+				key, haveKey = o.Str, true
 			}
 			continue
 		}
@@ -197,7 +232,7 @@ func (l *lexer) dictBody(depth int) (obj, bool, error) {
 
 // skipNested skips to the bracket that closes the current one without
 // building objects (used past the nesting limit).
-func (l *lexer) skipNested(open, close byte) {
+func (l *Lexer) skipNested(open, close byte) {
 	depth := 1
 	for l.pos < len(l.b) && depth > 0 {
 		switch c := l.b[l.pos]; c {
@@ -213,7 +248,7 @@ func (l *lexer) skipNested(open, close byte) {
 	}
 }
 
-func (l *lexer) skipDict() {
+func (l *Lexer) skipDict() {
 	depth := 1
 	for l.pos < len(l.b) && depth > 0 {
 		switch {
@@ -231,7 +266,7 @@ func (l *lexer) skipDict() {
 	}
 }
 
-func (l *lexer) name() string {
+func (l *Lexer) name() string {
 	l.pos++ // '/'
 	start := l.pos
 	hasHash := false
@@ -259,7 +294,7 @@ func (l *lexer) name() string {
 	return string(out)
 }
 
-func (l *lexer) number() obj {
+func (l *Lexer) number() Token {
 	start := l.pos
 	l.pos++
 	for l.pos < len(l.b) {
@@ -275,7 +310,7 @@ func (l *lexer) number() obj {
 	if err != nil {
 		v = parseLooseNumber(s)
 	}
-	return obj{kind: kNum, num: v}
+	return Token{Kind: KindNumber, Num: v}
 }
 
 // parseLooseNumber reads malformed numbers the way viewers do: "--5" is -5,
@@ -307,7 +342,7 @@ func parseLooseNumber(s string) float64 {
 	return v
 }
 
-func (l *lexer) literal() string {
+func (l *Lexer) literal() string {
 	l.pos++ // '('
 	var out []byte
 	depth := 1
@@ -381,7 +416,7 @@ func unhex(c byte) (byte, bool) {
 	return 0, false
 }
 
-func (l *lexer) hex() string {
+func (l *Lexer) hex() string {
 	l.pos++ // '<'
 	var out []byte
 	var hi byte
@@ -409,27 +444,27 @@ func (l *lexer) hex() string {
 	return string(out)
 }
 
-// skipInlineImage is called after the BI operator: it reads the image
+// SkipInlineImage is called after the BI operator: it reads the image
 // dictionary up to ID, then skips the image data up to the EI that ends it.
-// It returns the dictionary for callers that want it.
-func (l *lexer) skipInlineImage() map[string]obj {
-	d := map[string]obj{}
+// It returns the dictionary (abbreviated keys as written: /W, /H, ...).
+func (l *Lexer) SkipInlineImage() map[string]Token {
+	d := map[string]Token{}
 	var key string
 	haveKey := false
 	for {
-		o, ok, err := l.next()
+		o, ok, err := l.Next()
 		if !ok || err != nil {
 			return d
 		}
-		if o.kind == kOp && o.str == "ID" {
+		if o.Kind == KindOperator && o.Str == "ID" {
 			break
 		}
-		if o.kind == kOp && o.str == "EI" {
+		if o.Kind == KindOperator && o.Str == "EI" {
 			return d
 		}
 		if !haveKey {
-			if o.kind == kName {
-				key, haveKey = o.str, true
+			if o.Kind == KindName {
+				key, haveKey = o.Str, true
 			}
 			continue
 		}
@@ -442,8 +477,8 @@ func (l *lexer) skipInlineImage() map[string]obj {
 	}
 	// If the length is known and EI follows it, trust it.
 	for _, k := range []string{"L", "Length"} {
-		if v, ok := d[k]; ok && v.kind == kNum && v.num >= 0 {
-			end := l.pos + int(v.num)
+		if v, ok := d[k]; ok && v.Kind == KindNumber && v.Num >= 0 {
+			end := l.pos + int(v.Num)
 			if end >= l.pos && end <= len(l.b) {
 				j := end
 				for j < len(l.b) && isWhite(l.b[j]) {

@@ -1,0 +1,77 @@
+package pdftest
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Builder writes small PDFs for tests: objects are numbered from 1 in
+// the order added; object 1 must be the catalog.
+type Builder struct {
+	objs []string
+}
+
+// Add appends an object body and returns its number.
+func (b *Builder) Add(body string) int {
+	b.objs = append(b.objs, body)
+	return len(b.objs)
+}
+
+// Stream makes a stream object body from a dictionary's inner entries and
+// data.
+func Stream(dict, data string) string {
+	return fmt.Sprintf("<< %s /Length %d >>\nstream\n%s\nendstream", dict, len(data)+0, data)
+}
+
+// Bytes is the file: header, objects, cross-reference table and trailer.
+func (b *Builder) Bytes() []byte {
+	var buf bytes.Buffer
+	buf.WriteString("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
+	offs := make([]int, len(b.objs))
+	for i, o := range b.objs {
+		offs[i] = buf.Len()
+		fmt.Fprintf(&buf, "%d 0 obj\n%s\nendobj\n", i+1, o)
+	}
+	xref := buf.Len()
+	fmt.Fprintf(&buf, "xref\n0 %d\n0000000000 65535 f \n", len(b.objs)+1)
+	for _, o := range offs {
+		fmt.Fprintf(&buf, "%010d 00000 n \n", o)
+	}
+	fmt.Fprintf(&buf, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(b.objs)+1, xref)
+	return buf.Bytes()
+}
+
+// Write saves the file in a temporary directory of t and returns its path.
+func (b *Builder) Write(t testing.TB) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "test.pdf")
+	if err := os.WriteFile(p, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// OnePage builds a one-page PDF: the page dictionary gets extra entries
+// (MediaBox, Rotate, ...), resources and one content stream. Extra objects
+// can be added with more; they are numbered from 5.
+func OnePage(pageExtra, resources, content string, more ...string) *Builder {
+	b := &Builder{}
+	b.Add("<< /Type /Catalog /Pages 2 0 R >>")
+	b.Add("<< /Type /Pages /Kids [3 0 R] /Count 1 >>")
+	if !strings.Contains(pageExtra, "/MediaBox") {
+		pageExtra += " /MediaBox [0 0 612 792]"
+	}
+	b.Add(fmt.Sprintf("<< /Type /Page /Parent 2 0 R %s /Resources %s /Contents 4 0 R >>", pageExtra, resources))
+	b.Add(Stream("", content))
+	for _, m := range more {
+		b.Add(m)
+	}
+	return b
+}
+
+// Helvetica is a resource dictionary with Helvetica as /F1.
+const Helvetica = "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >> >>"

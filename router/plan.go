@@ -1,0 +1,99 @@
+package router
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Step is one engine in a page's chain.
+type Step struct {
+	Engine string
+	// Regions: the engine reads only the page's image regions, and its
+	// words are merged into the best full-page result instead of competing
+	// with it. A region step runs whenever the page has image regions.
+	Regions bool
+}
+
+func (s Step) String() string {
+	if s.Regions {
+		return s.Engine + ":regions"
+	}
+	return s.Engine
+}
+
+// ParseStep reads "engine" or "engine:regions".
+func ParseStep(s string) (Step, error) {
+	name, mode, hasMode := strings.Cut(strings.TrimSpace(s), ":")
+	if name == "" {
+		return Step{}, fmt.Errorf("plan step %q: no engine name", s)
+	}
+	switch {
+	case !hasMode:
+		return Step{Engine: name}, nil
+	case mode == "regions":
+		return Step{Engine: name, Regions: true}, nil
+	}
+	return Step{}, fmt.Errorf("plan step %q: unknown mode %q (want regions)", s, mode)
+}
+
+// Plan maps a page class (see package analyze) to the chain of steps its
+// pages go through. Classes it does not name use the "default" chain.
+type Plan map[string][]Step
+
+// DefaultClass is the key of the chain for classes a Plan does not name.
+const DefaultClass = "default"
+
+// DefaultPlan is the routing Assay ships with: the text layer first
+// wherever there is one, OCR for scans and for pages whose text layer
+// cannot be trusted, and OCR on the image regions of pages that mix text
+// and pictures.
+func DefaultPlan() Plan {
+	native, ocr := Step{Engine: "nativetext"}, Step{Engine: "ocr"}
+	return Plan{
+		"blank":                  {native},
+		"born_digital":           {native, ocr},
+		"image_only":             {ocr, native},
+		"scanned_with_ocr_layer": {native, ocr},
+		"mixed":                  {native, {Engine: "ocr", Regions: true}, ocr},
+		"broken_fonts":           {native, ocr},
+		"vector_text":            {ocr, native},
+		DefaultClass:             {native, ocr},
+	}
+}
+
+// Chain is the steps for class.
+func (p Plan) Chain(class string) []Step {
+	if c, ok := p[class]; ok {
+		return c
+	}
+	return p[DefaultClass]
+}
+
+// FixedPlan sends every class through the same engines, as --engines asks.
+func FixedPlan(engines []string) Plan {
+	steps := make([]Step, 0, len(engines))
+	for _, e := range engines {
+		steps = append(steps, Step{Engine: e})
+	}
+	return Plan{DefaultClass: steps}
+}
+
+// ParsePlan reads a plan from config: class → list of "engine" or
+// "engine:regions".
+func ParsePlan(m map[string][]string) (Plan, error) {
+	p := Plan{}
+	for class, steps := range m {
+		for _, s := range steps {
+			st, err := ParseStep(s)
+			if err != nil {
+				return nil, fmt.Errorf("plan.%s: %w", class, err)
+			}
+			p[class] = append(p[class], st)
+		}
+	}
+	if _, ok := p[DefaultClass]; !ok {
+		def := DefaultPlan()
+		p[DefaultClass] = def[DefaultClass]
+	}
+	return p, nil
+}
