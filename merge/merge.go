@@ -133,7 +133,8 @@ type Result struct {
 	PageCount int `json:"page_count"`
 	// Engines are the engines that were called, in the order of first call.
 	Engines []string `json:"engines"`
-	// Timings: "total", and one entry per engine with its wall time.
+	// Timings: "total", "analyze", and one entry per engine with its wall
+	// time.
 	Timings map[string]time.Duration `json:"-"`
 	// Err is why the document could not be read at all (then Status is
 	// failed and Entries is empty).

@@ -34,8 +34,9 @@ type jsonDoc struct {
 }
 
 type jsonTiming struct {
-	TotalMS float64            `json:"total_ms"`
-	Engines map[string]float64 `json:"engines_ms,omitempty"`
+	TotalMS   float64            `json:"total_ms"`
+	AnalyzeMS float64            `json:"analyze_ms"`
+	Engines   map[string]float64 `json:"engines_ms,omitempty"`
 }
 
 type jsonError struct {
@@ -137,8 +138,9 @@ func buildJSON(res *merge.Result, opts JSONOptions) jsonDoc {
 		d.Engines = []string{}
 	}
 	d.Timings.TotalMS = ms(res.Timings["total"])
+	d.Timings.AnalyzeMS = ms(res.Timings["analyze"])
 	for name, t := range res.Timings {
-		if name == "total" {
+		if name == "total" || name == "analyze" {
 			continue
 		}
 		if d.Timings.Engines == nil {

@@ -21,7 +21,9 @@ type Estimates struct {
 	Engines map[string]Estimate `json:"engines"`
 }
 
-// Estimate is one engine's learnt speed.
+// Estimate is one engine's learnt speed, in seconds per unit of work: one
+// ordinary page (a letter-size page for engines that read images, a page
+// of up to a few thousand glyphs for text engines).
 type Estimate struct {
 	SecondsPerPage float64 `json:"seconds_per_page"`
 	Calls          int     `json:"calls"`
@@ -62,12 +64,13 @@ func LoadEstimates(path string) *Estimates {
 	return e
 }
 
-// Observe records a call to engine that answered pages in elapsed.
-func (e *Estimates) Observe(engine string, pages int, elapsed time.Duration) {
-	if e == nil || pages <= 0 || elapsed <= 0 {
+// Observe records a call to engine that did work units of work (pages,
+// each weighed by what it holds; see Router) in elapsed.
+func (e *Estimates) Observe(engine string, work float64, elapsed time.Duration) {
+	if e == nil || work <= 0 || elapsed <= 0 || math.IsNaN(work) || math.IsInf(work, 0) {
 		return
 	}
-	per := elapsed.Seconds() / float64(pages)
+	per := elapsed.Seconds() / work
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.Engines == nil {
@@ -83,7 +86,8 @@ func (e *Estimates) Observe(engine string, pages int, elapsed time.Duration) {
 	e.Engines[engine] = cur
 }
 
-// PerPage is the learnt time per page of engine, false before any call.
+// PerPage is the learnt time per unit of work (an ordinary page) of
+// engine, false before any call.
 func (e *Estimates) PerPage(engine string) (time.Duration, bool) {
 	if e == nil {
 		return 0, false

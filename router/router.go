@@ -73,6 +73,9 @@ const (
 	// minRegionCoverage is the least share of a page that images must cover
 	// before a region step reads them.
 	minRegionCoverage = 0.02
+	// minRegionSide is the least width and height, in points, of an image
+	// region worth reading (about 0.7 inch).
+	minRegionSide = 50
 )
 
 // Router runs documents through engines.
@@ -141,12 +144,20 @@ func (s *pageState) usable() bool {
 	return st == core.StatusOK || st == core.StatusDegraded
 }
 
-// regionBoxes are the image regions worth reading on the page.
+// regionBoxes are the image regions worth reading on the page: pictures
+// big enough to hold text (logos, icons and rules are not read).
 func (s *pageState) regionBoxes() []core.BBox {
 	if s.info.ImageCoverage < minRegionCoverage {
 		return nil
 	}
-	return s.info.ImageBoxes
+	page := s.info.Width * s.info.Height
+	var boxes []core.BBox
+	for _, b := range s.info.ImageBoxes {
+		if b.Width() >= minRegionSide && b.Height() >= minRegionSide && b.Area() >= minRegionCoverage*page {
+			boxes = append(boxes, b)
+		}
+	}
+	return boxes
 }
 
 // nextStep advances the page to its next step that applies: a full-page
@@ -344,7 +355,13 @@ func (r *Router) attempt(ctx context.Context, step Step, path string, pages []in
 			return got
 		}
 	}
-	callTimeout, pageTimeout := r.deadline(name, len(pages))
+	work, heaviest := 0.0, 0.0
+	for _, p := range pages {
+		w := weight(info, step, states[p])
+		work += w
+		heaviest = max(heaviest, w)
+	}
+	callTimeout, pageTimeout := r.deadline(name, work, heaviest)
 	ctx, cancel := context.WithTimeout(ctx, callTimeout)
 	defer cancel()
 	req := &core.Request{Source: path, Pages: pages, Options: opts, PageTimeout: pageTimeout}
@@ -376,7 +393,7 @@ func (r *Router) attempt(ctx context.Context, step Step, path string, pages []in
 		return nil
 	}()
 	if err == nil && len(want) == 0 && !step.Regions {
-		r.cfg.Estimates.Observe(name, len(pages), time.Since(start))
+		r.cfg.Estimates.Observe(name, work, time.Since(start))
 	}
 	for _, p := range pages {
 		if !want[p] {
@@ -418,18 +435,43 @@ func withRegions(opts json.RawMessage, regions map[string][]core.BBox) (json.Raw
 	return json.Marshal(m)
 }
 
-// deadline is the time allowed for a call to engine name with n pages, and
-// the longest it may go without answering a page: the configured base plus
-// a per-page allowance, which is the learnt time per page with a wide
-// margin once the engine has been seen, never more than the configured
-// per-page time.
-func (r *Router) deadline(name string, n int) (call, page time.Duration) {
+// deadline is the time allowed for a call to engine name with work units
+// of work (see weight), and the longest it may go without answering a
+// page, the heaviest weighing heaviest: the configured base plus a
+// per-unit allowance, which is the learnt time per unit with a wide margin
+// once the engine has been seen, never more than the configured per-page
+// time.
+func (r *Router) deadline(name string, work, heaviest float64) (call, page time.Duration) {
 	to := r.timeout(name)
 	per := to.PerPage
 	if est, ok := r.cfg.Estimates.PerPage(name); ok {
 		per = min(max(estimateMargin*est, MinPerPage), to.PerPage)
 	}
-	return to.Base + time.Duration(n)*per, to.Base + per
+	return to.Base + time.Duration(work*float64(per)), to.Base + time.Duration(max(heaviest, 1)*float64(per))
+}
+
+// letterArea is the area of a US letter page in square points.
+const letterArea = 612 * 792
+
+// weight is how much work a page is for an engine, in ordinary pages: for
+// engines that read images (OCR, layout), its area against a letter page
+// (or the area of its image regions, for a region step); for text
+// engines, one plus one for every four thousand glyphs the page draws.
+func weight(info core.Info, step Step, st *pageState) float64 {
+	if info.Has(core.CapOCR) || info.Has(core.CapLayout) {
+		area := st.info.Width * st.info.Height
+		if step.Regions {
+			area = 0
+			for _, b := range st.regionBoxes() {
+				area += b.Area()
+			}
+		}
+		if area <= 0 {
+			return 1
+		}
+		return min(max(area/letterArea, 0.25), 4)
+	}
+	return min(1+float64(st.info.Glyphs)/4000, 8)
 }
 
 func (r *Router) timeout(name string) Timeout {

@@ -32,9 +32,26 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, "building assay:", err)
 		os.Exit(1)
 	}
+	// The OCR engine is its own cgo binary, found next to assay. Tests that
+	// need it skip when it cannot be built (no Tesseract headers).
+	ocr := exec.Command("go", "build", "-o", filepath.Join(dir, "assay-engine-ocr"), "../../plugins/ocr/cmd/assay-engine-ocr")
+	ocr.Env = append(os.Environ(), "CGO_ENABLED=1")
+	if out, err := ocr.CombinedOutput(); err != nil {
+		ocrMissing = fmt.Sprintf("the OCR engine does not build here (make deps installs Tesseract): %v\n%s", err, out)
+	}
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
+}
+
+// ocrMissing says why the OCR engine is not available to these tests.
+var ocrMissing string
+
+func needOCR(t *testing.T) {
+	t.Helper()
+	if ocrMissing != "" {
+		t.Skip(ocrMissing)
+	}
 }
 
 // assay runs the CLI in the repository root with an empty environment for
@@ -44,6 +61,11 @@ func assay(t *testing.T, args ...string) (string, string, int) {
 	cmd := exec.CommandContext(t.Context(), assayBin, args...)
 	cmd.Dir = "../.."
 	cmd.Env = append(os.Environ(), "ASSAY_PLUGIN_PATH=", "ASSAY_ESTIMATES_FILE=none")
+	if os.Getenv("ASSAY_MODELS_DIR") == "" {
+		if abs, err := filepath.Abs("../../models"); err == nil {
+			cmd.Env = append(cmd.Env, "ASSAY_MODELS_DIR="+abs)
+		}
+	}
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
@@ -253,5 +275,85 @@ func TestConfigLayers(t *testing.T) {
 	cfg, err = LoadConfig("", nil)
 	if err != nil || fmt.Sprint(cfg.Engines) != "[x y]" {
 		t.Fatalf("env list: %v %v", cfg.Engines, err)
+	}
+}
+
+type ledger struct {
+	Status string
+	Pages  []struct {
+		Number   int
+		Status   string
+		Engine   string
+		Class    string
+		Attempts []struct {
+			Engine string
+			Status string
+			Score  float64
+		}
+		Blocks []struct{ Text string }
+	}
+}
+
+func extractJSON(t *testing.T, args ...string) ledger {
+	t.Helper()
+	out, stderr, code := assay(t, append([]string{"extract", "--format", "json"}, args...)...)
+	if code != 0 && code != 3 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var l ledger
+	if err := json.Unmarshal([]byte(out), &l); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	return l
+}
+
+func pageText(blocks []struct{ Text string }) string {
+	var parts []string
+	for _, b := range blocks {
+		parts = append(parts, b.Text)
+	}
+	return strings.Join(parts, "\n")
+}
+
+// Pages that need different engines get them: the scanned page goes to OCR,
+// the born-digital pages stay with the text layer and cost no second call.
+func TestMixedDocumentRoutesPerPage(t *testing.T) {
+	needOCR(t)
+	l := extractJSON(t, "testdata/mixed.pdf")
+	want := []struct {
+		class, engine, text string
+	}{
+		{"born_digital", "nativetext", "Quarterly Extraction Report"},
+		{"image_only", "ocr", "Harbour Inspection Notes"},
+		{"born_digital", "nativetext", "Two Column Layout"},
+	}
+	if l.Status != "ok" || len(l.Pages) != len(want) {
+		t.Fatalf("status %s, %d pages", l.Status, len(l.Pages))
+	}
+	for i, p := range l.Pages {
+		w := want[i]
+		if p.Status != "ok" || p.Class != w.class || p.Engine != w.engine || len(p.Attempts) != 1 {
+			t.Errorf("page %d: %s, class %s, engine %s, %d attempts; want ok, %s, %s, 1", p.Number, p.Status, p.Class, p.Engine, len(p.Attempts), w.class, w.engine)
+		}
+		if !strings.Contains(pageText(p.Blocks), w.text) {
+			t.Errorf("page %d lacks %q:\n%s", p.Number, w.text, pageText(p.Blocks))
+		}
+	}
+}
+
+// A page whose font has no usable Unicode map scores below the threshold on
+// the text layer and is read again by OCR.
+func TestBrokenFontEscalatesToOCR(t *testing.T) {
+	needOCR(t)
+	l := extractJSON(t, "testdata/brokenfont.pdf")
+	p := l.Pages[0]
+	if p.Class != "broken_fonts" || p.Status != "ok" || p.Engine != "ocr" || len(p.Attempts) != 2 {
+		t.Fatalf("page: %+v", p)
+	}
+	if a := p.Attempts[0]; a.Engine != "nativetext" || a.Score >= 0.5 {
+		t.Fatalf("first attempt %+v should be nativetext below the threshold", a)
+	}
+	if text := strings.ToLower(pageText(p.Blocks)); !strings.Contains(text, "harbour master counted seven boats") {
+		t.Fatalf("OCR text: %q", text)
 	}
 }
