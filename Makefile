@@ -59,7 +59,9 @@ demo: deps build
 	@$(BIN)/assay engines
 	@echo; echo "== bin/assay extract testdata/simple.pdf (Markdown)"
 	@$(BIN)/assay extract testdata/simple.pdf
-	@echo; echo "== bin/assay extract testdata/columns.pdf --format json (page ledger)"
+	@echo; echo "== bin/assay extract testdata/mixed.pdf --explain (text pages stay native, the scan goes to OCR)"
+	@$(BIN)/assay extract testdata/mixed.pdf --explain --no-page-markers > /dev/null
+	@echo; echo "== bin/assay extract testdata/columns.pdf --format json (the page ledger)"
 	@$(BIN)/assay extract testdata/columns.pdf --format json | head -40
 
 ## bench: Go benchmarks
