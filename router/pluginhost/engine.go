@@ -34,6 +34,7 @@ var (
 func newEngine(h *Host, f Found) *Engine {
 	e := &Engine{host: h, found: f}
 	e.pool = newPool(h.cfg.Procs, func() (*proc, error) { return h.launch(f) }, func() { e.restarts.Add(1) })
+	e.pool.maxCalls = h.cfg.MaxCalls
 	return e
 }
 

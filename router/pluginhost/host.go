@@ -27,6 +27,9 @@ const (
 	// ServeEngineCommand is the subcommand of the assay binary that serves
 	// a built-in engine: `assay serve-engine NAME`.
 	ServeEngineCommand = "serve-engine"
+	// DefaultMaxCalls is how many Extract calls a process serves before it
+	// is retired for a fresh one.
+	DefaultMaxCalls = 1000
 )
 
 // ErrClosed is returned by a Host or Engine after Close.
@@ -54,6 +57,11 @@ type Config struct {
 	StartTimeout time.Duration
 	// Procs is the number of processes per engine; default 1.
 	Procs int
+	// MaxCalls retires a process after it has served this many Extract
+	// calls and starts a fresh one for the next, so a slow leak in an
+	// engine (or in a C library under it) cannot grow without bound;
+	// default DefaultMaxCalls, negative for never.
+	MaxCalls int
 	// Stderr receives engine logs; default io.Discard, or os.Stderr when
 	// $ASSAY_DEBUG is set.
 	Stderr io.Writer
@@ -90,6 +98,9 @@ type Host struct {
 func New(cfg Config) *Host {
 	if cfg.StartTimeout <= 0 {
 		cfg.StartTimeout = 10 * time.Second
+	}
+	if cfg.MaxCalls == 0 {
+		cfg.MaxCalls = DefaultMaxCalls
 	}
 	if cfg.Procs <= 0 {
 		cfg.Procs = 1

@@ -503,3 +503,29 @@ func BenchmarkDeadlineToReturn(b *testing.B) {
 	}
 	b.ReportMetric(float64(late.Microseconds())/float64(b.N)/1000, "ms-late/op")
 }
+
+// A process is retired after MaxCalls calls, gracefully and without counting
+// as a restart, and the next call gets a fresh one.
+func TestProcessesAreRecycledAfterMaxCalls(t *testing.T) {
+	h := newHost(t, Config{MaxCalls: 2})
+	e := engine(t, h, "words")
+	pdf := sdktest.WriteTextPDF(t, t.TempDir())
+	pids := map[int]bool{}
+	for range 5 {
+		byPage, _, err := drain(t.Context(), e, &core.Request{Source: pdf, Pages: []int{1}})
+		if err != nil || byPage[1].Status != core.StatusOK {
+			t.Fatalf("extract: %v %+v", err, byPage[1])
+		}
+		e.pool.mu.Lock()
+		for p := range e.pool.live {
+			pids[p.pid] = true
+		}
+		e.pool.mu.Unlock()
+	}
+	if len(pids) < 3 {
+		t.Fatalf("5 calls with MaxCalls 2 ran in %d processes, want 3", len(pids))
+	}
+	if n := e.Restarts(); n != 0 {
+		t.Fatalf("retiring a process is not a restart, got %d", n)
+	}
+}

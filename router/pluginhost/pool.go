@@ -13,6 +13,8 @@ type pool struct {
 	lost func()
 
 	slots chan struct{} // one token per process in use or being started
+	// maxCalls retires a process after that many checkouts (<= 0: never).
+	maxCalls int
 
 	mu     sync.Mutex
 	idle   []*proc
@@ -49,6 +51,7 @@ func (pl *pool) acquire(ctx context.Context) (*proc, error) {
 				pl.lost()
 				continue
 			}
+			p.calls++
 			return p, nil
 		}
 		pl.wg.Add(1) // under mu, so that close cannot be waiting yet
@@ -60,6 +63,7 @@ func (pl *pool) acquire(ctx context.Context) (*proc, error) {
 		pl.freeSlot()
 		return nil, err
 	}
+	p.calls++
 	return p, nil
 }
 
@@ -120,6 +124,16 @@ func (pl *pool) discard(p *proc) {
 // list, any other is killed (and counted as lost).
 func (pl *pool) release(p *proc, healthy bool) {
 	defer pl.freeSlot()
+	if healthy && !p.exited() && pl.maxCalls > 0 && p.calls >= pl.maxCalls {
+		// Retired, not lost: shut it down gracefully without holding the
+		// caller, and let the next checkout start a fresh one.
+		pl.mu.Lock()
+		delete(pl.live, p)
+		pl.wg.Add(1)
+		pl.mu.Unlock()
+		go func() { defer pl.wg.Done(); p.shutdown() }()
+		return
+	}
 	if healthy && !p.exited() {
 		pl.mu.Lock()
 		if !pl.closed {

@@ -24,6 +24,7 @@ type proc struct {
 	exit   *exitSink
 
 	stopOnce sync.Once
+	calls    int // Extract calls served; touched only by whoever holds the process
 }
 
 // launch starts a process for f and completes the handshake. It blocks up
