@@ -216,7 +216,7 @@ func (r *Router) Extract(ctx context.Context, path string, pages []int) (*merge.
 		cls := st.info.Class()
 		st.class = string(cls)
 		st.chain = r.cfg.Plan.Chain(st.class)
-		st.hints = quality.Hints{NoTextExpected: cls == analyze.ClassBlank}
+		st.hints = quality.Hints{NoTextExpected: cls == analyze.ClassBlank, SingleByteShare: singleByteShare(st.info)}
 		states[p] = st
 	}
 
@@ -420,6 +420,21 @@ func (r *Router) score(c merge.Candidate, st *pageState, info core.Info) merge.C
 	}
 	c.Quality = quality.Score(c.Result, h)
 	return c
+}
+
+// singleByteShare is the share of a page's glyphs drawn with simple fonts.
+func singleByteShare(p analyze.Page) float64 {
+	total, single := 0, 0
+	for _, f := range p.Fonts {
+		total += f.Glyphs
+		if !f.CID {
+			single += f.Glyphs
+		}
+	}
+	if total == 0 {
+		return 0
+	}
+	return float64(single) / float64(total)
 }
 
 // withRegions adds the region mode and boxes to an engine's options.
