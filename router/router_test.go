@@ -174,3 +174,49 @@ func TestUnreadableDocuments(t *testing.T) {
 		})
 	}
 }
+
+// panicky is an in-process engine that panics while streaming page 2.
+type panicky struct{ fake }
+
+func (p *panicky) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.PageResult, error] {
+	inner := p.fake.Extract(ctx, req)
+	return func(yield func(core.PageResult, error) bool) {
+		for r, err := range inner {
+			if r.Page.Number == 2 {
+				panic("engine bug on page 2")
+			}
+			if !yield(r, err) {
+				return
+			}
+		}
+	}
+}
+
+// A panic inside an in-process engine is recovered at the router's
+// boundary: the pages it had not answered fail and go on to the next engine.
+func TestPanickingEngineIsContained(t *testing.T) {
+	bad := &panicky{fake{name: "bad", cost: 1, text: func(p int) string { return fmt.Sprintf("bad%d", p) }}}
+	good := &fake{name: "good", cost: 2, text: func(p int) string { return fmt.Sprintf("good%d", p) }}
+	reg := RegistryFunc(func(name string) (core.Engine, error) {
+		if name == "bad" {
+			return bad, nil
+		}
+		return good, nil
+	})
+	res, err := New(Config{Plan: FixedPlan([]string{"bad", "good"})}, reg).Extract(t.Context(), fivePages, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range res.Entries {
+		want := "good"
+		if e.Number == 1 {
+			want = "bad"
+		}
+		if e.Engine != want || e.Status != core.StatusOK {
+			t.Errorf("page %d: %s by %q, want ok by %q", e.Number, e.Status, e.Engine, want)
+		}
+		if e.Number > 1 && !errors.Is(e.Attempts[0].Err, core.ErrEngineCrashed) {
+			t.Errorf("page %d: first attempt error %v", e.Number, e.Attempts[0].Err)
+		}
+	}
+}
