@@ -2,12 +2,9 @@ package pdfdoc
 
 import (
 	"bytes"
-	"compress/flate"
-	"compress/zlib"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"os"
 	"strings"
@@ -56,6 +53,16 @@ type Document struct {
 	limits  Limits
 	leaves  []pageLeaf // the page tree's leaves in order
 	repairs []string
+	// lite is set instead of ctx for a document opened by OpenLazy.
+	lite *liteReader
+}
+
+// dereference resolves one indirect reference; the caller holds the lock.
+func (d *Document) dereference(ir types.IndirectRef) (types.Object, error) {
+	if d.lite != nil {
+		return d.lite.resolve(ir)
+	}
+	return d.ctx.Dereference(ir)
 }
 
 // pageLeaf is a page dictionary with the attributes it inherits.
@@ -73,15 +80,17 @@ type pageLeaf struct {
 func (d *Document) walkPages() (count int) {
 	count = -1
 	var root types.Object
-	_ = d.locked(func() error {
-		ir, err := d.ctx.Pages()
-		if err == nil && ir != nil {
-			root = *ir
-		}
-		return nil
-	})
+	if d.lite == nil {
+		_ = d.locked(func() error {
+			ir, err := d.ctx.Pages()
+			if err == nil && ir != nil {
+				root = *ir
+			}
+			return nil
+		})
+	}
 	if root == nil {
-		if cat := d.Dict(d.ctx.Root); cat != nil {
+		if cat := d.Catalog(); cat != nil {
 			root = cat["Pages"]
 		}
 	}
@@ -141,7 +150,6 @@ func (d *Document) walkPages() (count int) {
 // the core sentinels: ErrNotFound, ErrEmptyFile, ErrNotPDF, ErrEncrypted,
 // ErrDamaged, and ErrTimeout or ErrCanceled when ctx ends first.
 func Open(ctx context.Context, path string, limits Limits) (doc *Document, err error) {
-	disableConfigOnce.Do(api.DisableConfigDir)
 	limits = limits.withDefaults()
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -150,6 +158,12 @@ func Open(ctx context.Context, path string, limits Limits) (doc *Document, err e
 		}
 		return nil, err
 	}
+	return openData(ctx, data, limits)
+}
+
+// openData is Open on the file's bytes; limits have their defaults.
+func openData(ctx context.Context, data []byte, limits Limits) (doc *Document, err error) {
+	disableConfigOnce.Do(api.DisableConfigDir)
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, core.ErrEmptyFile
 	}
@@ -273,12 +287,18 @@ func (d *Document) Repairs() []string { return append([]string(nil), d.repairs..
 // Encrypted reports whether the file is encrypted (it opened, so with the
 // empty user password).
 func (d *Document) Encrypted() bool {
+	if d.lite != nil {
+		return false // OpenLazy leaves encrypted files to Open
+	}
 	return d.ctx.Encrypt != nil || d.ctx.E != nil
 }
 
 // Version is the PDF version the file declares ("1.7"), the catalog's
 // /Version taking precedence over the header; "" when unknown.
 func (d *Document) Version() (v string) {
+	if d.lite != nil {
+		return d.lite.version()
+	}
 	_ = d.locked(func() error {
 		if d.ctx.HeaderVersion != nil || d.ctx.RootVersion != nil {
 			v = d.ctx.VersionString()
@@ -289,10 +309,24 @@ func (d *Document) Version() (v string) {
 }
 
 // Catalog is the document catalog, nil when it cannot be read.
-func (d *Document) Catalog() types.Dict { return d.Dict(d.ctx.Root) }
+func (d *Document) Catalog() types.Dict {
+	if d.lite != nil {
+		return d.Dict(d.lite.trailer["Root"])
+	}
+	if d.ctx.Root == nil {
+		return nil
+	}
+	return d.Dict(*d.ctx.Root) // Root is a *IndirectRef: Dict needs the value
+}
 
 // Info is the trailer's document information dictionary, nil when absent.
 func (d *Document) Info() types.Dict {
+	if d.lite != nil {
+		if d.lite.trailer["Info"] == nil {
+			return nil
+		}
+		return d.Dict(d.lite.trailer["Info"])
+	}
 	if d.ctx.Info == nil {
 		return nil
 	}
@@ -323,7 +357,7 @@ func (d *Document) Deref(o types.Object) types.Object {
 		var r types.Object
 		if err := d.locked(func() error {
 			var err error
-			r, err = d.ctx.Dereference(ir)
+			r, err = d.dereference(ir)
 			return err
 		}); err != nil {
 			return nil
@@ -441,7 +475,7 @@ func (d *Document) Stream(o types.Object) (types.Dict, []byte, error) {
 			if !ok {
 				break
 			}
-			r, err := d.ctx.Dereference(ir)
+			r, err := d.dereference(ir)
 			if err != nil {
 				return err
 			}
@@ -517,25 +551,6 @@ func (d *Document) inflate(sd *types.StreamDict) (content []byte, ok bool, err e
 		b = out
 	}
 	return b, true, nil
-}
-
-// inflateLimited inflates zlib (or raw deflate) data up to limit bytes.
-func inflateLimited(b []byte, limit int64) ([]byte, error) {
-	var r io.Reader
-	if zr, err := zlib.NewReader(bytes.NewReader(b)); err == nil {
-		r = zr
-	} else {
-		r = flate.NewReader(bytes.NewReader(b))
-	}
-	var out bytes.Buffer
-	n, err := io.Copy(&out, io.LimitReader(r, limit+1))
-	if n > limit {
-		return nil, ErrStreamTooLarge
-	}
-	if err != nil {
-		return out.Bytes(), err
-	}
-	return out.Bytes(), nil
 }
 
 // Page is one page as the content interpreters need it.

@@ -70,8 +70,9 @@ var errNesting = errors.New("objects nested too deeply")
 // It never panics and never reads past its buffer; malformed input turns
 // into best-effort tokens so that the interpreter can carry on.
 type Lexer struct {
-	b   []byte
-	pos int
+	b    []byte
+	pos  int
+	scan [MaxScanOperands]Operand // Scan's operands
 }
 
 // NewLexer returns a lexer over b. It does not copy b.
@@ -501,4 +502,421 @@ func (l *Lexer) SkipInlineImage() map[string]Token {
 	}
 	l.pos = len(l.b)
 	return d
+}
+
+// MaxScanOperands is the number of operands Scan keeps before an
+// operator (the last ones); no content operator takes more.
+const MaxScanOperands = 8
+
+// Operand is an operand as Scan reads it, without decoding or copying:
+// Raw is a slice of the lexer's input, valid as long as the input is.
+type Operand struct {
+	Kind Kind
+	// Raw holds a number's or a name's bytes (a name without its slash,
+	// #xx escapes not decoded) and a string's bytes between its
+	// delimiters, not decoded. It is nil for arrays, dictionaries,
+	// booleans and null.
+	Raw []byte
+	// Bytes is, for a string, the length of its decoded bytes (what
+	// Next's Token.Str would hold); for an array, the sum of that over the
+	// strings directly in it (a TJ array).
+	Bytes int
+	// Codes2 is Bytes counted in two-byte codes: for a string
+	// ceil(Bytes/2), for an array the sum of that over its strings.
+	Codes2 int
+}
+
+// Num is the operand as a finite number; 0 when it is not a number, NaN
+// or infinite. It reads numbers as Next does, malformed ones included.
+func (o Operand) Num() float64 {
+	if o.Kind != KindNumber {
+		return 0
+	}
+	v := parseNumber(o.Raw)
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0
+	}
+	return v
+}
+
+// Name is a name operand decoded (#xx escapes), as Next's Token.Str; ""
+// for any other kind.
+func (o Operand) Name() string {
+	if o.Kind != KindName {
+		return ""
+	}
+	if bytes.IndexByte(o.Raw, '#') < 0 {
+		return string(o.Raw)
+	}
+	l := Lexer{b: append([]byte{'/'}, o.Raw...)}
+	return l.name()
+}
+
+// pow10 are the exact powers of ten for the fast path of parseNumber.
+var pow10 = [...]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
+// parseNumber reads a number token as Lexer.number does. The common form
+// (sign, at most 15 digits, one point) is computed exactly without
+// allocating: an integer below 2^53 divided by an exact power of ten is
+// the correctly rounded value, as strconv gives.
+func parseNumber(b []byte) float64 {
+	i, neg := 0, false
+	if i < len(b) && (b[i] == '-' || b[i] == '+') {
+		neg = b[i] == '-'
+		i++
+	}
+	var m uint64
+	digits, frac := 0, -1
+	slow := false
+	for ; i < len(b) && !slow; i++ {
+		c := b[i]
+		switch {
+		case c >= '0' && c <= '9':
+			m = m*10 + uint64(c-'0')
+			digits++
+			if frac >= 0 {
+				frac++
+			}
+			slow = digits > 15
+		case c == '.' && frac < 0:
+			frac = 0
+		default:
+			slow = true // a second point or sign, an exponent: as Next
+		}
+	}
+	if slow || digits == 0 {
+		s := string(b)
+		v, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			v = parseLooseNumber(s)
+		}
+		return v
+	}
+	v := float64(m)
+	if frac > 0 {
+		v /= pow10[frac]
+	}
+	if neg {
+		v = -v
+	}
+	return v
+}
+
+// ScanOp is an operator and its operands as Scan reads them.
+type ScanOp struct {
+	// Op is the operator, a slice of the input; a stray delimiter
+	// ("]", ")", ">", ">>", "{", "}") is an operator, as with Next.
+	Op []byte
+	// Operands are the operands before Op, the last MaxScanOperands of
+	// them, oldest first. The slice is reused by the next Scan.
+	Operands []Operand
+	// Dropped is set when operands were lost: more than MaxScanOperands,
+	// or arrays and dictionaries nested past the limit (Next reports
+	// those as an error).
+	Dropped bool
+}
+
+// Scan reads up to and including the next operator and returns it with
+// its operands. It allocates nothing: operands are slices of the input,
+// strings are counted but not decoded, arrays give only the counts of the
+// strings in them, dictionaries are skipped. It reads the same syntax as
+// Next (and the two can be mixed, e.g. SkipInlineImage after a BI from
+// Scan). ok is false at the end of the input; operands left over at the
+// end are dropped.
+func (l *Lexer) Scan() (op ScanOp, ok bool) {
+	n := 0
+	dropped := false
+	push := func(o Operand) {
+		if n == MaxScanOperands {
+			copy(l.scan[:], l.scan[1:])
+			n--
+			dropped = true
+		}
+		l.scan[n] = o
+		n++
+	}
+	for {
+		l.skipSpace()
+		if l.pos >= len(l.b) {
+			return ScanOp{}, false
+		}
+		c := l.b[l.pos]
+		switch {
+		case c == '/':
+			l.pos++
+			start := l.pos
+			for l.pos < len(l.b) && !isWhite(l.b[l.pos]) && !isDelim(l.b[l.pos]) {
+				l.pos++
+			}
+			push(Operand{Kind: KindName, Raw: l.b[start:l.pos]})
+		case c == '(':
+			start := l.pos + 1
+			nb := l.countLiteral()
+			end := l.pos - 1
+			if end < start || l.b[end] != ')' {
+				end = l.pos
+			}
+			push(Operand{Kind: KindString, Raw: l.b[start:end], Bytes: nb, Codes2: (nb + 1) / 2})
+		case c == '<' && l.pos+1 < len(l.b) && l.b[l.pos+1] == '<':
+			l.pos += 2
+			l.skipDictDepth(0, &dropped)
+			push(Operand{Kind: KindDict})
+		case c == '<':
+			start := l.pos + 1
+			nb := l.countHex()
+			push(Operand{Kind: KindString, Raw: l.b[start:max(start, l.pos-1)], Bytes: nb, Codes2: (nb + 1) / 2})
+		case c == '[':
+			l.pos++
+			push(l.scanArray(&dropped))
+		case c == ']', c == '}', c == '{', c == ')':
+			l.pos++
+			return l.scanOp(l.b[l.pos-1:l.pos], n, dropped), true
+		case c == '>':
+			start := l.pos
+			l.pos++
+			if l.pos < len(l.b) && l.b[l.pos] == '>' {
+				l.pos++
+			}
+			return l.scanOp(l.b[start:l.pos], n, dropped), true
+		case c == '+' || c == '-' || c == '.' || (c >= '0' && c <= '9'):
+			start := l.pos
+			l.skipNumber()
+			push(Operand{Kind: KindNumber, Raw: l.b[start:l.pos]})
+		default:
+			start := l.pos
+			for l.pos < len(l.b) && !isWhite(l.b[l.pos]) && !isDelim(l.b[l.pos]) {
+				l.pos++
+			}
+			w := l.b[start:l.pos]
+			switch string(w) {
+			case "true":
+				push(Operand{Kind: KindBool, Raw: w})
+			case "false":
+				push(Operand{Kind: KindBool})
+			case "null":
+				push(Operand{Kind: KindNull})
+			default:
+				return l.scanOp(w, n, dropped), true
+			}
+		}
+	}
+}
+
+func (l *Lexer) scanOp(name []byte, n int, dropped bool) ScanOp {
+	return ScanOp{Op: name, Operands: l.scan[:n:n], Dropped: dropped}
+}
+
+func (l *Lexer) skipNumber() {
+	l.pos++
+	for l.pos < len(l.b) {
+		c := l.b[l.pos]
+		if (c >= '0' && c <= '9') || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E' {
+			l.pos++
+			continue
+		}
+		return
+	}
+}
+
+// countLiteral skips a literal string and returns the length of its
+// decoded bytes, by the rules of literal.
+func (l *Lexer) countLiteral() int {
+	l.pos++ // '('
+	n, depth := 0, 1
+	for l.pos < len(l.b) {
+		c := l.b[l.pos]
+		l.pos++
+		switch c {
+		case '(':
+			depth++
+			n++
+		case ')':
+			depth--
+			if depth == 0 {
+				return n
+			}
+			n++
+		case '\r':
+			if l.pos < len(l.b) && l.b[l.pos] == '\n' {
+				l.pos++
+			}
+			n++
+		case '\\':
+			if l.pos >= len(l.b) {
+				return n
+			}
+			e := l.b[l.pos]
+			l.pos++
+			switch e {
+			case '\r':
+				if l.pos < len(l.b) && l.b[l.pos] == '\n' {
+					l.pos++
+				}
+			case '\n':
+			case '0', '1', '2', '3', '4', '5', '6', '7':
+				for k := 0; k < 2 && l.pos < len(l.b) && l.b[l.pos] >= '0' && l.b[l.pos] <= '7'; k++ {
+					l.pos++
+				}
+				n++
+			default:
+				n++
+			}
+		default:
+			n++
+		}
+	}
+	return n
+}
+
+// countHex skips a hex string and returns the length of its decoded
+// bytes, by the rules of hex.
+func (l *Lexer) countHex() int {
+	l.pos++ // '<'
+	digits := 0
+	for l.pos < len(l.b) {
+		c := l.b[l.pos]
+		l.pos++
+		if c == '>' {
+			break
+		}
+		if _, ok := unhex(c); ok {
+			digits++
+		}
+	}
+	return (digits + 1) / 2
+}
+
+// scanArray reads an array after its '[' into an operand that counts
+// the strings directly in it; nested arrays and dictionaries are skipped.
+func (l *Lexer) scanArray(dropped *bool) Operand {
+	o := Operand{Kind: KindArray}
+	for {
+		l.skipSpace()
+		if l.pos >= len(l.b) {
+			return o
+		}
+		switch c := l.b[l.pos]; {
+		case c == ']':
+			l.pos++
+			return o
+		case c == '(':
+			nb := l.countLiteral()
+			o.Bytes += nb
+			o.Codes2 += (nb + 1) / 2
+		case c == '<' && l.pos+1 < len(l.b) && l.b[l.pos+1] == '<':
+			l.pos += 2
+			l.skipDictDepth(1, dropped)
+		case c == '<':
+			nb := l.countHex()
+			o.Bytes += nb
+			o.Codes2 += (nb + 1) / 2
+		case c == '[':
+			l.pos++
+			l.skipArrayDepth(1, dropped)
+		default:
+			if !l.skipToken() {
+				return o
+			}
+		}
+	}
+}
+
+// skipArrayDepth skips the rest of an array opened at depth; past
+// maxNesting it skips as Next does and sets dropped.
+func (l *Lexer) skipArrayDepth(depth int, dropped *bool) {
+	if depth >= maxNesting {
+		l.skipNested('[', ']')
+		*dropped = true
+		return
+	}
+	for {
+		l.skipSpace()
+		if l.pos >= len(l.b) {
+			return
+		}
+		switch c := l.b[l.pos]; {
+		case c == ']':
+			l.pos++
+			return
+		case c == '[':
+			l.pos++
+			l.skipArrayDepth(depth+1, dropped)
+		case c == '<' && l.pos+1 < len(l.b) && l.b[l.pos+1] == '<':
+			l.pos += 2
+			l.skipDictDepth(depth+1, dropped)
+		case c == '(':
+			l.countLiteral()
+		case c == '<':
+			l.countHex()
+		default:
+			if !l.skipToken() {
+				return
+			}
+		}
+	}
+}
+
+// skipDictDepth skips the rest of a dictionary opened at depth.
+func (l *Lexer) skipDictDepth(depth int, dropped *bool) {
+	if depth >= maxNesting {
+		l.skipDict()
+		*dropped = true
+		return
+	}
+	for {
+		l.skipSpace()
+		if l.pos >= len(l.b) {
+			return
+		}
+		switch c := l.b[l.pos]; {
+		case c == '>' && l.pos+1 < len(l.b) && l.b[l.pos+1] == '>':
+			l.pos += 2
+			return
+		case c == '[':
+			l.pos++
+			l.skipArrayDepth(depth+1, dropped)
+		case c == '<' && l.pos+1 < len(l.b) && l.b[l.pos+1] == '<':
+			l.pos += 2
+			l.skipDictDepth(depth+1, dropped)
+		case c == '(':
+			l.countLiteral()
+		case c == '<':
+			l.countHex()
+		default:
+			if !l.skipToken() {
+				return
+			}
+		}
+	}
+}
+
+// skipToken skips one token that is not a string, array or dictionary,
+// as Next would read it; false at the end of the input.
+func (l *Lexer) skipToken() bool {
+	l.skipSpace()
+	if l.pos >= len(l.b) {
+		return false
+	}
+	switch c := l.b[l.pos]; {
+	case c == '+' || c == '-' || c == '.' || (c >= '0' && c <= '9'):
+		l.skipNumber()
+	case c == '/':
+		l.pos++
+		for l.pos < len(l.b) && !isWhite(l.b[l.pos]) && !isDelim(l.b[l.pos]) {
+			l.pos++
+		}
+	default:
+		start := l.pos
+		for l.pos < len(l.b) && !isWhite(l.b[l.pos]) && !isDelim(l.b[l.pos]) {
+			l.pos++
+		}
+		if l.pos == start { // a delimiter: ) > } {
+			l.pos++
+			if c == '>' && l.pos < len(l.b) && l.b[l.pos] == '>' {
+				l.pos++
+			}
+		}
+	}
+	return true
 }

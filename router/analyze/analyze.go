@@ -75,11 +75,26 @@ func Document(ctx context.Context, path string, opts Options) (rep *Report, err 
 	if err := ctx.Err(); err != nil {
 		return nil, pdfdoc.ContextError(err)
 	}
-	d, err := pdfdoc.Open(ctx, path, pdfdoc.Limits{MaxStreamBytes: opts.MaxStreamBytes})
+	limits := pdfdoc.Limits{MaxStreamBytes: opts.MaxStreamBytes}
+	d, err := pdfdoc.OpenLazy(ctx, path, limits)
 	if err != nil {
 		return nil, err
 	}
-	rep = &Report{
+	rep, err = analyse(ctx, d, opts)
+	if err == nil && d.Damaged() {
+		// The lazy reader met damage: read the file as Open repairs it,
+		// as the engines will.
+		if d, err = pdfdoc.Open(ctx, path, limits); err != nil {
+			return nil, err
+		}
+		rep, err = analyse(ctx, d, opts)
+	}
+	return rep, err
+}
+
+// analyse reads every page of an open document.
+func analyse(ctx context.Context, d *pdfdoc.Document, opts Options) (*Report, error) {
+	rep := &Report{
 		Pages:     d.NumPages(),
 		Version:   d.Version(),
 		Encrypted: d.Encrypted(),

@@ -43,25 +43,16 @@ type scanner struct {
 
 var defaultFont = &fontInfo{Font: Font{Name: "(none)"}, codeLen: 1}
 
-// run scans content with the given resources.
+// run scans content with the given resources. It reads with
+// Lexer.Scan, which copies nothing: names and numbers are read from the
+// content bytes, strings are only counted.
 func (s *scanner) run(content []byte, res types.Dict) {
 	l := pdfdoc.NewLexer(content)
-	var operands []pdfdoc.Token
 	fontCache := map[string]*fontInfo{}
 	for !s.stopped {
-		o, ok, err := l.Next()
+		o, ok := l.Scan()
 		if !ok {
 			return
-		}
-		if err != nil {
-			operands = operands[:0]
-			continue
-		}
-		if o.Kind != pdfdoc.KindOperator {
-			if len(operands) < 64 {
-				operands = append(operands, o)
-			}
-			continue
 		}
 		s.ops++
 		if s.ops > s.opts.MaxOps {
@@ -73,20 +64,33 @@ func (s *scanner) run(content []byte, res types.Dict) {
 			s.stopped = true
 			return
 		}
-		if o.Str == "BI" {
+		if string(o.Op) == "BI" {
 			l.SkipInlineImage()
 			s.out.Images++
 			s.addImage()
-			operands = operands[:0]
 			continue
 		}
-		s.op(o.Str, operands, res, fontCache)
-		operands = operands[:0]
+		if o.Dropped {
+			o.Operands = nil // nested too deep: what was read is not trusted
+		}
+		s.op(o, res, fontCache)
 	}
 }
 
-func (s *scanner) op(name string, ops []pdfdoc.Token, res types.Dict, fontCache map[string]*fontInfo) {
-	switch name {
+// arg is operand i of the last n operands; a missing one is null.
+func arg(ops []pdfdoc.Operand, n, i int) pdfdoc.Operand {
+	if j := len(ops) - n + i; j >= 0 && j < len(ops) {
+		return ops[j]
+	}
+	return pdfdoc.Operand{}
+}
+
+// num is arg(ops, n, i) as a finite number, 0 otherwise.
+func num(ops []pdfdoc.Operand, n, i int) float64 { return arg(ops, n, i).Num() }
+
+func (s *scanner) op(o pdfdoc.ScanOp, res types.Dict, fontCache map[string]*fontInfo) {
+	ops := o.Operands
+	switch string(o.Op) {
 	case "q":
 		if len(s.stack) < 1024 {
 			s.stack = append(s.stack, s.gs)
@@ -97,46 +101,37 @@ func (s *scanner) op(name string, ops []pdfdoc.Token, res types.Dict, fontCache 
 			s.stack = s.stack[:n-1]
 		}
 	case "cm":
-		a := pdfdoc.Last(ops, 6)
-		m := pdfdoc.Matrix{pdfdoc.Num(a, 0), pdfdoc.Num(a, 1), pdfdoc.Num(a, 2), pdfdoc.Num(a, 3), pdfdoc.Num(a, 4), pdfdoc.Num(a, 5)}
+		m := pdfdoc.Matrix{num(ops, 6, 0), num(ops, 6, 1), num(ops, 6, 2), num(ops, 6, 3), num(ops, 6, 4), num(ops, 6, 5)}
 		if m.Finite() {
 			s.gs.ctm = m.Mul(s.gs.ctm)
 		}
 	case "Tf":
-		if a := pdfdoc.Last(ops, 2); a[0].Kind == pdfdoc.KindName {
-			s.gs.font = s.font(a[0].Str, res, fontCache)
+		if a := arg(ops, 2, 0); a.Kind == pdfdoc.KindName {
+			s.gs.font = s.font(a, res, fontCache)
 		}
 	case "Tr":
-		s.gs.tr = int(pdfdoc.Num(pdfdoc.Last(ops, 1), 0))
+		s.gs.tr = int(num(ops, 1, 0))
 	case "Tj", "'":
-		s.show(pdfdoc.Last(ops, 1)[0])
+		s.show(arg(ops, 1, 0))
 	case "\"":
-		s.show(pdfdoc.Last(ops, 3)[2])
+		s.show(arg(ops, 3, 2))
 	case "TJ":
-		a := pdfdoc.Last(ops, 1)[0]
-		s.out.TextOps++
-		for _, e := range a.Arr {
-			s.glyphsOf(e)
-		}
+		s.show(arg(ops, 1, 0)) // an array operand counts the strings in it
 	case "Do":
-		if a := pdfdoc.Last(ops, 1); a[0].Kind == pdfdoc.KindName {
-			s.xobject(a[0].Str, res)
+		if a := arg(ops, 1, 0); a.Kind == pdfdoc.KindName {
+			s.xobject(a.Name(), res)
 		}
 	case "m", "l":
-		a := pdfdoc.Last(ops, 2)
-		s.pathPoint(pdfdoc.Num(a, 0), pdfdoc.Num(a, 1))
+		s.pathPoint(num(ops, 2, 0), num(ops, 2, 1))
 	case "c":
-		a := pdfdoc.Last(ops, 6)
-		s.pathPoint(pdfdoc.Num(a, 0), pdfdoc.Num(a, 1))
-		s.pathPoint(pdfdoc.Num(a, 2), pdfdoc.Num(a, 3))
-		s.pathPoint(pdfdoc.Num(a, 4), pdfdoc.Num(a, 5))
+		s.pathPoint(num(ops, 6, 0), num(ops, 6, 1))
+		s.pathPoint(num(ops, 6, 2), num(ops, 6, 3))
+		s.pathPoint(num(ops, 6, 4), num(ops, 6, 5))
 	case "v", "y":
-		a := pdfdoc.Last(ops, 4)
-		s.pathPoint(pdfdoc.Num(a, 0), pdfdoc.Num(a, 1))
-		s.pathPoint(pdfdoc.Num(a, 2), pdfdoc.Num(a, 3))
+		s.pathPoint(num(ops, 4, 0), num(ops, 4, 1))
+		s.pathPoint(num(ops, 4, 2), num(ops, 4, 3))
 	case "re":
-		a := pdfdoc.Last(ops, 4)
-		x, y, w, h := pdfdoc.Num(a, 0), pdfdoc.Num(a, 1), pdfdoc.Num(a, 2), pdfdoc.Num(a, 3)
+		x, y, w, h := num(ops, 4, 0), num(ops, 4, 1), num(ops, 4, 2), num(ops, 4, 3)
 		s.pathPoint(x, y)
 		s.pathPoint(x+w, y+h)
 	case "h":
@@ -170,22 +165,25 @@ func (s *scanner) pathPoint(x, y float64) {
 	s.pathBox.Y0, s.pathBox.Y1 = math.Min(s.pathBox.Y0, y), math.Max(s.pathBox.Y1, y)
 }
 
-// show counts a Tj, ' or " operand.
-func (s *scanner) show(t pdfdoc.Token) {
+// show counts a text-showing operator and the glyphs of its operand: a
+// string, or the strings of a TJ array, each string's bytes divided by
+// the font's code length (rounded up).
+func (s *scanner) show(t pdfdoc.Operand) {
 	s.out.TextOps++
-	s.glyphsOf(t)
-}
-
-// glyphsOf counts the glyphs of one string in the current font.
-func (s *scanner) glyphsOf(t pdfdoc.Token) {
-	if t.Kind != pdfdoc.KindString || len(t.Str) == 0 {
+	if t.Kind != pdfdoc.KindString && t.Kind != pdfdoc.KindArray {
 		return
 	}
 	f := s.gs.font
 	if f == nil {
 		f = defaultFont
 	}
-	n := (len(t.Str) + f.codeLen - 1) / f.codeLen
+	n := t.Bytes
+	if f.codeLen == 2 {
+		n = t.Codes2
+	}
+	if n == 0 {
+		return
+	}
 	s.out.Glyphs += n
 	if s.gs.tr == 3 || s.gs.tr == 7 {
 		s.out.InvisibleGlyphs += n
@@ -193,10 +191,12 @@ func (s *scanner) glyphsOf(t pdfdoc.Token) {
 	s.glyphs[f] += n
 }
 
-func (s *scanner) font(name string, res types.Dict, cache map[string]*fontInfo) *fontInfo {
-	if f, ok := cache[name]; ok {
+// font resolves a Tf name; cache is keyed by the name as written.
+func (s *scanner) font(o pdfdoc.Operand, res types.Dict, cache map[string]*fontInfo) *fontInfo {
+	if f, ok := cache[string(o.Raw)]; ok {
 		return f
 	}
+	name := o.Name()
 	f := defaultFont
 	if fonts := s.doc.Dict(res["Font"]); fonts != nil {
 		if ref, ok := fonts[name]; ok {
@@ -211,7 +211,7 @@ func (s *scanner) font(name string, res types.Dict, cache map[string]*fontInfo) 
 			}
 		}
 	}
-	cache[name] = f
+	cache[string(o.Raw)] = f
 	return f
 }
 
