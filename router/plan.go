@@ -97,3 +97,15 @@ func ParsePlan(m map[string][]string) (Plan, error) {
 	}
 	return p, nil
 }
+
+// Uses reports whether any chain of the plan has a step with engine.
+func (p Plan) Uses(engine string) bool {
+	for _, steps := range p {
+		for _, s := range steps {
+			if s.Engine == engine {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -59,7 +59,24 @@ type Config struct {
 	// the learnt speed (with a wide margin) instead of Timeout.PerPage,
 	// which stays the upper bound. Nil learns in memory only.
 	Estimates *Estimates
+	// Analysis chooses where the page facts come from: AnalysisTextFirst
+	// (the default) reads every page with TextEngine first and takes the
+	// facts from its reading, so a born-digital document costs one
+	// interpretation of its content; AnalysisFull scans the whole document
+	// with package analyze before any engine runs. Text-first applies only
+	// when the plan uses TextEngine; pages it cannot read are analysed in
+	// full.
+	Analysis string
+	// TextEngine is the engine whose reading supplies the page facts in
+	// text-first analysis; default "nativetext".
+	TextEngine string
 }
+
+// Analysis modes.
+const (
+	AnalysisTextFirst = "text-first"
+	AnalysisFull      = "full"
+)
 
 // Defaults for Config fields left zero.
 const (
@@ -104,6 +121,12 @@ func New(cfg Config, engines Registry) *Router {
 	if cfg.Estimates == nil {
 		cfg.Estimates = &Estimates{}
 	}
+	if cfg.Analysis == "" {
+		cfg.Analysis = AnalysisTextFirst
+	}
+	if cfg.TextEngine == "" {
+		cfg.TextEngine = "nativetext"
+	}
 	return &Router{cfg: cfg, engines: engines, infos: map[string]core.Info{}}
 }
 
@@ -113,12 +136,22 @@ var ErrNoEngines = errors.New("no engines configured")
 // pageState is the router's working record of one page.
 type pageState struct {
 	info    analyze.Page
+	known   bool // info holds the page's facts
 	class   string
 	chain   []Step
 	next    int // index of the next step to consider
+	done    map[Step]bool
 	cands   []merge.Candidate
 	regions []regionResult
 	hints   quality.Hints
+}
+
+// learn sets the page's facts, and with them its class, chain and hints.
+func (s *pageState) learn(info analyze.Page, plan Plan) {
+	cls := info.Class()
+	s.info, s.known, s.class = info, true, string(cls)
+	s.chain = plan.Chain(s.class)
+	s.hints = quality.Hints{NoTextExpected: cls == analyze.ClassBlank, SingleByteShare: singleByteShare(info)}
 }
 
 type regionResult struct {
@@ -167,6 +200,9 @@ func (s *pageState) nextStep(threshold float64) (Step, bool) {
 	for s.next < len(s.chain) {
 		st := s.chain[s.next]
 		s.next++
+		if s.done[st] {
+			continue
+		}
 		if st.Regions {
 			if len(s.regionBoxes()) > 0 && s.usable() {
 				return st, true
@@ -190,16 +226,24 @@ func (s *pageState) nextStep(threshold float64) (Step, bool) {
 func (r *Router) Extract(ctx context.Context, path string, pages []int) (*merge.Result, error) {
 	start := time.Now()
 	res := &merge.Result{Source: path, Status: core.StatusFailed, Timings: map[string]time.Duration{}}
-	rep, err := analyze.Document(ctx, path, analyze.Options{})
+	textFirst := r.cfg.Analysis == AnalysisTextFirst && r.cfg.Plan.Uses(r.cfg.TextEngine)
+	var rep *analyze.Report
+	var count int
+	var err error
+	if textFirst {
+		count, err = analyze.Pages(ctx, path)
+	} else if rep, err = analyze.Document(ctx, path, analyze.Options{}); err == nil {
+		count = rep.Pages
+	}
 	res.Timings["analyze"] = time.Since(start)
 	if err != nil {
 		res.Err = err
 		res.Timings["total"] = time.Since(start)
 		return res, err
 	}
-	res.PageCount = rep.Pages
+	res.PageCount = count
 	if pages == nil {
-		pages, _ = ParsePages("", rep.Pages)
+		pages, _ = ParsePages("", count)
 	}
 	if r.cfg.DocumentTimeout > 0 {
 		var cancel context.CancelFunc
@@ -209,19 +253,52 @@ func (r *Router) Extract(ctx context.Context, path string, pages []int) (*merge.
 
 	states := make(map[int]*pageState, len(pages))
 	for _, p := range pages {
-		st := &pageState{}
-		if p >= 1 && p <= len(rep.Page) {
-			st.info = rep.Page[p-1]
+		st := &pageState{done: map[Step]bool{}}
+		if rep != nil && p >= 1 && p <= len(rep.Page) {
+			st.learn(rep.Page[p-1], r.cfg.Plan)
 		}
-		cls := st.info.Class()
-		st.class = string(cls)
-		st.chain = r.cfg.Plan.Chain(st.class)
-		st.hints = quality.Hints{NoTextExpected: cls == analyze.ClassBlank, SingleByteShare: singleByteShare(st.info)}
 		states[p] = st
 	}
 
 	var tmu sync.Mutex
 	called := map[string]bool{}
+	if textFirst {
+		// Every page is read by the text engine first; its reading gives
+		// the page's facts (attempt learns them before scoring).
+		first := Step{Engine: r.cfg.TextEngine}
+		called[first.Engine] = true
+		res.Engines = append(res.Engines, first.Engine)
+		t0 := time.Now()
+		got := r.attempt(ctx, first, path, pages, states)
+		res.Timings[first.Engine] += time.Since(t0)
+		var unknown []int
+		for _, p := range pages {
+			st := states[p]
+			st.done[first] = true
+			if !st.known {
+				unknown = append(unknown, p)
+				continue
+			}
+			st.cands = append(st.cands, got[p])
+		}
+		if len(unknown) > 0 {
+			// The text engine could not read these pages: analyse the
+			// document to plan them, and score the failed reading with
+			// what the analysis found.
+			t1 := time.Now()
+			full, aerr := analyze.Document(ctx, path, analyze.Options{})
+			res.Timings["analyze"] += time.Since(t1)
+			for _, p := range unknown {
+				st := states[p]
+				if aerr == nil && p >= 1 && p <= len(full.Page) {
+					st.learn(full.Page[p-1], r.cfg.Plan)
+				} else {
+					st.learn(analyze.Page{Number: p, Err: "the text engine could not read the page"}, r.cfg.Plan)
+				}
+				st.cands = append(st.cands, r.score(got[p], st, core.Info{}))
+			}
+		}
+	}
 	for ctx.Err() == nil {
 		groups := map[Step][]int{}
 		var order []Step
@@ -234,6 +311,7 @@ func (r *Router) Extract(ctx context.Context, path string, pages []int) (*merge.
 				order = append(order, st)
 			}
 			groups[st] = append(groups[st], p)
+			states[p].done[st] = true
 		}
 		if len(order) == 0 {
 			break
@@ -387,6 +465,11 @@ func (r *Router) attempt(ctx context.Context, step Step, path string, pages []in
 			delete(want, n)
 			if pr.Status == "" {
 				pr.Status = core.StatusOK
+			}
+			if st := states[n]; !st.known && info.Has(core.CapText) {
+				if facts, ok := analyze.FromResult(pr); ok {
+					st.learn(facts, r.cfg.Plan)
+				}
 			}
 			got[n] = r.score(merge.Candidate{Engine: name, Cost: info.Cost, Result: pr}, states[n], info)
 		}

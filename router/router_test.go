@@ -20,13 +20,15 @@ type fake struct {
 	cost  float64
 	text  func(page int) string
 	delay time.Duration
+	caps  []core.Capability
+	stats func(page int) map[string]float64
 
 	mu    sync.Mutex
 	asked [][]int
 }
 
 func (f *fake) Describe(context.Context) (core.Info, error) {
-	return core.Info{Name: f.name, Version: "test", Cost: f.cost}, nil
+	return core.Info{Name: f.name, Version: "test", Cost: f.cost, Capabilities: f.caps}, nil
 }
 
 func (f *fake) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.PageResult, error] {
@@ -42,7 +44,11 @@ func (f *fake) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.Pa
 			}
 			w := core.Word{Text: f.text(p), BBox: core.BBox{X0: 10, Y0: 10, X1: 50, Y1: 20}}
 			page := core.Page{Number: p, Width: 595, Height: 842, Blocks: []core.Block{{Kind: core.KindParagraph, Lines: []core.Line{{Words: []core.Word{w}}}}}}
-			if !yield(core.PageResult{Page: page, Status: core.StatusOK}, nil) {
+			var stats map[string]float64
+			if f.stats != nil {
+				stats = f.stats(p)
+			}
+			if !yield(core.PageResult{Page: page, Status: core.StatusOK, Stats: stats}, nil) {
 				return
 			}
 		}
@@ -217,6 +223,42 @@ func TestPanickingEngineIsContained(t *testing.T) {
 		}
 		if e.Number > 1 && !errors.Is(e.Attempts[0].Err, core.ErrEngineCrashed) {
 			t.Errorf("page %d: first attempt error %v", e.Number, e.Attempts[0].Err)
+		}
+	}
+}
+
+// In text-first analysis the text engine's reading gives each page its
+// class: a page it finds image-covered and empty goes on to OCR, the others
+// stop after one call.
+func TestTextFirstClassesPagesFromTheTextEngine(t *testing.T) {
+	native := &fake{name: "nativetext", cost: 1, caps: []core.Capability{core.CapText},
+		text: func(p int) string {
+			if p == 2 {
+				return ""
+			}
+			return fmt.Sprintf("This is the body text of page number %d.", p)
+		},
+		stats: func(p int) map[string]float64 {
+			if p == 2 {
+				return map[string]float64{"glyphs": 0, "image_coverage": 1}
+			}
+			return map[string]float64{"glyphs": 40, "image_coverage": 0}
+		}}
+	ocr := &fake{name: "ocr", cost: 20, caps: []core.Capability{core.CapOCR}, text: func(p int) string { return fmt.Sprintf("scanned%d", p) }}
+	res, err := New(Config{}, registry(native, ocr)).Extract(t.Context(), fivePages, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(native.asked) != 1 || len(ocr.asked) != 1 || fmt.Sprint(ocr.asked[0]) != "[2]" {
+		t.Fatalf("calls: nativetext %v, ocr %v", native.asked, ocr.asked)
+	}
+	for _, e := range res.Entries {
+		wantClass, wantEngine, wantAttempts := "born_digital", "nativetext", 1
+		if e.Number == 2 {
+			wantClass, wantEngine, wantAttempts = "image_only", "ocr", 2
+		}
+		if e.Class != wantClass || e.Engine != wantEngine || len(e.Attempts) != wantAttempts || e.Status != core.StatusOK {
+			t.Errorf("page %d: class %s, %s by %s, %d attempts", e.Number, e.Class, e.Status, e.Engine, len(e.Attempts))
 		}
 	}
 }

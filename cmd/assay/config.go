@@ -48,6 +48,9 @@ type Config struct {
 	StartTimeout time.Duration `koanf:"start_timeout"`
 	// Options per engine, passed to it as JSON.
 	Options map[string]any `koanf:"options"`
+	// Analysis: "text-first" (the text engine's reading gives each page's
+	// facts) or "full" (scan the whole document before any engine runs).
+	Analysis string `koanf:"analysis"`
 	// EstimatesFile keeps each engine's learnt time per page between runs
 	// ("" for the user's cache directory, "none" to learn in memory only).
 	EstimatesFile string `koanf:"estimates_file"`
@@ -71,6 +74,7 @@ func Defaults() Config {
 			"default": {Base: router.DefaultBase, PerPage: router.DefaultPerPage},
 		},
 		StartTimeout: 10 * time.Second,
+		Analysis:     router.AnalysisTextFirst,
 	}
 }
 
@@ -147,6 +151,9 @@ func (c Config) validate() error {
 	if c.Threshold < 0 || c.Threshold > 1 {
 		return fmt.Errorf("config: threshold %v: want a value in [0,1]", c.Threshold)
 	}
+	if c.Analysis != router.AnalysisTextFirst && c.Analysis != router.AnalysisFull {
+		return fmt.Errorf("config: analysis %q: want %s or %s", c.Analysis, router.AnalysisTextFirst, router.AnalysisFull)
+	}
 	if c.Workers < 1 {
 		return fmt.Errorf("config: workers %d: want at least 1", c.Workers)
 	}
@@ -166,6 +173,7 @@ func (c Config) Router() (router.Config, error) {
 		Plan:            plan,
 		Threshold:       c.Threshold,
 		DocumentTimeout: c.DocumentTimeout,
+		Analysis:        c.Analysis,
 		Timeouts:        map[string]router.Timeout{},
 		Options:         map[string]json.RawMessage{},
 	}

@@ -320,20 +320,23 @@ func pageText(blocks []struct{ Text string }) string {
 func TestMixedDocumentRoutesPerPage(t *testing.T) {
 	needOCR(t)
 	l := extractJSON(t, "testdata/mixed.pdf")
+	// The scan is read by the text layer first, which finds nothing there
+	// and says so at no cost; OCR then reads it.
 	want := []struct {
 		class, engine, text string
+		attempts            int
 	}{
-		{"born_digital", "nativetext", "Quarterly Extraction Report"},
-		{"image_only", "ocr", "Harbour Inspection Notes"},
-		{"born_digital", "nativetext", "Two Column Layout"},
+		{"born_digital", "nativetext", "Quarterly Extraction Report", 1},
+		{"image_only", "ocr", "Harbour Inspection Notes", 2},
+		{"born_digital", "nativetext", "Two Column Layout", 1},
 	}
 	if l.Status != "ok" || len(l.Pages) != len(want) {
 		t.Fatalf("status %s, %d pages", l.Status, len(l.Pages))
 	}
 	for i, p := range l.Pages {
 		w := want[i]
-		if p.Status != "ok" || p.Class != w.class || p.Engine != w.engine || len(p.Attempts) != 1 {
-			t.Errorf("page %d: %s, class %s, engine %s, %d attempts; want ok, %s, %s, 1", p.Number, p.Status, p.Class, p.Engine, len(p.Attempts), w.class, w.engine)
+		if p.Status != "ok" || p.Class != w.class || p.Engine != w.engine || len(p.Attempts) != w.attempts {
+			t.Errorf("page %d: %s, class %s, engine %s, %d attempts; want ok, %s, %s, %d", p.Number, p.Status, p.Class, p.Engine, len(p.Attempts), w.class, w.engine, w.attempts)
 		}
 		if !strings.Contains(pageText(p.Blocks), w.text) {
 			t.Errorf("page %d lacks %q:\n%s", p.Number, w.text, pageText(p.Blocks))

@@ -241,3 +241,30 @@ func unionArea(boxes []core.BBox) float64 {
 	}
 	return total
 }
+
+// Pages counts the pages of the PDF at path without scanning them, with
+// the same errors as Document: the cheap first step when a text engine's
+// reading supplies the page facts (see FromResult).
+func Pages(ctx context.Context, path string) (n int, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			n, err = 0, fmt.Errorf("%w: count pages of %s: panic: %v", core.ErrInternal, path, r)
+		}
+	}()
+	if err := ctx.Err(); err != nil {
+		return 0, pdfdoc.ContextError(err)
+	}
+	limits := pdfdoc.Limits{MaxStreamBytes: Options{}.withDefaults().MaxStreamBytes}
+	d, err := pdfdoc.OpenLazy(ctx, path, limits)
+	if err != nil {
+		return 0, err
+	}
+	n = d.NumPages()
+	if d.Damaged() {
+		if d, err = pdfdoc.Open(ctx, path, limits); err != nil {
+			return 0, err
+		}
+		n = d.NumPages()
+	}
+	return n, nil
+}
