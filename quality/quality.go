@@ -175,7 +175,7 @@ func Encoding(text string) (float64, []string) {
 	if ctrl > 0 {
 		reasons = append(reasons, fmt.Sprintf("%d control characters", ctrl))
 	}
-	if m := leftovers.FindAllString(text, -1); len(m) > 0 {
+	if m := findLeftovers(text); len(m) > 0 {
 		n := 0
 		for _, s := range m {
 			n += utf8.RuneCountInString(s)
@@ -183,7 +183,7 @@ func Encoding(text string) (float64, []string) {
 		bad += n
 		reasons = append(reasons, fmt.Sprintf("%d undecoded glyph marks such as %q", len(m), m[0]))
 	}
-	if m := latin1Mojibake.FindAllString(text, -1); len(m) >= 3 {
+	if m := findMojibake(text); len(m) >= 3 {
 		bad += 2 * len(m)
 		reasons = append(reasons, fmt.Sprintf("%d UTF-8 sequences read as Latin-1 such as %q", len(m), m[0]))
 	}
@@ -193,6 +193,51 @@ func Encoding(text string) (float64, []string) {
 // latin1Mojibake matches UTF-8 multi-byte sequences shown as Latin-1 or
 // Windows-1252 characters ("Ã©" for "é", "â€™" for "’").
 var latin1Mojibake = regexp.MustCompile(`[ÃÂ][\x{80}-\x{BF}©®°±²³µ¶·¹º»¼½¾¿ ¡¢£¤¥¦§¨ª«¬]|â€[™œ\x{9d}“”˜¦¢]`)
+
+// findLeftovers runs the leftovers pattern only over text that holds one of
+// its fixed parts: scoring runs on every page, and most pages hold none.
+func findLeftovers(text string) []string {
+	if !strings.Contains(text, "(cid:") && !strings.Contains(text, "GLYPH<") && !strings.Contains(text, "/g") &&
+		!strings.Contains(text, "glyph") && !containsUniName(text) {
+		return nil
+	}
+	return leftovers.FindAllString(text, -1)
+}
+
+// containsUniName reports whether text has "uni" followed by four hex
+// digits, as an unresolved glyph name leaves.
+func containsUniName(text string) bool {
+	for i := 0; ; {
+		j := strings.Index(text[i:], "uni")
+		if j < 0 {
+			return false
+		}
+		k := i + j + 3
+		if k+4 <= len(text) && isHex4(text[k:k+4]) {
+			return true
+		}
+		i = k
+	}
+}
+
+func isHex4(s string) bool {
+	for i := 0; i < 4; i++ {
+		c := s[i]
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+			return false
+		}
+	}
+	return true
+}
+
+// findMojibake runs the Latin-1 mojibake pattern only over text that holds
+// one of the lead characters it needs.
+func findMojibake(text string) []string {
+	if !strings.ContainsAny(text, "ÃÂâ") {
+		return nil
+	}
+	return latin1Mojibake.FindAllString(text, -1)
+}
 
 func clamp(x float64) float64 {
 	switch {

@@ -9,7 +9,11 @@
 //   - StripControls removes C0/C1 control characters except tab and newline
 //     (and other invisible format characters that only hurt search, such as
 //     U+FEFF and U+200B);
-//   - Clean applies all of the above and then Unicode NFC.
+//   - Clean applies all of the above and then Unicode NFC;
+//   - Dehyphenate joins a word broken across a line end: a hyphen
+//     (U+002D, U+00AD, U+2010) after a letter at the very end of a line,
+//     and a next line that starts with a lowercase letter (a conservative
+//     rule: no word list, "Anglo-" + "Saxon" stays apart).
 //
 // Clean is idempotent: Clean(Clean(s)) == Clean(s).
 package textclean

@@ -19,13 +19,54 @@
 //	cmap.go      CMap parser (ToUnicode and encoding CMaps, codespace ranges).
 //	dingbats.go  the ZapfDingbats built-in encoding; glyph names and the
 //	             standard encodings come from internal/pdfdoc.
+//	paths.go     path construction and painting: axis-aligned painted rules
+//	             and rectangle sides become edges (white paint and clips are
+//	             ignored); images drawn (Image XObjects, inline images).
 //	layout.go    glyphs → words → line segments → reading order (recursive XY
-//	             cut: slabs grouped by shared column gutters) → blocks, headings
-//	             by size rank, list items, right-to-left lines in logical order.
+//	             cut: slabs grouped by shared internal column gutters) →
+//	             blocks, headings, list items, right-to-left lines in logical
+//	             order, words hyphenated across lines joined. Vertical CJK drawn
+//	             as upright glyphs stacked down a column (as browsers print it)
+//	             is given the vertical direction, so columns read top to bottom,
+//	             right to left, like Identity-V text.
+//	table.go     tables: (1) ruled: crossing edges grouped into grids; columns
+//	             and rows from inner rules, or from text gutters and text rows
+//	             where a grid has rules only one way (zebra stripes); a missing
+//	             rule between two slots makes a spanning cell (its text in the
+//	             top-left slot, covered slots empty). (2) borderless: a group of
+//	             slabs the XY cut finds tabular (short cells sharing baselines),
+//	             columns from gutters that at most an eighth of the rows cross,
+//	             caption or paragraph rows crossing the columns left out. A
+//	             table is kept only with ≥2 rows, ≥2 columns and text in more
+//	             than one cell; it is one placeholder in the reading order and
+//	             becomes a Table block (cells row by row; right-to-left tables
+//	             mirrored into logical column order).
+//	furniture.go running headers and footers, heading levels (document pass).
 //	engine.go    the core.Engine: options, page fan-out over GOMAXPROCS workers,
-//	             panics turned into failed pages, cancellation.
+//	             panics turned into failed pages, cancellation; figure blocks
+//	             and the image_coverage / path_ops stats.
+//
+// # Document pass
+//
+// Pages are extracted in parallel in windows of 32 requested pages; when a
+// window is done, one pass over its pages marks running headers and
+// footers and ranks heading sizes, then its pages are yielded. Results
+// thus stream window by window, memory stays bounded by one window of laid
+// out pages (not glyphs), and documents up to 32 pages are judged whole. A
+// block in the top or bottom 12 % of the page is a header or footer when
+// its text, with digit runs folded ("Page 2 of 9" = "Page 3 of 9"), recurs
+// in the same band on at least two pages of the window, or when it is a
+// page number alone. Heading levels are the rank of the heading's size
+// among all the window's heading sizes (sizes within 0.6 pt share a rank),
+// so a size has one level on every page.
+//
+// Figures: every image covering at least 1 % of the page becomes a figure
+// block (a box, no text) after the text blocks; writers print nothing for
+// it. Stats: glyphs, unmapped_glyphs, invisible_glyphs, ops, path_ops
+// (path construction, painting and colour operators), image_coverage (share
+// of the page under images, in [0,1]), limit_hit.
 //
 // Text goes through internal/textclean (ligatures, soft hyphens, controls,
-// NFC). A glyph with no Unicode mapping is emitted as U+FFFD and counted in
-// the page's "unmapped_glyphs" stat, never guessed.
+// NFC, dehyphenation). A glyph with no Unicode mapping is emitted as U+FFFD
+// and counted in the page's "unmapped_glyphs" stat, never guessed.
 package nativetext

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"math"
 	"runtime"
 	"runtime/debug"
 	"time"
@@ -111,43 +112,54 @@ func (e *Engine) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.
 	}
 }
 
+// windowPages is how many pages are laid out before any of them is
+// yielded: running headers and footers, and heading levels, are decided
+// over a window, which bounds the memory held and still streams results.
+const windowPages = 32
+
 func runPages(ctx context.Context, doc *document, req *core.Request, opts Options, yield func(core.PageResult, error) bool) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	results := make(chan core.PageResult)
-	var g errgroup.Group
-	g.SetLimit(max(1, runtime.GOMAXPROCS(0)))
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for _, n := range req.Pages {
-			n := n
+	for start := 0; start < len(req.Pages); start += windowPages {
+		if ctx.Err() != nil {
+			return
+		}
+		win := req.Pages[start:min(start+windowPages, len(req.Pages))]
+		results := make([]core.PageResult, len(win))
+		var g errgroup.Group
+		g.SetLimit(max(1, runtime.GOMAXPROCS(0)))
+		for i, n := range win {
 			if ctx.Err() != nil {
-				break
+				results[i] = core.Failed(n, &core.EngineError{Engine: Name, Page: n, Err: pdfdoc.ContextError(ctx.Err())})
+				continue
 			}
 			g.Go(func() error {
-				r := extractPage(ctx, doc, n, opts, req.PageTimeout)
-				select {
-				case results <- r:
-				case <-ctx.Done():
-				}
+				results[i] = extractPage(ctx, doc, n, opts, req.PageTimeout)
 				return nil
 			})
 		}
 		_ = g.Wait()
-		close(results)
-	}()
-	stopped := false
-	for r := range results {
-		if stopped {
-			continue
-		}
-		if !yield(r, nil) {
-			stopped = true
-			cancel()
+		documentPass(results)
+		for _, r := range results {
+			if !yield(r, nil) {
+				return
+			}
 		}
 	}
-	<-done
+}
+
+// documentPass marks what needs more than one page: running headers and
+// footers, heading levels. A panic leaves the pages as they are.
+func documentPass(results []core.PageResult) {
+	defer func() { _ = recover() }()
+	var pages []*core.Page
+	for i := range results {
+		if results[i].Status == core.StatusOK || results[i].Status == core.StatusDegraded {
+			pages = append(pages, &results[i].Page)
+		}
+	}
+	markFurniture(pages)
+	rankHeadings(pages)
 }
 
 // extractPage runs one page; a panic becomes a failed page.
@@ -218,15 +230,65 @@ func (d *document) extract(ctx context.Context, n int, opts Options) (*core.Page
 		return nil, nil, pdfdoc.ContextError(ctx.Err())
 	}
 	page := &core.Page{Number: n, Width: p.Width, Height: p.Height, Rotation: p.Rotate}
-	page.Blocks = layout(in.glyphs, page.Box())
+	page.Blocks = layout(in.glyphs, in.edges, page.Box())
+	figs, coverage := figures(in.images, page.Box())
+	page.Blocks = append(page.Blocks, figs...)
 	stats := map[string]float64{
 		"glyphs":           float64(len(in.glyphs)),
 		"unmapped_glyphs":  float64(in.unmapped),
 		"invisible_glyphs": float64(in.invisible),
 		"ops":              float64(in.ops),
+		"path_ops":         float64(in.pathOps),
+		"image_coverage":   coverage,
 	}
 	if in.limitHit || p.LimitHit {
 		stats["limit_hit"] = 1
 	}
 	return page, stats, nil
+}
+
+// minFigureShare is the smallest share of the page an image must cover to
+// become a figure block.
+const minFigureShare = 0.01
+
+// figures turns the images drawn on a page into figure blocks (a box and
+// no text), after the text blocks, and measures the share of the page they
+// cover.
+func figures(images []core.BBox, page core.BBox) ([]core.Block, float64) {
+	area := page.Area()
+	if area <= 0 || len(images) == 0 {
+		return nil, 0
+	}
+	var out []core.Block
+	for _, b := range images {
+		if b.Area() >= minFigureShare*area {
+			out = append(out, core.Block{Kind: core.KindFigure, BBox: clampBox(b, page)})
+		}
+	}
+	return out, coverage(images, page)
+}
+
+// coverage is the share of the page under the union of boxes, measured
+// on a coarse grid.
+func coverage(boxes []core.BBox, page core.BBox) float64 {
+	const n = 64
+	var cells [n * n]bool
+	w, h := page.Width()/n, page.Height()/n
+	if w <= 0 || h <= 0 {
+		return 0
+	}
+	covered := 0
+	for _, b := range boxes {
+		x0, x1 := int(math.Floor(b.X0/w)), int(math.Ceil(b.X1/w))
+		y0, y1 := int(math.Floor(b.Y0/h)), int(math.Ceil(b.Y1/h))
+		for y := max(y0, 0); y < min(y1, n); y++ {
+			for x := max(x0, 0); x < min(x1, n); x++ {
+				if !cells[y*n+x] {
+					cells[y*n+x] = true
+					covered++
+				}
+			}
+		}
+	}
+	return float64(covered) / (n * n)
 }

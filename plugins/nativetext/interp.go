@@ -40,6 +40,9 @@ type gstate struct {
 	tl       float64
 	rise     float64
 	tr       int
+
+	fillWhite, strokeWhite bool
+	lineWidth              float64
 }
 
 type mcFrame struct {
@@ -78,6 +81,11 @@ type interp struct {
 	unmapped  int
 	invisible int
 	limitHit  bool
+
+	path    []pathPt    // the path under construction
+	edges   []edge      // painted rules and rectangle sides
+	images  []core.BBox // images drawn
+	pathOps int
 }
 
 func newInterp(ctx context.Context, d *document, p *pdfdoc.Page, opts Options) *interp {
@@ -126,6 +134,7 @@ func (in *interp) run(content []byte, res types.Dict) error {
 		}
 		if o.Str == "BI" {
 			l.SkipInlineImage()
+			in.addImage()
 			operands = operands[:0]
 			continue
 		}
@@ -254,6 +263,8 @@ func (in *interp) op(name string, ops []pdfdoc.Token, res types.Dict, fontCache 
 				in.applyActualText(f)
 			}
 		}
+	default:
+		in.pathOp(name, ops)
 	}
 	return nil
 }
@@ -485,7 +496,13 @@ func (in *interp) doXObject(name string, res types.Dict) error {
 		return nil
 	}
 	xd := in.doc.Dict(ref)
-	if xd == nil || in.doc.Name(xd["Subtype"]) != "Form" {
+	if xd == nil {
+		return nil
+	}
+	if st := in.doc.Name(xd["Subtype"]); st != "Form" {
+		if st == "Image" {
+			in.addImage()
+		}
 		return nil
 	}
 	_, content, err := in.doc.Stream(ref)

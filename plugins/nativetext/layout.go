@@ -80,13 +80,17 @@ type seg struct {
 	rtl   bool
 	fr    frame
 	line  int // baseline cluster the segment came from
+	// table, on a placeholder segment standing for a whole table in the
+	// reading order, is the table's block.
+	table *core.Block
 }
 
 // layout turns glyphs into blocks in reading order.
-func layout(glyphs []glyph, page core.BBox) []core.Block {
+func layout(glyphs []glyph, edges []edge, page core.BBox) []core.Block {
 	if len(glyphs) == 0 {
 		return nil
 	}
+	markStacked(glyphs)
 	// Split by direction; the main (most common) direction comes first.
 	byDir := map[int][]*glyph{}
 	for i := range glyphs {
@@ -108,9 +112,13 @@ func layout(glyphs []glyph, page core.BBox) []core.Block {
 	})
 	var all []*seg
 	var ordered [][]*seg
+	nextLine := 0
 	for _, d := range dirs {
 		segs := buildSegments(byDir[d], frame(d))
 		all = append(all, segs...)
+		if d == 0 && len(edges) > 0 {
+			segs = ruledTables(segs, edges, bodySize(segs), &nextLine)
+		}
 		ordered = append(ordered, orderSegments(segs))
 	}
 	body := bodySize(all)
@@ -118,7 +126,6 @@ func layout(glyphs []glyph, page core.BBox) []core.Block {
 	for _, segs := range ordered {
 		blocks = append(blocks, buildBlocks(segs, body, page)...)
 	}
-	assignHeadingLevels(blocks, body)
 	return blocks
 }
 
@@ -381,9 +388,14 @@ func (s *seg) word(run []fg, visual bool) core.Word {
 		flags &= g.g.flags
 		fontCount[g.g.font]++
 	}
+	// The most used font names the word; ties go to the first name in
+	// byte order, so that the choice does not depend on map order.
 	best := 0
 	for f, n := range fontCount {
-		if n > best && f != nil {
+		if f == nil {
+			continue
+		}
+		if n > best || (n == best && f.name < fontName) {
 			best, fontName = n, f.name
 		}
 	}
@@ -496,9 +508,17 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg) {
 	for i := 0; i < len(slabs); {
 		gut := gaps(slabs[i], rx0, rx1, em)
 		j := i + 1
+		internal := func(g []span) bool {
+			for _, x := range g {
+				if x.a > rx0+0.01 && x.b < rx1-0.01 {
+					return true
+				}
+			}
+			return false
+		}
 		for j < len(slabs) && len(gut) > 0 {
 			g2 := intersect(gut, gaps(slabs[j], rx0, rx1, em), em)
-			if len(g2) == 0 {
+			if len(g2) == 0 || !internal(g2) {
 				break
 			}
 			gut = g2
@@ -508,14 +528,27 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg) {
 		for _, sl := range slabs[i:j] {
 			group = append(group, sl...)
 		}
-		if cols := splitColumns(group, gut, em); len(cols) > 1 {
+		cols, tabular := splitColumns(group, gut, em)
+		var tb *core.Block
+		var before, after []*seg
+		if tabular && group[0].fr == 0 {
+			tb, before, after = textTable(group, em)
+		}
+		if tb != nil {
+			emitRows(before, out)
+			*out = append(*out, &seg{b: tb.BBox, size: em, line: -1, table: tb})
+			emitRows(after, out)
+		} else if len(cols) > 1 && !tabular {
 			for _, c := range cols {
 				xyCut(c, em, depth+1, out)
 			}
 		} else {
-			for _, sl := range slabs[i:j] {
-				emitRows(sl, out)
-			}
+			// No split: read the first slab and look for a group again
+			// from the next one (a short last line of a paragraph must not
+			// swallow the table or columns below it).
+			emitRows(slabs[i], out)
+			i++
+			continue
 		}
 		i = j
 	}
@@ -590,9 +623,12 @@ func intersect(a, b []span, em float64) []span {
 // splitColumns splits a group at its gutters into columns read left to
 // right (right to left when the text is mostly right-to-left). Gutters
 // that would leave a column narrower than minColWidth ems are dropped.
-func splitColumns(group []*seg, gut []span, em float64) [][]*seg {
+//
+// tabular reports columns that are the columns of a table: cols are then
+// the table's columns, left to right.
+func splitColumns(group []*seg, gut []span, em float64) (cols [][]*seg, tabular bool) {
 	if len(gut) == 0 {
-		return [][]*seg{group}
+		return [][]*seg{group}, false
 	}
 	sort.Slice(gut, func(i, j int) bool { return gut[i].a < gut[j].a })
 	cuts := make([]float64, 0, len(gut))
@@ -626,18 +662,18 @@ func splitColumns(group []*seg, gut []span, em float64) [][]*seg {
 			res = append(res, c)
 		}
 		if len(res) < 2 {
-			return [][]*seg{group}
+			return [][]*seg{group}, false
 		}
 		if narrow < 0 {
 			if looksTabular(res) {
-				return [][]*seg{group}
+				return res, true
 			}
 			if rtlShare(group) > 0.5 {
 				for a, b := 0, len(res)-1; a < b; a, b = a+1, b-1 {
 					res[a], res[b] = res[b], res[a]
 				}
 			}
-			return res
+			return res, false
 		}
 		// Merge the narrow column with a neighbour: drop the cut between.
 		k := narrow
@@ -647,7 +683,7 @@ func splitColumns(group []*seg, gut []span, em float64) [][]*seg {
 		keep = append(keep[:k], keep[k+1:]...)
 		cuts = keep
 	}
-	return [][]*seg{group}
+	return [][]*seg{group}, false
 }
 
 // looksTabular reports whether columns are the columns of a table or form
@@ -818,6 +854,13 @@ func buildBlocks(segs []*seg, body float64, page core.BBox) []core.Block {
 		cur = nil
 	}
 	for _, s := range segs {
+		if s.table != nil {
+			flush()
+			tb := *s.table
+			tb.BBox = clampBox(tb.BBox, page)
+			blocks = append(blocks, tb)
+			continue
+		}
 		if len(cur) > 0 && startsNewBlock(cur, s) {
 			flush()
 		}
@@ -883,6 +926,7 @@ func makeBlock(segs []*seg, body float64, page core.BBox) core.Block {
 		sizes = append(sizes, s.size)
 		chars += len([]rune(s.text))
 	}
+	b.Lines = dehyphenate(b.Lines)
 	first := segs[0]
 	// Size decides before a leading number: "1. Summary" set larger than
 	// the body is a numbered heading, not a list item.
@@ -938,4 +982,76 @@ func clampBox(b core.BBox, page core.BBox) core.BBox {
 	b.Y0 = math.Max(page.Y0, math.Min(b.Y0, page.Y1))
 	b.Y1 = math.Max(page.Y0, math.Min(b.Y1, page.Y1))
 	return b
+}
+
+// isCJK reports whether r is a Han, kana, Hangul or CJK punctuation /
+// full-width character: scripts that are written vertically.
+func isCJK(r rune) bool {
+	return unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r) ||
+		unicode.Is(unicode.Hangul, r) || (r >= 0x3000 && r <= 0x303F) || (r >= 0xFF00 && r <= 0xFFEF) || r == 0x30FC
+}
+
+// markStacked finds vertical writing drawn with upright horizontal glyphs,
+// each placed below the previous one (how browsers print vertical CJK),
+// and gives those glyphs the vertical direction (90: top to bottom, lines
+// right to left), so that a column reads as one line.
+func markStacked(glyphs []glyph) {
+	stacked := func(a, b *glyph) bool {
+		if a.dir != 0 || b.dir != 0 || a.space || b.space {
+			return false
+		}
+		size := math.Max(1, math.Max(a.size, b.size))
+		dy := b.oy - a.oy
+		if math.Abs(b.ox-a.ox) > 0.3*size || dy < 0.5*size || dy > 1.8*size {
+			return false
+		}
+		ra, rb := []rune(a.text), []rune(b.text)
+		return len(ra) > 0 && len(rb) > 0 && (isCJK(ra[0]) || isCJK(rb[0]))
+	}
+	for i := 0; i+1 < len(glyphs); {
+		j := i
+		for j+1 < len(glyphs) && stacked(&glyphs[j], &glyphs[j+1]) {
+			j++
+		}
+		if j-i >= 2 {
+			for k := i; k <= j; k++ {
+				g := &glyphs[k]
+				g.dir = 90
+				// The baseline runs down the middle of the column.
+				cx := (g.box.X0 + g.box.X1) / 2
+				g.ox, g.ex = cx, cx
+				g.oy, g.ey = g.box.Y0, g.box.Y1
+				g.flags = (g.flags | core.FlagVertical) &^ core.FlagRotated
+			}
+			i = j + 1
+			continue
+		}
+		i++
+	}
+}
+
+// dehyphenate joins words broken across line ends (see
+// textclean.Dehyphenate): the joined word stays on the first line, and a
+// line left empty is dropped.
+func dehyphenate(lines []core.Line) []core.Line {
+	for i := 0; i+1 < len(lines); i++ {
+		a, b := &lines[i], &lines[i+1]
+		if len(a.Words) == 0 || len(b.Words) == 0 {
+			continue
+		}
+		last := &a.Words[len(a.Words)-1]
+		joined, ok := textclean.Dehyphenate(last.Text, b.Words[0].Text)
+		if !ok {
+			continue
+		}
+		last.Text = joined
+		b.Words = append([]core.Word(nil), b.Words[1:]...)
+	}
+	out := lines[:0]
+	for _, l := range lines {
+		if len(l.Words) > 0 {
+			out = append(out, l)
+		}
+	}
+	return out
 }

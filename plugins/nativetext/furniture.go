@@ -1,0 +1,161 @@
+package nativetext
+
+import (
+	"math"
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/assay-pdf/assay/core"
+)
+
+// Page furniture: running headers and footers are found across the pages
+// of one window (see runPages), not on a page alone.
+
+// marginBand is the share of the page height, at the top and at the
+// bottom, where headers and footers live.
+const marginBand = 0.12
+
+// furnitureKey is a block's text with digits folded, so that "Page 2 of 9"
+// and "Page 3 of 9" agree.
+func furnitureKey(s string) string {
+	var sb strings.Builder
+	prevDigit := false
+	for _, r := range strings.ToLower(strings.Join(strings.Fields(s), " ")) {
+		if unicode.IsDigit(r) {
+			if !prevDigit {
+				sb.WriteByte('#')
+			}
+			prevDigit = true
+			continue
+		}
+		prevDigit = false
+		sb.WriteRune(r)
+	}
+	return sb.String()
+}
+
+// isPageNumber reports text that is only a page number: "7", "- 7 -",
+// "Page 7", "7 / 12", "Page 7 of 12", "vii".
+func isPageNumber(s string) bool {
+	t := strings.ToLower(strings.TrimSpace(s))
+	t = strings.Trim(t, "-–— ")
+	t = strings.TrimPrefix(t, "page ")
+	t = strings.TrimPrefix(t, "p. ")
+	if t == "" || len(t) > 16 {
+		return false
+	}
+	digits := 0
+	for _, r := range t {
+		switch {
+		case unicode.IsDigit(r):
+			digits++
+		case r == ' ' || r == '/' || r == '|':
+		default:
+			if !strings.ContainsRune("of", r) {
+				if strings.Trim(t, "ivxlc") == "" && len(t) <= 6 {
+					return true
+				}
+				return false
+			}
+		}
+	}
+	return digits > 0
+}
+
+// inMargin says whether a block sits in the top (-1) or bottom (+1) band
+// of the page, 0 otherwise.
+func inMargin(b core.BBox, h float64) int {
+	if h <= 0 {
+		return 0
+	}
+	switch {
+	case b.Y1 <= marginBand*h:
+		return -1
+	case b.Y0 >= (1-marginBand)*h:
+		return 1
+	}
+	return 0
+}
+
+// markFurniture marks running headers and footers on pages of one
+// document: a block in the top or bottom band whose text (digits folded)
+// recurs in the same band on at least two pages, or that is a page number
+// alone.
+func markFurniture(pages []*core.Page) {
+	type key struct {
+		band int
+		k    string
+	}
+	count := map[key]int{}
+	for _, p := range pages {
+		seen := map[key]bool{}
+		for i := range p.Blocks {
+			b := &p.Blocks[i]
+			band := inMargin(b.BBox, p.Height)
+			if band == 0 || b.Kind == core.KindTable || b.Kind == core.KindFigure {
+				continue
+			}
+			k := key{band, furnitureKey(b.Text())}
+			if k.k != "" && !seen[k] {
+				seen[k] = true
+				count[k]++
+			}
+		}
+	}
+	for _, p := range pages {
+		for i := range p.Blocks {
+			b := &p.Blocks[i]
+			band := inMargin(b.BBox, p.Height)
+			if band == 0 || b.Kind == core.KindTable || b.Kind == core.KindFigure {
+				continue
+			}
+			t := b.Text()
+			if count[key{band, furnitureKey(t)}] >= 2 || (isPageNumber(t) && len(pages) >= 1) {
+				if band < 0 {
+					b.Kind = core.KindPageHeader
+				} else {
+					b.Kind = core.KindPageFooter
+				}
+				b.Level = 0
+			}
+		}
+	}
+}
+
+// rankHeadings turns the provisional heading levels (minus ten times the
+// size, set by makeBlock) into levels 1–6 by the rank of the size among
+// all the headings of the pages, so that a size gets the same level on
+// every page.
+func rankHeadings(pages []*core.Page) {
+	seen := map[int]bool{}
+	var sizes []int
+	for _, p := range pages {
+		for _, b := range p.Blocks {
+			if b.Kind == core.KindHeading && b.Level <= 0 && !seen[b.Level] {
+				seen[b.Level] = true
+				sizes = append(sizes, b.Level)
+			}
+		}
+	}
+	sort.Ints(sizes)
+	// Sizes within 0.6 pt share a rank.
+	rank := map[int]int{}
+	r := 0
+	prev := math.MinInt
+	for _, s := range sizes {
+		if prev == math.MinInt || s-prev > 6 {
+			r++
+		}
+		prev = s
+		rank[s] = min(max(r, 1), 6)
+	}
+	for _, p := range pages {
+		for i := range p.Blocks {
+			b := &p.Blocks[i]
+			if b.Kind == core.KindHeading && b.Level <= 0 {
+				b.Level = rank[b.Level]
+			}
+		}
+	}
+}

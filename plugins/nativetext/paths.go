@@ -1,0 +1,250 @@
+package nativetext
+
+import (
+	"math"
+
+	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/pdfdoc"
+)
+
+// Limits on the graphics kept for one page.
+const (
+	maxEdgesPerPage  = 100_000
+	maxImagesPerPage = 10_000
+	maxPathPoints    = 1 << 16
+)
+
+// edge is an axis-aligned painted segment in display coordinates: a
+// ruling line, or a side of a painted rectangle. Tables are found from
+// them.
+type edge struct {
+	horiz  bool
+	pos    float64 // y of a horizontal edge, x of a vertical one
+	lo, hi float64 // extent along the edge
+}
+
+// pathPt is a point of the path under construction, in display
+// coordinates.
+type pathPt struct {
+	x, y  float64
+	start bool // starts a subpath
+	curve bool // reached by a curve
+}
+
+// pathOp runs a path construction or painting operator; it reports
+// whether name was one.
+func (in *interp) pathOp(name string, ops []pdfdoc.Token) bool {
+	switch name {
+	case "m", "l":
+		a := pdfdoc.Last(ops, 2)
+		in.addPoint(pdfdoc.Num(a, 0), pdfdoc.Num(a, 1), name == "m", false)
+	case "c":
+		a := pdfdoc.Last(ops, 6)
+		in.addPoint(pdfdoc.Num(a, 4), pdfdoc.Num(a, 5), false, true)
+	case "v", "y":
+		a := pdfdoc.Last(ops, 4)
+		in.addPoint(pdfdoc.Num(a, 2), pdfdoc.Num(a, 3), false, true)
+	case "h":
+		if s := in.subpathStart(); s >= 0 {
+			p := in.path[s]
+			in.path = append(in.path, pathPt{x: p.x, y: p.y})
+		}
+	case "re":
+		a := pdfdoc.Last(ops, 4)
+		x, y, w, h := pdfdoc.Num(a, 0), pdfdoc.Num(a, 1), pdfdoc.Num(a, 2), pdfdoc.Num(a, 3)
+		in.addPoint(x, y, true, false)
+		in.addPoint(x+w, y, false, false)
+		in.addPoint(x+w, y+h, false, false)
+		in.addPoint(x, y+h, false, false)
+		in.addPoint(x, y, false, false)
+	case "n":
+		in.path = in.path[:0]
+	case "S", "s":
+		in.paint(false, true)
+	case "f", "F", "f*":
+		in.paint(true, false)
+	case "B", "B*", "b", "b*":
+		in.paint(true, true)
+	case "W", "W*":
+		// The clip is ignored; the path is painted or discarded next.
+	case "g", "rg", "k", "sc", "scn":
+		in.gs.fillWhite = whiteColor(ops)
+	case "G", "RG", "K", "SC", "SCN":
+		in.gs.strokeWhite = whiteColor(ops)
+	case "cs":
+		in.gs.fillWhite = false
+	case "CS":
+		in.gs.strokeWhite = false
+	case "w":
+		in.gs.lineWidth = pdfdoc.Num(pdfdoc.Last(ops, 1), 0)
+	default:
+		return false
+	}
+	in.pathOps++
+	return true
+}
+
+// whiteColor reports whether a colour operator's operands set white (or
+// near white): paint that cannot be seen on a white page.
+func whiteColor(ops []pdfdoc.Token) bool {
+	n := 0
+	var v [4]float64
+	for _, o := range ops {
+		if o.Kind == pdfdoc.KindName {
+			return false // a pattern
+		}
+		if o.Kind == pdfdoc.KindNumber && n < 4 {
+			v[n] = o.Num
+			n++
+		}
+	}
+	switch n {
+	case 1:
+		return v[0] >= 0.97
+	case 3:
+		return v[0] >= 0.97 && v[1] >= 0.97 && v[2] >= 0.97
+	case 4:
+		return v[0] <= 0.03 && v[1] <= 0.03 && v[2] <= 0.03 && v[3] <= 0.03
+	}
+	return false
+}
+
+func (in *interp) addPoint(x, y float64, start, curve bool) {
+	if len(in.path) >= maxPathPoints {
+		return
+	}
+	m := in.gs.ctm.Mul(in.page.ToDisplay)
+	dx, dy := m.Apply(x, y)
+	if math.IsNaN(dx) || math.IsNaN(dy) || math.IsInf(dx, 0) || math.IsInf(dy, 0) {
+		return
+	}
+	if !start && len(in.path) == 0 {
+		start = true
+	}
+	in.path = append(in.path, pathPt{x: dx, y: dy, start: start, curve: curve})
+}
+
+func (in *interp) subpathStart() int {
+	for i := len(in.path) - 1; i >= 0; i-- {
+		if in.path[i].start {
+			return i
+		}
+	}
+	return -1
+}
+
+// paint turns the current path into edges: axis-aligned stroked segments,
+// and the sides of filled rectangles (a thin filled rectangle is a rule).
+func (in *interp) paint(fill, stroke bool) {
+	defer func() { in.path = in.path[:0] }()
+	fill = fill && !in.gs.fillWhite
+	stroke = stroke && !in.gs.strokeWhite
+	if !fill && !stroke {
+		return
+	}
+	for i := 0; i < len(in.path); {
+		j := i + 1
+		for j < len(in.path) && !in.path[j].start {
+			j++
+		}
+		in.subpathEdges(in.path[i:j], fill, stroke)
+		i = j
+	}
+}
+
+func (in *interp) subpathEdges(sp []pathPt, fill, stroke bool) {
+	if len(sp) < 2 {
+		return
+	}
+	if r, ok := axisRect(sp); ok {
+		w, h := r.X1-r.X0, r.Y1-r.Y0
+		switch {
+		case fill && h <= 3 && w > h:
+			in.addEdge(edge{horiz: true, pos: (r.Y0 + r.Y1) / 2, lo: r.X0, hi: r.X1})
+			return
+		case fill && w <= 3 && h > w:
+			in.addEdge(edge{horiz: false, pos: (r.X0 + r.X1) / 2, lo: r.Y0, hi: r.Y1})
+			return
+		case w > 3 && h > 3 && (w > 15 || h > 15):
+			// Small squares (check boxes, bullets) frame no cells.
+			in.addEdge(edge{horiz: true, pos: r.Y0, lo: r.X0, hi: r.X1})
+			in.addEdge(edge{horiz: true, pos: r.Y1, lo: r.X0, hi: r.X1})
+			in.addEdge(edge{horiz: false, pos: r.X0, lo: r.Y0, hi: r.Y1})
+			in.addEdge(edge{horiz: false, pos: r.X1, lo: r.Y0, hi: r.Y1})
+			return
+		}
+	}
+	if !stroke {
+		return
+	}
+	for k := 1; k < len(sp); k++ {
+		a, b := sp[k-1], sp[k]
+		if b.curve {
+			continue
+		}
+		switch {
+		case math.Abs(a.y-b.y) < 0.5 && math.Abs(a.x-b.x) > 1:
+			in.addEdge(edge{horiz: true, pos: (a.y + b.y) / 2, lo: math.Min(a.x, b.x), hi: math.Max(a.x, b.x)})
+		case math.Abs(a.x-b.x) < 0.5 && math.Abs(a.y-b.y) > 1:
+			in.addEdge(edge{horiz: false, pos: (a.x + b.x) / 2, lo: math.Min(a.y, b.y), hi: math.Max(a.y, b.y)})
+		}
+	}
+}
+
+// axisRect reports whether a subpath is an axis-aligned rectangle (four
+// corners, optionally closed), and its box.
+func axisRect(sp []pathPt) (core.BBox, bool) {
+	n := len(sp)
+	if n == 5 && math.Abs(sp[4].x-sp[0].x) < 0.01 && math.Abs(sp[4].y-sp[0].y) < 0.01 {
+		n = 4
+	}
+	if n != 4 {
+		return core.BBox{}, false
+	}
+	for k := 0; k < 4; k++ {
+		a, b := sp[k], sp[(k+1)%4]
+		if b.curve || (math.Abs(a.x-b.x) > 0.01 && math.Abs(a.y-b.y) > 0.01) {
+			return core.BBox{}, false
+		}
+	}
+	b := core.BBox{X0: sp[0].x, Y0: sp[0].y, X1: sp[0].x, Y1: sp[0].y}
+	for _, p := range sp[1:4] {
+		b.X0, b.X1 = math.Min(b.X0, p.x), math.Max(b.X1, p.x)
+		b.Y0, b.Y1 = math.Min(b.Y0, p.y), math.Max(b.Y1, p.y)
+	}
+	return b, true
+}
+
+func (in *interp) addEdge(e edge) {
+	if len(in.edges) >= maxEdgesPerPage || e.hi-e.lo < 0.5 {
+		return
+	}
+	// Keep only what lies on the page.
+	if e.horiz && (e.pos < 0 || e.pos > in.page.Height) || !e.horiz && (e.pos < 0 || e.pos > in.page.Width) {
+		return
+	}
+	in.edges = append(in.edges, e)
+}
+
+// addImage records the box of an image drawn with the current CTM (the
+// unit square in user space).
+func (in *interp) addImage() {
+	if len(in.images) >= maxImagesPerPage {
+		return
+	}
+	m := in.gs.ctm.Mul(in.page.ToDisplay)
+	if !m.Finite() {
+		return
+	}
+	b := core.BBox{X0: math.Inf(1), Y0: math.Inf(1), X1: math.Inf(-1), Y1: math.Inf(-1)}
+	for _, p := range [4][2]float64{{0, 0}, {1, 0}, {0, 1}, {1, 1}} {
+		x, y := m.Apply(p[0], p[1])
+		b.X0, b.X1 = math.Min(b.X0, x), math.Max(b.X1, x)
+		b.Y0, b.Y1 = math.Min(b.Y0, y), math.Max(b.Y1, y)
+	}
+	b = b.Intersect(core.BBox{X1: in.page.Width, Y1: in.page.Height})
+	if b.Empty() {
+		return
+	}
+	in.images = append(in.images, b)
+}

@@ -1,0 +1,221 @@
+package nativetext
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/assay-pdf/assay/core"
+)
+
+// cellsText draws one text line per (x, y, text).
+func cellsText(cells [][3]string) string {
+	var sb strings.Builder
+	sb.WriteString("BT /F1 10 Tf\n")
+	for _, c := range cells {
+		fmt.Fprintf(&sb, "1 0 0 1 %s %s Tm (%s) Tj\n", c[0], c[1], c[2])
+	}
+	sb.WriteString("ET\n")
+	return sb.String()
+}
+
+func tables(p core.Page) []*core.Table {
+	var ts []*core.Table
+	for _, b := range p.Blocks {
+		if b.Kind == core.KindTable && b.Table != nil {
+			ts = append(ts, b.Table)
+		}
+	}
+	return ts
+}
+
+func TestTables(t *testing.T) {
+	// A 3×3 grid of stroked rules, 100 pt columns, 20 pt rows, from
+	// (100, 700) down to (400, 640).
+	var rules strings.Builder
+	for _, y := range []int{700, 680, 660, 640} {
+		fmt.Fprintf(&rules, "100 %d m 400 %d l S\n", y, y)
+	}
+	for _, x := range []int{100, 200, 300, 400} {
+		fmt.Fprintf(&rules, "%d 700 m %d 640 l S\n", x, x)
+	}
+	ruled := rules.String() + cellsText([][3]string{
+		{"105", "686", "Name"}, {"205", "686", "Count"}, {"305", "686", "Price"},
+		{"105", "666", "Apple"}, {"205", "666", "3"}, {"305", "666", "1.20"},
+		{"105", "646", "Pear"}, {"205", "646", "5"}, {"305", "646", "0.80"},
+	})
+	// The same grid with the rule between the last two columns of the
+	// header row missing: "Figures" spans two columns.
+	var span strings.Builder
+	for _, y := range []int{700, 680, 660, 640} {
+		fmt.Fprintf(&span, "100 %d m 400 %d l S\n", y, y)
+	}
+	for _, x := range []int{100, 200, 400} {
+		fmt.Fprintf(&span, "%d 700 m %d 640 l S\n", x, x)
+	}
+	span.WriteString("300 680 m 300 640 l S\n")
+	spanning := span.String() + cellsText([][3]string{
+		{"105", "686", "Name"}, {"270", "686", "Figures"},
+		{"105", "666", "Apple"}, {"205", "666", "3"}, {"305", "666", "1.20"},
+		{"105", "646", "Pear"}, {"205", "646", "5"}, {"305", "646", "0.80"},
+	})
+	// Borderless: a paragraph, then aligned columns with wide gutters.
+	borderless := cellsText([][3]string{
+		{"72", "740", "A short introduction to the figures that follow in the table below."},
+		{"72", "700", "Region"}, {"250", "700", "Units"}, {"400", "700", "Share"},
+		{"72", "685", "North Coast"}, {"250", "685", "1,204"}, {"400", "685", "41%"},
+		{"72", "670", "South"}, {"250", "670", "860"}, {"400", "670", "29%"},
+		{"72", "655", "East Valley Farms"}, {"250", "655", "512"}, {"400", "655", "18%"},
+		{"72", "640", "West"}, {"250", "640", "350"}, {"400", "640", "12%"},
+	})
+	// A framed paragraph is not a table.
+	framed := "90 600 420 120 re S\n" + cellsText([][3]string{
+		{"100", "700", "This paragraph sits inside a box drawn around it, as a callout"},
+		{"100", "686", "would be, and it must stay a paragraph: the box is one cell."},
+	})
+	cases := []struct {
+		name    string
+		content string
+		want    [][]string // nil: no table
+	}{
+		{"ruled", ruled, [][]string{{"Name", "Count", "Price"}, {"Apple", "3", "1.20"}, {"Pear", "5", "0.80"}}},
+		{"colspan", spanning, [][]string{{"Name", "Figures", ""}, {"Apple", "3", "1.20"}, {"Pear", "5", "0.80"}}},
+		{"borderless", borderless, [][]string{{"Region", "Units", "Share"}, {"North Coast", "1,204", "41%"}, {"South", "860", "29%"}, {"East Valley Farms", "512", "18%"}, {"West", "350", "12%"}}},
+		{"framed", framed, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			path := onePage("", helvRes, c.content).Write(t)
+			res, err := extractAll(t, path, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := res[1].Page
+			ts := tables(p)
+			if c.want == nil {
+				if len(ts) != 0 {
+					t.Fatalf("found a table %v; want none", ts[0].Grid())
+				}
+				return
+			}
+			if len(ts) != 1 {
+				t.Fatalf("found %d tables; want 1; text:\n%s", len(ts), p.Text())
+			}
+			got := ts[0].Grid()
+			if fmt.Sprint(got) != fmt.Sprint(c.want) {
+				t.Errorf("grid %q; want %q", got, c.want)
+			}
+			checkBoxes(t, p)
+		})
+	}
+}
+
+func TestMarkStacked(t *testing.T) {
+	// Three upright CJK glyphs placed one below the other, then a Latin
+	// word on a normal line.
+	var gs []glyph
+	for i, r := range []string{"社", "会", "の"} {
+		y := 100 + float64(i)*12
+		gs = append(gs, glyph{text: r, ox: 300, oy: y, ex: 312, ey: y, size: 12, mapped: true, seq: i,
+			box: core.BBox{X0: 300, Y0: y - 10, X1: 312, Y1: y + 2}})
+	}
+	gs = append(gs, glyph{text: "a", ox: 50, oy: 400, ex: 56, ey: 400, size: 12, mapped: true, seq: 3,
+		box: core.BBox{X0: 50, Y0: 390, X1: 56, Y1: 402}})
+	markStacked(gs)
+	for i := 0; i < 3; i++ {
+		if gs[i].dir != 90 {
+			t.Errorf("glyph %d dir %d; want 90", i, gs[i].dir)
+		}
+	}
+	if gs[3].dir != 0 {
+		t.Errorf("Latin glyph dir %d; want 0", gs[3].dir)
+	}
+	blocks := layout(gs, nil, core.BBox{X1: 600, Y1: 800})
+	if len(blocks) == 0 || !strings.Contains(blocks[0].Text(), "社会の") {
+		t.Errorf("blocks %+v; want the column read as 社会の", blocks)
+	}
+}
+
+func TestMarkFurniture(t *testing.T) {
+	page := func(n int) *core.Page {
+		blk := func(y0, y1 float64, text string) core.Block {
+			return core.Block{Kind: core.KindParagraph, BBox: core.BBox{X0: 72, Y0: y0, X1: 300, Y1: y1},
+				Lines: []core.Line{{Words: []core.Word{{Text: text}}}}}
+		}
+		return &core.Page{Number: n, Width: 612, Height: 792, Blocks: []core.Block{
+			blk(30, 42, "Annual Report"),
+			blk(100, 300, fmt.Sprintf("Body text of page %d.", n)),
+			blk(750, 762, fmt.Sprintf("Page %d of 3", n)),
+		}}
+	}
+	pages := []*core.Page{page(1), page(2), page(3)}
+	markFurniture(pages)
+	for _, p := range pages {
+		if k := p.Blocks[0].Kind; k != core.KindPageHeader {
+			t.Errorf("page %d: header kind %s", p.Number, k)
+		}
+		if k := p.Blocks[1].Kind; k != core.KindParagraph {
+			t.Errorf("page %d: body kind %s", p.Number, k)
+		}
+		if k := p.Blocks[2].Kind; k != core.KindPageFooter {
+			t.Errorf("page %d: footer kind %s", p.Number, k)
+		}
+	}
+	// One page: a title at the top stays, a bare page number goes.
+	one := &core.Page{Number: 1, Width: 612, Height: 792, Blocks: []core.Block{
+		{Kind: core.KindHeading, Level: 1, BBox: core.BBox{X0: 72, Y0: 30, X1: 300, Y1: 50}, Lines: []core.Line{{Words: []core.Word{{Text: "Title"}}}}},
+		{Kind: core.KindParagraph, BBox: core.BBox{X0: 300, Y0: 760, X1: 310, Y1: 770}, Lines: []core.Line{{Words: []core.Word{{Text: "7"}}}}},
+	}}
+	markFurniture([]*core.Page{one})
+	if one.Blocks[0].Kind != core.KindHeading || one.Blocks[1].Kind != core.KindPageFooter {
+		t.Errorf("single page kinds %s, %s", one.Blocks[0].Kind, one.Blocks[1].Kind)
+	}
+}
+
+func TestFigures(t *testing.T) {
+	img := stream("/Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8", "\x80")
+	res := "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >> /XObject << /Im1 5 0 R >> >>"
+	content := "q 306 0 0 396 0 396 cm /Im1 Do Q\nBT /F1 10 Tf 72 100 Td (Caption text) Tj ET\nq 2 0 0 2 10 10 cm /Im1 Do Q"
+	path := onePage("", res, content, img).Write(t)
+	r, err := extractAll(t, path, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := r[1].Page
+	figs := 0
+	for _, b := range p.Blocks {
+		if b.Kind == core.KindFigure {
+			figs++
+			if b.Text() != "" {
+				t.Errorf("figure with text %q", b.Text())
+			}
+		}
+	}
+	if figs != 1 {
+		t.Errorf("%d figure blocks; want 1 (the tiny image is not one)", figs)
+	}
+	if c := r[1].Stats["image_coverage"]; c < 0.2 || c > 0.3 {
+		t.Errorf("image_coverage %.3f; want about 0.25", c)
+	}
+	if r[1].Stats["path_ops"] != 0 {
+		t.Errorf("path_ops %v; want 0", r[1].Stats["path_ops"])
+	}
+}
+
+func TestDehyphenateLines(t *testing.T) {
+	lines := []core.Line{
+		{Words: []core.Word{{Text: "a"}, {Text: "photo\u2010"}}},
+		{Words: []core.Word{{Text: "graphic"}, {Text: "record"}}},
+		{Words: []core.Word{{Text: "Anglo-"}}},
+		{Words: []core.Word{{Text: "Saxon"}}},
+	}
+	got := dehyphenate(lines)
+	var ts []string
+	for _, l := range got {
+		ts = append(ts, l.Text())
+	}
+	want := []string{"a photographic", "record", "Anglo-", "Saxon"}
+	if fmt.Sprint(ts) != fmt.Sprint(want) {
+		t.Errorf("lines %q; want %q", ts, want)
+	}
+}
