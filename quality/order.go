@@ -28,7 +28,7 @@ func Order(p *core.Page) (float64, int) {
 					back++
 				}
 			}
-			rtl := isRTL(l.Text())
+			rtl := lineRTL(&l)
 			for k := 1; k < len(l.Words); k++ {
 				steps++
 				a, c := l.Words[k-1].BBox, l.Words[k].BBox
@@ -65,15 +65,25 @@ func sideBySide(a, b core.BBox) bool {
 	return a.Intersect(core.BBox{X0: a.X0, Y0: b.Y0, X1: a.X1, Y1: b.Y1}).Height() > 0 && (b.X0 >= a.X1 || a.X0 >= b.X1)
 }
 
-func isRTL(s string) bool {
+// lineRTL reports whether most letters of a line are Arabic or Hebrew.
+func lineRTL(l *core.Line) bool {
 	rtl, ltr := 0, 0
-	for _, r := range s {
-		switch {
-		case unicode.In(r, unicode.Arabic, unicode.Hebrew):
-			rtl++
-		case unicode.IsLetter(r):
-			ltr++
+	for i := range l.Words {
+		for _, r := range l.Words[i].Text {
+			if r < 0x80 {
+				if r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' {
+					ltr++
+				}
+				continue
+			}
+			switch {
+			case unicode.In(r, unicode.Arabic, unicode.Hebrew):
+				rtl++
+			case unicode.IsLetter(r):
+				ltr++
+			}
 		}
 	}
 	return rtl > ltr
 }
+

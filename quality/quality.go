@@ -91,15 +91,16 @@ func Score(r core.PageResult, h Hints) Report {
 		}
 	}
 
+	fields := strings.Fields(text)
 	script := DetectScript(text)
 	words := 1.0
 	if script == ScriptLatin || script == ScriptNone {
-		words = Wordness(text)
+		words = wordness(fields)
 		if k, _ := caesarShift(text); k != 0 {
 			enc = math.Min(enc, 0.1)
 			rep.Reasons = append(rep.Reasons, fmt.Sprintf("letters shifted by a fixed offset (%+d restores them): a font without a usable Unicode map", k))
 		}
-		if ls := letterSpaced(text); ls > 0.2 {
+		if ls := letterSpaced(fields); ls > 0.2 {
 			words = math.Min(words, 1-ls)
 			rep.Reasons = append(rep.Reasons, fmt.Sprintf("%s of tokens are letters spaced apart", pct(ls)))
 		}
@@ -125,7 +126,7 @@ func Score(r core.PageResult, h Hints) Report {
 		rep.Reasons = append(rep.Reasons, fmt.Sprintf("%d steps in the reading order run backwards", back))
 	}
 	repeat := 1.0
-	if rp := repetition(text); rp > 0.15 {
+	if rp := repetition(fields); rp > 0.15 {
 		repeat = clamp(1 - (rp-0.15)/0.5)
 		rep.Reasons = append(rep.Reasons, fmt.Sprintf("%s of the text repeats the same phrases", pct(rp)))
 	}
@@ -233,7 +234,7 @@ func isHex4(s string) bool {
 // findMojibake runs the Latin-1 mojibake pattern only over text that holds
 // one of the lead characters it needs.
 func findMojibake(text string) []string {
-	if !strings.ContainsAny(text, "ÃÂâ") {
+	if !strings.Contains(text, "Ã") && !strings.Contains(text, "Â") && !strings.Contains(text, "â") {
 		return nil
 	}
 	return latin1Mojibake.FindAllString(text, -1)

@@ -7,42 +7,85 @@ import (
 	"unicode/utf8"
 )
 
-// tokens splits text into whitespace-separated tokens with surrounding
-// punctuation trimmed; tokens left empty are dropped.
-// Brackets and operators split tokens too, so code ("print(i)") is judged
-// by its identifiers.
-func tokens(text string) []string {
-	fs := strings.FieldsFunc(text, func(r rune) bool {
-		return unicode.IsSpace(r) || strings.ContainsRune("()[]{}<>=:;\"", r)
-	})
-	out := fs[:0]
-	for _, f := range fs {
-		f = strings.TrimFunc(f, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSymbol(r) })
-		if f != "" {
-			out = append(out, f)
-		}
-	}
-	return out
-}
-
 // Wordness is the share of tokens that look like words: a run of letters
 // with a plausible shape (a vowel in a Latin word of three letters or more,
 // no case flips inside, no letters fused with digits or symbols), a number,
 // or a token in a script without such rules (Han, kana, Hangul, Arabic ...).
 // It is shape, not vocabulary, so made-up and rare words still pass while
-// the output of broken fonts ("7KH TXLFN", "Ɵ", "ﬃ%3k") does not.
+// the output of broken fonts ("7KH TXLFN", "Ɵ", "ﬃ%3k") does not. Tokens
+// are split at white space and at the brackets and operators of code (so
+// "print(i)" is judged by its identifiers), with surrounding punctuation
+// trimmed.
 func Wordness(text string) float64 {
-	toks := tokens(text)
-	if len(toks) == 0 {
-		return 1
+	return wordness(strings.Fields(text))
+}
+
+// wordnessSample is how many tokens wordness judges: the share is well
+// estimated long before the end of a dense page, and scoring runs on every
+// page.
+const wordnessSample = 600
+
+// wordness is Wordness over text already split at white space, judged on
+// up to wordnessSample tokens spread evenly over the page.
+func wordness(fields []string) float64 {
+	if n := len(fields); n > wordnessSample {
+		step := float64(n) / wordnessSample
+		sample := make([]string, 0, wordnessSample)
+		for i := 0; i < wordnessSample; i++ {
+			sample = append(sample, fields[int(float64(i)*step)])
+		}
+		fields = sample
 	}
-	good := 0
-	for _, t := range toks {
+	good, total := 0, 0
+	judge := func(t string) {
+		t = strings.TrimFunc(t, isPunctOrSymbol)
+		if t == "" {
+			return
+		}
+		total++
 		if wordlike(t) {
 			good++
 		}
 	}
-	return float64(good) / float64(len(toks))
+	for _, f := range fields {
+		if strings.IndexFunc(f, splitsToken) < 0 {
+			judge(f)
+			continue
+		}
+		for _, t := range strings.FieldsFunc(f, splitsToken) {
+			judge(t)
+		}
+	}
+	if total == 0 {
+		return 1
+	}
+	return float64(good) / float64(total)
+}
+
+func isPunctOrSymbol(r rune) bool {
+	if r < 0x80 {
+		return r > ' ' && r < '0' || r > '9' && r < 'A' || r > 'Z' && r < 'a' || r > 'z' && r < 0x7f
+	}
+	return unicode.IsPunct(r) || unicode.IsSymbol(r)
+}
+
+// isVowel reports whether r is a vowel of a Latin-script language.
+func isVowel(r rune) bool {
+	switch r {
+	case 'a', 'e', 'i', 'o', 'u', 'y', 'A', 'E', 'I', 'O', 'U', 'Y':
+		return true
+	}
+	return r >= 0x80 && strings.ContainsRune("àáâãäåèéêëìíîïòóôõöùúûüýÿæœøąęėįųūōÀÁÂÃÄÅÈÉÊËÌÍÎÏÒÓÔÕÖÙÚÛÜÝÆŒØ", r)
+}
+
+// splitsToken is true for white space and the brackets and operators that
+// separate identifiers in code.
+func splitsToken(r rune) bool {
+	switch r {
+	case ' ', '\n', '\t', '\r', '(', ')', '[', ']', '{', '}', '<', '>', '=', ':', ';', '"':
+		return true
+	}
+	return r > 0x7f && unicode.IsSpace(r)
 }
 
 func wordlike(t string) bool {
@@ -56,7 +99,7 @@ func wordlike(t string) bool {
 			if r >= 0x80 && !unicode.Is(unicode.Latin, r) && !unicode.Is(unicode.Mn, r) {
 				latin = false
 			}
-			if strings.ContainsRune("aeiouyAEIOUYàáâãäåèéêëìíîïòóôõöùúûüýÿæœøåąęėįųūō", r) {
+			if isVowel(r) {
 				vowels++
 			}
 			if unicode.IsUpper(r) {
@@ -101,8 +144,7 @@ func wordlike(t string) bool {
 // letterSpaced reports the share of tokens that are single letters inside
 // runs of at least four such tokens ("T e n a n t"), as drawn by a
 // producer that positions every glyph on its own.
-func letterSpaced(text string) float64 {
-	fs := strings.Fields(text)
+func letterSpaced(fs []string) float64 {
 	if len(fs) == 0 {
 		return 0
 	}
@@ -201,7 +243,7 @@ func letterShape(s string) float64 {
 		visible++
 		if unicode.IsLetter(r) {
 			letters++
-			if strings.ContainsRune("aeiouyAEIOUY", r) {
+			if r < 0x80 && isVowel(r) {
 				vowels++
 			}
 			if unicode.IsLower(r) {
@@ -231,8 +273,7 @@ func letterShape(s string) float64 {
 // and OCR engines produce when they stall ("the the the", "Page 1 Page 1
 // Page 1 ..."). Documents that repeat whole sentences or paragraphs (lorem
 // ipsum, boilerplate, code) are not loops.
-func repetition(text string) float64 {
-	fs := strings.Fields(text)
+func repetition(fs []string) float64 {
 	const maxLoop, minRepeats = 8, 3
 	if len(fs) < 12 {
 		return 0
