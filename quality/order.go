@@ -86,4 +86,3 @@ func lineRTL(l *core.Line) bool {
 	}
 	return rtl > ltr
 }
-
