@@ -13,7 +13,7 @@ PROTOC_GEN_GO      := v1.36.12
 PROTOC_GEN_GO_GRPC := v1.6.2
 export PATH := $(GOBIN):$(PATH)
 
-.PHONY: all deps deps-apt deps-go deps-ocr build test demo bench bench-quality proto fmt lint testdata clean
+.PHONY: all deps deps-apt deps-go deps-ocr build test demo bench bench-quality fuzz proto fmt lint testdata clean
 
 all: build
 
@@ -71,6 +71,16 @@ bench: deps
 ## bench-quality: nativetext vs pdftotext and mutool on ../shared/corpus (quality, pages/s, memory)
 bench-quality: deps build
 	scripts/bench-quality
+
+## fuzz: run every fuzz target for FUZZTIME (default 20s) each; `make test` runs their seeds
+FUZZTIME ?= 20s
+FUZZ_TARGETS := ./router:FuzzParsePages ./router/analyze:FuzzDocument ./plugins/nativetext:FuzzCMap \
+	./internal/textclean:FuzzClean ./internal/wire:FuzzFromProto ./internal/pdfdoc:FuzzLexer ./internal/pdfdoc:FuzzScan
+fuzz: deps
+	@for t in $(FUZZ_TARGETS); do \
+		pkg=$${t%%:*}; name=$${t##*:}; echo "== $$name ($$pkg)"; \
+		$(GO) test -run '^$$' -fuzz "^$$name$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 20x $$pkg || exit 1; \
+	done
 
 ## proto: regenerate the wire code from sdk/proto
 proto: deps
