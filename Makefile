@@ -74,7 +74,7 @@ bench-quality: deps build
 
 ## fuzz: run every fuzz target for FUZZTIME (default 20s) each; `make test` runs their seeds
 FUZZTIME ?= 20s
-FUZZ_TARGETS := ./router:FuzzParsePages ./router/analyze:FuzzDocument ./plugins/nativetext:FuzzCMap \
+FUZZ_TARGETS := ./router:FuzzParsePages ./router/analyze:FuzzDocument ./plugins/nativetext:FuzzCMap ./plugins/nativetext:FuzzExtract \
 	./internal/textclean:FuzzClean ./internal/wire:FuzzFromProto ./internal/pdfdoc:FuzzLexer ./internal/pdfdoc:FuzzScan
 fuzz: deps
 	@for t in $(FUZZ_TARGETS); do \
