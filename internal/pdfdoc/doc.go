@@ -48,5 +48,8 @@
 // call into it holds one mutex, and stream decoding works on copies outside
 // the lock. Nothing here interprets content: that is the callers' work.
 //
-// pdftest, below this package, builds small PDFs for tests.
+// Below this package: cjkcmap holds Adobe's predefined CJK CMaps and the
+// CID-to-Unicode tables of the GB1, CNS1, Japan1 and Korea1 collections
+// (generated from poppler-data, embedded compressed, decoded on first
+// use); pdftest builds small PDFs for tests.
 package pdfdoc

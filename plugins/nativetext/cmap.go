@@ -2,6 +2,7 @@ package nativetext
 
 import (
 	"github.com/assay-pdf/assay/internal/pdfdoc"
+	"github.com/assay-pdf/assay/internal/pdfdoc/cjkcmap"
 
 	"sort"
 	"strings"
@@ -57,9 +58,13 @@ type cmap struct {
 	// usesUnicode marks predefined Uni*-UCS2/UTF16 CMaps whose codes are
 	// UTF-16 values.
 	usesUnicode bool
-	entries     int
-	usecmap     string
-	srcLens     [5]bool // code lengths seen in mappings, for a missing codespace
+	// pre is the data of a predefined CJK CMap (this one, or the one it
+	// uses): codes it does not map, and that c's own mappings do not
+	// cover, are CID 0.
+	pre     *cjkcmap.CMap
+	entries int
+	usecmap string
+	srcLens [5]bool // code lengths seen in mappings, for a missing codespace
 }
 
 // parseCMap reads a CMap program. It never fails: what it cannot read is
@@ -282,6 +287,9 @@ func (c *cmap) merge(p *cmap) {
 	c.cidRanges = append(c.cidRanges, p.cidRanges...)
 	c.identity = c.identity || p.identity
 	c.usesUnicode = c.usesUnicode || p.usesUnicode
+	if c.pre == nil {
+		c.pre = p.pre
+	}
 	c.finish()
 }
 
@@ -416,6 +424,10 @@ func (c *cmap) lookupCID(code uint32) uint32 {
 			return rs[j].cid + (code - rs[j].lo)
 		}
 	}
+	if c.pre != nil {
+		cid, _ := c.pre.CID(code)
+		return cid
+	}
 	return code
 }
 
@@ -427,6 +439,21 @@ func predefinedCMap(name string) *cmap {
 	case name == "Identity-H" || name == "Identity-V":
 		c.identity = true
 		c.space = []codeRange{two}
+	case cjkcmap.Has(name):
+		// Adobe's data: code space and code → CID; the Uni* CMaps' codes
+		// are also UTF-16 text.
+		pre := cjkcmap.Lookup(name)
+		if pre == nil {
+			c.space = []codeRange{two}
+			c.identity = true
+			break
+		}
+		c.pre = pre
+		c.vertical = pre.Vertical
+		for _, r := range pre.Space {
+			c.space = append(c.space, codeRange{r.Lo, r.Hi})
+		}
+		c.usesUnicode = strings.HasPrefix(name, "Uni") && (strings.Contains(name, "UCS2") || strings.Contains(name, "UTF16"))
 	case strings.HasPrefix(name, "Uni") && (strings.Contains(name, "UCS2") || strings.Contains(name, "UTF16")):
 		c.identity = true
 		c.usesUnicode = true

@@ -14,9 +14,38 @@
 //	             cap, cycle guard), marked content with /ActualText, render mode 3.
 //	font.go      fonts: simple (Type1, TrueType, Type3) with base encodings,
 //	             /Differences, embedded Type 1 encodings, /Widths or standard-14
-//	             metrics from pdfcpu; Type0/CID with Identity and embedded CMaps
-//	             and W/DW widths. Parsed once per document, cached by object.
-//	cmap.go      CMap parser (ToUnicode and encoding CMaps, codespace ranges).
+//	             metrics from pdfcpu; Type0/CID with Identity, predefined and
+//	             embedded CMaps and W/DW widths. Parsed once per document,
+//	             cached by object.
+//	cmap.go      CMap parser (ToUnicode and encoding CMaps, codespace ranges);
+//	             predefined CMaps. The Adobe CJK ones (UniGB-UCS2-H,
+//	             90ms-RKSJ-H, KSCms-UHC-H, GBK-EUC-H, B5pc-H, ... and their -V
+//	             forms) come from internal/pdfdoc/cjkcmap: their code spaces
+//	             (1- and 2-byte codes mixed for the legacy encodings) and
+//	             code → CID ranges, so widths use the right CIDs. Text: a
+//	             Uni* CMap's codes are UTF-16; otherwise, for codes ToUnicode
+//	             does not map, a CID font of the Adobe-GB1, -CNS1, -Japan1 or
+//	             -Korea1 collection (its CIDSystemInfo, else its predefined
+//	             CMap's) maps CID → Unicode through the collection's table.
+//	             CIDFontType2 fonts with an embedded program are left out
+//	             (their CIDs are glyph indices whatever they declare).
+//	fallback.go  the second parser, github.com/ledongthuc/pdf, for files
+//	             internal/pdfdoc cannot open (ErrDamaged only: not encrypted,
+//	             empty or non-PDF files). It gives one position per glyph
+//	             that is only right for fonts with /Widths (every glyph of a
+//	             CID-font line shares one x), so only its lines are trusted:
+//	             items sharing a baseline form a run; a run that advances
+//	             left to right keeps its positions, others are spread from
+//	             the run's start at an estimated advance, inside the page,
+//	             and the usual layout follows. Its pages are degraded, with
+//	             the stat "parser": 2; the page count is its own walk of the
+//	             page tree (SecondParserPages). It panics on damage (every
+//	             call is under recover) and cannot be interrupted inside a
+//	             page, so its work is bounded before each page: ctx checked
+//	             between pages, at most 2000 pages, a page's decoded content
+//	             at most 512 KiB and the document's 8 MiB (both ÷16 with
+//	             object streams, where each glyph re-decodes one); beyond
+//	             them pages fail with ErrTooLarge.
 //	dingbats.go  the ZapfDingbats built-in encoding; glyph names and the
 //	             standard encodings come from internal/pdfdoc.
 //	paths.go     path construction and painting: axis-aligned painted rules
@@ -64,7 +93,8 @@
 // block (a box, no text) after the text blocks; writers print nothing for
 // it. Stats: glyphs, unmapped_glyphs, invisible_glyphs, ops, path_ops
 // (path construction, painting and colour operators), image_coverage (share
-// of the page under images, in [0,1]), limit_hit.
+// of the page under images, in [0,1]), limit_hit; parser (2) on pages read
+// by the second parser.
 //
 // Text goes through internal/textclean (ligatures, soft hyphens, controls,
 // NFC, dehyphenation). A glyph with no Unicode mapping is emitted as U+FFFD

@@ -105,6 +105,15 @@ func (e *Engine) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.
 		}
 		doc, err := openDocument(ctx, req.Source, opts)
 		if err != nil {
+			if canFallback(err) && ctx.Err() == nil {
+				// The second parser, for files the first cannot open.
+				fd, ferr := openFallback(ctx, req.Source)
+				if ferr == nil {
+					runFallback(ctx, fd, req, yield)
+					return
+				}
+				err = fmt.Errorf("%w (%v)", err, ferr)
+			}
 			yield(core.PageResult{}, &core.EngineError{Engine: Name, Err: err})
 			return
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/internal/pdfdoc"
+	"github.com/assay-pdf/assay/internal/pdfdoc/cjkcmap"
 )
 
 // font is what the interpreter needs of a PDF font: how to split a string
@@ -27,7 +28,11 @@ type font struct {
 	widthScale float64
 
 	// Composite (Type0) fonts.
-	enc      *cmap
+	enc *cmap
+	// coll is the Adobe CJK collection whose CID → Unicode table maps the
+	// codes that ToUnicode does not (hasColl false: none).
+	coll     cjkcmap.Collection
+	hasColl  bool
 	cidW     map[uint32]float64
 	cidWR    []cidWidthRange
 	dw       float64
@@ -131,6 +136,11 @@ func (f *font) text(c uint32) (string, bool) {
 	}
 	if f.enc != nil && f.enc.usesUnicode {
 		return f.enc.lookupUni(c)
+	}
+	if f.hasColl {
+		if r, ok := cjkcmap.ToUnicode(f.coll, f.enc.lookupCID(c)); ok {
+			return string(r), true
+		}
 	}
 	return "", false
 }
@@ -460,6 +470,7 @@ func (d *document) parseType0(f *font, fd types.Dict) {
 	if f.name == "" {
 		f.name = stripSubset(d.Name(cf["BaseFont"]))
 	}
+	d.collection(f, cf)
 	d.descriptor(f, d.Dict(cf["FontDescriptor"]))
 	if dw, ok := d.Number(cf["DW"]); ok && dw >= 0 && dw < 10000 {
 		f.dw = dw
@@ -489,6 +500,30 @@ func (d *document) parseType0(f *font, fd types.Dict) {
 			f.cidWR = append(f.cidWR, cidWidthRange{uint32(start), uint32(end), v})
 		}
 		i += 3
+	}
+}
+
+// collection picks the Adobe CJK collection whose CID → Unicode table
+// gives the text of codes that ToUnicode does not map: the descendant
+// font's CIDSystemInfo (Adobe-GB1, -CNS1, -Japan1, -Korea1), else that of a
+// predefined encoding CMap. A CIDFontType2 font with an embedded program
+// is left out: its CIDs are usually glyph indices, whatever it declares.
+func (d *document) collection(f *font, cf types.Dict) {
+	if d.Name(cf["Subtype"]) == "CIDFontType2" {
+		if desc := d.Dict(cf["FontDescriptor"]); desc != nil && desc["FontFile2"] != nil {
+			return
+		}
+	}
+	if si := d.Dict(cf["CIDSystemInfo"]); si != nil {
+		reg, _ := d.String(si["Registry"])
+		ord, _ := d.String(si["Ordering"])
+		if c, ok := cjkcmap.CollectionOf(string(reg), string(ord)); ok {
+			f.coll, f.hasColl = c, true
+			return
+		}
+	}
+	if f.enc != nil && f.enc.pre != nil {
+		f.coll, f.hasColl = f.enc.pre.Collection, true
 	}
 }
 
