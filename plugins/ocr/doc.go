@@ -2,13 +2,25 @@
 // (pdfium in WebAssembly) and recognises them with one of two backends.
 //
 //   - tesseract: libtesseract through gosseract, one recognition pass per
-//     page giving words with boxes and confidences and the block, paragraph
-//     and line structure. Tesseract's orientation and script detection
-//     (OSD) picks each page's rotation (0/90/180/270) and, unless the
-//     languages are pinned, the language data for its script.
+//     page giving words with boxes and confidences. Tesseract's orientation
+//     and script detection (OSD) picks each page's rotation (0/90/180/270)
+//     and, unless the languages are pinned, the language data for its
+//     script.
 //   - paddle: PaddleOCR PP-OCRv4 (detection, direction classifier,
 //     recognition) through onnxruntime_go, with the DB post-processing and
 //     CTC decoding written here. Its model reads Chinese and Latin.
+//
+// Both backends read a cleaned page: turned upright, straightened (the
+// skew measured from the sharpest horizontal projection of the ink, up to
+// 5°) and with ruling lines painted out (Tesseract skips ruled tables as
+// pictures otherwise). The layout is this package's own (layout.go), from
+// the recognised words and line pieces with their boxes: lines broken at
+// column gutters and rules, tables from rows that line up in columns
+// (core.KindTable with cells), reading order by Breuel's rules (columns
+// left to right, full-width titles and paragraphs in between), paragraphs
+// from line spacing, headings from text size, list items from bullets, and
+// short lines alone in the top and bottom margins as page headers and
+// footers.
 //
 // Modes: "page" recognises whole pages; "regions" only the boxes the caller
 // names (one render per page, reused for every region); "check" a band

@@ -331,13 +331,13 @@ func (j *job) ocrPage(ctx context.Context, p int) (core.Page, map[string]float64
 			if px.Empty() {
 				continue
 			}
-			words, backend, err := j.read(ctx, crop(full, px), dpi, false, stats)
+			blocks, backend, err := j.read(ctx, crop(full, px), dpi, false, false, stats)
 			if err != nil {
 				return page, nil, err
 			}
 			stats["backend_"+backend] = 1
 			off := px.Min
-			page.Blocks = append(page.Blocks, buildBlocks(words, func(r image.Rectangle) core.BBox {
+			page.Blocks = append(page.Blocks, buildBlocks(blocks, func(r image.Rectangle) core.BBox {
 				return tr.ToPage(r.Add(off))
 			})...)
 		}
@@ -347,12 +347,12 @@ func (j *job) ocrPage(ctx context.Context, p int) (core.Page, map[string]float64
 		if err != nil {
 			return page, nil, err
 		}
-		words, backend, err := j.read(ctx, toGray(img), dpi, false, stats)
+		blocks, backend, err := j.read(ctx, toGray(img), dpi, false, false, stats)
 		if err != nil {
 			return page, nil, err
 		}
 		stats["backend_"+backend] = 1
-		page.Blocks = buildBlocks(words, tr.ToPage)
+		page.Blocks = buildBlocks(blocks, tr.ToPage)
 		stats["band_y0"], stats["band_y1"] = band.Y0, band.Y1
 		if chars, err := j.r.Chars(ctx, j.doc, p); err == nil {
 			layer := render.TextIn(chars, band)
@@ -364,12 +364,12 @@ func (j *job) ocrPage(ctx context.Context, p int) (core.Page, map[string]float64
 		if err != nil {
 			return page, nil, err
 		}
-		words, backend, err := j.read(ctx, toGray(img), dpi, j.opt.orientation(), stats)
+		blocks, backend, err := j.read(ctx, toGray(img), dpi, j.opt.orientation(), true, stats)
 		if err != nil {
 			return page, nil, err
 		}
 		stats["backend_"+backend] = 1
-		page.Blocks = buildBlocks(words, tr.ToPage)
+		page.Blocks = buildBlocks(blocks, tr.ToPage)
 	}
 	n, sum := 0, 0.0
 	for _, b := range page.Blocks {
@@ -387,9 +387,12 @@ func (j *job) ocrPage(ctx context.Context, p int) (core.Page, map[string]float64
 	return page, stats, nil
 }
 
-// read turns g upright (when orient is set), picks the backend and the
-// languages, and reads it. Boxes are in g's pixels.
-func (j *job) read(ctx context.Context, g *image.Gray, dpi int, orient bool, stats map[string]float64) ([]pxWord, string, error) {
+// read turns g upright (when orient is set) and straight (when page is
+// set: a whole page, where skew can be measured and margins hold page
+// headers and footers), removes ruling lines, picks the backend and the
+// languages, reads the image and lays the result out in blocks. Boxes are
+// in g's pixels.
+func (j *job) read(ctx context.Context, g *image.Gray, dpi int, orient, page bool, stats map[string]float64) ([]pxBlock, string, error) {
 	rot := 0
 	script := ""
 	var tw *tessWorker
@@ -424,6 +427,17 @@ func (j *job) read(ctx context.Context, g *image.Gray, dpi int, orient bool, sta
 	if rot != 0 {
 		up = rotateCW(g, rot)
 	}
+	flat, frame := up, newSkewFrame(0, up.Rect.Dx(), up.Rect.Dy())
+	if page {
+		if deg := estimateSkew(up); math.Abs(deg) >= minSkewDeg {
+			flat, frame = straighten(up, deg)
+			stats["skew_deg"] = deg
+		}
+	}
+	cleaned, rules := removeRules(flat, dpi)
+	if len(rules) > 0 {
+		stats["rules"] = float64(len(rules))
+	}
 	backend := j.opt.Backend
 	if backend == BackendAuto {
 		backend = BackendTesseract
@@ -431,18 +445,14 @@ func (j *job) read(ctx context.Context, g *image.Gray, dpi int, orient bool, sta
 			backend = BackendPaddle
 		}
 	}
-	var words []pxWord
+	var items []pxWord
 	var err error
 	switch backend {
 	case BackendPaddle:
 		if j.paddle == nil {
 			return nil, "", fmt.Errorf("ocr: paddle backend not loaded: %w", core.ErrUnsupported)
 		}
-		var lines []pxWord
-		lines, err = j.paddle.read(ctx, up)
-		for _, l := range groupLines(lines) {
-			words = append(words, splitLine(l)...)
-		}
+		items, err = j.paddle.read(ctx, cleaned)
 	default:
 		if tw == nil {
 			return nil, "", fmt.Errorf("ocr: tesseract backend not loaded: %w", core.ErrUnsupported)
@@ -451,18 +461,76 @@ func (j *job) read(ctx context.Context, g *image.Gray, dpi int, orient bool, sta
 		if len(langs) == 0 {
 			langs = j.tess.languagesFor(script)
 		}
-		words, err = j.tess.recognize(ctx, tw, up, dpi, langs)
+		items, err = j.tess.recognize(ctx, tw, cleaned, dpi, langs)
+		// English data drops the accents of other languages in Latin
+		// script and reads their words with low confidence: a weak page
+		// is read again with the main European languages added, and the
+		// more confident reading kept.
+		if err == nil && len(j.opt.Languages) == 0 && (script == "" || script == "Latin") {
+			if extra := j.tess.europeanFor(langs); extra != nil {
+				if c := meanConf(items); len(items) > 0 && c < retryConfidence {
+					alt, err2 := j.tess.recognize(ctx, tw, cleaned, dpi, extra)
+					if err2 == nil && meanConf(alt) > c+0.02 {
+						items = alt
+						stats["latin_languages_retry"] = 1
+					}
+				}
+			}
+		}
 	}
 	if err != nil {
 		return nil, "", err
 	}
-	if rot != 0 {
-		w, h := g.Rect.Dx(), g.Rect.Dy()
-		for i := range words {
-			words[i].box = unrotateRect(words[i].box, rot, w, h)
+	pageH := 0
+	if page {
+		pageH = flat.Rect.Dy()
+	}
+	blocks := layoutPage(items, rules, pageH)
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	mapBlocks(blocks, func(r image.Rectangle) image.Rectangle {
+		return unrotateRect(frame.rectToOriginal(r, up.Rect), rot, w, h)
+	})
+	return blocks, backend, nil
+}
+
+// retryConfidence is the mean word confidence under which a Latin-script
+// page is read again with more languages.
+const retryConfidence = 0.85
+
+func meanConf(ws []pxWord) float64 {
+	if len(ws) == 0 {
+		return 0
+	}
+	var s float64
+	for _, w := range ws {
+		s += w.conf
+	}
+	return s / float64(len(ws))
+}
+
+// mapBlocks splits detector pieces into words and maps every box with f.
+func mapBlocks(blocks []pxBlock, f func(image.Rectangle) image.Rectangle) {
+	words := func(ws []pxWord) []pxWord {
+		var out []pxWord
+		for _, w := range ws {
+			for _, p := range splitLine(w) {
+				p.box = f(p.box)
+				out = append(out, p)
+			}
+		}
+		return out
+	}
+	for i := range blocks {
+		b := &blocks[i]
+		for k, ln := range b.lines {
+			b.lines[k] = words(ln)
+		}
+		if b.table != nil {
+			for k := range b.table.cells {
+				b.table.cells[k].words = words(b.table.cells[k].words)
+			}
 		}
 	}
-	return words, backend, nil
 }
 
 // wordAgreement is the share of OCR words that the text layer also has

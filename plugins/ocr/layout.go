@@ -8,140 +8,994 @@ import (
 	"sort"
 	"strings"
 	"syscall"
+	"unicode"
 
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/internal/textclean"
 )
 
-// pxWord is a recognised word in the pixels of the image it was read from.
+// The page layout is built here from the recognised items alone (words
+// with boxes from Tesseract, line pieces from PaddleOCR's detector), on
+// the straightened page where text lines are horizontal:
+//
+//  1. segments: items chained left to right along a line, broken where the
+//     gap is much wider than a word space or a ruling line stands between
+//     two items (column gutters, table cells);
+//  2. tables: runs of at least three rows of short segments whose x ranges
+//     line up in two or more columns, read row by row;
+//  3. reading order: segment a precedes b when their x ranges overlap and a
+//     is above b, or when a lies wholly left of b and nothing between them
+//     vertically spans both (T. Breuel's ordering rules, the partial order
+//     an XY-cut follows: columns left to right, full-width elements such as
+//     titles in between), sorted topologically;
+//  4. blocks: consecutive segments of one column joined into paragraphs,
+//     breaking at wide vertical gaps and at changes of text size; large text
+//     is a heading, a leading bullet makes a list item, short lines in the
+//     top and bottom margins are page headers and footers.
+
+// pxWord is a recognised word (or, from the detector, a piece of a line) in
+// the pixels of the image it was read from.
 type pxWord struct {
-	text  string
-	box   image.Rectangle
-	conf  float64 // 0..1
-	block int     // words of one block share it
-	line  int     // words of one line (within a block) share it
-	rtl   bool    // right-to-left script: order words by descending x
+	text string
+	box  image.Rectangle
+	conf float64 // 0..1
+	rtl  bool    // right-to-left script: order words by descending x
+}
+
+// pxBlock is one block of the page in reading order.
+type pxBlock struct {
+	kind  core.BlockKind
+	level int
+	lines [][]pxWord // words of each line in reading order
+	table *pxTable
+}
+
+// pxTable is a table read from aligned segments.
+type pxTable struct {
+	rows, cols int
+	cells      []pxCell
+}
+
+type pxCell struct {
+	row, col int
+	words    []pxWord
 }
 
 // clean is the text hygiene shared with the other engines.
 func clean(s string) string { return textclean.Clean(s) }
 
-// buildBlocks groups words by block and line, in the order the backend gave
-// them, and maps their boxes to page points with toPage.
-func buildBlocks(words []pxWord, toPage func(image.Rectangle) core.BBox) []core.Block {
-	type lineKey struct{ block, line int }
-	var blocks []core.Block
-	blockIdx := map[int]int{}
-	lineIdx := map[lineKey]int{}
-	lineRTL := map[lineKey]bool{}
-	for _, w := range words {
-		text := clean(w.text)
-		if strings.TrimSpace(text) == "" {
-			continue
-		}
-		bi, ok := blockIdx[w.block]
-		if !ok {
-			bi = len(blocks)
-			blockIdx[w.block] = bi
-			blocks = append(blocks, core.Block{Kind: core.KindParagraph})
-		}
-		b := &blocks[bi]
-		k := lineKey{w.block, w.line}
-		li, ok := lineIdx[k]
-		if !ok {
-			li = len(b.Lines)
-			lineIdx[k] = li
-			b.Lines = append(b.Lines, core.Line{})
-		}
-		lineRTL[k] = lineRTL[k] || w.rtl
-		box := toPage(w.box)
-		l := &b.Lines[li]
-		l.Words = append(l.Words, core.Word{Text: text, BBox: box, Confidence: w.conf})
-		l.BBox = l.BBox.Union(box)
-		b.BBox = b.BBox.Union(box)
-	}
-	// Tesseract gives right-to-left words in visual order already; keep
-	// logical order by sorting RTL lines right to left.
-	for k, rtl := range lineRTL {
-		if !rtl {
-			continue
-		}
-		l := &blocks[blockIdx[k.block]].Lines[lineIdx[k]]
-		sort.SliceStable(l.Words, func(i, j int) bool { return l.Words[i].BBox.X1 > l.Words[j].BBox.X1 })
-	}
-	return blocks
+// segment is a run of items along one line with no wide gap.
+type segment struct {
+	items []pxWord
+	box   image.Rectangle
+	table int // index+1 of the table holding it, 0 for text
 }
 
-// groupLines assigns block numbers to lines found by detection (one
-// pxWord per line, line numbers set): lines close below each other that
-// overlap horizontally form a block. Blocks come back in reading order:
-// top to bottom, then left to right.
-func groupLines(lines []pxWord) []pxWord {
-	if len(lines) == 0 {
-		return lines
+func (s *segment) cy() int { return (s.box.Min.Y + s.box.Max.Y) / 2 }
+
+func (s *segment) add(w pxWord) {
+	s.items = append(s.items, w)
+	if len(s.items) == 1 {
+		s.box = w.box
+	} else {
+		s.box = s.box.Union(w.box)
 	}
-	lines = slices.Clone(lines)
-	sortReading(lines)
-	parent := make([]int, len(lines))
-	for i := range parent {
-		parent[i] = i
-	}
-	find := func(i int) int {
-		for parent[i] != i {
-			parent[i] = parent[parent[i]]
-			i = parent[i]
-		}
-		return i
-	}
-	for i := range lines {
-		a := lines[i].box
-		ha := float64(a.Dy())
-		for j := i + 1; j < len(lines); j++ {
-			b := lines[j].box
-			hb := float64(b.Dy())
-			gap := float64(b.Min.Y - a.Max.Y)
-			if gap > 1.2*math.Max(ha, hb) {
-				continue
-			}
-			if gap < -0.5*math.Min(ha, hb) { // same row: a different column
-				continue
-			}
-			ov := min(a.Max.X, b.Max.X) - max(a.Min.X, b.Min.X)
-			if ov <= 0 || math.Abs(ha-hb) > 0.5*math.Max(ha, hb) {
-				continue
-			}
-			parent[find(j)] = find(i)
-		}
-	}
-	first := map[int]int{}
-	for i := range lines {
-		r := find(i)
-		if _, ok := first[r]; !ok {
-			first[r] = len(first)
-		}
-		lines[i].block = first[r]
-		lines[i].line = i
-	}
-	sort.SliceStable(lines, func(i, j int) bool { return lines[i].block < lines[j].block })
-	return lines
 }
 
-// sortReading orders boxes top to bottom, and left to right within a row
-// (boxes whose vertical centres are within half a line height).
-func sortReading(ws []pxWord) {
-	sort.SliceStable(ws, func(i, j int) bool {
-		a, b := ws[i].box, ws[j].box
-		ca, cb := (a.Min.Y+a.Max.Y)/2, (b.Min.Y+b.Max.Y)/2
-		h := min(a.Dy(), b.Dy()) / 2
-		if ca-cb > h || cb-ca > h {
-			return ca < cb
+func (s *segment) words() int {
+	n := 0
+	for _, w := range s.items {
+		n += len(strings.Fields(w.text))
+	}
+	return n
+}
+
+// textHeight is the height from the tops of the tall letters to the
+// baseline, taken over the segment's words so that a line without
+// descenders and one with many compare fairly: the lower quartile of the
+// words' tops and of their bottoms.
+func textHeight(ws []pxWord) float64 {
+	if len(ws) == 0 {
+		return 0
+	}
+	tops := make([]int, len(ws))
+	bots := make([]int, len(ws))
+	for i, w := range ws {
+		tops[i], bots[i] = w.box.Min.Y, w.box.Max.Y
+	}
+	slices.Sort(tops)
+	slices.Sort(bots)
+	q := (len(ws) - 1) / 4
+	return float64(max(1, bots[q]-tops[q]))
+}
+
+// layoutPage turns the items of one straightened page into blocks in
+// reading order. rules are the ruling lines found on the page; pageH its
+// height in pixels, 0 when the image is not a whole page.
+func layoutPage(items []pxWord, rules []rule, pageH int) []pxBlock {
+	items = dropArtifacts(items)
+	if len(items) == 0 {
+		return nil
+	}
+	rtl := 0
+	hs := make([]float64, 0, len(items))
+	for _, w := range items {
+		hs = append(hs, float64(w.box.Dy()))
+		if w.rtl {
+			rtl++
 		}
-		return a.Min.X < b.Min.X
+	}
+	h := median(hs)
+	l := &layout{h: h, rtl: rtl*2 > len(items), rules: rules, pageH: pageH}
+	segs := l.segments(items)
+	tables := l.tables(segs)
+	order := l.order(segs, tables)
+	return l.blocks(segs, tables, order)
+}
+
+type layout struct {
+	h     float64 // median item height, pixels
+	rtl   bool
+	rules []rule
+	pageH int
+}
+
+// dropArtifacts removes empty items and the marks ruling lines leave in
+// recognised text ("|", "___").
+func dropArtifacts(items []pxWord) []pxWord {
+	out := make([]pxWord, 0, len(items))
+	for _, w := range items {
+		w.text = strings.TrimSpace(clean(w.text))
+		if w.text == "" || w.box.Empty() {
+			continue
+		}
+		if strings.Trim(w.text, "|¦_—–-=~") == "" {
+			wide := w.box.Dx() > 4*w.box.Dy()
+			tall := w.box.Dy() > 3*w.box.Dx() && w.text != "-"
+			if strings.ContainsAny(w.text, "|¦") || wide || tall {
+				continue
+			}
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// ruleBetween reports whether a vertical rule separates boxes a (left) and
+// b (right) on their shared rows.
+func (l *layout) ruleBetween(a, b image.Rectangle) bool {
+	y0, y1 := max(a.Min.Y, b.Min.Y), min(a.Max.Y, b.Max.Y)
+	for _, r := range l.rules {
+		if r.vertical && r.box.Min.X >= a.Max.X-1 && r.box.Max.X <= b.Min.X+1 && r.box.Min.Y <= y0+2 && r.box.Max.Y >= y1-2 {
+			return true
+		}
+	}
+	return false
+}
+
+// segments chains items into segments: an item joins the segment whose
+// last item it follows on the same line (vertical overlap of at least half
+// the smaller height) within a gap of 1.2 item heights, with no rule in
+// between.
+func (l *layout) segments(items []pxWord) []*segment {
+	sort.SliceStable(items, func(i, j int) bool { return items[i].box.Min.X < items[j].box.Min.X })
+	maxGap := 1.2 * l.h
+	var segs []*segment
+	for _, w := range items {
+		var best *segment
+		bestD := math.Inf(1)
+		wh := float64(w.box.Dy())
+		wc := float64(w.box.Min.Y+w.box.Max.Y) / 2
+		for _, s := range segs {
+			last := s.items[len(s.items)-1].box
+			gap := float64(w.box.Min.X - last.Max.X)
+			if gap > maxGap || gap < -0.5*min(wh, float64(last.Dy())) {
+				continue
+			}
+			ov := float64(min(w.box.Max.Y, last.Max.Y) - max(w.box.Min.Y, last.Min.Y))
+			if ov < 0.5*min(wh, float64(last.Dy())) {
+				continue
+			}
+			if gap > 0.2*l.h && l.ruleBetween(last, w.box) {
+				continue
+			}
+			d := math.Abs(wc-float64(last.Min.Y+last.Max.Y)/2) + 0.1*math.Max(0, gap)
+			if d < bestD {
+				best, bestD = s, d
+			}
+		}
+		if best == nil {
+			best = &segment{}
+			segs = append(segs, best)
+		}
+		best.add(w)
+	}
+	segs = l.joinSplit(items, segs)
+	for _, s := range segs {
+		if l.rtl {
+			sort.SliceStable(s.items, func(i, j int) bool { return s.items[i].box.Max.X > s.items[j].box.Max.X })
+		}
+	}
+	return segs
+}
+
+// joinSplit undoes splits that are not gutters. A wide gap inside a
+// justified line is split by the chaining too, but the lines above and
+// below have ink across it, leaving at most word spaces; a column gutter
+// or the gap between table cells leaves a clear strip through the
+// neighbouring lines as well. Two segments of one row are joined when no
+// strip of the gap as wide as 0.6 text heights is clear in the nearest
+// lines above and below (those that exist), and no rule stands between.
+func (l *layout) joinSplit(items []pxWord, segs []*segment) []*segment {
+	rows := l.rows(segs)
+	var out []*segment
+	for _, r := range rows {
+		cur := r[0]
+		for _, s := range r[1:] {
+			a, b := cur.box, s.box
+			gap := b.Min.X - a.Max.X
+			if gap > 0 && float64(gap) < 6*l.h && !l.ruleBetween(a, b) && l.crossed(items, a, b) {
+				for _, w := range s.items {
+					cur.add(w)
+				}
+				continue
+			}
+			out = append(out, cur)
+			cur = s
+		}
+		out = append(out, cur)
+	}
+	return out
+}
+
+// crossed reports whether the nearest lines above and below the gap
+// between boxes a and b (a on the left) leave no clear strip through it
+// 0.6 text heights wide; with neither line, whether the gap is under two
+// text heights.
+func (l *layout) crossed(items []pxWord, a, b image.Rectangle) bool {
+	gx0, gx1 := a.Max.X, b.Min.X
+	gap := gx1 - gx0
+	y0, y1 := min(a.Min.Y, b.Min.Y), max(a.Max.Y, b.Max.Y)
+	reach := int(1.6 * l.h)
+	// Items near the gap on the neighbouring lines, and where the nearest
+	// line above and below sits.
+	var near []pxWord
+	refA, refB := math.MinInt, math.MaxInt
+	for _, w := range items {
+		if w.box.Max.X < gx0-gap || w.box.Min.X > gx1+gap {
+			continue
+		}
+		cy := (w.box.Min.Y + w.box.Max.Y) / 2
+		switch {
+		case cy < y0 && cy >= y0-reach:
+			refA = max(refA, cy)
+			near = append(near, w)
+		case cy > y1 && cy <= y1+reach:
+			refB = min(refB, cy)
+			near = append(near, w)
+		}
+	}
+	if refA == math.MinInt && refB == math.MaxInt {
+		return float64(gap) < 2*l.h
+	}
+	if (refA == math.MinInt || refB == math.MaxInt) && float64(gap) >= 2.5*l.h {
+		return false
+	}
+	// Ink of those lines across the gap, as a coverage mask.
+	ink := make([]bool, gap)
+	half := int(0.5 * l.h)
+	for _, w := range near {
+		cy := (w.box.Min.Y + w.box.Max.Y) / 2
+		if absInt(cy-refA) > half && absInt(cy-refB) > half {
+			continue
+		}
+		for x := max(gx0, w.box.Min.X); x < min(gx1, w.box.Max.X); x++ {
+			ink[x-gx0] = true
+		}
+	}
+	run, need := 0, int(math.Ceil(0.6*l.h))
+	for _, on := range ink {
+		if on {
+			run = 0
+			continue
+		}
+		if run++; run >= need {
+			return false
+		}
+	}
+	return true
+}
+
+// table is a run of aligned rows found among the segments.
+type table struct {
+	rows [][]*segment // each row's segments, left to right
+	cols [][2]int     // column x ranges, left to right
+	box  image.Rectangle
+}
+
+// tables finds runs of rows whose segments line up in columns, marks their
+// segments and returns them. A run needs three rows of at least two
+// segments each, consecutive rows no more than three text heights apart,
+// and short cells (on average at most four words) so that text in columns
+// is not mistaken for a table.
+func (l *layout) tables(segs []*segment) []*table {
+	rows := l.rows(segs)
+	var out []*table
+	i := 0
+	for i < len(rows) {
+		if len(rows[i]) < 2 {
+			i++
+			continue
+		}
+		cols := intervals(rows[i])
+		j, end := i+1, i+1 // end: past the last row of two or more segments
+		for j < len(rows) {
+			gap := rowTop(rows[j]) - rowBottom(rows[j-1])
+			if float64(gap) > 3*l.h {
+				break
+			}
+			hit := 0
+			for _, s := range rows[j] {
+				for _, c := range cols {
+					if s.box.Min.X < c[1] && s.box.Max.X > c[0] {
+						hit++
+						break
+					}
+				}
+			}
+			// A row of one segment (a section label, a wrapped cell) may
+			// sit between aligned rows, not two in a row.
+			if len(rows[j]) == 1 {
+				if hit == 0 || j > end {
+					break
+				}
+				j++
+				continue
+			}
+			if hit < 2 {
+				break
+			}
+			cols = mergeIntervals(append(cols, intervals(rows[j])...))
+			j++
+			end = j
+		}
+		j = end
+		run := rows[i:j]
+		if len(run) >= 3 && len(cols) >= 2 && tableLike(run, cols) {
+			cols = columns(run, l.h)
+			t := &table{cols: cols}
+			for _, r := range run {
+				t.rows = append(t.rows, r)
+				for _, s := range r {
+					s.table = len(out) + 1
+					t.box = t.box.Union(s.box)
+				}
+			}
+			// The table's rules belong to it: a ruled table reaches as
+			// far as its borders.
+			for {
+				grown := t.box
+				for _, r := range l.rules {
+					near := t.box.Inset(-int(l.h))
+					if r.box.Overlaps(near) {
+						grown = grown.Union(r.box)
+					}
+				}
+				if grown == t.box {
+					break
+				}
+				t.box = grown
+			}
+			out = append(out, t)
+			i = j
+			continue
+		}
+		i++
+	}
+	return out
+}
+
+// columns finds a table's columns: the x ranges that at least one row in
+// eight covers, so that a cell run across a gutter by one misread row does
+// not join two columns. Gaps narrower than half a text height do not
+// separate columns.
+func columns(run [][]*segment, h float64) [][2]int {
+	x0, x1 := math.MaxInt, math.MinInt
+	for _, r := range run {
+		for _, s := range r {
+			x0, x1 = min(x0, s.box.Min.X), max(x1, s.box.Max.X)
+		}
+	}
+	cover := make([]int, x1-x0+1)
+	for _, r := range run {
+		for _, s := range r {
+			for _, w := range s.items {
+				for x := w.box.Min.X; x < w.box.Max.X; x++ {
+					cover[x-x0]++
+				}
+			}
+		}
+	}
+	need := max(1, len(run)/8)
+	var cols [][2]int
+	start := -1
+	for x := 0; x <= len(cover); x++ {
+		on := x < len(cover) && cover[x] >= need
+		if on && start < 0 {
+			start = x
+		}
+		if !on && start >= 0 {
+			if n := len(cols); n > 0 && float64(start+x0-cols[n-1][1]) < 0.5*h {
+				cols[n-1][1] = x + x0
+			} else {
+				cols = append(cols, [2]int{start + x0, x + x0})
+			}
+			start = -1
+		}
+	}
+	return cols
+}
+
+// tableLike tells a table from text set in columns, whose lines also line
+// up: a text column's cells (one row's segments in one column) hold many
+// words and fill the column's width; a table's cells are short.
+func tableLike(run [][]*segment, cols [][2]int) bool {
+	cells, words := 0, 0
+	var fill float64
+	for _, r := range run {
+		for _, c := range cols {
+			n, x0, x1 := 0, math.MaxInt, math.MinInt
+			for _, s := range r {
+				if s.box.Min.X < c[1] && s.box.Max.X > c[0] {
+					n += s.words()
+					x0, x1 = min(x0, s.box.Min.X), max(x1, s.box.Max.X)
+				}
+			}
+			if n == 0 {
+				continue
+			}
+			cells++
+			words += n
+			fill += float64(x1-x0) / float64(max(1, c[1]-c[0]))
+		}
+	}
+	if cells == 0 {
+		return false
+	}
+	perCell := float64(words) / float64(cells)
+	fill /= float64(cells)
+	return perCell <= 3 || (perCell <= 5 && fill < 0.7)
+}
+
+// rows groups segments into rows: a segment joins a row when it overlaps
+// the row's vertical range by half its height. Rows come top to bottom,
+// their segments left to right.
+func (l *layout) rows(segs []*segment) [][]*segment {
+	sorted := slices.Clone(segs)
+	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].cy() < sorted[j].cy() })
+	var rows [][]*segment
+	var span [][2]int
+	for _, s := range sorted {
+		k := len(rows) - 1
+		if k >= 0 {
+			ov := min(s.box.Max.Y, span[k][1]) - max(s.box.Min.Y, span[k][0])
+			if float64(ov) >= 0.5*float64(min(s.box.Dy(), span[k][1]-span[k][0])) {
+				rows[k] = append(rows[k], s)
+				span[k] = [2]int{min(span[k][0], s.box.Min.Y), max(span[k][1], s.box.Max.Y)}
+				continue
+			}
+		}
+		rows = append(rows, []*segment{s})
+		span = append(span, [2]int{s.box.Min.Y, s.box.Max.Y})
+	}
+	for _, r := range rows {
+		sort.SliceStable(r, func(i, j int) bool { return r[i].box.Min.X < r[j].box.Min.X })
+	}
+	return rows
+}
+
+func rowTop(r []*segment) int {
+	y := math.MaxInt
+	for _, s := range r {
+		y = min(y, s.box.Min.Y)
+	}
+	return y
+}
+
+func rowBottom(r []*segment) int {
+	y := math.MinInt
+	for _, s := range r {
+		y = max(y, s.box.Max.Y)
+	}
+	return y
+}
+
+func intervals(r []*segment) [][2]int {
+	out := make([][2]int, len(r))
+	for i, s := range r {
+		out[i] = [2]int{s.box.Min.X, s.box.Max.X}
+	}
+	return mergeIntervals(out)
+}
+
+// mergeIntervals unions overlapping x ranges, sorted left to right.
+func mergeIntervals(iv [][2]int) [][2]int {
+	sort.Slice(iv, func(i, j int) bool { return iv[i][0] < iv[j][0] })
+	var out [][2]int
+	for _, v := range iv {
+		if n := len(out); n > 0 && v[0] < out[n-1][1] {
+			out[n-1][1] = max(out[n-1][1], v[1])
+			continue
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// node is a unit of reading order: a text segment or a whole table.
+type node struct {
+	box image.Rectangle
+	seg *segment
+	tab *table
+}
+
+// maxOrderNodes bounds the segments ordered by the pairwise rules, whose
+// cost grows with the cube of their number in the worst case.
+const maxOrderNodes = 1500
+
+// order sorts segments (tables as single units) into reading order.
+func (l *layout) order(segs []*segment, tables []*table) []node {
+	var nodes []node
+	for _, s := range segs {
+		if s.table == 0 {
+			nodes = append(nodes, node{box: s.box, seg: s})
+		}
+	}
+	for _, t := range tables {
+		nodes = append(nodes, node{box: t.box, tab: t})
+	}
+	n := len(nodes)
+	if n <= 1 {
+		return nodes
+	}
+	if n > maxOrderNodes {
+		// A page of thousands of fragments (an index, a price list):
+		// rows top to bottom, which costs nothing.
+		sort.SliceStable(nodes, func(i, j int) bool {
+			a, b := nodes[i].box, nodes[j].box
+			if a.Max.Y <= b.Min.Y || b.Max.Y <= a.Min.Y {
+				return a.Min.Y < b.Min.Y
+			}
+			return a.Min.X < b.Min.X
+		})
+		return nodes
+	}
+	// Sorting by vertical centre first keeps the "between" test to a
+	// window of the slice.
+	sort.SliceStable(nodes, func(i, j int) bool {
+		return nodes[i].box.Min.Y+nodes[i].box.Max.Y < nodes[j].box.Min.Y+nodes[j].box.Max.Y
 	})
+	cy := make([]int, n)
+	for i, nd := range nodes {
+		cy[i] = nd.box.Min.Y + nd.box.Max.Y // doubled centre
+	}
+	xov := func(a, b image.Rectangle) bool {
+		return min(a.Max.X, b.Max.X)-max(a.Min.X, b.Min.X) > 2
+	}
+	leftOf := func(a, b image.Rectangle) bool {
+		if l.rtl {
+			return a.Min.X >= b.Max.X-2
+		}
+		return a.Max.X <= b.Min.X+2
+	}
+	succ := make([][]int, n)
+	indeg := make([]int, n)
+	edge := func(a, b int) {
+		succ[a] = append(succ[a], b)
+		indeg[b]++
+	}
+	for a := range n {
+		for b := a + 1; b < n; b++ {
+			A, B := nodes[a].box, nodes[b].box
+			if xov(A, B) {
+				if cy[a] < cy[b] {
+					edge(a, b)
+				} else if cy[b] < cy[a] {
+					edge(b, a)
+				}
+				continue
+			}
+			var first, second int
+			switch {
+			case leftOf(A, B):
+				first, second = a, b
+			case leftOf(B, A):
+				first, second = b, a
+			default:
+				continue
+			}
+			// Anything strictly between them vertically that spans both?
+			blocked := false
+			for c := a + 1; c < b && !blocked; c++ {
+				if cy[c] > cy[a] && cy[c] < cy[b] && xov(nodes[c].box, A) && xov(nodes[c].box, B) {
+					blocked = true
+				}
+			}
+			if !blocked {
+				edge(first, second)
+			}
+		}
+	}
+	// Kahn's algorithm, taking the topmost (then leftmost) ready node; on
+	// a cycle (overlapping boxes), the topmost remaining one.
+	done := make([]bool, n)
+	out := make([]node, 0, n)
+	better := func(i, j int) bool {
+		if j < 0 {
+			return true
+		}
+		if nodes[i].box.Min.Y != nodes[j].box.Min.Y {
+			return nodes[i].box.Min.Y < nodes[j].box.Min.Y
+		}
+		return nodes[i].box.Min.X < nodes[j].box.Min.X
+	}
+	for len(out) < n {
+		pick := -1
+		for i := range n {
+			if !done[i] && indeg[i] == 0 && better(i, pick) {
+				pick = i
+			}
+		}
+		if pick < 0 {
+			for i := range n {
+				if !done[i] && better(i, pick) {
+					pick = i
+				}
+			}
+		}
+		done[pick] = true
+		out = append(out, nodes[pick])
+		for _, s := range succ[pick] {
+			indeg[s]--
+		}
+	}
+	return out
 }
 
-// splitLine turns a recognised line into words, sharing the line's box
-// out in proportion to the characters of each word.
+// bullets a list item may start with, as recognised.
+var bulletMarks = map[string]bool{
+	"•": true, "◦": true, "▪": true, "▫": true, "‣": true, "∙": true, "·": true, "●": true,
+	"○": true, "■": true, "□": true, "►": true, "➢": true, "-": true, "–": true, "—": true, "*": true,
+}
+
+// bullet reports whether the segment starts with a list bullet, which
+// Tesseract often reads as a small "e", "o" or "°".
+func (l *layout) bullet(s *segment) bool {
+	first := s.items[0]
+	f := strings.Fields(first.text)
+	if len(f) > 1 { // a detector piece: "• text"
+		return bulletMarks[f[0]]
+	}
+	if len(s.items) < 2 || len(f) == 0 {
+		return false
+	}
+	if bulletMarks[f[0]] {
+		return true
+	}
+	switch f[0] {
+	case "e", "o", "°", "«", "»", "@", "©", "®", "+":
+		small := float64(first.box.Dy()) <= 0.6*textHeight(s.items[1:])
+		gap := s.items[1].box.Min.X - first.box.Max.X
+		return small && float64(gap) >= 0.3*l.h
+	}
+	return false
+}
+
+// ordinal reports whether a word numbers a list item: "1.", "2)", "a.".
+func ordinal(w string) bool {
+	if len(w) < 2 || len(w) > 4 || (w[len(w)-1] != '.' && w[len(w)-1] != ')') {
+		return false
+	}
+	body := w[:len(w)-1]
+	for _, r := range body {
+		if !unicode.IsDigit(r) {
+			return len(body) == 1 && r >= 'a' && r <= 'z'
+		}
+	}
+	return true
+}
+
+// blocks joins the ordered segments into paragraphs, headings, list items,
+// page headers and footers, and tables.
+func (l *layout) blocks(segs []*segment, tables []*table, order []node) []pxBlock {
+	// Body text height: the median over the text segments, weighted by
+	// words.
+	var hs []float64
+	for _, s := range segs {
+		if s.table == 0 {
+			th := textHeight(s.items)
+			for range s.words() {
+				hs = append(hs, th)
+			}
+		}
+	}
+	body := median(hs)
+	if body == 0 {
+		body = l.h
+	}
+	// The usual gap between lines of a paragraph: the median of the gaps
+	// between consecutive segments of one column, capped.
+	var gaps []float64
+	for i := 1; i < len(order); i++ {
+		a, b := order[i-1], order[i]
+		if a.seg == nil || b.seg == nil {
+			continue
+		}
+		g := float64(b.box.Min.Y - a.box.Max.Y)
+		if g > -0.3*l.h && g < 2*l.h && min(a.box.Max.X, b.box.Max.X) > max(a.box.Min.X, b.box.Min.X) {
+			gaps = append(gaps, g)
+		}
+	}
+	lineGap := math.Min(median(gaps), 0.8*l.h)
+	paraGap := lineGap + 0.45*l.h
+
+	// Page furniture: short lines of body size or smaller alone in the top
+	// or bottom 8% of the page, set apart from the rest.
+	top, bottom := math.MaxInt, math.MinInt
+	for _, nd := range order {
+		top, bottom = min(top, nd.box.Min.Y), max(bottom, nd.box.Max.Y)
+	}
+	furniture := func(nd node, i int) core.BlockKind {
+		if nd.seg == nil || l.pageH == 0 || nd.seg.words() > 8 || textHeight(nd.seg.items) > 1.15*body {
+			return ""
+		}
+		b := nd.box
+		m := float64(l.pageH) * 0.08
+		alone := func(y0, y1 int) bool { // no other segment in [y0, y1)
+			for j, o := range order {
+				if j != i && o.box.Max.Y > y0 && o.box.Min.Y < y1 {
+					return false
+				}
+			}
+			return true
+		}
+		gap := int(1.5 * l.h)
+		if float64(b.Max.Y) < m && alone(b.Max.Y, b.Max.Y+gap) && b.Min.Y <= top+int(l.h) {
+			return core.KindPageHeader
+		}
+		if float64(b.Min.Y) > float64(l.pageH)-m && alone(b.Min.Y-gap, b.Min.Y) && b.Max.Y >= bottom-int(l.h) {
+			return core.KindPageFooter
+		}
+		return ""
+	}
+
+	var out []pxBlock
+	var cur *pxBlock
+	var curBox image.Rectangle
+	var curH float64
+	var indent int // x where a list item's text starts
+	flush := func() {
+		if cur != nil {
+			out = append(out, *cur)
+			cur = nil
+		}
+	}
+	for i, nd := range order {
+		if nd.tab != nil {
+			flush()
+			out = append(out, pxBlock{kind: core.KindTable, table: l.tableOf(nd.tab)})
+			continue
+		}
+		s := nd.seg
+		if k := furniture(nd, i); k != "" {
+			flush()
+			out = append(out, pxBlock{kind: k, lines: [][]pxWord{s.items}})
+			continue
+		}
+		th := textHeight(s.items)
+		isBullet := l.bullet(s)
+		isOrdinal := len(s.items) > 1 && ordinal(strings.Fields(s.items[0].text)[0])
+		if cur != nil && !isBullet && !isOrdinal && cur.kind != core.KindPageHeader {
+			last := cur.lines[len(cur.lines)-1]
+			lb := boxOf(last)
+			ov := min(s.box.Max.Y, lb.Max.Y) - max(s.box.Min.Y, lb.Min.Y)
+			sameRow := float64(ov) >= 0.5*float64(min(s.box.Dy(), lb.Dy())) &&
+				((!l.rtl && s.box.Min.X >= lb.Max.X-2) || (l.rtl && s.box.Max.X <= lb.Min.X+2))
+			similar := math.Abs(th-curH) <= 0.25*math.Max(th, curH)
+			if sameRow && similar && float64(absInt(s.box.Min.X-lb.Max.X)) < 4*l.h {
+				if l.rtl {
+					cur.lines[len(cur.lines)-1] = append(slices.Clone(s.items), last...)
+				} else {
+					cur.lines[len(cur.lines)-1] = append(last, s.items...)
+				}
+				curBox = curBox.Union(s.box)
+				continue
+			}
+			gap := float64(s.box.Min.Y - lb.Max.Y)
+			xo := min(s.box.Max.X, curBox.Max.X) - max(s.box.Min.X, curBox.Min.X)
+			aligned := xo > 0
+			if cur.kind == core.KindListItem {
+				aligned = absInt(s.box.Min.X-indent) < int(1.5*l.h)
+			}
+			if similar && aligned && gap > -0.5*l.h && gap <= paraGap {
+				cur.lines = append(cur.lines, s.items)
+				curBox = curBox.Union(s.box)
+				continue
+			}
+		}
+		flush()
+		b := pxBlock{kind: core.KindParagraph}
+		items := s.items
+		switch {
+		case isBullet:
+			b.kind = core.KindListItem
+			f := strings.Fields(items[0].text)
+			if len(f) > 1 {
+				rest := items[0]
+				rest.text = strings.Join(f[1:], " ")
+				items = append([]pxWord{rest}, items[1:]...)
+			} else {
+				items = items[1:]
+			}
+			indent = items[0].box.Min.X
+		case isOrdinal:
+			b.kind = core.KindListItem
+			indent = items[1].box.Min.X
+		}
+		b.lines = [][]pxWord{slices.Clone(items)}
+		cur, curBox, curH = &b, s.box, th
+		if isBullet {
+			curBox = boxOf(items)
+		}
+	}
+	flush()
+	// Headings: at most three lines of text clearly larger than the body.
+	for i := range out {
+		b := &out[i]
+		if b.kind != core.KindParagraph || len(b.lines) > 3 {
+			continue
+		}
+		var all []pxWord
+		for _, ln := range b.lines {
+			all = append(all, ln...)
+		}
+		r := textHeight(all) / body
+		txt := strings.TrimSpace(lineText(all))
+		short := len(b.lines) == 1 && len(strings.Fields(txt)) <= 12 && !strings.HasSuffix(txt, ".")
+		switch {
+		case r >= 1.7:
+			b.kind, b.level = core.KindHeading, 1
+		case r >= 1.25:
+			b.kind, b.level = core.KindHeading, 2
+		case r >= 1.12 && short:
+			b.kind, b.level = core.KindHeading, 3
+		}
+	}
+	return out
+}
+
+// tableOf lays a table's segments into cells: each item goes to the
+// column its x range overlaps most; items of a row in one column are
+// joined.
+func (l *layout) tableOf(t *table) *pxTable {
+	pt := &pxTable{rows: len(t.rows), cols: len(t.cols)}
+	for r, row := range t.rows {
+		cells := map[int][]pxWord{}
+		for _, s := range row {
+			for _, w := range s.items {
+				best, bestOv := 0, math.MinInt
+				for c, iv := range t.cols {
+					ov := min(w.box.Max.X, iv[1]) - max(w.box.Min.X, iv[0])
+					if ov > bestOv {
+						best, bestOv = c, ov
+					}
+				}
+				cells[best] = append(cells[best], w)
+			}
+		}
+		for c := range t.cols {
+			if ws, ok := cells[c]; ok {
+				pt.cells = append(pt.cells, pxCell{row: r, col: c, words: ws})
+			}
+		}
+	}
+	if l.rtl {
+		for i := range pt.cells {
+			pt.cells[i].col = pt.cols - 1 - pt.cells[i].col
+		}
+	}
+	return pt
+}
+
+func boxOf(ws []pxWord) image.Rectangle {
+	var r image.Rectangle
+	for i, w := range ws {
+		if i == 0 {
+			r = w.box
+		} else {
+			r = r.Union(w.box)
+		}
+	}
+	return r
+}
+
+func lineText(ws []pxWord) string {
+	parts := make([]string, len(ws))
+	for i, w := range ws {
+		parts[i] = w.text
+	}
+	return strings.Join(parts, " ")
+}
+
+func absInt(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func median(v []float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	s := slices.Clone(v)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
+
+// buildBlocks maps blocks to page points with toPage, splitting detector
+// pieces into words.
+func buildBlocks(blocks []pxBlock, toPage func(image.Rectangle) core.BBox) []core.Block {
+	out := make([]core.Block, 0, len(blocks))
+	words := func(ws []pxWord) []core.Word {
+		var cw []core.Word
+		for _, w := range ws {
+			for _, p := range splitLine(w) {
+				cw = append(cw, core.Word{Text: p.text, BBox: toPage(p.box), Confidence: p.conf})
+			}
+		}
+		return cw
+	}
+	for _, b := range blocks {
+		cb := core.Block{Kind: b.kind, Level: b.level}
+		if b.table != nil {
+			t := &core.Table{Rows: b.table.rows, Cols: b.table.cols}
+			for _, c := range b.table.cells {
+				ws := words(c.words)
+				cell := core.Cell{Row: c.row, Col: c.col, Header: c.row == 0}
+				parts := make([]string, len(ws))
+				for i, w := range ws {
+					parts[i] = w.Text
+					cell.BBox = cell.BBox.Union(w.BBox)
+				}
+				cell.Text = strings.Join(parts, " ")
+				cb.BBox = cb.BBox.Union(cell.BBox)
+				t.Cells = append(t.Cells, cell)
+			}
+			cb.Table = t
+			out = append(out, cb)
+			continue
+		}
+		for _, ln := range b.lines {
+			cl := core.Line{Words: words(ln)}
+			if len(cl.Words) == 0 {
+				continue
+			}
+			for _, w := range cl.Words {
+				cl.BBox = cl.BBox.Union(w.BBox)
+			}
+			cb.BBox = cb.BBox.Union(cl.BBox)
+			cb.Lines = append(cb.Lines, cl)
+		}
+		if len(cb.Lines) > 0 {
+			out = append(out, cb)
+		}
+	}
+	return out
+}
+
+// splitLine turns a recognised line piece into words, sharing its box out
+// in proportion to the characters of each word.
 func splitLine(l pxWord) []pxWord {
 	fields := strings.Fields(l.text)
 	if len(fields) <= 1 {
@@ -159,7 +1013,7 @@ func splitLine(l pxWord) []pxWord {
 		n := len([]rune(f))
 		x0 := l.box.Min.X + int(w*float64(pos)/float64(total))
 		x1 := l.box.Min.X + int(math.Ceil(w*float64(pos+n)/float64(total)))
-		out = append(out, pxWord{text: f, box: image.Rect(x0, l.box.Min.Y, max(x1, x0+1), l.box.Max.Y), conf: l.conf, block: l.block, line: l.line})
+		out = append(out, pxWord{text: f, box: image.Rect(x0, l.box.Min.Y, max(x1, x0+1), l.box.Max.Y), conf: l.conf, rtl: l.rtl})
 		pos += n + 1
 	}
 	return out

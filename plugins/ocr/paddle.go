@@ -338,14 +338,33 @@ func (p *paddle) readBoxes(ctx context.Context, g *image.Gray, boxes []image.Rec
 	if err != nil {
 		return nil, err
 	}
-	for i, f := range flip {
-		if f {
-			crops[i] = rotateCW(crops[i], 180)
-		}
-	}
+	// The direction classifier sees a long line squeezed into 192×48 and
+	// calls many upright lines upside down. The page is upright already
+	// (OSD or orientation), so each line is read as it is, and a flagged
+	// line that reads poorly is read turned too; the reading with the
+	// higher confidence is kept.
 	texts, confs, err := p.recognize(ctx, crops)
 	if err != nil {
 		return nil, err
+	}
+	var again []int
+	var turned []*image.Gray
+	for i, f := range flip {
+		if f && confs[i] < 0.9 {
+			again = append(again, i)
+			turned = append(turned, rotateCW(crops[i], 180))
+		}
+	}
+	if len(turned) > 0 {
+		t2, c2, err := p.recognize(ctx, turned)
+		if err != nil {
+			return nil, err
+		}
+		for k, i := range again {
+			if c2[k] > confs[i] {
+				texts[i], confs[i] = t2[k], c2[k]
+			}
+		}
 	}
 	lines := make([]pxWord, 0, len(boxes))
 	for i, b := range boxes {

@@ -8,6 +8,9 @@
 #   scan-rot{90,180,270}.pdf  the scan turned N degrees clockwise in the image
 #   scan-fixed.pdf       scan-rot90's image with /Rotate 270: displays upright
 #   expected.txt         the source text, one line per printed line
+#   columns.pdf          200 dpi scan of src/columns.ps: title, two columns
+#                        on shared baselines, a ruled table, a closing line
+#   columns-skew.pdf     the same page drawn turned by 1.2 degrees, scanned
 set -euo pipefail
 cd "$(dirname "$0")"
 tmp=$(mktemp -d)
@@ -26,3 +29,12 @@ for a in 90 180 270; do
 done
 qpdf scan-rot90.pdf --rotate=+270:1 scan-fixed.pdf
 pdftotext -layout digital.pdf - | sed -e 's/^ *//' -e '/^$/d' > expected.txt
+scan200() { # scan200 IN OUT
+	pdftoppm -r 200 -gray -png "$1" "$tmp/page"
+	img2pdf --imgsize 200dpi -o "$2" "$tmp"/page*.png
+	rm -f "$tmp"/page*.png
+}
+gs -q -dNOPAUSE -dBATCH -dSAFER -sDEVICE=pdfwrite -sOutputFile="$tmp/columns.pdf" src/columns.ps
+scan200 "$tmp/columns.pdf" columns.pdf
+gs -q -dNOPAUSE -dBATCH -dSAFER -sDEVICE=pdfwrite -sOutputFile="$tmp/columns-skew.pdf" -c "/skew 1.2 def" -f src/columns.ps
+scan200 "$tmp/columns-skew.pdf" columns-skew.pdf

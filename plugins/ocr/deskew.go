@@ -1,0 +1,332 @@
+package ocr
+
+import (
+	"image"
+	"math"
+)
+
+// Skew correction and ruling-line removal, applied to an upright page
+// before recognition. Both backends read the straightened page, and the
+// layout works on it, where text lines are horizontal; word boxes are
+// mapped back onto the image the caller gave.
+
+// maxSkewDeg bounds the skew searched for; scans are rarely worse.
+const maxSkewDeg = 5.0
+
+// minSkewDeg is the skew below which the page is left as it is: at 0.15°
+// a line 1700 pixels long drifts by 4 pixels.
+const minSkewDeg = 0.15
+
+// darkThreshold separates ink from paper on a gray render.
+const darkThreshold = 140
+
+// fringe is the gray level below which a pixel next to a rule is taken as
+// part of it.
+const fringe = 235
+
+// estimateSkew finds the angle, in degrees, by which text lines on g run
+// downhill to the right (image y grows downwards): the angle at which the
+// projection of the ink onto the vertical axis is sharpest (the sum of
+// squared bin counts is largest). Ink is sampled on a coarse grid, so the
+// cost is a few milliseconds per page.
+func estimateSkew(g *image.Gray) float64 {
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	if w < 64 || h < 64 {
+		return 0
+	}
+	step := max(1, min(w, h)/800)
+	type pt struct{ x, y float32 }
+	var pts []pt
+	for y := 0; y < h; y += step {
+		row := g.Pix[y*g.Stride : y*g.Stride+w]
+		for x := 0; x < w; x += step {
+			if row[x] < darkThreshold {
+				pts = append(pts, pt{float32(x - w/2), float32(y)})
+			}
+		}
+	}
+	if len(pts) < 200 {
+		return 0
+	}
+	// Bins of the projection, in units of step pixels, with room for the
+	// drift at the steepest angle.
+	drift := int(float64(w)/2*math.Tan(maxSkewDeg*math.Pi/180)) + 2
+	nbins := (h+2*drift)/step + 2
+	hist := make([]int32, nbins)
+	score := func(deg float64) float64 {
+		clear(hist)
+		t := float32(math.Tan(deg * math.Pi / 180))
+		inv := 1 / float32(step)
+		off := float32(drift)
+		for _, p := range pts {
+			b := int((p.y - p.x*t + off) * inv)
+			if b >= 0 && b < nbins {
+				hist[b]++
+			}
+		}
+		var s float64
+		for _, c := range hist {
+			s += float64(c) * float64(c)
+		}
+		return s
+	}
+	best, bestS := 0.0, score(0)
+	for d := -maxSkewDeg; d <= maxSkewDeg+1e-9; d += 0.25 {
+		if s := score(d); s > bestS {
+			best, bestS = d, s
+		}
+	}
+	centre := best
+	for d := centre - 0.25; d <= centre+0.25+1e-9; d += 0.05 {
+		if s := score(d); s > bestS {
+			best, bestS = d, s
+		}
+	}
+	return best
+}
+
+// skewFrame maps between an image and its straightened copy: the copy is
+// the image turned by -deg about its centre, same size, paper-white where
+// nothing was.
+type skewFrame struct {
+	deg    float64
+	cx, cy float64
+	cos    float64
+	sin    float64
+}
+
+func newSkewFrame(deg float64, w, h int) skewFrame {
+	r := deg * math.Pi / 180
+	return skewFrame{deg: deg, cx: float64(w) / 2, cy: float64(h) / 2, cos: math.Cos(r), sin: math.Sin(r)}
+}
+
+// toOriginal maps a point of the straightened copy onto the image.
+func (f skewFrame) toOriginal(x, y float64) (float64, float64) {
+	dx, dy := x-f.cx, y-f.cy
+	return f.cx + dx*f.cos - dy*f.sin, f.cy + dx*f.sin + dy*f.cos
+}
+
+// rectToOriginal maps a box of the straightened copy onto the image (the
+// box around its turned corners), clipped to bounds.
+func (f skewFrame) rectToOriginal(r image.Rectangle, bounds image.Rectangle) image.Rectangle {
+	if f.deg == 0 {
+		return r
+	}
+	x0, y0 := math.Inf(1), math.Inf(1)
+	x1, y1 := math.Inf(-1), math.Inf(-1)
+	for _, c := range [4][2]int{{r.Min.X, r.Min.Y}, {r.Max.X, r.Min.Y}, {r.Min.X, r.Max.Y}, {r.Max.X, r.Max.Y}} {
+		x, y := f.toOriginal(float64(c[0]), float64(c[1]))
+		x0, y0, x1, y1 = math.Min(x0, x), math.Min(y0, y), math.Max(x1, x), math.Max(y1, y)
+	}
+	out := image.Rect(int(math.Floor(x0)), int(math.Floor(y0)), int(math.Ceil(x1)), int(math.Ceil(y1))).Intersect(bounds)
+	if out.Empty() {
+		return r.Intersect(bounds)
+	}
+	return out
+}
+
+// straighten returns g turned by -deg about its centre (bilinear), and the
+// frame to map boxes back.
+func straighten(g *image.Gray, deg float64) (*image.Gray, skewFrame) {
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	f := newSkewFrame(deg, w, h)
+	out := image.NewGray(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		dy := float64(y) + 0.5 - f.cy
+		row := out.Pix[y*out.Stride : y*out.Stride+w]
+		for x := range row {
+			dx := float64(x) + 0.5 - f.cx
+			sx := f.cx + dx*f.cos - dy*f.sin
+			sy := f.cy + dx*f.sin + dy*f.cos
+			if sx < 0 || sy < 0 || sx >= float64(w) || sy >= float64(h) {
+				row[x] = 255
+				continue
+			}
+			row[x] = uint8(bilinear(g, sx, sy) + 0.5)
+		}
+	}
+	return out, f
+}
+
+// rule is a straight ruling line found on the page, in pixels.
+type rule struct {
+	box      image.Rectangle
+	vertical bool
+}
+
+// removeRules finds ruling lines (table borders, underlines, separators)
+// on a straightened page and paints them white in a copy: Tesseract's page
+// segmentation takes a ruled table for a picture and skips it, and lines
+// crossing text spoil the detector's boxes. A rule is a run of ink at least
+// minH pixels long horizontally, or minV vertically, and at most thick
+// pixels across; letters have no such runs. It returns the cleaned copy
+// (g itself when nothing was found) and the rules.
+func removeRules(g *image.Gray, dpi int) (*image.Gray, []rule) {
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	minH := max(20, dpi/2)    // half an inch
+	minV := max(24, dpi*6/10) // taller than the strokes of a 40-point heading
+	thick := max(2, dpi/40)   // rules are thin
+	mask := make([]bool, w*h)
+	found := false
+	dark := func(x, y int) bool { return g.Pix[y*g.Stride+x] < darkThreshold }
+	// Horizontal runs.
+	for y := 0; y < h; y++ {
+		x := 0
+		for x < w {
+			if !dark(x, y) {
+				x++
+				continue
+			}
+			s := x
+			for x < w && dark(x, y) {
+				x++
+			}
+			if x-s >= minH && thinRun(g, s, x, y, thick) {
+				found = true
+				for i := s; i < x; i++ {
+					mask[y*w+i] = true
+				}
+			}
+		}
+	}
+	// Horizontal rules as boxes: runs on neighbouring rows merged.
+	var horiz []rule
+	for y := 0; y < h; y++ {
+		x := 0
+		for x < w {
+			if !mask[y*w+x] {
+				x++
+				continue
+			}
+			s := x
+			for x < w && mask[y*w+x] {
+				x++
+			}
+			r := image.Rect(s, y, x, y+1)
+			merged := false
+			for i := len(horiz) - 1; i >= 0 && horiz[i].box.Max.Y >= y-1; i-- {
+				b := &horiz[i].box
+				if b.Max.Y >= y && r.Min.X < b.Max.X && r.Max.X > b.Min.X {
+					*b = b.Union(r)
+					merged = true
+					break
+				}
+			}
+			if !merged {
+				horiz = append(horiz, rule{box: r})
+			}
+		}
+	}
+	var vert []rule
+	// Vertical runs; neighbouring columns of one rule become one rule.
+	type run struct{ x, y0, y1 int }
+	var runs []run
+	for x := 0; x < w; x++ {
+		y := 0
+		for y < h {
+			if !dark(x, y) {
+				y++
+				continue
+			}
+			s := y
+			for y < h && dark(x, y) {
+				y++
+			}
+			if y-s >= minV {
+				found = true
+				for i := s; i < y; i++ {
+					mask[i*w+x] = true
+				}
+				runs = append(runs, run{x, s, y})
+			}
+		}
+	}
+	for _, r := range runs {
+		merged := false
+		for i := range vert {
+			b := &vert[i].box
+			if r.x <= b.Max.X+1 && r.x >= b.Min.X && r.y0 < b.Max.Y && r.y1 > b.Min.Y {
+				*b = b.Union(image.Rect(r.x, r.y0, r.x+1, r.y1))
+				merged = true
+				break
+			}
+		}
+		if !merged {
+			vert = append(vert, rule{box: image.Rect(r.x, r.y0, r.x+1, r.y1), vertical: true})
+		}
+	}
+	// A wide "vertical rule" is a solid shape (a picture, a filled box),
+	// not a line: keep it out of the mask and the list.
+	out := vert[:0]
+	for _, r := range vert {
+		if r.box.Dx() > thick+1 {
+			for y := r.box.Min.Y; y < r.box.Max.Y; y++ {
+				for x := r.box.Min.X; x < r.box.Max.X; x++ {
+					mask[y*w+x] = false
+				}
+			}
+			continue
+		}
+		out = append(out, r)
+	}
+	out = append(out, horiz...)
+	if !found {
+		return g, nil
+	}
+	// Paint the rules white, and the gray fringe that anti-aliasing and
+	// straightening leave along them.
+	c := image.NewGray(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		copy(c.Pix[y*c.Stride:y*c.Stride+w], g.Pix[y*g.Stride:y*g.Stride+w])
+	}
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			if !mask[y*w+x] {
+				continue
+			}
+			c.Pix[y*c.Stride+x] = 255
+			for _, d := range [4][2]int{{0, -1}, {0, 1}, {-1, 0}, {1, 0}} {
+				xx, yy := x+d[0], y+d[1]
+				if xx >= 0 && yy >= 0 && xx < w && yy < h && !mask[yy*w+xx] && g.Pix[yy*g.Stride+xx] < fringe {
+					c.Pix[yy*c.Stride+xx] = 255
+				}
+			}
+		}
+	}
+	return c, out
+}
+
+// thinRun reports whether a horizontal run of ink [x0, x1) on row y is a
+// rule: thin at nearly every place along it. Crossing rules and the odd
+// descender make a few places thick; the baseline stroke that joins the
+// letters of an Arabic word has letters rising from it all along.
+func thinRun(g *image.Gray, x0, x1, y, thick int) bool {
+	n, thin := 0, 0
+	for x := x0 + 1; x < x1-1; x += 3 {
+		n++
+		if thinAt(g, x, y, thick) {
+			thin++
+		}
+	}
+	return thin*100 >= n*85
+}
+
+// thinAt reports whether the ink at (x, y) is at most 2·thick pixels tall:
+// a rule, not a filled shape.
+func thinAt(g *image.Gray, x, y, thick int) bool {
+	h := g.Rect.Dy()
+	n := 1
+	for yy := y - 1; yy >= 0 && g.Pix[yy*g.Stride+x] < darkThreshold; yy-- {
+		n++
+		if n > 2*thick {
+			return false
+		}
+	}
+	for yy := y + 1; yy < h && g.Pix[yy*g.Stride+x] < darkThreshold; yy++ {
+		n++
+		if n > 2*thick {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,295 @@
+package ocr
+
+import (
+	"image"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/assay-pdf/assay/core"
+)
+
+// TestColumnsFixture reads the two-column scans: the title first, every
+// line of the left column before the right column's, the ruled table as a
+// table block with its rows, and the closing line last; the crooked scan
+// is straightened first.
+func TestColumnsFixture(t *testing.T) {
+	left := []string{"river keeper", "eleven barges", "timber and salt", "carried bricks", "chapel on the hill"}
+	right := []string{"market square", "copper pots", "valley farms", "fiddler played", "evening meal"}
+	for _, backend := range []string{BackendTesseract, BackendPaddle} {
+		for _, file := range []string{"columns.pdf", "columns-skew.pdf"} {
+			t.Run(backend+"/"+file, func(t *testing.T) {
+				e := engineFor(t, backend)
+				res := extract(t, e, testdata(file), Options{Backend: backend}, 1)
+				pg := res[0].Page
+				text := strings.Join(strings.Fields(pg.Text()), " ")
+				t.Logf("stats %v\n%s", res[0].Stats, pg.Text())
+				if file == "columns-skew.pdf" && math.Abs(res[0].Stats["skew_deg"]+1.2) > 0.3 {
+					t.Errorf("skew %.2f°, want about -1.2°", res[0].Stats["skew_deg"])
+				}
+				pos := func(s string) int {
+					i := strings.Index(text, s)
+					if i < 0 {
+						t.Errorf("%q not found", s)
+					}
+					return i
+				}
+				title := pos("Field Report")
+				closing := pos("Closing remarks")
+				lastLeft := -1
+				for _, s := range left {
+					p := pos(s)
+					if p < title {
+						t.Errorf("%q before the title", s)
+					}
+					lastLeft = max(lastLeft, p)
+				}
+				lastRight := -1
+				for _, s := range right {
+					p := pos(s)
+					if p < lastLeft || p > closing {
+						t.Errorf("right column %q at %d: want after the left column (%d) and before the closing line (%d)", s, p, lastLeft, closing)
+					}
+					lastRight = max(lastRight, p)
+				}
+				// The ruled table reaches under the right column: it
+				// follows both columns.
+				if p := pos("Swift"); p < lastRight || p > closing {
+					t.Errorf("table at %d: want after the columns (%d) and before the closing line (%d)", p, lastRight, closing)
+				}
+				var table *core.Table
+				kinds := map[core.BlockKind]int{}
+				for _, b := range pg.Blocks {
+					kinds[b.Kind]++
+					if b.Kind == core.KindTable {
+						table = b.Table
+					}
+					if b.Kind == core.KindHeading && !strings.Contains(b.Text(), "Field Report") {
+						t.Errorf("heading %q", b.Text())
+					}
+				}
+				if kinds[core.KindHeading] != 1 {
+					t.Errorf("%d headings, want the title", kinds[core.KindHeading])
+				}
+				if table == nil {
+					t.Fatalf("no table block; blocks %v", kinds)
+				}
+				g := table.Grid()
+				want := [][]string{{"Boat", "Crates", "Port"}, {"Swift", "12", "Dover"}, {"Heron", "7", "Leith"}, {"Marlin", "30", "Cork"}}
+				if len(g) != len(want) || table.Cols != 3 {
+					t.Fatalf("table %dx%d: %q", table.Rows, table.Cols, g)
+				}
+				bad := 0
+				for r := range want {
+					for c := range want[r] {
+						if !strings.EqualFold(strings.Trim(g[r][c], ".,"), want[r][c]) {
+							bad++
+						}
+					}
+				}
+				if bad > 1 { // one misread cell is OCR, not layout
+					t.Errorf("table cells %q, want %q", g, want)
+				}
+			})
+		}
+	}
+}
+
+// word makes a pixel word for layout tests.
+func word(text string, x0, y0, x1, y1 int) pxWord {
+	return pxWord{text: text, box: image.Rect(x0, y0, x1, y1), conf: 0.9}
+}
+
+// line lays out the words of s from x on a 20-pixel-high line at y, with
+// 10 pixels per character and a 10-pixel space.
+func line(s string, x, y int) []pxWord {
+	var out []pxWord
+	for _, f := range strings.Fields(s) {
+		w := 10 * len([]rune(f))
+		out = append(out, word(f, x, y, x+w, y+20))
+		x += w + 10
+	}
+	return out
+}
+
+func blockTexts(bs []pxBlock) []string {
+	var out []string
+	for _, b := range bs {
+		if b.table != nil {
+			var cells []string
+			for _, c := range b.table.cells {
+				cells = append(cells, lineText(c.words))
+			}
+			out = append(out, "table:"+strings.Join(cells, "|"))
+			continue
+		}
+		var lines []string
+		for _, l := range b.lines {
+			lines = append(lines, lineText(l))
+		}
+		out = append(out, string(b.kind)+":"+strings.Join(lines, " / "))
+	}
+	return out
+}
+
+func TestLayoutPage(t *testing.T) {
+	cat := func(ls ...[]pxWord) []pxWord {
+		var out []pxWord
+		for _, l := range ls {
+			out = append(out, l...)
+		}
+		return out
+	}
+	tests := []struct {
+		name  string
+		items []pxWord
+		pageH int
+		want  []string
+	}{
+		{
+			name: "two columns on shared baselines under a title",
+			items: cat(
+				[]pxWord{word("Title", 100, 0, 250, 40), word("Words", 270, 0, 420, 40)},
+				line("alpha beta gamma delta", 0, 100), line("one two three four", 400, 100),
+				line("epsilon zeta eta theta", 0, 125), line("five six seven eight", 400, 125),
+				line("iota kappa", 0, 150), line("nine ten", 400, 150),
+			),
+			want: []string{
+				"heading:Title Words",
+				"paragraph:alpha beta gamma delta / epsilon zeta eta theta / iota kappa",
+				"paragraph:one two three four / five six seven eight / nine ten",
+			},
+		},
+		{
+			name: "a table read row by row",
+			items: cat(
+				line("This paragraph introduces the table below it", 0, 0),
+				line("Name", 0, 60), line("Count", 200, 60), line("Place", 400, 60),
+				line("Swift", 0, 90), line("12", 200, 90), line("Dover", 400, 90),
+				line("Heron", 0, 120), line("7", 200, 120), line("Leith", 400, 120),
+				line("Marlin", 0, 150), line("30", 200, 150), line("Cork", 400, 150),
+			),
+			want: []string{
+				"paragraph:This paragraph introduces the table below it",
+				"table:Name|Count|Place|Swift|12|Dover|Heron|7|Leith|Marlin|30|Cork",
+			},
+		},
+		{
+			name: "bullets make list items, a wide gap a new paragraph",
+			items: cat(
+				line("first paragraph line one", 0, 0), line("and line two", 0, 25),
+				line("second paragraph after a gap", 0, 80),
+				[]pxWord{word("•", 0, 125, 8, 133)}, line("item one text", 20, 120),
+				[]pxWord{word("•", 0, 150, 8, 158)}, line("item two text", 20, 145),
+			),
+			want: []string{
+				"paragraph:first paragraph line one / and line two",
+				"paragraph:second paragraph after a gap",
+				"list_item:item one text",
+				"list_item:item two text",
+			},
+		},
+		{
+			name: "a wide justified gap is not a gutter",
+			items: cat(
+				line("words spread", 0, 0), line("across the line", 160, 0),
+				line("the next line fills the same measure", 0, 25),
+				line("and so does this one for good", 0, 50),
+			),
+			want: []string{"paragraph:words spread across the line / the next line fills the same measure / and so does this one for good"},
+		},
+		{
+			name: "running head and page number in the margins",
+			items: cat(
+				line("Running head", 0, 10),
+				line("body text starts well below the head", 0, 200), line("and continues here", 0, 225),
+				line("7", 300, 970),
+			),
+			pageH: 1000,
+			want:  []string{"page_header:Running head", "paragraph:body text starts well below the head / and continues here", "page_footer:7"},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := blockTexts(layoutPage(tc.items, nil, tc.pageH))
+			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+		})
+	}
+}
+
+// TestSkew draws lines of "text" at known angles and measures them back,
+// then checks that a box maps back onto the tilted image.
+func TestSkew(t *testing.T) {
+	for _, deg := range []float64{-2, -0.8, 0, 1.1, 3} {
+		g := image.NewGray(image.Rect(0, 0, 1200, 900))
+		for i := range g.Pix {
+			g.Pix[i] = 255
+		}
+		tan := math.Tan(deg * math.Pi / 180)
+		for y0 := 100; y0 < 800; y0 += 40 {
+			for x := 100; x < 1100; x++ {
+				if (x/30)%4 == 3 { // word gaps
+					continue
+				}
+				y := float64(y0) + float64(x-600)*tan
+				for dy := 0; dy < 12; dy++ {
+					g.Pix[(int(y)+dy)*g.Stride+x] = 0
+				}
+			}
+		}
+		got := estimateSkew(g)
+		if math.Abs(got-deg) > 0.1 {
+			t.Errorf("skew %.2f: measured %.2f", deg, got)
+		}
+		// A point on the straightened image maps back onto its line.
+		f := newSkewFrame(got, 1200, 900)
+		x, y := f.toOriginal(1000, 450)
+		if want := 450 + (x-600)*tan; math.Abs(y-want) > 3 {
+			t.Errorf("skew %.2f: (1000,450) maps to y %.1f, want %.1f", deg, y, want)
+		}
+	}
+}
+
+func TestRemoveRules(t *testing.T) {
+	g := image.NewGray(image.Rect(0, 0, 400, 300))
+	for i := range g.Pix {
+		g.Pix[i] = 255
+	}
+	for x := 20; x < 380; x++ { // a horizontal rule, 2 px
+		g.Pix[100*g.Stride+x], g.Pix[101*g.Stride+x] = 0, 0
+	}
+	for y := 50; y < 250; y++ { // a vertical rule
+		g.Pix[y*g.Stride+200] = 0
+	}
+	for y := 150; y < 170; y++ { // a letter-sized stroke stays
+		g.Pix[y*g.Stride+50] = 0
+	}
+	c, rules := removeRules(g, 200)
+	var vr []rule
+	for _, r := range rules {
+		if r.vertical {
+			vr = append(vr, r)
+		} else if r.box.Min.Y != 100 || r.box.Dy() != 2 || r.box.Dx() < 350 {
+			t.Errorf("horizontal rule %+v", r)
+		}
+	}
+	if len(vr) != 1 || vr[0].box.Min.X != 200 || vr[0].box.Dy() < 190 {
+		t.Errorf("vertical rules %+v", vr)
+	}
+	if c.Pix[100*c.Stride+300] != 255 || c.Pix[120*c.Stride+200] != 255 {
+		t.Errorf("rules not removed")
+	}
+	if c.Pix[160*c.Stride+50] != 0 {
+		t.Errorf("letter stroke removed")
+	}
+}
+
+func TestOrdinal(t *testing.T) {
+	for w, want := range map[string]bool{"1.": true, "12)": true, "a.": true, "ab.": false, "1": false, "Dr.": false, "2024.": false} {
+		if got := ordinal(w); got != want {
+			t.Errorf("ordinal(%q) = %v", w, got)
+		}
+	}
+}
