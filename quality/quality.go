@@ -149,6 +149,18 @@ func Encoding(text string) (float64, []string) {
 	total := 0
 	var fffd, pua, ctrl int
 	for _, r := range text {
+		if r < 0x80 {
+			// ASCII: only C0 controls and DEL can be bad.
+			switch {
+			case r == ' ' || r == '\n' || r == '\t' || r == '\r' || r == '\v' || r == '\f':
+			case r < 0x20 || r == 0x7f:
+				total++
+				ctrl++
+			default:
+				total++
+			}
+			continue
+		}
 		if unicode.IsSpace(r) {
 			continue
 		}

@@ -23,7 +23,7 @@ func Wordness(text string) float64 {
 // wordnessSample is how many tokens wordness judges: the share is well
 // estimated long before the end of a dense page, and scoring runs on every
 // page.
-const wordnessSample = 600
+const wordnessSample = 300
 
 // wordness is Wordness over text already split at white space, judged on
 // up to wordnessSample tokens spread evenly over the page.
@@ -180,10 +180,11 @@ func caesarShift(text string) (int, float64) {
 		sample = sample[:4000]
 	}
 	base := letterShape(sample)
-	if base > 0.8 && !mostlyHighLatin1(sample) {
+	high := mostlyHighLatin1(sample)
+	if base > 0.8 && !high {
 		return 0, base
 	}
-	if mostlyHighLatin1(sample) {
+	if high {
 		base = 0
 	}
 	bestShift, best := 0, base

@@ -1,6 +1,7 @@
 package router_test
 
 import (
+	"os/exec"
 	"path/filepath"
 	"testing"
 	"time"
@@ -8,11 +9,13 @@ import (
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/plugins/nativetext"
 	"github.com/assay-pdf/assay/router"
+	"github.com/assay-pdf/assay/router/pluginhost"
 )
 
 // BenchmarkBrainOverhead measures what the router adds to nativetext on
 // born-digital documents: for every PDF of ../shared/corpus/docling/pdf and
-// generated/pdf, nativetext alone extracting every page (in process), then
+// generated/pdf, nativetext alone extracting every page (in process, keeping
+// the pages as any caller of it would), then
 // the router with the same engine in process and its default analysis,
 // back to back so both see the same machine load. It reports
 //
@@ -48,11 +51,78 @@ func BenchmarkBrainOverhead(b *testing.B) {
 		for i, f := range files {
 			pages, _ := router.ParsePages("", counts[i])
 			t0 := time.Now()
-			for _, err := range eng.Extract(ctx, &core.Request{Source: f, Pages: pages}) {
+			doc := make([]core.PageResult, 0, len(pages)) // the engine alone still keeps its pages
+			for pr, err := range eng.Extract(ctx, &core.Request{Source: f, Pages: pages}) {
 				if err != nil {
 					b.Fatal(f, err)
 				}
+				doc = append(doc, pr)
 			}
+			_ = doc
+			t1 := time.Now()
+			if _, err := rt.Extract(ctx, f, pages); err != nil {
+				b.Fatal(f, err)
+			}
+			alone += t1.Sub(t0)
+			routed += time.Since(t1)
+		}
+	}
+	b.ReportMetric(100*float64(routed-alone)/float64(alone), "overhead-%")
+	b.ReportMetric(float64(alone.Milliseconds())/float64(b.N), "engine-ms/op")
+	b.ReportMetric(float64(routed.Milliseconds())/float64(b.N), "router-ms/op")
+}
+
+// BenchmarkBrainOverheadPlugin is BenchmarkBrainOverhead as Assay runs:
+// nativetext in its own process behind the plugin host, called directly
+// (the engine alone) and through the router, back to back per file.
+func BenchmarkBrainOverheadPlugin(b *testing.B) {
+	var files []string
+	for _, sub := range []string{"docling/pdf", "generated/pdf"} {
+		fs, _ := filepath.Glob(filepath.Join("..", "..", "shared", "corpus", sub, "*.pdf"))
+		files = append(files, fs...)
+	}
+	if len(files) == 0 {
+		b.Skip("../shared/corpus is absent")
+	}
+	dir := b.TempDir()
+	build := exec.Command("go", "build", "-o", filepath.Join(dir, pluginhost.ExecutablePrefix+"nativetext"), "../plugins/nativetext/cmd/assay-engine-nativetext")
+	if out, err := build.CombinedOutput(); err != nil {
+		b.Fatalf("%v\n%s", err, out)
+	}
+	h := pluginhost.New(pluginhost.Config{Self: filepath.Join(dir, "none"), Dirs: []string{dir}})
+	b.Cleanup(func() { _ = h.Close() })
+	eng, err := h.Engine("nativetext")
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := b.Context()
+	counts := make([]int, len(files))
+	for i, f := range files {
+		info, err := router.Open(ctx, f)
+		if err != nil {
+			b.Fatal(f, err)
+		}
+		counts[i] = info.Pages
+	}
+	reg := router.RegistryFunc(func(string) (core.Engine, error) { return eng, nil })
+	rt := router.New(router.Config{Plan: router.FixedPlan([]string{"nativetext"}), Estimates: router.LoadEstimates("")}, reg)
+	if _, err := rt.Extract(ctx, files[0], nil); err != nil { // start the process outside the timing
+		b.Fatal(err)
+	}
+	var alone, routed time.Duration
+	b.ResetTimer()
+	for b.Loop() {
+		for i, f := range files {
+			pages, _ := router.ParsePages("", counts[i])
+			t0 := time.Now()
+			doc := make([]core.PageResult, 0, len(pages))
+			for pr, err := range eng.Extract(ctx, &core.Request{Source: f, Pages: pages, PageTimeout: time.Minute}) {
+				if err != nil {
+					b.Fatal(f, err)
+				}
+				doc = append(doc, pr)
+			}
+			_ = doc
 			t1 := time.Now()
 			if _, err := rt.Extract(ctx, f, pages); err != nil {
 				b.Fatal(f, err)
