@@ -75,6 +75,8 @@ func Defaults() Config {
 		},
 		StartTimeout: 10 * time.Second,
 		Analysis:     router.AnalysisTextFirst,
+		// Maps must not be nil: koanf merges later layers into them.
+		Options: map[string]any{},
 	}
 }
 
@@ -84,7 +86,12 @@ const DefaultConfigFile = "assay.yaml"
 
 // LoadConfig layers defaults, the config file, ASSAY_ environment
 // variables and the flag values that were set (keys in koanf form).
-func LoadConfig(path string, flags map[string]any) (Config, error) {
+func LoadConfig(path string, flags map[string]any) (cfg Config, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			cfg, err = Config{}, fmt.Errorf("config: %v", r)
+		}
+	}()
 	k := koanf.New(".")
 	if err := k.Load(structs.Provider(Defaults(), "koanf"), nil); err != nil {
 		return Config{}, err
@@ -106,7 +113,6 @@ func LoadConfig(path string, flags map[string]any) (Config, error) {
 			return Config{}, err
 		}
 	}
-	var cfg Config
 	if err := k.UnmarshalWithConf("", &cfg, koanf.UnmarshalConf{Tag: "koanf"}); err != nil {
 		return Config{}, fmt.Errorf("config: %w", err)
 	}

@@ -271,6 +271,16 @@ func TestConfigLayers(t *testing.T) {
 	if _, err := LoadConfig(filepath.Join(dir, "missing.yaml"), nil); err == nil {
 		t.Fatal("an explicit missing config file should be an error")
 	}
+	// Engine options from the environment reach the engine as JSON.
+	t.Setenv("ASSAY_OPTIONS__OCR__BACKEND", "paddle")
+	cfg, err = LoadConfig("", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rc, err := cfg.Router()
+	if err != nil || string(rc.Options["ocr"]) != `{"backend":"paddle"}` {
+		t.Fatalf("options.ocr = %s (%v)", rc.Options["ocr"], err)
+	}
 	t.Setenv("ASSAY_ENGINES", "x, y")
 	cfg, err = LoadConfig("", nil)
 	if err != nil || fmt.Sprint(cfg.Engines) != "[x y]" {
