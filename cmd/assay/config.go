@@ -72,6 +72,10 @@ func Defaults() Config {
 		Workers:     2,
 		Timeouts: map[string]TimeoutConfig{
 			"default": {Base: router.DefaultBase, PerPage: router.DefaultPerPage},
+			// OCR loads models on its first call and reads a dense page in
+			// seconds (PaddleOCR: 5-10 s on two cores); learnt estimates
+			// tighten this once the engine has been seen.
+			"ocr": {Base: 30 * time.Second, PerPage: 30 * time.Second},
 		},
 		StartTimeout: 10 * time.Second,
 		Analysis:     router.AnalysisTextFirst,
