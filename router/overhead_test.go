@@ -25,65 +25,16 @@ import (
 //
 // The plugin package is imported here for this measurement only.
 func BenchmarkBrainOverhead(b *testing.B) {
-	var files []string
-	for _, sub := range []string{"docling/pdf", "generated/pdf"} {
-		fs, _ := filepath.Glob(filepath.Join("..", "..", "shared", "corpus", sub, "*.pdf"))
-		files = append(files, fs...)
-	}
-	if len(files) == 0 {
-		b.Skip("../shared/corpus is absent")
-	}
-	ctx := b.Context()
-	counts := make([]int, len(files))
-	for i, f := range files {
-		info, err := router.Open(ctx, f)
-		if err != nil {
-			b.Fatal(f, err)
-		}
-		counts[i] = info.Pages
-	}
+	files, counts := overheadCorpus(b)
 	eng := nativetext.New()
-	reg := router.RegistryFunc(func(string) (core.Engine, error) { return eng, nil })
-	rt := router.New(router.Config{Plan: router.FixedPlan([]string{"nativetext"}), Estimates: router.LoadEstimates("")}, reg)
-	var alone, routed time.Duration
-	b.ResetTimer()
-	for b.Loop() {
-		for i, f := range files {
-			pages, _ := router.ParsePages("", counts[i])
-			t0 := time.Now()
-			doc := make([]core.PageResult, 0, len(pages)) // the engine alone still keeps its pages
-			for pr, err := range eng.Extract(ctx, &core.Request{Source: f, Pages: pages}) {
-				if err != nil {
-					b.Fatal(f, err)
-				}
-				doc = append(doc, pr)
-			}
-			_ = doc
-			t1 := time.Now()
-			if _, err := rt.Extract(ctx, f, pages); err != nil {
-				b.Fatal(f, err)
-			}
-			alone += t1.Sub(t0)
-			routed += time.Since(t1)
-		}
-	}
-	b.ReportMetric(100*float64(routed-alone)/float64(alone), "overhead-%")
-	b.ReportMetric(float64(alone.Milliseconds())/float64(b.N), "engine-ms/op")
-	b.ReportMetric(float64(routed.Milliseconds())/float64(b.N), "router-ms/op")
+	compareWithRouter(b, eng, files, counts, 0)
 }
 
 // BenchmarkBrainOverheadPlugin is BenchmarkBrainOverhead as Assay runs:
 // nativetext in its own process behind the plugin host, called directly
 // (the engine alone) and through the router, back to back per file.
 func BenchmarkBrainOverheadPlugin(b *testing.B) {
-	var files []string
-	for _, sub := range []string{"docling/pdf", "generated/pdf"} {
-		fs, _ := filepath.Glob(filepath.Join("..", "..", "shared", "corpus", sub, "*.pdf"))
-		files = append(files, fs...)
-	}
-	if len(files) == 0 {
-		b.Skip("../shared/corpus is absent")
-	}
+	files, counts := overheadCorpus(b)
 	dir := b.TempDir()
 	build := exec.Command("go", "build", "-o", filepath.Join(dir, pluginhost.ExecutablePrefix+"nativetext"), "../plugins/nativetext/cmd/assay-engine-nativetext")
 	if out, err := build.CombinedOutput(); err != nil {
@@ -95,18 +46,39 @@ func BenchmarkBrainOverheadPlugin(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	ctx := b.Context()
+	compareWithRouter(b, eng, files, counts, time.Minute)
+}
+
+// overheadCorpus lists the born-digital corpus PDFs and their page counts,
+// skipping when ../shared/corpus is absent.
+func overheadCorpus(b *testing.B) ([]string, []int) {
+	var files []string
+	for _, sub := range []string{"docling/pdf", "generated/pdf"} {
+		fs, _ := filepath.Glob(filepath.Join("..", "..", "shared", "corpus", sub, "*.pdf"))
+		files = append(files, fs...)
+	}
+	if len(files) == 0 {
+		b.Skip("../shared/corpus is absent")
+	}
 	counts := make([]int, len(files))
 	for i, f := range files {
-		info, err := router.Open(ctx, f)
+		info, err := router.Open(b.Context(), f)
 		if err != nil {
 			b.Fatal(f, err)
 		}
 		counts[i] = info.Pages
 	}
+	return files, counts
+}
+
+// compareWithRouter times, per file and back to back, eng extracting every
+// page (keeping the pages, as any caller would) and the router doing the
+// same through eng, and reports the router's overhead.
+func compareWithRouter(b *testing.B, eng core.Engine, files []string, counts []int, pageTimeout time.Duration) {
+	ctx := b.Context()
 	reg := router.RegistryFunc(func(string) (core.Engine, error) { return eng, nil })
 	rt := router.New(router.Config{Plan: router.FixedPlan([]string{"nativetext"}), Estimates: router.LoadEstimates("")}, reg)
-	if _, err := rt.Extract(ctx, files[0], nil); err != nil { // start the process outside the timing
+	if _, err := rt.Extract(ctx, files[0], nil); err != nil { // start a plugin outside the timing
 		b.Fatal(err)
 	}
 	var alone, routed time.Duration
@@ -116,19 +88,19 @@ func BenchmarkBrainOverheadPlugin(b *testing.B) {
 			pages, _ := router.ParsePages("", counts[i])
 			t0 := time.Now()
 			doc := make([]core.PageResult, 0, len(pages))
-			for pr, err := range eng.Extract(ctx, &core.Request{Source: f, Pages: pages, PageTimeout: time.Minute}) {
+			for pr, err := range eng.Extract(ctx, &core.Request{Source: f, Pages: pages, PageTimeout: pageTimeout}) {
 				if err != nil {
 					b.Fatal(f, err)
 				}
 				doc = append(doc, pr)
 			}
-			_ = doc
 			t1 := time.Now()
 			if _, err := rt.Extract(ctx, f, pages); err != nil {
 				b.Fatal(f, err)
 			}
 			alone += t1.Sub(t0)
 			routed += time.Since(t1)
+			_ = doc
 		}
 	}
 	b.ReportMetric(100*float64(routed-alone)/float64(alone), "overhead-%")
