@@ -76,8 +76,10 @@ func Score(r core.PageResult, h Hints) Report {
 				got++
 			}
 		}
-		if ratio := float64(got) / float64(h.ExpectedChars); ratio < 0.8 {
-			yield = clamp(ratio / 0.8)
+		// Glyphs include the spaces a producer draws (justified text, dot
+		// leaders), so only a yield under half of them is a loss.
+		if ratio := float64(got) / float64(h.ExpectedChars); ratio < 0.5 {
+			yield = clamp(ratio / 0.5)
 			rep.Reasons = append(rep.Reasons, fmt.Sprintf("%d characters found where the page draws about %d", got, h.ExpectedChars))
 		}
 	}

@@ -108,6 +108,8 @@ func TestScoreClean(t *testing.T) {
 		"هذا نص عربي لاختبار استخراج النص",
 		"NASA and the ESA launched JWST in 2021.",
 		"ANNUAL REPORT OF THE BOARD OF DIRECTORS FOR THE YEAR 2024",
+		"Contents\nNotices . . . . . . . . . . . . . . . . . . . . . vii\nTrademarks . . . . . . . . . . . . . . . . . . . . viii\nPreface . . . . . . . . . . . . . . . . . . . . . . . xi\nAuthors . . . . . . . . . . . . . . . . . . . . . . . xi",
+		"CREATE MASK BANK_SCHEMA.MASK_LOGIN_ID_ON_CUSTOMERS ON BANK_SCHEMA.CUSTOMERS AS C FOR COLUMN CUSTOMER_LOGIN_ID RETURN CASE WHEN QSYS2 . VERIFY_GROUP_FOR_USER ( SESSION_USER , 'ADMIN' ) = 1 THEN C . CUSTOMER_LOGIN_ID ELSE '*****' END ENABLE ;",
 		"Tabelle 3: Umsätze nach Regionen (in Mio. EUR)",
 		strings.Repeat("Lorem ipsum dolor sit amet, consetetur sadipscing elitr, sed diam nonumy eirmod tempor invidunt ut labore. ", 8),
 		"for i in range(10):\n    print(i)\nfor j in range(10):\n    print(j)\nfor k in range(10):\n    print(k)",
@@ -161,5 +163,15 @@ func TestScriptContradictsFonts(t *testing.T) {
 	}
 	if r := Score(page(text), Hints{SingleByteShare: 0.1}); r.Score < 0.9 {
 		t.Fatalf("CJK from CID fonts scored %.2f: %v", r.Score, r.Reasons)
+	}
+}
+
+func TestYieldAgainstExpectedGlyphs(t *testing.T) {
+	text := "only a few words came out of this page"
+	if r := Score(page(text), Hints{ExpectedChars: 1000}); r.Signals[SignalYield] > 0.1 || r.Score > 0.1 {
+		t.Fatalf("32 of 1000 glyphs scored yield %.2f, score %.2f", r.Signals[SignalYield], r.Score)
+	}
+	if r := Score(page(text), Hints{ExpectedChars: 50}); r.Signals[SignalYield] != 1 {
+		t.Fatalf("32 characters from 50 glyphs (spaces drawn too) scored yield %.2f", r.Signals[SignalYield])
 	}
 }

@@ -115,8 +115,8 @@ func wordlike(t string) bool {
 			prevSet = true
 		case unicode.IsDigit(r):
 			digits++
-		case r == '\'' || r == '-' || r == '’' || r == '.' || r == ',' || r == '/' || r == '%':
-			// word-internal punctuation: don't, well-known, 3.14, 1,000, km/h, 5%
+		case r == '\'' || r == '-' || r == '’' || r == '.' || r == ',' || r == '/' || r == '%' || r == '_':
+			// word-internal punctuation: don't, well-known, 3.14, 1,000, km/h, 5%, snake_case
 		default:
 			other++
 		}
@@ -188,7 +188,6 @@ func caesarShift(text string) (int, float64) {
 		base = 0
 	}
 	bestShift, best := 0, base
-	words := Wordness(sample)
 	var sb strings.Builder
 	for _, k := range []int{29, 28, 30, 31, 3, -29, -3, -128} {
 		sb.Reset()
@@ -206,14 +205,35 @@ func caesarShift(text string) (int, float64) {
 			}
 			sb.WriteRune(r)
 		}
-		// The shifted text must look more like letters and no less like
-		// words: capitals shifted by 29 become lower case too.
 		shifted := sb.String()
-		if w := letterShape(shifted); w > best+0.3 && w > 0.8 && Wordness(shifted) >= words {
+		// Undoing a real shift gives running text, with hardly any of the
+		// symbols ([ ] ^ _ ` { } ...) that shifting capitals or code yields.
+		if w := letterShape(shifted); w > best+0.3 && w > 0.8 && symbolShare(shifted) < 0.02 {
 			bestShift, best = k, w
 		}
 	}
 	return bestShift, best
+}
+
+// symbolShare is the share of the visible ASCII characters of s that are
+// symbols rare in running text: [ \ ] ^ _ ` { | } ~ @ # $ < > *.
+func symbolShare(s string) float64 {
+	visible, symbols := 0, 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c <= ' ' || c >= 0x7f {
+			continue
+		}
+		visible++
+		switch c {
+		case '[', '\\', ']', '^', '_', '`', '{', '|', '}', '~', '@', '#', '$', '<', '>', '*':
+			symbols++
+		}
+	}
+	if visible == 0 {
+		return 0
+	}
+	return float64(symbols) / float64(visible)
 }
 
 // mostlyHighLatin1 reports whether most letters of s are in the upper
@@ -274,8 +294,16 @@ func letterShape(s string) float64 {
 // and OCR engines produce when they stall ("the the the", "Page 1 Page 1
 // Page 1 ..."). Documents that repeat whole sentences or paragraphs (lorem
 // ipsum, boilerplate, code) are not loops.
-func repetition(fs []string) float64 {
+func repetition(all []string) float64 {
 	const maxLoop, minRepeats = 8, 3
+	// Runs of punctuation (dot leaders in a table of contents, rules drawn
+	// with dashes) repeat by design and are left out.
+	fs := make([]string, 0, len(all))
+	for _, f := range all {
+		if strings.IndexFunc(f, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {
+			fs = append(fs, f)
+		}
+	}
 	if len(fs) < 12 {
 		return 0
 	}
