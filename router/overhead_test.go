@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/corpustest"
 	"github.com/assay-pdf/assay/plugins/nativetext"
 	"github.com/assay-pdf/assay/router"
 	"github.com/assay-pdf/assay/router/pluginhost"
@@ -52,13 +53,11 @@ func BenchmarkBrainOverheadPlugin(b *testing.B) {
 // overheadCorpus lists the born-digital corpus PDFs and their page counts,
 // skipping when ../shared/corpus is absent.
 func overheadCorpus(b *testing.B) ([]string, []int) {
+	root := corpustest.Dir(b)
 	var files []string
 	for _, sub := range []string{"docling/pdf", "generated/pdf"} {
-		fs, _ := filepath.Glob(filepath.Join("..", "..", "shared", "corpus", sub, "*.pdf"))
+		fs, _ := filepath.Glob(filepath.Join(root, sub, "*.pdf"))
 		files = append(files, fs...)
-	}
-	if len(files) == 0 {
-		b.Skip("../shared/corpus is absent")
 	}
 	counts := make([]int, len(files))
 	for i, f := range files {

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/assay-pdf/assay/internal/corpustest"
 )
 
 // cidFontPDF is a one-page PDF showing the hex string shown with a Type0
@@ -101,7 +103,7 @@ func TestPredefinedCMapCIDs(t *testing.T) {
 // The docling files use Adobe-Korea1 CID fonts without ToUnicode: every
 // Hangul syllable pdftotext finds must come out.
 func TestCorpusKorea1WithoutToUnicode(t *testing.T) {
-	dir := filepath.Join(corpusDir(t), "docling", "pdf")
+	dir := filepath.Join(corpustest.Dir(t), "docling", "pdf")
 	for _, tt := range []struct {
 		file   string
 		hangul int

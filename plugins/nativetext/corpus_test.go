@@ -11,32 +11,8 @@ import (
 	"time"
 
 	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/corpustest"
 )
-
-// corpusDir is ../shared/corpus next to the module root; tests skip when it
-// is absent.
-func corpusDir(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Skip(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("module root not found")
-		}
-		dir = parent
-	}
-	c := filepath.Join(dir, "..", "shared", "corpus")
-	if _, err := os.Stat(c); err != nil {
-		t.Skipf("corpus not found at %s", c)
-	}
-	return c
-}
 
 func pageRange(n int) []int {
 	p := make([]int, n)
@@ -65,7 +41,7 @@ func runFile(t *testing.T, path string, maxPages int, timeout time.Duration) (pa
 }
 
 func TestCorpusDocling(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(corpusDir(t), "docling", "pdf", "*.pdf"))
+	files, _ := filepath.Glob(filepath.Join(corpustest.Dir(t), "docling", "pdf", "*.pdf"))
 	if len(files) == 0 {
 		t.Skip("no docling PDFs")
 	}
@@ -94,7 +70,7 @@ func TestCorpusDocling(t *testing.T) {
 }
 
 func TestCorpusGenerated(t *testing.T) {
-	dir := filepath.Join(corpusDir(t), "generated")
+	dir := filepath.Join(corpustest.Dir(t), "generated")
 	raw, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
 	if err != nil {
 		t.Skip(err)
@@ -165,7 +141,7 @@ func TestCorpusRobustness(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")
 	}
-	files, _ := filepath.Glob(filepath.Join(corpusDir(t), "robustness", "*"))
+	files, _ := filepath.Glob(filepath.Join(corpustest.Dir(t), "robustness", "*"))
 	if len(files) == 0 {
 		t.Skip("no robustness files")
 	}

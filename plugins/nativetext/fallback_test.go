@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/corpustest"
 )
 
 func TestCanFallback(t *testing.T) {
@@ -152,7 +153,7 @@ func FuzzSecondParser(f *testing.F) {
 // Corpus files internal/pdfdoc cannot open: Extract ends quickly with
 // pages from the second parser or a clear error, never a panic.
 func TestCorpusSecondParser(t *testing.T) {
-	dir := corpusDir(t)
+	dir := corpustest.Dir(t)
 	for _, f := range []string{"robustness/issue19484_2.pdf", "robustness/issue9105_reduced.pdf", "generated/corrupt/corrupt-23.pdf"} {
 		path := filepath.Join(dir, f)
 		if _, err := os.Stat(path); err != nil {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/corpustest"
 	"github.com/assay-pdf/assay/internal/pdfdoc/pdftest"
 )
 
@@ -71,7 +72,7 @@ func fixed(path string) func(*testing.T) string { return func(*testing.T) string
 
 func corpusFile(rel string) func(*testing.T) string {
 	return func(t *testing.T) string {
-		p := filepath.Join(corpus, rel)
+		p := filepath.Join(corpustest.Dir(t), rel)
 		if _, err := os.Stat(p); err != nil {
 			t.Skipf("no corpus file %s", p)
 		}

@@ -4,13 +4,15 @@ import (
 	"context"
 	"path/filepath"
 	"testing"
+
+	"github.com/assay-pdf/assay/internal/corpustest"
 )
 
 // BenchmarkAnalyze analyses every PDF of the docling and generated
 // corpora once per iteration. Compare with nativetext's BenchmarkExtract,
 // which extracts the same files.
 func BenchmarkAnalyze(b *testing.B) {
-	root := corpusDir(b, "")
+	root := corpustest.Dir(b)
 	var files []string
 	for _, sub := range []string{"docling/pdf", "generated/pdf"} {
 		fs, _ := filepath.Glob(filepath.Join(root, sub, "*.pdf"))

@@ -14,27 +14,15 @@ import (
 	"time"
 
 	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/corpustest"
 )
-
-// corpus is the shared corpus, relative to this package; tests skip
-// without it.
-const corpus = "../../../shared/corpus"
-
-func corpusDir(t testing.TB, sub string) string {
-	t.Helper()
-	dir := filepath.Join(corpus, sub)
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("no corpus at %s", dir)
-	}
-	return dir
-}
 
 // TestGeneratedClasses checks the classes against the generated corpus's
 // manifest: scanned documents are image-only, mixed ones alternate
 // born-digital and image-only pages (the manifest lists the scanned ones), the others
 // are born-digital. It logs the confusion matrix.
 func TestGeneratedClasses(t *testing.T) {
-	dir := corpusDir(t, "generated")
+	dir := corpustest.Dir(t, "generated")
 	raw, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -94,7 +82,7 @@ func TestGeneratedClasses(t *testing.T) {
 // TestCorpusNeverFails runs every PDF of the corpus: no panic, no hang,
 // and document errors only as sentinels.
 func TestCorpusNeverFails(t *testing.T) {
-	root := corpusDir(t, "")
+	root := corpustest.Dir(t)
 	var files []string
 	for _, sub := range []string{"robustness", "generated/corrupt", "generated/pdf", "docling/pdf", "docling/encrypted"} {
 		fs, _ := filepath.Glob(filepath.Join(root, sub, "*.pdf"))

@@ -10,13 +10,14 @@ import (
 	"time"
 
 	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/corpustest"
 	"github.com/assay-pdf/assay/plugins/nativetext"
 )
 
 // overheadFiles are the born-digital corpora the target is
 // stated on.
 func overheadFiles(tb testing.TB) []string {
-	root := corpusDir(tb, "")
+	root := corpustest.Dir(tb)
 	var files []string
 	for _, sub := range []string{"docling/pdf", "generated/pdf"} {
 		fs, _ := filepath.Glob(filepath.Join(root, sub, "*.pdf"))
