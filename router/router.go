@@ -26,16 +26,14 @@ type RegistryFunc func(name string) (core.Engine, error)
 // Engine calls f.
 func (f RegistryFunc) Engine(name string) (core.Engine, error) { return f(name) }
 
-// Timeout is an engine's deadline rule: Base plus PerPage for each page in
-// the call. PerPage also bounds how long the engine may go without
+// Timeout is an engine's deadline rule: Base plus PerPage for each unit of
+// work in the call (an ordinary page; see weight), with PerPage the cap on
+// what a learnt estimate may allow. Base plus PerPage also bounds how long the engine may go without
 // answering any page before the host treats it as hung.
 type Timeout struct {
 	Base    time.Duration
 	PerPage time.Duration
 }
-
-// For is the deadline for a call with n pages.
-func (t Timeout) For(n int) time.Duration { return t.Base + time.Duration(n)*t.PerPage }
 
 // Config says how the router works. The zero value routes with
 // DefaultPlan.

@@ -825,42 +825,24 @@ func (l *Lexer) scanArray(dropped *bool) Operand {
 // skipArrayDepth skips the rest of an array opened at depth; past
 // maxNesting it skips as Next does and sets dropped.
 func (l *Lexer) skipArrayDepth(depth int, dropped *bool) {
-	if depth >= maxNesting {
-		l.skipNested('[', ']')
-		*dropped = true
-		return
-	}
-	for {
-		l.skipSpace()
-		if l.pos >= len(l.b) {
-			return
-		}
-		switch c := l.b[l.pos]; {
-		case c == ']':
-			l.pos++
-			return
-		case c == '[':
-			l.pos++
-			l.skipArrayDepth(depth+1, dropped)
-		case c == '<' && l.pos+1 < len(l.b) && l.b[l.pos+1] == '<':
-			l.pos += 2
-			l.skipDictDepth(depth+1, dropped)
-		case c == '(':
-			l.countLiteral()
-		case c == '<':
-			l.countHex()
-		default:
-			if !l.skipToken() {
-				return
-			}
-		}
-	}
+	l.skipContainerDepth(depth, false, dropped)
 }
 
 // skipDictDepth skips the rest of a dictionary opened at depth.
 func (l *Lexer) skipDictDepth(depth int, dropped *bool) {
+	l.skipContainerDepth(depth, true, dropped)
+}
+
+// skipContainerDepth skips the rest of an array, or of a dictionary when
+// dict is set, opened at depth, counting the strings inside without
+// decoding them; past maxNesting it skips as Next does and sets dropped.
+func (l *Lexer) skipContainerDepth(depth int, dict bool, dropped *bool) {
 	if depth >= maxNesting {
-		l.skipDict()
+		if dict {
+			l.skipDict()
+		} else {
+			l.skipNested('[', ']')
+		}
 		*dropped = true
 		return
 	}
@@ -869,16 +851,21 @@ func (l *Lexer) skipDictDepth(depth int, dropped *bool) {
 		if l.pos >= len(l.b) {
 			return
 		}
-		switch c := l.b[l.pos]; {
-		case c == '>' && l.pos+1 < len(l.b) && l.b[l.pos+1] == '>':
+		c := l.b[l.pos]
+		dictOpen := c == '<' && l.pos+1 < len(l.b) && l.b[l.pos+1] == '<'
+		switch {
+		case !dict && c == ']':
+			l.pos++
+			return
+		case dict && c == '>' && l.pos+1 < len(l.b) && l.b[l.pos+1] == '>':
 			l.pos += 2
 			return
 		case c == '[':
 			l.pos++
-			l.skipArrayDepth(depth+1, dropped)
-		case c == '<' && l.pos+1 < len(l.b) && l.b[l.pos+1] == '<':
+			l.skipContainerDepth(depth+1, false, dropped)
+		case dictOpen:
 			l.pos += 2
-			l.skipDictDepth(depth+1, dropped)
+			l.skipContainerDepth(depth+1, true, dropped)
 		case c == '(':
 			l.countLiteral()
 		case c == '<':
