@@ -160,13 +160,20 @@ func runPages(ctx context.Context, doc *document, req *core.Request, opts Option
 // documentPass marks what needs more than one page: running headers and
 // footers, heading levels. A panic leaves the pages as they are.
 func documentPass(results []core.PageResult) {
-	defer func() { _ = recover() }()
 	var pages []*core.Page
 	for i := range results {
 		if results[i].Status == core.StatusOK || results[i].Status == core.StatusDegraded {
 			pages = append(pages, &results[i].Page)
 		}
 	}
+	DocumentPass(pages)
+}
+
+// DocumentPass decides what needs more than one page, over pages laid out
+// by Cells.Layout (in page order): running headers and footers, heading
+// levels. A panic leaves the pages as they are.
+func DocumentPass(pages []*core.Page) {
+	defer func() { _ = recover() }()
 	markFurniture(pages)
 	rankHeadings(pages)
 }
@@ -210,13 +217,24 @@ func firstLines(b []byte, n int) string {
 
 // extract interprets page n and lays out its glyphs.
 func (d *document) extract(ctx context.Context, n int, opts Options) (*core.Page, map[string]float64, error) {
-	p, err := d.Page(n)
+	c, err := d.cells(ctx, n, opts)
 	if err != nil {
 		return nil, nil, err
 	}
+	page := c.Page
+	page.Blocks = c.Layout()
+	return &page, c.Stats, nil
+}
+
+// cells interprets page n without laying it out.
+func (d *document) cells(ctx context.Context, n int, opts Options) (*Cells, error) {
+	p, err := d.Page(n)
+	if err != nil {
+		return nil, err
+	}
 	content, err := d.Contents(p)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	in := newInterp(ctx, d, p, opts)
 	err = func() (err error) {
@@ -229,31 +247,33 @@ func (d *document) extract(ctx context.Context, n int, opts Options) (*core.Page
 	}()
 	if err != nil && !errors.Is(err, errOpsLimit) && !errors.Is(err, errGlyphLimit) {
 		if ctx.Err() != nil {
-			return nil, nil, pdfdoc.ContextError(ctx.Err())
+			return nil, pdfdoc.ContextError(ctx.Err())
 		}
 		if len(in.glyphs) == 0 {
-			return nil, nil, err
+			return nil, err
 		}
 	}
 	if ctx.Err() != nil {
-		return nil, nil, pdfdoc.ContextError(ctx.Err())
+		return nil, pdfdoc.ContextError(ctx.Err())
 	}
-	page := &core.Page{Number: n, Width: p.Width, Height: p.Height, Rotation: p.Rotate}
-	page.Blocks = layout(in.glyphs, in.edges, page.Box())
-	figs, coverage := figures(in.images, page.Box())
-	page.Blocks = append(page.Blocks, figs...)
-	stats := map[string]float64{
+	c := &Cells{
+		Page:   core.Page{Number: n, Width: p.Width, Height: p.Height, Rotation: p.Rotate},
+		glyphs: in.glyphs,
+		edges:  in.edges,
+		images: in.images,
+	}
+	c.Stats = map[string]float64{
 		"glyphs":           float64(len(in.glyphs)),
 		"unmapped_glyphs":  float64(in.unmapped),
 		"invisible_glyphs": float64(in.invisible),
 		"ops":              float64(in.ops),
 		"path_ops":         float64(in.pathOps),
-		"image_coverage":   coverage,
+		"image_coverage":   coverage(in.images, c.Page.Box()),
 	}
 	if in.limitHit || p.LimitHit {
-		stats["limit_hit"] = 1
+		c.Stats["limit_hit"] = 1
 	}
-	return page, stats, nil
+	return c, nil
 }
 
 // minFigureShare is the smallest share of the page an image must cover to
@@ -263,10 +283,10 @@ const minFigureShare = 0.01
 // figures turns the images drawn on a page into figure blocks (a box and
 // no text), after the text blocks, and measures the share of the page they
 // cover.
-func figures(images []core.BBox, page core.BBox) ([]core.Block, float64) {
+func figures(images []core.BBox, page core.BBox) []core.Block {
 	area := page.Area()
 	if area <= 0 || len(images) == 0 {
-		return nil, 0
+		return nil
 	}
 	var out []core.Block
 	for _, b := range images {
@@ -274,7 +294,7 @@ func figures(images []core.BBox, page core.BBox) ([]core.Block, float64) {
 			out = append(out, core.Block{Kind: core.KindFigure, BBox: clampBox(b, page)})
 		}
 	}
-	return out, coverage(images, page)
+	return out
 }
 
 // coverage is the share of the page under the union of boxes, measured

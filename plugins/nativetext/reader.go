@@ -1,0 +1,99 @@
+package nativetext
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/plugins/tableformer"
+)
+
+// Reader reads the pages of one PDF in process, for engines that build on
+// nativetext's reading of the text layer (layoutml's preprocess stage). It
+// is safe for concurrent use by several pages.
+type Reader struct {
+	doc  *document
+	opts Options
+}
+
+// Open opens path under the options' limits. Its errors wrap the core
+// sentinels. Unlike Extract it has no second parser: a file the first
+// parser cannot open is an error.
+func Open(ctx context.Context, path string, opts Options) (*Reader, error) {
+	if opts.MaxOps <= 0 || opts.MaxStreamBytes <= 0 || opts.MaxDepth <= 0 {
+		var err error
+		if opts, err = ParseOptions(nil); err != nil {
+			return nil, err
+		}
+	}
+	d, err := openDocument(ctx, path, opts)
+	if err != nil {
+		return nil, err
+	}
+	return &Reader{doc: d, opts: opts}, nil
+}
+
+// PageCount is the number of pages in the document.
+func (r *Reader) PageCount() int { return r.doc.NumPages() }
+
+// Cells interprets page n: its glyphs, rulings and images, not yet laid
+// out. A panic in the content stream is an ErrDamaged error.
+func (r *Reader) Cells(ctx context.Context, n int) (c *Cells, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			c, err = nil, &core.EngineError{Engine: Name, Page: n, Err: fmt.Errorf("%w: panic: %v", core.ErrDamaged, p)}
+		}
+	}()
+	return r.doc.cells(ctx, n, r.opts)
+}
+
+// Cells is what one page draws, read but not laid out: glyphs, the axis-
+// aligned rules and rectangle sides, and the images.
+type Cells struct {
+	// Page has the number, size and rotation; no blocks.
+	Page core.Page
+	// Stats are the page's measurements, as Extract reports them.
+	Stats map[string]float64
+
+	glyphs []glyph
+	edges  []edge
+	images []core.BBox
+}
+
+// Layout is the geometric layout of the page, exactly as Extract lays it
+// out: text blocks in reading order (tables found from rulings and
+// alignment), then figure blocks for the images.
+func (c *Cells) Layout() []core.Block {
+	blocks := layout(c.glyphs, c.edges, c.Page.Box())
+	return append(blocks, figures(c.images, c.Page.Box())...)
+}
+
+// Images are the boxes of the images drawn on the page.
+func (c *Cells) Images() []core.BBox { return c.images }
+
+// Rulings are the page's axis-aligned painted rules and rectangle sides.
+func (c *Cells) Rulings() []tableformer.Ruling {
+	out := make([]tableformer.Ruling, 0, len(c.edges))
+	for _, e := range c.edges {
+		out = append(out, tableformer.Ruling{Horizontal: e.horiz, Pos: e.pos, Lo: e.lo, Hi: e.hi})
+	}
+	return out
+}
+
+// Release drops the page's glyphs and graphics; Layout is empty after it.
+func (c *Cells) Release() { c.glyphs, c.edges, c.images = nil, nil, nil }
+
+// TextArea is the box of the page's visible glyphs; empty without text.
+func (c *Cells) TextArea() core.BBox {
+	b := core.BBox{X0: math.Inf(1), Y0: math.Inf(1), X1: math.Inf(-1), Y1: math.Inf(-1)}
+	for i := range c.glyphs {
+		g := &c.glyphs[i]
+		b.X0, b.Y0 = math.Min(b.X0, g.box.X0), math.Min(b.Y0, g.box.Y0)
+		b.X1, b.Y1 = math.Max(b.X1, g.box.X1), math.Max(b.Y1, g.box.Y1)
+	}
+	if b.Empty() {
+		return core.BBox{}
+	}
+	return b
+}
