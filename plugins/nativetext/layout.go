@@ -521,6 +521,9 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg) {
 			if len(g2) == 0 || !internal(g2) {
 				break
 			}
+			if j+1 < len(slabs) && spanningHeading(slabs[j], slabs[j+1], g2, em) {
+				break
+			}
 			gut = g2
 			j++
 		}
@@ -552,6 +555,60 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg) {
 		}
 		i = j
 	}
+}
+
+// spanningHeading reports whether slab, lying wholly in one column of the
+// gutters gut, is a heading over the columns rather than a heading inside
+// one: it is set larger than the body (a bold body-size line may as well
+// be a table's section row), every other column is blank beside it,
+// and the slab right below it has lines of running text (at least a
+// column's minimum width, unlike a table's cells) in more than one
+// column. A heading
+// inside a column has the neighbouring column's text running beside it; a
+// heading with blank space across the page and columns starting again
+// under it opens a new section, and the columns above it end there.
+func spanningHeading(slab, next []*seg, gut []span, em float64) bool {
+	if columnsUsed(slab, gut, 0) != 1 || columnsUsed(next, gut, minColWidth*em) < 2 {
+		return false
+	}
+	for _, s := range slab {
+		if s.size < headingRatio*em {
+			return false
+		}
+	}
+	return true
+}
+
+// maxBoldHeadingWords is the most words a body-size bold line may have and
+// still be taken for a heading.
+const maxBoldHeadingWords = 12
+
+// columnsUsed counts the columns, between the gutters gut, in which the
+// segments of slab extend at least minWidth (the pieces of a justified
+// line split at wide spaces count together).
+func columnsUsed(slab []*seg, gut []span, minWidth float64) int {
+	type extent struct{ a, b float64 }
+	cols := map[int]extent{}
+	for _, s := range slab {
+		c := 0
+		for _, g := range gut {
+			if s.b.X0 >= g.b {
+				c++
+			}
+		}
+		e, ok := cols[c]
+		if !ok {
+			e = extent{s.b.X0, s.b.X1}
+		}
+		cols[c] = extent{math.Min(e.a, s.b.X0), math.Max(e.b, s.b.X1)}
+	}
+	n := 0
+	for _, e := range cols {
+		if e.b-e.a >= minWidth {
+			n++
+		}
+	}
+	return n
 }
 
 // ySlabs splits segments into horizontal bands separated by blank space.
@@ -935,7 +992,7 @@ func makeBlock(segs []*seg, body float64, page core.BBox) core.Block {
 		b.Kind = core.KindHeading
 	case len(first.words) > 1 && isBullet(first.words[0].Text):
 		b.Kind = core.KindListItem
-	case body > 0 && len(segs) == 1 && allBold(first) && len(first.words) <= 12 && chars < 100 &&
+	case body > 0 && len(segs) == 1 && allBold(first) && len(first.words) <= maxBoldHeadingWords && chars < 100 &&
 		!strings.HasSuffix(first.text, ".") && hasLetter(segs) && math.Abs(first.size-body) < 0.15*body:
 		b.Kind = core.KindHeading
 	}
