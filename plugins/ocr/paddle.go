@@ -15,6 +15,7 @@ import (
 	ort "github.com/yalue/onnxruntime_go"
 
 	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/onnxrt"
 )
 
 // Paddle model files inside <models_dir>/paddleocr.
@@ -36,34 +37,23 @@ const (
 	dropScore  = 0.5 // lines recognised with less confidence are dropped
 )
 
-// The ONNX runtime is loaded once per process; its environment is shared
-// by every session and never torn down (a second load is not possible).
+// ortMu guards ortDone, which records that this process has tried to load
+// the ONNX runtime (internal/onnxrt loads it once per process).
 var (
 	ortMu   sync.Mutex
-	ortLib  string
-	ortErr  error
 	ortDone bool
 )
 
 func initORT(lib string) error {
+	err := onnxrt.Load(lib)
+	_, tried := onnxrt.Loaded()
 	ortMu.Lock()
-	defer ortMu.Unlock()
-	if ortDone {
-		if ortErr == nil && lib != ortLib {
-			return fmt.Errorf("ocr: onnxruntime already loaded from %s, cannot load %s: %w", ortLib, lib, core.ErrBadRequest)
-		}
-		return ortErr
+	ortDone = tried
+	ortMu.Unlock()
+	if err != nil {
+		return fmt.Errorf("ocr: %w", err)
 	}
-	if _, err := os.Stat(lib); err != nil {
-		// Not final: a later Configure may name a library that exists.
-		return fmt.Errorf("ocr: ONNX runtime %s not found: run make deps (it unpacks libonnxruntime.so.1 from npm onnxruntime-node@1.24.1 into <models_dir>/onnxruntime/), or set onnxruntime_lib: %w", lib, core.ErrUnsupported)
-	}
-	ortDone, ortLib = true, lib
-	ort.SetSharedLibraryPath(lib)
-	if err := ort.InitializeEnvironment(); err != nil {
-		ortErr = fmt.Errorf("ocr: load ONNX runtime %s (needs onnxruntime 1.24 or newer, npm onnxruntime-node@1.24.1): %v: %w", lib, err, core.ErrUnsupported)
-	}
-	return ortErr
+	return nil
 }
 
 // paddle is the PP-OCRv4 backend. Sessions are created once and are safe
@@ -101,7 +91,7 @@ func newPaddle(opt Options) (*paddle, error) {
 		if err != nil || len(ins) != 1 || len(outs) < 1 {
 			return nil, "", "", fmt.Errorf("ocr: model %s: %v: %w", path, err, core.ErrUnsupported)
 		}
-		so, err := ort.NewSessionOptions()
+		so, _, err := onnxrt.SessionOptions(onnxrt.CPU)
 		if err != nil {
 			return nil, "", "", fmt.Errorf("ocr: session options: %w", err)
 		}

@@ -1,0 +1,38 @@
+// Package onnxrt is the one place that loads onnxruntime (through
+// github.com/yalue/onnxruntime_go, which needs cgo) for every Assay engine
+// in the process. Without cgo the package still builds: the paths and
+// accelerator names work, Available is false and Load fails with an error
+// wrapping core.ErrUnsupported; SessionOptions and NewSession exist only
+// with cgo.
+//
+// The runtime is a shared library loaded once per process: Load(lib)
+// initialises its environment the first time and returns the same outcome
+// afterwards; asking for a second, different library after a successful
+// load is an error wrapping core.ErrBadRequest, since onnxruntime cannot be
+// loaded twice. A missing library is an error wrapping core.ErrUnsupported
+// that says how to install it, and is not final.
+//
+// Where the library lives: make deps (plugins/ocr/install-deps.sh) unpacks
+// the CPU build from npm onnxruntime-node into
+//
+//	<models_dir>/onnxruntime/libonnxruntime.so.1
+//
+// and LibPath finds it there. The models directory is, in order,
+// $ASSAY_MODELS_DIR, models/ next to the executable (or one folder up, for
+// bin/ in a checkout), then /usr/local/share/assay/models (DefaultModelsDir).
+// An engine option such as onnxruntime_lib names another library.
+//
+// Sessions: SessionOptions(accel) builds options for an Accelerator, "auto",
+// "cpu" or "cuda". For "cuda" it appends onnxruntime's CUDA execution
+// provider and fails with an error wrapping core.ErrUnsupported when that is
+// not possible. "auto" tries CUDA only when libonnxruntime_providers_cuda.so
+// lies beside the loaded library (so that the CPU-only npm build does not log
+// onnxruntime's own complaint on every session), falls back to the CPU
+// without a word when CUDA fails, and reports the Provider it ended with.
+// NewSession goes one step further for "auto": when the CUDA provider loads
+// but the session still cannot be created on it (no usable GPU), it opens the
+// session again on the CPU. A GPU needs a GPU build of onnxruntime (with
+// libonnxruntime_providers_cuda.so and libonnxruntime_providers_shared.so
+// beside libonnxruntime.so.1) plus the CUDA and cuDNN libraries it was built
+// against; point onnxruntime_lib at that build.
+package onnxrt
