@@ -124,9 +124,12 @@ func markFurniture(pages []*core.Page) {
 }
 
 // rankHeadings turns the provisional heading levels (minus ten times the
-// size, set by makeBlock) into levels 1–6 by the rank of the size among
-// all the headings of the pages, so that a size gets the same level on
-// every page.
+// size, set by makeBlock) into levels 1–6, the same for a size on every
+// page. A size's level is where its ratio to the body text falls on the
+// conventional type scale (scaleLevel); sizes within 0.6 pt share a
+// level, and a smaller size always gets a deeper level than a larger one,
+// so a document that skips a level (a title over subsections) keeps the
+// gap, and one with sizes between the steps keeps them apart.
 func rankHeadings(pages []*core.Page) {
 	seen := map[int]bool{}
 	var sizes []int
@@ -138,24 +141,81 @@ func rankHeadings(pages []*core.Page) {
 			}
 		}
 	}
-	sort.Ints(sizes)
-	// Sizes within 0.6 pt share a rank.
-	rank := map[int]int{}
-	r := 0
+	sort.Ints(sizes) // largest size first
+	body := documentBody(pages)
+	level := map[int]int{}
+	lv := 0
 	prev := math.MinInt
 	for _, s := range sizes {
 		if prev == math.MinInt || s-prev > 6 {
-			r++
+			lv = max(lv+1, scaleLevel(float64(-s)/10, body))
 		}
 		prev = s
-		rank[s] = min(max(r, 1), 6)
+		level[s] = min(lv, 6)
 	}
 	for _, p := range pages {
 		for i := range p.Blocks {
 			b := &p.Blocks[i]
 			if b.Kind == core.KindHeading && b.Level <= 0 {
-				b.Level = rank[b.Level]
+				b.Level = level[b.Level]
 			}
 		}
 	}
+}
+
+// The conventional type scale puts a top heading near twice the body
+// size, a section heading near 1.45× and a subsection near 1.2×: HTML's
+// default style sheet (2, 1.5, 1.17 em), LaTeX's article class (1.73 title,
+// 1.44 section, 1.2 subsection) and Word's defaults (Title 2.5×, Heading 1
+// 1.45×, Heading 2 1.18×) agree. The cuts lie between the steps; the one
+// for subsections sits just above the largest of them (1.2), so that only
+// a size that is a subsection's in every convention skips a level.
+const (
+	scaleCut1 = 1.66 // at least this × body: level 1
+	scaleCut2 = 1.24 // level 2
+	scaleCut3 = 1.09 // level 3; smaller (bold body-size headings): level 4
+)
+
+// scaleLevel is the level of a heading of size points over body text of
+// body points; 1 when the body is unknown.
+func scaleLevel(size, body float64) int {
+	if body <= 0 {
+		return 1
+	}
+	switch r := size / body; {
+	case r >= scaleCut1:
+		return 1
+	case r >= scaleCut2:
+		return 2
+	case r >= scaleCut3:
+		return 3
+	}
+	return 4
+}
+
+// documentBody is the size of most of the pages' text outside headings,
+// weighted by characters; 0 without any.
+func documentBody(pages []*core.Page) float64 {
+	chars := map[int]int{}
+	for _, p := range pages {
+		for _, b := range p.Blocks {
+			if b.Kind == core.KindHeading {
+				continue
+			}
+			for _, l := range b.Lines {
+				for _, w := range l.Words {
+					if w.Size > 0 {
+						chars[int(math.Round(w.Size*10))] += len(w.Text)
+					}
+				}
+			}
+		}
+	}
+	best, n := 0, 0
+	for s, c := range chars {
+		if c > n || c == n && s < best {
+			best, n = s, c
+		}
+	}
+	return float64(best) / 10
 }

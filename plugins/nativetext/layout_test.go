@@ -1,6 +1,7 @@
 package nativetext
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -96,5 +97,39 @@ func TestLayoutHeadingInsideColumn(t *testing.T) {
 	want := []string{"Leftfirst", "Middle", "Leftsecond", "Rightcol"}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("blocks start %q; want %q", got, want)
+	}
+}
+
+func TestRankHeadingsOnTheTypeScale(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name  string
+		sizes []float64 // heading sizes over 10 pt body text
+		want  []int
+	}{
+		{"title over subsections keeps the skipped level", []float64{20, 11.8}, []int{1, 3}},
+		{"title over sections", []float64{20, 12.7}, []int{1, 2}},
+		{"three steps", []float64{19, 14.5, 11.8}, []int{1, 2, 3}},
+		{"sections without a title", []float64{14.5}, []int{2}},
+		{"close sizes between steps stay apart", []float64{13, 11}, []int{2, 3}},
+		{"bold body-size headings under sections", []float64{14.5, 10}, []int{2, 4}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			body := core.Block{Kind: core.KindParagraph, Lines: []core.Line{{Words: []core.Word{{Text: strings.Repeat("x", 500), Size: 10}}}}}
+			p := &core.Page{Blocks: []core.Block{body}}
+			for _, s := range c.sizes {
+				p.Blocks = append(p.Blocks, core.Block{Kind: core.KindHeading, Level: -int(s * 10)})
+			}
+			rankHeadings([]*core.Page{p})
+			var got []int
+			for _, b := range p.Blocks[1:] {
+				got = append(got, b.Level)
+			}
+			if fmt.Sprint(got) != fmt.Sprint(c.want) {
+				t.Errorf("levels %v; want %v", got, c.want)
+			}
+		})
 	}
 }
