@@ -46,6 +46,7 @@ build:
 	@mkdir -p $(BIN)
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN)/assay ./cmd/assay
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN)/assay-engine-nativetext ./plugins/nativetext/cmd/assay-engine-nativetext
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN)/assay-engine-tableformer ./plugins/tableformer/cmd/assay-engine-tableformer
 	CGO_ENABLED=1 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN)/assay-engine-ocr ./plugins/ocr/cmd/assay-engine-ocr
 
 ## test: vet, then every test under the race detector

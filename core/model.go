@@ -144,6 +144,11 @@ type Table struct {
 	Rows  int    `json:"rows"`
 	Cols  int    `json:"cols"`
 	Cells []Cell `json:"cells"`
+	// Continues marks a table that continues the last table of the
+	// previous page: the same columns, its header repeated or not. Its
+	// cells are this page's part only; writers that join pages print
+	// the parts as one table.
+	Continues bool `json:"continues,omitempty"`
 }
 
 // Cell is one table cell.
@@ -152,7 +157,7 @@ type Cell struct {
 	Col     int    `json:"col"`
 	RowSpan int    `json:"row_span,omitempty"` // 0 and 1 both mean one row
 	ColSpan int    `json:"col_span,omitempty"`
-	Header  bool   `json:"header,omitempty"`
+	Header  bool   `json:"header,omitempty"` // in a header row (column titles), repeated or not
 	BBox    BBox   `json:"bbox"`
 	Text    string `json:"text"`
 }

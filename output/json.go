@@ -85,9 +85,10 @@ type jsonBlock struct {
 }
 
 type jsonTable struct {
-	Rows  int        `json:"rows"`
-	Cols  int        `json:"cols"`
-	Cells []jsonCell `json:"cells"`
+	Rows      int        `json:"rows"`
+	Cols      int        `json:"cols"`
+	Continues bool       `json:"continues,omitempty"`
+	Cells     []jsonCell `json:"cells"`
 }
 
 type jsonCell struct {
@@ -177,7 +178,7 @@ func buildJSON(res *merge.Result, opts JSONOptions) jsonDoc {
 func block(b *core.Block, opts JSONOptions) jsonBlock {
 	jb := jsonBlock{Kind: string(b.Kind), Level: b.Level, BBox: box(b.BBox), Text: b.Text()}
 	if b.Table != nil {
-		t := &jsonTable{Rows: b.Table.Rows, Cols: b.Table.Cols, Cells: make([]jsonCell, 0, len(b.Table.Cells))}
+		t := &jsonTable{Rows: b.Table.Rows, Cols: b.Table.Cols, Continues: b.Table.Continues, Cells: make([]jsonCell, 0, len(b.Table.Cells))}
 		for _, c := range b.Table.Cells {
 			t.Cells = append(t.Cells, jsonCell{Row: c.Row, Col: c.Col, RowSpan: max(c.RowSpan, 1), ColSpan: max(c.ColSpan, 1), Header: c.Header, BBox: box(c.BBox), Text: c.Text})
 		}

@@ -19,44 +19,181 @@ type MarkdownOptions struct {
 	HeadersFooters bool
 }
 
-// Markdown writes the result as Markdown.
+// Markdown writes the result as Markdown. A table continued on the next
+// page (core.Table.Continues) is printed as one pipe table: the next
+// part's rows follow the first part's, its repeated header rows dropped,
+// and the page marker and running headers and footers that fall between
+// the parts follow the table.
 func Markdown(w io.Writer, res *merge.Result, opts MarkdownOptions) error {
-	var sb strings.Builder
-	first := true
-	sep := func() {
-		if !first {
-			sb.WriteString("\n")
+	m := &mdWriter{opts: opts, first: true}
+	for i, e := range res.Entries {
+		holdTail := false
+		if i+1 < len(res.Entries) {
+			last := lastFlowTable(e.Page.Blocks)
+			holdTail = last >= 0 && continuedAt(res.Entries[i+1].Page.Blocks, e.Page.Blocks[last].Table) >= 0
 		}
-		first = false
+		m.page(e, holdTail)
 	}
-	for _, e := range res.Entries {
-		if opts.PageMarkers {
-			sep()
-			sb.WriteString(pageMarker(e))
-			sb.WriteString("\n")
-		}
-		for i := range e.Page.Blocks {
-			b := &e.Page.Blocks[i]
-			if !opts.HeadersFooters && (b.Kind == core.KindPageHeader || b.Kind == core.KindPageFooter) {
-				continue
-			}
-			md := blockMarkdown(b)
-			if md == "" {
-				continue
-			}
-			// Consecutive list items form one list: no blank line between them.
-			if b.Kind == core.KindListItem && i > 0 && e.Page.Blocks[i-1].Kind == core.KindListItem && !first {
-				sb.WriteString(md)
-				sb.WriteString("\n")
-				continue
-			}
-			sep()
-			sb.WriteString(md)
-			sb.WriteString("\n")
-		}
-	}
-	_, err := io.WriteString(w, sb.String())
+	m.closeTable()
+	_, err := io.WriteString(w, m.sb.String())
 	return err
+}
+
+// mdWriter writes Markdown block by block.
+type mdWriter struct {
+	opts  MarkdownOptions
+	sb    strings.Builder
+	first bool
+	// open is the table printed last, with nothing after it yet: a part
+	// on the next page that continues it joins it. head is that table's
+	// first part, whose header rows later parts may repeat.
+	open, head *core.Table
+	// held are the page markers, headers and footers that fall between
+	// the parts of a table over pages, printed when the table ends.
+	held []string
+}
+
+// page writes one page's marker and blocks; holdTail holds back the
+// headers and footers after its last block, a table the next page
+// continues.
+func (m *mdWriter) page(e merge.Entry, holdTail bool) {
+	blocks := e.Page.Blocks
+	cont := -1
+	if m.open != nil {
+		cont = continuedAt(blocks, m.open)
+	}
+	last := lastFlowTable(blocks)
+	if m.opts.PageMarkers {
+		if cont >= 0 {
+			m.held = append(m.held, pageMarker(e))
+		} else {
+			m.write(pageMarker(e))
+		}
+	}
+	for i := range blocks {
+		b := &blocks[i]
+		furniture := b.Kind == core.KindPageHeader || b.Kind == core.KindPageFooter
+		if furniture && !m.opts.HeadersFooters {
+			continue
+		}
+		md := blockMarkdown(b)
+		switch {
+		case md == "":
+		case furniture && (i < cont || holdTail && i > last):
+			m.held = append(m.held, md)
+		case i == cont:
+			m.continueTable(b.Table)
+		case b.Kind == core.KindListItem && i > 0 && blocks[i-1].Kind == core.KindListItem && !m.first && m.open == nil:
+			// Consecutive list items form one list: no blank line between them.
+			m.sb.WriteString(md)
+			m.sb.WriteString("\n")
+		default:
+			m.write(md)
+			if b.Kind == core.KindTable && b.Table != nil && strings.HasPrefix(md, "|") {
+				m.open, m.head = b.Table, b.Table
+			}
+		}
+	}
+}
+
+// write ends an open table, then writes a block after a blank line.
+func (m *mdWriter) write(md string) {
+	m.closeTable()
+	m.block(md)
+}
+
+// block writes md after a blank line (none before the first).
+func (m *mdWriter) block(md string) {
+	if !m.first {
+		m.sb.WriteString("\n")
+	}
+	m.first = false
+	m.sb.WriteString(md)
+	m.sb.WriteString("\n")
+}
+
+// closeTable ends the open table: the held markers and blocks follow it.
+func (m *mdWriter) closeTable() {
+	m.open, m.head = nil, nil
+	held := m.held
+	m.held = nil
+	for _, h := range held {
+		m.block(h)
+	}
+}
+
+// continueTable appends a continued part's rows to the open table,
+// leaving out the rows that repeat the first part's header.
+func (m *mdWriter) continueTable(t *core.Table) {
+	g := t.Grid()
+	for _, r := range g[repeatedHeader(m.head, t):] {
+		m.sb.WriteString(tableRow(r))
+		m.sb.WriteString("\n")
+	}
+	m.open = t
+}
+
+// lastFlowTable is the index of the page's last block other than page
+// headers and footers when it is a table, else -1.
+func lastFlowTable(blocks []core.Block) int {
+	for i := len(blocks) - 1; i >= 0; i-- {
+		switch b := &blocks[i]; {
+		case b.Kind == core.KindPageHeader || b.Kind == core.KindPageFooter || blockMarkdown(b) == "":
+		case b.Kind == core.KindTable && b.Table != nil:
+			return i
+		default:
+			return -1
+		}
+	}
+	return -1
+}
+
+// continuedAt is the index of the page's first block other than page
+// headers and footers when it is a table continuing open (Continues, as
+// many columns), else -1.
+func continuedAt(blocks []core.Block, open *core.Table) int {
+	if open == nil {
+		return -1
+	}
+	for i := range blocks {
+		switch b := &blocks[i]; {
+		case b.Kind == core.KindPageHeader || b.Kind == core.KindPageFooter || blockMarkdown(b) == "":
+		case b.Kind == core.KindTable && b.Table != nil && b.Table.Continues && b.Table.Cols == open.Cols && b.Table.Rows > 0:
+			return i
+		default:
+			return -1
+		}
+	}
+	return -1
+}
+
+// repeatedHeader is the number of rows at the top of t, marked header,
+// that repeat the header rows of first (same texts).
+func repeatedHeader(first, t *core.Table) int {
+	n := headerRows(t)
+	if first == nil || n == 0 || n != headerRows(first) || first.Cols != t.Cols {
+		return 0
+	}
+	a, b := first.Grid(), t.Grid()
+	for r := 0; r < n; r++ {
+		for c := range a[r] {
+			if cellText(a[r][c]) != cellText(b[r][c]) {
+				return 0
+			}
+		}
+	}
+	return n
+}
+
+// headerRows is the number of rows at the top of t marked header.
+func headerRows(t *core.Table) int {
+	n := 0
+	for _, c := range t.Cells {
+		if c.Header {
+			n = max(n, c.Row+max(c.RowSpan, 1))
+		}
+	}
+	return min(n, t.Rows)
 }
 
 func pageMarker(e merge.Entry) string {
@@ -164,25 +301,28 @@ func tableMarkdown(t *core.Table) string {
 		return ""
 	}
 	var sb strings.Builder
-	row := func(cells []string) {
-		sb.WriteString("|")
-		for _, c := range cells {
-			sb.WriteString(" ")
-			sb.WriteString(cellText(c))
-			sb.WriteString(" |")
-		}
-		sb.WriteString("\n")
-	}
-	row(g[0])
-	sb.WriteString("|")
+	sb.WriteString(tableRow(g[0]))
+	sb.WriteString("\n|")
 	for range g[0] {
 		sb.WriteString(" --- |")
 	}
-	sb.WriteString("\n")
 	for _, r := range g[1:] {
-		row(r)
+		sb.WriteString("\n")
+		sb.WriteString(tableRow(r))
 	}
-	return strings.TrimSuffix(sb.String(), "\n")
+	return sb.String()
+}
+
+// tableRow writes one row of a pipe table.
+func tableRow(cells []string) string {
+	var sb strings.Builder
+	sb.WriteString("|")
+	for _, c := range cells {
+		sb.WriteString(" ")
+		sb.WriteString(cellText(c))
+		sb.WriteString(" |")
+	}
+	return sb.String()
 }
 
 func cellText(s string) string {

@@ -119,3 +119,86 @@ func TestExplain(t *testing.T) {
 		}
 	}
 }
+
+// part is a table of rows, the first marked header when header is set.
+func part(continues, header bool, rows ...[]string) core.Block {
+	t := &core.Table{Rows: len(rows), Cols: len(rows[0]), Continues: continues}
+	for r, row := range rows {
+		for c, s := range row {
+			t.Cells = append(t.Cells, core.Cell{Row: r, Col: c, Text: s, Header: header && r == 0})
+		}
+	}
+	return core.Block{Kind: core.KindTable, Table: t}
+}
+
+func TestMarkdownTableOverPages(t *testing.T) {
+	t.Parallel()
+	head := []string{"No.", "Name"}
+	footer := text(core.KindPageFooter, 0, "Page 1")
+	header := text(core.KindPageHeader, 0, "Report")
+	page := func(n int, blocks ...core.Block) merge.Entry {
+		return merge.Entry{Number: n, Status: core.StatusOK, Page: core.Page{Number: n, Blocks: blocks}}
+	}
+	cases := []struct {
+		name  string
+		pages []merge.Entry
+		opts  MarkdownOptions
+		want  string
+	}{
+		{"repeated header dropped, markers after",
+			[]merge.Entry{
+				page(1, text(core.KindParagraph, 0, "Intro."), part(false, true, head, []string{"1", "a"}), footer),
+				page(2, header, part(true, true, head, []string{"2", "b"})),
+				page(3, part(true, true, head, []string{"3", "c"}), text(core.KindParagraph, 0, "After.")),
+			},
+			MarkdownOptions{PageMarkers: true},
+			"<!-- page 1 -->\n\nIntro.\n\n| No. | Name |\n| --- | --- |\n| 1 | a |\n| 2 | b |\n| 3 | c |\n\n<!-- page 2 -->\n\n<!-- page 3 -->\n\nAfter.\n"},
+		{"headers and footers held until the table ends",
+			[]merge.Entry{
+				page(1, part(false, true, head, []string{"1", "a"}), footer),
+				page(2, header, part(true, false, []string{"2", "b"})),
+			},
+			MarkdownOptions{HeadersFooters: true},
+			"| No. | Name |\n| --- | --- |\n| 1 | a |\n| 2 | b |\n\nPage 1\n\nReport\n"},
+		{"a part that does not continue",
+			[]merge.Entry{
+				page(1, part(false, true, head, []string{"1", "a"})),
+				page(2, part(false, true, head, []string{"2", "b"})),
+			},
+			MarkdownOptions{},
+			"| No. | Name |\n| --- | --- |\n| 1 | a |\n\n| No. | Name |\n| --- | --- |\n| 2 | b |\n"},
+		{"other columns are a new table",
+			[]merge.Entry{
+				page(1, part(false, true, head, []string{"1", "a"})),
+				page(2, part(true, true, []string{"A", "B", "C"}, []string{"1", "2", "3"})),
+			},
+			MarkdownOptions{},
+			"| No. | Name |\n| --- | --- |\n| 1 | a |\n\n| A | B | C |\n| --- | --- | --- |\n| 1 | 2 | 3 |\n"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			var buf bytes.Buffer
+			if err := Markdown(&buf, merge.Document("t.pdf", c.pages), c.opts); err != nil {
+				t.Fatal(err)
+			}
+			if got := buf.String(); got != c.want {
+				t.Errorf("got:\n%s\nwant:\n%s", got, c.want)
+			}
+		})
+	}
+}
+
+func TestJSONContinues(t *testing.T) {
+	t.Parallel()
+	res := merge.Document("t.pdf", []merge.Entry{{Number: 1, Status: core.StatusOK, Page: core.Page{Number: 1, Blocks: []core.Block{
+		part(true, false, []string{"1", "a"}),
+	}}}})
+	var buf bytes.Buffer
+	if err := JSON(&buf, res, JSONOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), `"continues":true`) {
+		t.Fatalf("no continues in %s", buf.String())
+	}
+}

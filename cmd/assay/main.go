@@ -11,6 +11,7 @@ import (
 
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/plugins/nativetext"
+	tfengine "github.com/assay-pdf/assay/plugins/tableformer/engine"
 	"github.com/assay-pdf/assay/sdk"
 )
 
@@ -28,7 +29,8 @@ const (
 // builtins are the engines compiled into this binary; each is served in its
 // own process by re-executing the binary ("assay serve-engine NAME").
 var builtins = map[string]func() core.Engine{
-	"nativetext": func() core.Engine { return nativetext.New() },
+	"nativetext":  func() core.Engine { return nativetext.New() },
+	"tableformer": func() core.Engine { return tfengine.New() },
 }
 
 func main() {

@@ -3,7 +3,9 @@ package wire
 import (
 	"encoding/json"
 	"math"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/internal/wire/enginev1"
@@ -120,7 +122,7 @@ func ErrorToProto(err error) *enginev1.Error {
 	if err == nil {
 		return nil
 	}
-	return &enginev1.Error{Code: core.Code(err), Message: err.Error()}
+	return &enginev1.Error{Code: core.Code(err), Message: validUTF8(err.Error())}
 }
 
 // ErrorFromProto rebuilds an error so that errors.Is finds the sentinel for
@@ -263,10 +265,10 @@ func bboxFromProto(m *enginev1.BBox) core.BBox {
 
 func blockToProto(b *core.Block) *enginev1.Block {
 	m := &enginev1.Block{
-		Kind:    string(b.Kind),
+		Kind:    validUTF8(string(b.Kind)),
 		Level:   int32Of(b.Level),
 		Bbox:    bboxToProto(b.BBox),
-		Content: b.Content,
+		Content: validUTF8(b.Content),
 	}
 	if len(b.Lines) > 0 {
 		m.Lines = make([]*enginev1.Line, len(b.Lines))
@@ -310,9 +312,9 @@ func lineToProto(l *core.Line) *enginev1.Line {
 		m.Words = make([]*enginev1.Word, len(l.Words))
 		for k, w := range l.Words {
 			m.Words[k] = &enginev1.Word{
-				Text:       w.Text,
+				Text:       validUTF8(w.Text),
 				Bbox:       bboxToProto(w.BBox),
-				Font:       w.Font,
+				Font:       validUTF8(w.Font),
 				Size:       w.Size,
 				Flags:      uint32(w.Flags),
 				Confidence: w.Confidence,
@@ -344,7 +346,7 @@ func lineFromProto(m *enginev1.Line) core.Line {
 }
 
 func tableToProto(t *core.Table) *enginev1.Table {
-	m := &enginev1.Table{Rows: int32Of(t.Rows), Cols: int32Of(t.Cols)}
+	m := &enginev1.Table{Rows: int32Of(t.Rows), Cols: int32Of(t.Cols), Continues: t.Continues}
 	if len(t.Cells) > 0 {
 		m.Cells = make([]*enginev1.Cell, len(t.Cells))
 		for k, c := range t.Cells {
@@ -355,7 +357,7 @@ func tableToProto(t *core.Table) *enginev1.Table {
 				ColSpan: int32Of(c.ColSpan),
 				Header:  c.Header,
 				Bbox:    bboxToProto(c.BBox),
-				Text:    c.Text,
+				Text:    validUTF8(c.Text),
 			}
 		}
 	}
@@ -383,7 +385,7 @@ func tableFromProto(m *enginev1.Table) *core.Table {
 	if rows*cols > maxTableSlots {
 		rows, cols = min(rows, 1024), min(cols, 1024)
 	}
-	t := &core.Table{Rows: rows, Cols: cols}
+	t := &core.Table{Rows: rows, Cols: cols, Continues: m.GetContinues()}
 	if len(m.GetCells()) > 0 {
 		t.Cells = make([]core.Cell, 0, len(m.GetCells()))
 		for _, c := range m.GetCells() {
@@ -402,4 +404,14 @@ func tableFromProto(m *enginev1.Table) *core.Table {
 		}
 	}
 	return t
+}
+
+// validUTF8 replaces each run of bytes of s that are not UTF-8 with U+FFFD:
+// protobuf refuses to marshal such a string, and one font name in a legacy
+// encoding would fail a whole page.
+func validUTF8(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	return strings.ToValidUTF8(s, "\uFFFD")
 }

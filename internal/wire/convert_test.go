@@ -25,7 +25,7 @@ func samplePage() core.Page {
 					{Text: "Report", BBox: core.BBox{X0: 190, Y0: 72, X1: 300, Y1: 96}, Font: "Helvetica-Bold", Size: 24, Flags: core.FlagBold | core.FlagItalic, Confidence: 0.5},
 				}}}},
 			{Kind: core.KindTable, BBox: core.BBox{X0: 72, Y0: 120, X1: 540, Y1: 200},
-				Table: &core.Table{Rows: 2, Cols: 2, Cells: []core.Cell{
+				Table: &core.Table{Rows: 2, Cols: 2, Continues: true, Cells: []core.Cell{
 					{Row: 0, Col: 0, Header: true, Text: "Region", BBox: core.BBox{X0: 72, Y0: 120, X1: 300, Y1: 160}},
 					{Row: 0, Col: 1, Header: true, Text: "Q1"},
 					{Row: 1, Col: 0, ColSpan: 2, RowSpan: 1, Text: "1,200"},
@@ -267,4 +267,28 @@ func checkResult(t *testing.T, r core.PageResult) {
 		_ = b.Text()
 	}
 	_ = p.Text()
+}
+
+// Strings that are not UTF-8 (a font name in a legacy encoding) cross the
+// wire with U+FFFD in place of each run of bad bytes instead of failing
+// the page.
+func TestInvalidUTF8(t *testing.T) {
+	box := core.BBox{X0: 1, Y0: 1, X1: 9, Y1: 9}
+	in := core.PageResult{Status: core.StatusOK, Page: core.Page{Number: 1, Blocks: []core.Block{
+		{Kind: core.KindParagraph, BBox: box, Lines: []core.Line{{BBox: box, Words: []core.Word{{Text: "a\xff", Font: "\xcb\xce\xcc\xe5", BBox: box}}}}},
+		{Kind: core.KindTable, Table: &core.Table{Rows: 1, Cols: 1, Cells: []core.Cell{{Text: "b\xfe"}}}},
+	}}}
+	b, err := proto.Marshal(PageResultToProto(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m enginev1.PageResult
+	if err := proto.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	got := PageResultFromProto(&m)
+	w := got.Page.Blocks[0].Lines[0].Words[0]
+	if w.Text != "a\uFFFD" || w.Font != "\uFFFD" || got.Page.Blocks[1].Table.Cells[0].Text != "b\uFFFD" {
+		t.Errorf("got word %q font %q cell %q", w.Text, w.Font, got.Page.Blocks[1].Table.Cells[0].Text)
+	}
 }

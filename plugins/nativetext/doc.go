@@ -58,18 +58,18 @@
 //	             as upright glyphs stacked down a column (as browsers print it)
 //	             is given the vertical direction, so columns read top to bottom,
 //	             right to left, like Identity-V text.
-//	table.go     tables: (1) ruled: crossing edges grouped into grids; columns
-//	             and rows from inner rules, or from text gutters and text rows
-//	             where a grid has rules only one way (zebra stripes); a missing
-//	             rule between two slots makes a spanning cell (its text in the
-//	             top-left slot, covered slots empty). (2) borderless: a group of
-//	             slabs the XY cut finds tabular (short cells sharing baselines),
-//	             columns from gutters that at most an eighth of the rows cross,
-//	             caption or paragraph rows crossing the columns left out. A
-//	             table is kept only with ≥2 rows, ≥2 columns and text in more
-//	             than one cell; it is one placeholder in the reading order and
-//	             becomes a Table block (cells row by row; right-to-left tables
-//	             mirrored into logical column order).
+//	table.go     tables: the adapter to package tableformer, which decides
+//	             table structure for nativetext and layoutml alike. Grids
+//	             of rulings become tables (tableformer.Lattice) from the
+//	             segments inside them; a group of slabs the XY cut finds
+//	             tabular becomes one (tableformer.Stream), its caption or
+//	             paragraph lines read before and after it. A table is one
+//	             placeholder in the reading order and becomes a Table block.
+//	shading.go   filled rectangles (cell shading, zebra stripes, header
+//	             bands) become edges only where their sides can be seen:
+//	             not where a rectangle meets another of its colour.
+//	words.go     Cells.Words: the page's words, not laid out, for callers
+//	             that rebuild a part of the page (tableformer's regions).
 //	furniture.go running headers and footers, heading levels (document pass).
 //	engine.go    the core.Engine: options, page fan-out over GOMAXPROCS workers,
 //	             panics turned into failed pages, cancellation; figure blocks
@@ -79,7 +79,8 @@
 //
 // Pages are extracted in parallel in windows of 32 requested pages; when a
 // window is done, one pass over its pages marks running headers and
-// footers and ranks heading sizes, then its pages are yielded. Results
+// footers, ranks heading sizes and marks tables continued on the next page
+// (tableformer.JoinPages), then its pages are yielded. Results
 // thus stream window by window, memory stays bounded by one window of laid
 // out pages (not glyphs), and documents up to 32 pages are judged whole. A
 // block in the top or bottom 12 % of the page is a header or footer when

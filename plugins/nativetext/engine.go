@@ -16,6 +16,7 @@ import (
 
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/internal/pdfdoc"
+	"github.com/assay-pdf/assay/plugins/tableformer"
 )
 
 // Name and Version identify the engine.
@@ -158,7 +159,8 @@ func runPages(ctx context.Context, doc *document, req *core.Request, opts Option
 }
 
 // documentPass marks what needs more than one page: running headers and
-// footers, heading levels. A panic leaves the pages as they are.
+// footers, heading levels, tables continued over pages. A panic leaves
+// the pages as they are.
 func documentPass(results []core.PageResult) {
 	var pages []*core.Page
 	for i := range results {
@@ -171,11 +173,13 @@ func documentPass(results []core.PageResult) {
 
 // DocumentPass decides what needs more than one page, over pages laid out
 // by Cells.Layout (in page order): running headers and footers, heading
-// levels. A panic leaves the pages as they are.
+// levels, and tables that continue on the next page (tableformer.JoinPages).
+// A panic leaves the pages as they are.
 func DocumentPass(pages []*core.Page) {
 	defer func() { _ = recover() }()
 	markFurniture(pages)
 	rankHeadings(pages)
+	tableformer.JoinPages(pages)
 }
 
 // extractPage runs one page; a panic becomes a failed page.
@@ -256,6 +260,7 @@ func (d *document) cells(ctx context.Context, n int, opts Options) (*Cells, erro
 	if ctx.Err() != nil {
 		return nil, pdfdoc.ContextError(ctx.Err())
 	}
+	in.finishFills()
 	c := &Cells{
 		Page:   core.Page{Number: n, Width: p.Width, Height: p.Height, Rotation: p.Rotate},
 		glyphs: in.glyphs,

@@ -42,6 +42,7 @@ type gstate struct {
 	tr       int
 
 	fillWhite, strokeWhite bool
+	fillColor              string // the fill colour's operands, to tell shades apart
 	lineWidth              float64
 }
 
@@ -84,6 +85,7 @@ type interp struct {
 
 	path    []pathPt    // the path under construction
 	edges   []edge      // painted rules and rectangle sides
+	fills   []fillRect  // filled rectangles, turned into edges by finishFills
 	images  []core.BBox // images drawn
 	pathOps int
 }

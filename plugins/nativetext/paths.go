@@ -21,6 +21,7 @@ type edge struct {
 	horiz  bool
 	pos    float64 // y of a horizontal edge, x of a vertical one
 	lo, hi float64 // extent along the edge
+	fill   bool    // a side of a filled (not stroked) rectangle: shading
 }
 
 // pathPt is a point of the path under construction, in display
@@ -69,10 +70,12 @@ func (in *interp) pathOp(name string, ops []pdfdoc.Token) bool {
 		// The clip is ignored; the path is painted or discarded next.
 	case "g", "rg", "k", "sc", "scn":
 		in.gs.fillWhite = whiteColor(ops)
+		in.gs.fillColor = colorKey(name, ops)
 	case "G", "RG", "K", "SC", "SCN":
 		in.gs.strokeWhite = whiteColor(ops)
 	case "cs":
 		in.gs.fillWhite = false
+		in.gs.fillColor = colorKey(name, ops)
 	case "CS":
 		in.gs.strokeWhite = false
 	case "w":
@@ -164,6 +167,11 @@ func (in *interp) subpathEdges(sp []pathPt, fill, stroke bool) {
 			return
 		case fill && w <= 3 && h > w:
 			in.addEdge(edge{horiz: false, pos: (r.X0 + r.X1) / 2, lo: r.Y0, hi: r.Y1})
+			return
+		case w > 3 && h > 3 && (w > 15 || h > 15) && !stroke:
+			// A shaded area: its sides are edges where they can be seen
+			// (see finishFills).
+			in.addFill(r)
 			return
 		case w > 3 && h > 3 && (w > 15 || h > 15):
 			// Small squares (check boxes, bullets) frame no cells.

@@ -72,13 +72,10 @@ func (c *Cells) Layout() []core.Block {
 // Images are the boxes of the images drawn on the page.
 func (c *Cells) Images() []core.BBox { return c.images }
 
-// Rulings are the page's axis-aligned painted rules and rectangle sides.
+// Rulings are the page's axis-aligned painted rules and rectangle sides,
+// and the sides of shaded areas where they can be seen (Fill).
 func (c *Cells) Rulings() []tableformer.Ruling {
-	out := make([]tableformer.Ruling, 0, len(c.edges))
-	for _, e := range c.edges {
-		out = append(out, tableformer.Ruling{Horizontal: e.horiz, Pos: e.pos, Lo: e.lo, Hi: e.hi})
-	}
-	return out
+	return rulings(c.edges)
 }
 
 // Release drops the page's glyphs and graphics; Layout is empty after it.
@@ -97,3 +94,4 @@ func (c *Cells) TextArea() core.BBox {
 	}
 	return b
 }
+

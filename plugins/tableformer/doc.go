@@ -1,5 +1,101 @@
 // Package tableformer recovers table structure: rows, columns, spanning
 // cells and header rows from the words and ruling lines inside a table
 // region. It is the one place Assay decides table structure: nativetext
-// and layoutml's table stage both call it.
+// (for the tables its layout finds) and layoutml's table stage (for the
+// regions its detector finds) both call it, so they never disagree.
+//
+// # API
+//
+//	Structure(Input)      the table in a region: Lattice when rulings frame
+//	                      most of its words, else Stream.
+//	Grids(rulings)        the parts of a page framed by rulings.
+//	Lattice(grid, words)  the table a grid frames.
+//	Stream(words)         a borderless table, and the box of the words it
+//	                      keeps (captions and the ends of paragraphs that
+//	                      run across its columns are left out).
+//	JoinPages(pages)      marks tables continued on the next page
+//	                      (core.Table.Continues).
+//	HeaderRows(table)     the rows marked header.
+//
+// Words carry their boxes and text (core.Word); rulings are axis-aligned
+// painted lines and the sides of filled areas (Ruling.Fill), in top-left
+// page points.
+//
+// # Lattice
+//
+// Rulings are merged into lines (collinear pieces joined); lines that
+// cross, and the two lines of a double rule, form grids: at least two
+// horizontal and two vertical lines, or three horizontal and one vertical
+// (a table ruled under every row with one rule after its first column).
+// Horizontal rules alone frame nothing: a table ruled only between row
+// groups often has its header above the first rule and its last row under
+// the last, so its extent is the text's (Stream).
+//
+// Inside a grid, rule positions become column and row boundaries. Rulings
+// shorter than a line of text (tick marks) are ignored; an empty slot
+// narrower than an em (a double rule, the inset of a shaded cell) loses
+// its weaker boundary. A column rule drawn over less than three quarters
+// of the table stays only where at most a third of the lines run across
+// it (the sides of shaded header cells do; a box drawn around one word of
+// prose does not), and a grid with no such rule must show its columns in
+// its text (half its lines with a gutter-wide gap). Text gutters add
+// column boundaries between columns not ruled on both sides. A ruled band
+// holding three or more lines, most with text in several columns and in
+// the first, is a group of rows and is split at its lines; other bands
+// are one row of multi-line cells.
+//
+// A boundary ruled across at least half of the slots is strong: where a
+// piece of it is missing, the slots on both sides are one spanning cell,
+// unless both hold text with a gutter between (a header band painted in
+// one colour over a ruled body). Row rules above the first strong one are
+// strong too (the rule under a group header covers only the group; the
+// header cells beside it span both rows); a short rule lower down (an
+// underline before a total) only separates rows. Elsewhere a word
+// crossing a boundary joins its slots.
+//
+// # Stream
+//
+// The words are cut into lines; columns come from gutters (x ranges, at
+// least 0.8 em wide, crossed by at most an eighth of the lines) of the
+// lines with more than one cell, each gutter narrowed to its clearest
+// stretch so that a header reaching into it is not cut. Lines at the top
+// and bottom that run across a gutter are left out. A line with text only
+// in columns where the row above has text, set closer to it than rows are
+// to each other, continues that row's cells.
+//
+// # What is a table
+//
+// A table has two rows and two columns with text, text in at least half
+// of its slots, and text in more than one cell in at least half of its
+// rows. Rows and columns in which no cell starts with text are dropped. A
+// stream of evenly spaced figures with no other column filled is the axis
+// labels of charts side by side, not a table. Right-to-left tables are
+// mirrored into logical column order.
+//
+// # Header rows
+//
+// The first row is a header unless it has a figure in every column of
+// figures. Header rows go on down through rows that leave the first column
+// empty under a header cell spanning columns or rows (the second line of
+// a grouped header).
+//
+// # Tables over pages
+//
+// JoinPages (called from nativetext's document pass) joins the last block
+// of page n (besides running headers, footers and pictures, with nothing
+// under it) and the first of page n+1 (nothing above it) when both are
+// tables with as many columns at the same places (an aligned edge or the
+// centre within 4 pt, or most of their width shared). The second part gets
+// Continues; its first rows, when they repeat the first part's header, are
+// marked header. Each part stays on its page; output writers join them.
+//
+// # Engine
+//
+// Package tableformer/engine serves this package as the engine
+// "tableformer": whole pages (nativetext's reading), or the tables in the
+// regions another engine found ({"mode":"regions"}).
+//
+// Not yet: a learned structure model (an ONNX export of SLANet or
+// TableFormer) for tables whose rulings and alignment do not say enough,
+// such as scanned tables read by OCR. Structure is rule-based only.
 package tableformer

@@ -859,10 +859,12 @@ func (x *Word) GetConfidence() float64 {
 }
 
 type Table struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Rows          int32                  `protobuf:"varint,1,opt,name=rows,proto3" json:"rows,omitempty"`
-	Cols          int32                  `protobuf:"varint,2,opt,name=cols,proto3" json:"cols,omitempty"`
-	Cells         []*Cell                `protobuf:"bytes,3,rep,name=cells,proto3" json:"cells,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Rows  int32                  `protobuf:"varint,1,opt,name=rows,proto3" json:"rows,omitempty"`
+	Cols  int32                  `protobuf:"varint,2,opt,name=cols,proto3" json:"cols,omitempty"`
+	Cells []*Cell                `protobuf:"bytes,3,rep,name=cells,proto3" json:"cells,omitempty"`
+	// continues: the table continues the last table of the previous page.
+	Continues     bool `protobuf:"varint,4,opt,name=continues,proto3" json:"continues,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -916,6 +918,13 @@ func (x *Table) GetCells() []*Cell {
 		return x.Cells
 	}
 	return nil
+}
+
+func (x *Table) GetContinues() bool {
+	if x != nil {
+		return x.Continues
+	}
+	return false
 }
 
 type Cell struct {
@@ -1075,11 +1084,12 @@ const file_assay_engine_v1_engine_proto_rawDesc = "" +
 	"\x05flags\x18\x05 \x01(\rR\x05flags\x12\x1e\n" +
 	"\n" +
 	"confidence\x18\x06 \x01(\x01R\n" +
-	"confidence\"\\\n" +
+	"confidence\"z\n" +
 	"\x05Table\x12\x12\n" +
 	"\x04rows\x18\x01 \x01(\x05R\x04rows\x12\x12\n" +
 	"\x04cols\x18\x02 \x01(\x05R\x04cols\x12+\n" +
-	"\x05cells\x18\x03 \x03(\v2\x15.assay.engine.v1.CellR\x05cells\"\xb7\x01\n" +
+	"\x05cells\x18\x03 \x03(\v2\x15.assay.engine.v1.CellR\x05cells\x12\x1c\n" +
+	"\tcontinues\x18\x04 \x01(\bR\tcontinues\"\xb7\x01\n" +
 	"\x04Cell\x12\x10\n" +
 	"\x03row\x18\x01 \x01(\x05R\x03row\x12\x10\n" +
 	"\x03col\x18\x02 \x01(\x05R\x03col\x12\x19\n" +

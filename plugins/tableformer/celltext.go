@@ -1,0 +1,97 @@
+package tableformer
+
+import (
+	"math"
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/assay-pdf/assay/core"
+)
+
+// sameLine: words of one cell whose centres are closer than this share
+// of a word's height are on one line.
+const sameLine = 0.5
+
+// cellText joins a cell's words line by line, each line in reading
+// order (right to left where most of its words are right-to-left).
+func cellText(ws []word) string {
+	if len(ws) == 0 {
+		return ""
+	}
+	s := append([]word(nil), ws...)
+	sort.SliceStable(s, func(i, j int) bool { return s[i].cy < s[j].cy })
+	var parts []string
+	for i := 0; i < len(s); {
+		j := i + 1
+		h := math.Max(1, s[i].BBox.Height())
+		for j < len(s) && s[j].cy-s[i].cy < sameLine*h {
+			j++
+		}
+		ln := s[i:j]
+		sort.SliceStable(ln, func(a, b int) bool { return ln[a].BBox.X0 < ln[b].BBox.X0 })
+		if rtlWords(ln)*2 > len(ln) {
+			for a, b := 0, len(ln)-1; a < b; a, b = a+1, b-1 {
+				ln[a], ln[b] = ln[b], ln[a]
+			}
+		}
+		for _, w := range ln {
+			parts = append(parts, w.Text)
+		}
+		i = j
+	}
+	return strings.Join(parts, " ")
+}
+
+// rtlWords counts the words with right-to-left letters.
+func rtlWords(ws []word) int {
+	n := 0
+	for _, w := range ws {
+		if strings.IndexFunc(w.Text, isRTL) >= 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// isRTL reports a letter of a right-to-left script: Hebrew, Arabic,
+// Syriac, Thaana, NKo, Samaritan, Mandaic and their presentation forms.
+func isRTL(r rune) bool {
+	return (r >= 0x0590 && r <= 0x08FF) || (r >= 0xFB1D && r <= 0xFDFF) || (r >= 0xFE70 && r <= 0xFEFF) ||
+		(r >= 0x10800 && r <= 0x10FFF) || (r >= 0x1E800 && r <= 0x1EFFF)
+}
+
+// strongLTR reports a letter of a left-to-right script.
+func strongLTR(r rune) bool { return unicode.IsLetter(r) && !isRTL(r) }
+
+// mirrorRTL puts the columns of a right-to-left table in logical order:
+// the rightmost column first.
+func mirrorRTL(t *core.Table) {
+	rtl, ltr := 0, 0
+	for _, c := range t.Cells {
+		switch {
+		case strings.IndexFunc(c.Text, isRTL) >= 0:
+			rtl++
+		case strings.IndexFunc(c.Text, strongLTR) >= 0:
+			ltr++
+		}
+	}
+	if rtl <= ltr {
+		return
+	}
+	for i := range t.Cells {
+		c := &t.Cells[i]
+		c.Col = t.Cols - (c.Col + max(c.ColSpan, 1))
+	}
+	sortCells(t)
+}
+
+// sortCells orders cells row by row, left to right.
+func sortCells(t *core.Table) {
+	sort.SliceStable(t.Cells, func(i, j int) bool {
+		if t.Cells[i].Row != t.Cells[j].Row {
+			return t.Cells[i].Row < t.Cells[j].Row
+		}
+		return t.Cells[i].Col < t.Cells[j].Col
+	})
+}

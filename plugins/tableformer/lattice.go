@@ -1,0 +1,216 @@
+package tableformer
+
+import (
+	"github.com/assay-pdf/assay/core"
+)
+
+// Row groups: a ruled band holding several text lines is one row with
+// multi-line cells, unless its lines are rows themselves.
+const (
+	// minGroupLines: a band is split into rows only when it holds at
+	// least this many lines. Two lines in every column of a band are as
+	// often a header whose every cell wraps once as two rows; three
+	// lines in every column are rows (three-line cells side by side are
+	// rare).
+	minGroupLines = 3
+	// groupRowShare: and when at least this share of its lines have
+	// text in more than one column (data rows do; the continuation lines
+	// of a wrapped cell have text in one).
+	groupRowShare = 2.0 / 3
+)
+
+// Lattice builds the table framed by g from the words whose centres lie
+// inside it; em is the page's body font size (0: the words' median).
+// Columns and rows come from the grid's rulings and, where rulings are
+// missing (a table ruled only between row groups, or only under its
+// header), from the gutters and lines of the text. A missing piece of a
+// rule drawn across most of the table makes a spanning cell. It returns
+// nil when the grid does not frame a table: no inner rulings (a box
+// around a paragraph), fewer than two rows or columns with text, too
+// little text.
+func Lattice(g Grid, words []core.Word, em float64) *core.Table {
+	ws := inside(prepare(words), g.Box)
+	if len(ws) < minFilledCells {
+		return nil
+	}
+	em = wordsEm(ws, em)
+	box := g.Box
+	cols := ruleBounds(g.V, box.X0, box.X1, box.Y0, box.Y1)
+	rows := ruleBounds(g.H, box.Y0, box.Y1, box.X0, box.X1)
+	if len(cols) == 0 && len(rows) == 0 {
+		return nil // a frame around something
+	}
+	cx, cy := make([]float64, len(ws)), make([]float64, len(ws))
+	for i, w := range ws {
+		cx[i], cy[i] = w.cx, w.cy
+	}
+	cols = dropSlivers(cols, cx, box.X0, box.X1, sliverEm*em)
+	rows = dropSlivers(rows, cy, box.Y0, box.Y1, sliverEm*em)
+	lines, lineB := textLines(ws)
+	cols = confirmed(cols, lines)
+	if !anySolid(cols) && !showsColumns(lines, gutterWidth(em)) {
+		return nil // boxes around words or lines of prose
+	}
+	gs := gutters(ws, lineB, box.X0, box.X1, em)
+	cols = withText(cols, openGutters(gs, cols, g.V, box))
+	rows = splitGroups(rows, cols, ws)
+	return build(ws, &cut{box: box, cols: cols, rows: rows, gutter: gutterWidth(em)})
+}
+
+// crossShare: a column boundary not drawn across most of the table is
+// kept when words run across it in at most this share of the lines (a
+// header cell spanning two columns crosses the rule between them; a
+// rule beside one word of a line of prose has the next line across it).
+const crossShare = 1.0 / 3
+
+// confirmed keeps the column boundaries drawn across most of the table,
+// and the others where few lines run across them: a rule drawn over a
+// few rows (the side of a shaded header cell, a box around one word)
+// separates columns only where the text's columns are.
+func confirmed(cols []bound, lines [][]word) []bound {
+	var out []bound
+	for _, b := range cols {
+		crossing := 0
+		for _, ln := range lines {
+			for _, w := range ln {
+				if w.BBox.X0 < b.pos-crossSlack && w.BBox.X1 > b.pos+crossSlack {
+					crossing++
+					break
+				}
+			}
+		}
+		if solid(b) || float64(crossing) <= crossShare*float64(len(lines)) {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// anySolid reports whether a boundary is drawn across most of the table.
+func anySolid(bs []bound) bool {
+	for _, b := range bs {
+		if solid(b) {
+			return true
+		}
+	}
+	return false
+}
+
+// showsColumns reports whether at least half of the lines have a gap as
+// wide as a gutter: the text of a table without column rules is in
+// columns; prose in boxes is not.
+func showsColumns(lines [][]word, gap float64) bool {
+	n := 0
+	for _, ln := range lines {
+		if len(phrases(ln, gap)) > 1 {
+			n++
+		}
+	}
+	return 2*n >= len(lines)
+}
+
+// openGutters keeps the text gutters that lie between columns not ruled
+// on both sides: a column framed by solid rules is one column whatever
+// gaps its text leaves.
+func openGutters(gs []span, cols []bound, vs []Ruling, box core.BBox) []span {
+	edges := []bound{frameSide(vs, box.X0, box), frameSide(vs, box.X1, box)}
+	walls := append([]bound{edges[0]}, cols...)
+	walls = append(walls, edges[1])
+	var out []span
+	for _, g := range gs {
+		i := slotOf(walls, g.a) // walls[i-1] < g.a <= walls[i]
+		if i > 0 && i < len(walls) && wall(walls[i-1]) && wall(walls[i]) {
+			continue
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+// solidCover is the share of a table's height a column rule must cover
+// to stand for a column whatever the text does: three quarters (a header
+// row or two may lack it; a box drawn around one line of a two-line
+// table covers half).
+const solidCover = 0.75
+
+// solid reports a drawn rule across most of the table.
+func solid(b bound) bool { return b.ruled() && !b.fill && b.cover >= solidCover }
+
+// wall reports a drawn rule across at least half the table: the columns
+// on its two sides are the table's, not gaps in a cell's text.
+func wall(b bound) bool { return b.ruled() && !b.fill && b.cover >= strongCover }
+
+// frameSide is the boundary of the vertical rulings at x, a side of the
+// grid's box.
+func frameSide(vs []Ruling, x float64, box core.BBox) bound {
+	var at []Ruling
+	for _, v := range vs {
+		if v.Pos > x-edgeTol && v.Pos < x+edgeTol {
+			at = append(at, v)
+		}
+	}
+	if len(at) == 0 {
+		return bound{pos: x}
+	}
+	b := clusterBound(at, box.Y0, box.Y1)
+	b.pos = x
+	return b
+}
+
+// inside keeps the words whose centres lie in box.
+func inside(ws []word, box core.BBox) []word {
+	var out []word
+	for _, w := range ws {
+		if w.cx > box.X0 && w.cx < box.X1 && w.cy > box.Y0 && w.cy < box.Y1 {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// splitGroups adds text-line boundaries inside ruled bands whose lines
+// are rows (see rowsOfData), and inside every band when the table has no
+// row rules at all.
+func splitGroups(rows, cols []bound, ws []word) []bound {
+	bands := make([][]word, len(rows)+1)
+	for _, w := range ws {
+		i := slotOf(rows, w.cy)
+		bands[i] = append(bands[i], w)
+	}
+	var spans []span
+	for _, band := range bands {
+		lines, bounds := textLines(band)
+		if len(rows) > 0 && !rowsOfData(lines, cols) {
+			continue
+		}
+		for _, b := range bounds {
+			spans = append(spans, span{b, b})
+		}
+	}
+	return withText(rows, spans)
+}
+
+// rowsOfData reports whether a band's lines are rows of their own: most
+// of them have text in more than one column and text in the first
+// column (rows have a label there; the lines of a wrapped header over an
+// empty corner cell do not).
+func rowsOfData(lines [][]word, cols []bound) bool {
+	if len(lines) < minGroupLines {
+		return false
+	}
+	multi, labelled := 0, 0
+	for _, ln := range lines {
+		used := map[int]bool{}
+		for _, w := range ln {
+			used[slotOf(cols, w.cx)] = true
+		}
+		if len(used) > 1 {
+			multi++
+		}
+		if used[0] {
+			labelled++
+		}
+	}
+	need := groupRowShare * float64(len(lines))
+	return multi >= minGroupLines && float64(multi) >= need && float64(labelled) >= need
+}

@@ -1,0 +1,186 @@
+package tableformer
+
+import (
+	"math"
+	"sort"
+
+	"github.com/assay-pdf/assay/core"
+)
+
+// Ruling geometry, in points.
+const (
+	// edgeTol: rulings this close are one line, and ends this close
+	// touch. Line widths and the gaps producers leave at joints stay
+	// under 2 pt, while the narrowest cell (a digit and its padding) is
+	// wider than 4 pt.
+	edgeTol = 2.0
+	// minGridWidth and minGridHeight: a frame smaller than a word or a
+	// line (a check box, an underline with serifs) holds no table.
+	minGridWidth  = 20.0
+	minGridHeight = 8.0
+	// minRowRules: a grid with a single vertical rule (a table ruled
+	// between rows, with one rule after its first column) needs this many
+	// horizontal ones: above the header, under it, under the last row.
+	// Two rules and a bar are a box's corner or a margin mark.
+	minRowRules = 3
+	// doubleRuleGap: parallel rulings of one extent this close are one
+	// double rule (typeset double rules leave 1.5 to 3 pt between their
+	// lines; rows are at least a line of text apart).
+	doubleRuleGap = 4.0
+	// maxGridPairs bounds the crossing test on pathological pages.
+	maxGridPairs = 4_000_000
+)
+
+// mergeRulings joins collinear rulings of one orientation that overlap
+// or touch. A joined ruling is a fill side only if all its pieces are.
+func mergeRulings(rs []Ruling, horiz bool) []Ruling {
+	var sel []Ruling
+	for _, r := range rs {
+		if r.Horizontal == horiz && r.Hi > r.Lo {
+			sel = append(sel, r)
+		}
+	}
+	sort.Slice(sel, func(i, j int) bool {
+		if math.Abs(sel[i].Pos-sel[j].Pos) > 0.01 {
+			return sel[i].Pos < sel[j].Pos
+		}
+		return sel[i].Lo < sel[j].Lo
+	})
+	var out []Ruling
+	for i := 0; i < len(sel); {
+		j := i + 1
+		for j < len(sel) && sel[j].Pos-sel[j-1].Pos <= edgeTol/2 {
+			j++
+		}
+		out = append(out, joinCollinear(sel[i:j])...)
+		i = j
+	}
+	return out
+}
+
+// joinCollinear merges the extents of rulings at (nearly) one position.
+func joinCollinear(grp []Ruling) []Ruling {
+	grp = append([]Ruling(nil), grp...)
+	pos := 0.0
+	for _, r := range grp {
+		pos += r.Pos
+	}
+	pos /= float64(len(grp))
+	sort.Slice(grp, func(a, b int) bool { return grp[a].Lo < grp[b].Lo })
+	var out []Ruling
+	cur := grp[0]
+	cur.Pos = pos
+	for _, r := range grp[1:] {
+		if r.Lo <= cur.Hi+edgeTol {
+			cur.Hi = math.Max(cur.Hi, r.Hi)
+			cur.Fill = cur.Fill && r.Fill
+			continue
+		}
+		out = append(out, cur)
+		cur = r
+		cur.Pos = pos
+	}
+	return append(out, cur)
+}
+
+// crosses reports whether a horizontal and a vertical ruling meet.
+func crosses(h, v Ruling) bool {
+	return v.Pos >= h.Lo-edgeTol && v.Pos <= h.Hi+edgeTol && h.Pos >= v.Lo-edgeTol && h.Pos <= v.Hi+edgeTol
+}
+
+// Grids finds the parts of a page framed by rulings: connected sets of
+// crossing rulings with at least two horizontal and two vertical ones,
+// or three horizontal ones and one vertical. Horizontal rules alone
+// frame nothing here: a table ruled only between row groups often has
+// its header above the first rule and its last row under the last one,
+// so its extent is the text's (Stream). Grids are candidates: Lattice
+// decides whether the text inside makes a table.
+func Grids(rulings []Ruling) []Grid {
+	hs := mergeRulings(rulings, true)
+	vs := mergeRulings(rulings, false)
+	if len(hs) < 2 || len(hs)*max(len(vs), 1) > maxGridPairs {
+		return nil
+	}
+	var out []Grid
+	for _, g := range connect(hs, vs) {
+		framed := len(g.H) >= 2 && len(g.V) >= 2 || len(g.H) >= minRowRules && len(g.V) >= 1
+		if framed && g.Box.Width() > minGridWidth && g.Box.Height() > minGridHeight {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// connect groups rulings into connected components: rulings that cross,
+// and the two lines of a double rule, are connected.
+func connect(hs, vs []Ruling) []Grid {
+	sets := newUnion(len(hs) + len(vs))
+	for i, h := range hs {
+		for j, v := range vs {
+			if crosses(h, v) {
+				sets.join(i, len(hs)+j)
+			}
+		}
+	}
+	for _, pair := range doubles(hs) {
+		sets.join(pair[0], pair[1])
+	}
+	for _, pair := range doubles(vs) {
+		sets.join(len(hs)+pair[0], len(hs)+pair[1])
+	}
+	byRoot := map[int]*Grid{}
+	var order []int
+	add := func(k int, r Ruling) {
+		root := sets.find(k)
+		g, ok := byRoot[root]
+		if !ok {
+			g = &Grid{Box: emptyBox()}
+			byRoot[root] = g
+			order = append(order, root)
+		}
+		if r.Horizontal {
+			g.H = append(g.H, r)
+		} else {
+			g.V = append(g.V, r)
+		}
+		g.Box = g.Box.Union(rulingBox(r))
+	}
+	for i, h := range hs {
+		add(i, h)
+	}
+	for j, v := range vs {
+		add(len(hs)+j, v)
+	}
+	out := make([]Grid, 0, len(order))
+	for _, r := range order {
+		out = append(out, *byRoot[r])
+	}
+	return out
+}
+
+// doubles pairs the rulings (sorted by position) that are the two lines
+// of a double rule: the same extent, at most doubleRuleGap apart.
+func doubles(rs []Ruling) [][2]int {
+	var out [][2]int
+	for i := range rs {
+		for j := i + 1; j < len(rs) && rs[j].Pos-rs[i].Pos <= doubleRuleGap; j++ {
+			if math.Abs(rs[j].Lo-rs[i].Lo) <= edgeTol && math.Abs(rs[j].Hi-rs[i].Hi) <= edgeTol {
+				out = append(out, [2]int{i, j})
+			}
+		}
+	}
+	return out
+}
+
+// rulingBox is a ruling as a (degenerate) box.
+func rulingBox(r Ruling) core.BBox {
+	if r.Horizontal {
+		return core.BBox{X0: r.Lo, Y0: r.Pos, X1: r.Hi, Y1: r.Pos}
+	}
+	return core.BBox{X0: r.Pos, Y0: r.Lo, X1: r.Pos, Y1: r.Hi}
+}
+
+// emptyBox is the identity of box union over degenerate boxes.
+func emptyBox() core.BBox {
+	return core.BBox{X0: math.Inf(1), Y0: math.Inf(1), X1: math.Inf(-1), Y1: math.Inf(-1)}
+}

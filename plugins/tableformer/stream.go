@@ -1,0 +1,152 @@
+package tableformer
+
+import (
+	"sort"
+
+	"github.com/assay-pdf/assay/core"
+)
+
+// minStreamLines: a borderless table has at least this many lines (a
+// header and two rows), of which at least minMultiLines have text in
+// more than one column. Two lines with a gap in both are as often two
+// lines of a legend, or labels and their values, as a table.
+const (
+	minStreamLines = 3
+	minMultiLines  = 2
+)
+
+// contGap: a line that continues the cells of the row above (text only
+// in columns where that row has text, in fewer of them) joins it when it
+// sits closer to it than this share of the usual gap above a row. Lines
+// of one cell are set at the font's leading; rows are that and their
+// padding apart. Where the two are equal nothing tells them apart, and
+// every line stays a row.
+const contGap = 0.7
+
+// Stream builds a borderless table from words whose columns line up
+// (the layout decided they do): columns from the gutters of the lines
+// with more than one cell, rows from the lines. Lines at the top and
+// bottom that run across the columns (a caption, the end of a paragraph)
+// are left out. It returns the table and the box of the words it holds,
+// or nil when the words do not make a table.
+func Stream(words []core.Word, em float64) (*core.Table, core.BBox) {
+	ws := prepare(words)
+	em = wordsEm(ws, em)
+	gap := gutterWidth(em)
+	lines, _ := textLines(ws)
+	if len(lines) < minStreamLines {
+		return nil, core.BBox{}
+	}
+	var multi []word
+	nmulti := 0
+	for _, ln := range lines {
+		if len(phrases(ln, gap)) > 1 {
+			multi = append(multi, ln...)
+			nmulti++
+		}
+	}
+	if nmulti < minMultiLines {
+		return nil, core.BBox{}
+	}
+	box := wordsBox(ws)
+	_, mb := textLines(multi)
+	cols := withText(nil, gutters(multi, mb, box.X0, box.X1, em))
+	if len(cols) == 0 {
+		return nil, core.BBox{}
+	}
+	lo, hi := 0, len(lines)
+	for lo < hi && spansColumns(lines[lo], cols, gap) {
+		lo++
+	}
+	for hi > lo && spansColumns(lines[hi-1], cols, gap) {
+		hi--
+	}
+	if hi-lo < minStreamLines {
+		return nil, core.BBox{}
+	}
+	var body []word
+	for _, ln := range lines[lo:hi] {
+		body = append(body, ln...)
+	}
+	rows := rowBounds(lines[lo:hi], cols)
+	box = wordsBox(body)
+	t := build(body, &cut{box: box, cols: cols, rows: rows, gutter: gap})
+	if t == nil || chartAxes(t) {
+		return nil, core.BBox{}
+	}
+	return t, box
+}
+
+// spansColumns reports whether a line is one phrase running across a
+// column boundary.
+func spansColumns(line []word, cols []bound, gap float64) bool {
+	ps := phrases(line, gap)
+	if len(ps) > 1 {
+		return false
+	}
+	b := wordsBox(line)
+	for _, c := range cols {
+		if b.X0 < c.pos-crossSlack && b.X1 > c.pos+crossSlack {
+			return true
+		}
+	}
+	return false
+}
+
+// rowBounds are the boundaries between the rows of a borderless table's
+// lines: between every two lines, except above a line that continues the
+// cells of the row above it (see contGap).
+func rowBounds(lines [][]word, cols []bound) []bound {
+	filled := make([]map[int]bool, len(lines))
+	var rowGaps []float64
+	for i, ln := range lines {
+		filled[i] = map[int]bool{}
+		for _, w := range ln {
+			filled[i][slotOf(cols, w.cx)] = true
+		}
+		if i > 0 && len(filled[i]) > 1 {
+			rowGaps = append(rowGaps, lineGap(lines[i-1], ln))
+		}
+	}
+	typical := medianOf(rowGaps)
+	var out []bound
+	row := filled[0]
+	for i := 1; i < len(lines); i++ {
+		gap := lineGap(lines[i-1], lines[i])
+		if len(rowGaps) >= minMultiLines && gap < contGap*typical && continues(filled[i], row) {
+			for k := range filled[i] {
+				row[k] = true
+			}
+			continue
+		}
+		out = append(out, bound{pos: (wordsBox(lines[i-1]).Y1 + wordsBox(lines[i]).Y0) / 2})
+		row = filled[i]
+	}
+	return out
+}
+
+// continues reports whether a line's columns are some of its row's.
+func continues(line, row map[int]bool) bool {
+	if len(line) >= len(row) {
+		return false
+	}
+	for k := range line {
+		if !row[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// lineGap is the blank space between two lines.
+func lineGap(a, b []word) float64 { return wordsBox(b).Y0 - wordsBox(a).Y1 }
+
+// medianOf is the median of v; 0 for none.
+func medianOf(v []float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), v...)
+	sort.Float64s(s)
+	return s[len(s)/2]
+}

@@ -1,0 +1,184 @@
+package tableformer
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/assay-pdf/assay/core"
+)
+
+// words lays out rows of cell texts as words: each cell's text is one
+// word 8 pt high, placed at x[c] on baselines 14 pt apart from y; ""
+// leaves the cell empty. Words are 5 pt per character wide.
+func words(y float64, x []float64, rows ...[]string) []core.Word {
+	var out []core.Word
+	for r, row := range rows {
+		for c, s := range row {
+			if s == "" {
+				continue
+			}
+			top := y + 14*float64(r)
+			out = append(out, core.Word{Text: s, Size: 8, BBox: core.BBox{X0: x[c], Y0: top, X1: x[c] + 5*float64(len(s)), Y1: top + 8}})
+		}
+	}
+	return out
+}
+
+func rule(h bool, pos, lo, hi float64) Ruling { return Ruling{Horizontal: h, Pos: pos, Lo: lo, Hi: hi} }
+
+func TestStructure(t *testing.T) {
+	t.Parallel()
+	xs := []float64{100, 200, 300}
+	body := words(100, xs, []string{"Name", "Count", "Price"}, []string{"Apple", "3", "1.20"}, []string{"Pear", "5", "0.80"}, []string{"Plum", "7", "0.50"})
+	frame := []Ruling{
+		rule(true, 96, 95, 360), rule(true, 110, 95, 360), rule(true, 124, 95, 360), rule(true, 138, 95, 360), rule(true, 152, 95, 360),
+		rule(false, 95, 96, 152), rule(false, 190, 96, 152), rule(false, 290, 96, 152), rule(false, 360, 96, 152),
+	}
+	want := "[[Name Count Price] [Apple 3 1.20] [Pear 5 0.80] [Plum 7 0.50]]"
+	cases := []struct {
+		name string
+		in   Input
+		want string // "" : no table
+	}{
+		{"stream", Input{Words: body}, want},
+		{"lattice", Input{Words: body, Rulings: frame, Region: core.BBox{X0: 90, Y0: 90, X1: 370, Y1: 160}}, want},
+		{"rulings elsewhere", Input{Words: body, Rulings: []Ruling{rule(true, 600, 0, 500), rule(true, 700, 0, 500)}}, want},
+		{"one column", Input{Words: words(100, []float64{100}, []string{"alpha"}, []string{"beta"}, []string{"gamma"})}, ""},
+		{"no words", Input{Rulings: frame}, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			got := ""
+			if tb := Structure(c.in); tb != nil {
+				got = fmt.Sprint(tb.Grid())
+			}
+			if got != c.want {
+				t.Errorf("got %s; want %s", got, c.want)
+			}
+		})
+	}
+}
+
+func TestGrids(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name    string
+		rulings []Ruling
+		want    int
+	}{
+		{"box with an inner rule", []Ruling{rule(true, 10, 0, 100), rule(true, 50, 0, 100), rule(false, 0, 10, 50), rule(false, 100, 10, 50), rule(false, 40, 10, 50)}, 1},
+		{"row rules and one column rule", []Ruling{rule(true, 10, 0, 100), rule(true, 30, 0, 100), rule(true, 50, 0, 100), rule(false, 40, 10, 50)}, 1},
+		{"double rule links the halves", []Ruling{rule(true, 10, 0, 100), rule(true, 30, 0, 100), rule(true, 32.4, 0, 100), rule(true, 60, 0, 100),
+			rule(false, 40, 10, 29.8), rule(false, 40, 32.6, 60)}, 1},
+		{"two rules and a bar", []Ruling{rule(true, 10, 0, 100), rule(true, 50, 0, 100), rule(false, 40, 10, 50)}, 0},
+		{"rules alone", []Ruling{rule(true, 10, 0, 100), rule(true, 30, 0, 100), rule(true, 50, 0, 100)}, 0},
+		{"a check box", []Ruling{rule(true, 10, 0, 8), rule(true, 18, 0, 8), rule(false, 0, 10, 18), rule(false, 8, 10, 18)}, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			if got := len(Grids(c.rulings)); got != c.want {
+				t.Errorf("%d grids; want %d", got, c.want)
+			}
+		})
+	}
+}
+
+func TestDropSlivers(t *testing.T) {
+	t.Parallel()
+	line := func(pos, cover float64) bound { return bound{pos: pos, rules: []Ruling{{Pos: pos}}, cover: cover} }
+	shade := func(pos float64) bound {
+		return bound{pos: pos, rules: []Ruling{{Pos: pos, Fill: true}}, fill: true, cover: 1}
+	}
+	cases := []struct {
+		name    string
+		bounds  []bound
+		centres []float64
+		want    []float64
+	}{
+		{"double rule", []bound{line(50, 1), line(52, 1)}, []float64{20, 80}, []float64{52}},
+		{"shaded inset", []bound{line(50, 1), shade(54), line(100, 1)}, []float64{20, 75, 120}, []float64{50, 100}},
+		{"empty column kept", []bound{line(50, 1), line(100, 1)}, []float64{20, 120}, []float64{50, 100}},
+		{"rule before the text", []bound{line(3, 1), line(50, 1)}, []float64{20, 80}, []float64{50}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			got := positions(dropSlivers(c.bounds, c.centres, 0, 150, 10))
+			if fmt.Sprint(got) != fmt.Sprint(c.want) {
+				t.Errorf("bounds %v; want %v", got, c.want)
+			}
+		})
+	}
+}
+
+func TestFreeRuns(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name  string
+		cover []int
+		limit int
+		want  string
+	}{
+		{"gutter", []int{2, 2, 0, 0, 0, 0, 2}, 0, "[{1 3}]"},
+		{"edges are not gutters", []int{0, 0, 2, 2, 0, 0}, 0, "[]"},
+		{"narrowed to the clear part", []int{2, 1, 1, 0, 0, 0, 0, 1, 2}, 1, "[{1.5 3.5}]"},
+		{"too narrow", []int{2, 0, 2}, 0, "[]"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			got := fmt.Sprint(freeRuns(c.cover, c.limit, 0, 1.5))
+			if got == "[]" && c.want == "[]" {
+				return
+			}
+			if got != c.want {
+				t.Errorf("runs %s; want %s", got, c.want)
+			}
+		})
+	}
+}
+
+func TestIsNumber(t *testing.T) {
+	t.Parallel()
+	for s, want := range map[string]bool{
+		"1,204": true, "-3.5 %": true, "(12)": true, "€ 40": true, "12.3*": true, "2007": true, "Q1": false,
+		"": false, "n/a": false, "Austria": false, "100 million": false, "3 kg": false,
+	} {
+		if got := isNumber(s); got != want {
+			t.Errorf("isNumber(%q) = %v; want %v", s, got, want)
+		}
+	}
+}
+
+func TestChartAxes(t *testing.T) {
+	t.Parallel()
+	table := func(rows ...[]string) *core.Table {
+		t := &core.Table{Rows: len(rows), Cols: len(rows[0])}
+		for r, row := range rows {
+			for c, s := range row {
+				t.Cells = append(t.Cells, core.Cell{Row: r, Col: c, Text: s})
+			}
+		}
+		return t
+	}
+	cases := []struct {
+		name string
+		t    *core.Table
+		want bool
+	}{
+		{"axes side by side", table([]string{"450", "450"}, []string{"400", "400"}, []string{"350", "350"}, []string{"300", "300"}), true},
+		{"running numbers beside data", table([]string{"1", "Apple"}, []string{"2", "Pear"}, []string{"3", "Plum"}, []string{"4", "Fig"}), false},
+		{"figures not evenly spaced", table([]string{"12", "7"}, []string{"40", "9"}, []string{"41", "3"}, []string{"90", "1"}), false},
+		{"percent axis", table([]string{"0%", ""}, []string{"10%", ""}, []string{"20%", ""}, []string{"30%", "Legend"}), true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			if got := chartAxes(c.t); got != c.want {
+				t.Errorf("chartAxes = %v; want %v", got, c.want)
+			}
+		})
+	}
+}
