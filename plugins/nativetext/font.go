@@ -265,6 +265,38 @@ func (d *document) descriptor(f *font, desc types.Dict) {
 	}
 }
 
+// A Type 3 font's em is one unit of text space, whatever its FontMatrix
+// (which maps the glyphs' own units to text space: Chromium writes 1/2048
+// for a font designed on 2048 units), so its size is the Tf size like any
+// font's. Only when the FontBBox says the glyphs are drawn far smaller or
+// larger than that em (bitmap fonts in pixel units) does the box's height
+// stand for the em.
+const (
+	minType3Em = 0.5 // the FontBBox height, in ems, of an ordinary font ...
+	maxType3Em = 2.0 // ... lies between these
+)
+
+// type3Metrics sets a Type 3 font's size factor, ascent and descent from
+// its FontMatrix's vertical scale fm3 and its FontBBox bb (glyph units).
+func type3Metrics(f *font, fm3 float64, bb []float64) {
+	if len(bb) != 4 {
+		return
+	}
+	// Text-space extent of the box; a negative fm3 flips glyph space.
+	top, bottom := math.Max(fm3*bb[1], fm3*bb[3]), math.Min(fm3*bb[1], fm3*bb[3])
+	em := top - bottom
+	if em <= 0 || math.IsInf(em, 0) || math.IsNaN(em) {
+		return
+	}
+	if em < minType3Em || em > maxType3Em {
+		f.sizeMul = em
+	}
+	a, de := top/f.sizeMul, bottom/f.sizeMul
+	if a > 0 && a < 2 && de <= 0 && de > -1 && a-de > 0.3 {
+		f.ascent, f.descent = a, de
+	}
+}
+
 func (d *document) parseSimple(f *font, fd types.Dict) {
 	desc := d.Dict(fd["FontDescriptor"])
 	d.descriptor(f, desc)
@@ -274,16 +306,9 @@ func (d *document) parseSimple(f *font, fd types.Dict) {
 		fm := d.Numbers(fd["FontMatrix"])
 		if len(fm) == 6 && fm[0] != 0 && math.Abs(fm[0]) < 10 {
 			f.widthScale = math.Abs(fm[0])
-			if fm[3] != 0 {
-				f.sizeMul = math.Abs(fm[3]) * 1000
-			}
 		}
-		bb := d.Numbers(fd["FontBBox"])
-		if len(bb) == 4 && len(fm) == 6 && bb[3] > bb[1] && fm[3] != 0 {
-			a, de := bb[3]*math.Abs(fm[3])*1000/f.sizeMul, bb[1]*math.Abs(fm[3])*1000/f.sizeMul
-			if a > 0 && a < 2 && de <= 0 && de > -1 && a-de > 0.3 {
-				f.ascent, f.descent = a, de
-			}
+		if len(fm) == 6 && fm[3] != 0 {
+			type3Metrics(f, fm[3], d.Numbers(fd["FontBBox"]))
 		}
 	}
 
