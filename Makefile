@@ -48,6 +48,7 @@ build:
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN)/assay-engine-nativetext ./plugins/nativetext/cmd/assay-engine-nativetext
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN)/assay-engine-tableformer ./plugins/tableformer/cmd/assay-engine-tableformer
 	CGO_ENABLED=1 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN)/assay-engine-ocr ./plugins/ocr/cmd/assay-engine-ocr
+	CGO_ENABLED=1 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN)/assay-engine-layoutml ./plugins/layoutml/cmd/assay-engine-layoutml
 
 ## test: vet, then every test under the race detector
 test: deps

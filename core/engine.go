@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"iter"
+	"strings"
 	"time"
 )
 
@@ -121,7 +122,29 @@ type PageResult struct {
 	Elapsed time.Duration `json:"elapsed"`
 	// Stats are engine measurements the scorers may use, such as
 	// "glyphs" or "unmapped_glyphs" (glyphs with no Unicode value).
+	// Keys starting with StageStatPrefix are the milliseconds the page
+	// spent in a stage of the engine's pipeline.
 	Stats map[string]float64 `json:"stats,omitempty"`
+}
+
+// StageStatPrefix starts the Stats keys that carry a page's milliseconds
+// in one stage of an engine's pipeline ("stage_ms.layout"); the page's
+// ledger entry shows them per attempt.
+const StageStatPrefix = "stage_ms."
+
+// Stages are the page's milliseconds per pipeline stage, from its Stats;
+// nil when the engine reports none.
+func (r PageResult) Stages() map[string]float64 {
+	var out map[string]float64
+	for k, v := range r.Stats {
+		if name, ok := strings.CutPrefix(k, StageStatPrefix); ok {
+			if out == nil {
+				out = map[string]float64{}
+			}
+			out[name] = v
+		}
+	}
+	return out
 }
 
 // Failed is a PageResult for a page that could not be extracted.

@@ -11,10 +11,15 @@ import (
 
 // Candidate is one engine's answer for one page, with its score.
 type Candidate struct {
-	Engine  string
-	Cost    float64 // the engine's relative price per page
-	Result  core.PageResult
-	Quality quality.Report
+	Engine string
+	Cost   float64 // the engine's relative price per page
+	// Preferred marks the engine the page's plan names first: it wins a
+	// tie on score over other engines, whatever their cost (a layout
+	// engine planned for a page with tables scores like the text engine
+	// whose words it reads, and is there for what the score cannot see).
+	Preferred bool
+	Result    core.PageResult
+	Quality   quality.Report
 }
 
 // usable reports whether the candidate carries a page worth keeping.
@@ -23,8 +28,9 @@ func (c Candidate) usable() bool {
 }
 
 // Best returns the index of the best candidate: a usable result before an
-// unusable one, then the higher score, then the cheaper engine, then the
-// earlier attempt. It returns -1 for no candidates.
+// unusable one, then the higher score, then the engine the plan prefers,
+// then the cheaper engine, then the earlier attempt. It returns -1 for no
+// candidates.
 func Best(cands []Candidate) int {
 	best := -1
 	for i, c := range cands {
@@ -44,6 +50,9 @@ func better(a, b Candidate) bool {
 	if d := a.Quality.Score - b.Quality.Score; d > scoreEpsilon || d < -scoreEpsilon {
 		return d > 0
 	}
+	if a.Preferred != b.Preferred {
+		return a.Preferred
+	}
 	return a.Cost < b.Cost
 }
 
@@ -59,6 +68,9 @@ type Attempt struct {
 	// Regions is set for an attempt that read only image regions of the
 	// page to add to the winner, not to compete with it.
 	Regions bool `json:"regions,omitempty"`
+	// Stages are the milliseconds the page spent in each stage of the
+	// engine's pipeline, for engines that report them (layoutml).
+	Stages map[string]float64 `json:"stages_ms,omitempty"`
 }
 
 // Entry is the ledger line for one page.

@@ -24,6 +24,8 @@ func TestBest(t *testing.T) {
 		{"tie same cost keeps first", []Candidate{cand("a", 1, core.StatusOK, 0.9), cand("b", 1, core.StatusOK, 0.9)}, 0},
 		{"usable beats failed", []Candidate{cand("a", 1, core.StatusFailed, 0), cand("b", 9, core.StatusOK, 0.1)}, 1},
 		{"degraded usable beats timeout", []Candidate{cand("a", 1, core.StatusTimeout, 0), cand("b", 1, core.StatusDegraded, 0)}, 1},
+		{"tie goes to the planned engine over the cheaper", []Candidate{cand("native", 1, core.StatusOK, 0.9), preferred(cand("layout", 2, core.StatusOK, 0.9))}, 1},
+		{"planned engine still loses on score", []Candidate{cand("native", 1, core.StatusOK, 0.95), preferred(cand("layout", 2, core.StatusOK, 0.9))}, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -33,6 +35,8 @@ func TestBest(t *testing.T) {
 		})
 	}
 }
+
+func preferred(c Candidate) Candidate { c.Preferred = true; return c }
 
 func TestDecide(t *testing.T) {
 	e := Decide(3, []Candidate{cand("a", 1, core.StatusOK, 0.3), cand("b", 2, core.StatusOK, 0.95)}, 0.7)

@@ -3,6 +3,8 @@ package output
 import (
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/assay-pdf/assay/merge"
@@ -47,6 +49,14 @@ func Explain(w io.Writer, res *merge.Result) error {
 				fmt.Fprintf(&sb, ", score %.2f", a.Score)
 			}
 			fmt.Fprintf(&sb, ", %.0f ms", ms(a.Elapsed))
+			if len(a.Stages) > 0 {
+				names := slices.Sorted(maps.Keys(a.Stages))
+				parts := make([]string, len(names))
+				for k, n := range names {
+					parts[k] = fmt.Sprintf("%s %.1f", n, a.Stages[n])
+				}
+				fmt.Fprintf(&sb, " (stages, ms: %s)", strings.Join(parts, ", "))
+			}
 			if a.Err != nil {
 				fmt.Fprintf(&sb, ", error: %s", strings.ReplaceAll(a.Err.Error(), "\n", " "))
 			}

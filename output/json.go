@@ -73,6 +73,8 @@ type jsonAttempt struct {
 	Regions bool       `json:"regions,omitempty"`
 	Reasons []string   `json:"reasons,omitempty"`
 	Error   *jsonError `json:"error,omitempty"`
+	// Stages: milliseconds per stage of the engine's pipeline.
+	Stages map[string]float64 `json:"stages_ms,omitempty"`
 }
 
 type jsonBlock struct {
@@ -165,7 +167,7 @@ func buildJSON(res *merge.Result, opts JSONOptions) jsonDoc {
 			Blocks:   make([]jsonBlock, 0, len(e.Page.Blocks)),
 		}
 		for _, a := range e.Attempts {
-			p.Attempts = append(p.Attempts, jsonAttempt{Engine: a.Engine, Status: string(a.Status), Score: round4(a.Score), MS: ms(a.Elapsed), Regions: a.Regions, Reasons: a.Reasons, Error: wireError(a.Err)})
+			p.Attempts = append(p.Attempts, jsonAttempt{Engine: a.Engine, Status: string(a.Status), Score: round4(a.Score), MS: ms(a.Elapsed), Regions: a.Regions, Reasons: a.Reasons, Error: wireError(a.Err), Stages: a.Stages})
 		}
 		for i := range e.Page.Blocks {
 			p.Blocks = append(p.Blocks, block(&e.Page.Blocks[i], opts))

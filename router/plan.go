@@ -44,14 +44,17 @@ type Plan map[string][]Step
 const DefaultClass = "default"
 
 // DefaultPlan is the routing Assay ships with: the text layer first
-// wherever there is one, OCR for scans and for pages whose text layer
-// cannot be trusted, and OCR on the image regions of pages that mix text
-// and pictures.
+// wherever there is one, the layout pipeline (layoutml, with tableformer
+// as its table stage) for pages whose first reading shows tables or
+// several columns, OCR for scans and for pages whose text layer cannot be
+// trusted, and OCR on the image regions of pages that mix text and
+// pictures.
 func DefaultPlan() Plan {
-	native, ocr := Step{Engine: "nativetext"}, Step{Engine: "ocr"}
+	native, ocr, layout := Step{Engine: "nativetext"}, Step{Engine: "ocr"}, Step{Engine: "layoutml"}
 	return Plan{
 		"blank":                  {native},
 		"born_digital":           {native, ocr},
+		"complex_layout":         {layout, native, ocr},
 		"image_only":             {ocr, native},
 		"scanned_with_ocr_layer": {native, ocr},
 		"mixed":                  {native, {Engine: "ocr", Regions: true}, ocr},

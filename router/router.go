@@ -191,11 +191,14 @@ func (s *pageState) regionBoxes() []core.BBox {
 	return boxes
 }
 
-// nextStep advances the page to its next step that applies: a full-page
-// step while the page has not passed, a region step once the page has a
-// usable answer and image regions to read.
+// nextStep advances the page to its next step that applies: the chain's
+// first step always (the plan names it as the page's reader, even when
+// the text-first reading already passed), then a full-page step while the
+// page has not passed, a region step once the page has a usable answer
+// and image regions to read.
 func (s *pageState) nextStep(threshold float64) (Step, bool) {
 	for s.next < len(s.chain) {
+		first := s.next == 0
 		st := s.chain[s.next]
 		s.next++
 		if s.done[st] {
@@ -207,7 +210,7 @@ func (s *pageState) nextStep(threshold float64) (Step, bool) {
 			}
 			continue
 		}
-		if !s.passed(threshold) {
+		if first || !s.passed(threshold) {
 			return st, true
 		}
 	}
@@ -388,7 +391,8 @@ func (r *Router) decide(p int, st *pageState) merge.Entry {
 	// The ledger shows attempts as they ran, region reads included.
 	e.Attempts = e.Attempts[:0]
 	for _, c := range st.cands {
-		e.Attempts = append(e.Attempts, merge.Attempt{Engine: c.Engine, Status: c.Result.Status, Score: c.Quality.Score, Reasons: c.Quality.Reasons, Elapsed: c.Result.Elapsed, Err: c.Result.Err, Quality: c.Quality})
+		e.Attempts = append(e.Attempts, merge.Attempt{Engine: c.Engine, Status: c.Result.Status, Score: c.Quality.Score, Reasons: c.Quality.Reasons,
+			Elapsed: c.Result.Elapsed, Err: c.Result.Err, Quality: c.Quality, Stages: c.Result.Stages()})
 	}
 	for _, rr := range st.regions {
 		e.Attempts = append(e.Attempts, merge.Attempt{Engine: rr.engine, Status: rr.result.Status, Elapsed: rr.result.Elapsed, Err: rr.result.Err, Regions: true})
@@ -469,7 +473,9 @@ func (r *Router) attempt(ctx context.Context, step Step, path string, pages []in
 					st.learn(facts, r.cfg.Plan)
 				}
 			}
-			got[n] = r.score(merge.Candidate{Engine: name, Cost: info.Cost, Result: pr}, states[n], info)
+			st := states[n]
+			preferred := len(st.chain) > 0 && st.chain[0] == step
+			got[n] = r.score(merge.Candidate{Engine: name, Cost: info.Cost, Preferred: preferred, Result: pr}, st, info)
 		}
 		return nil
 	}()

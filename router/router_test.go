@@ -262,3 +262,42 @@ func TestTextFirstClassesPagesFromTheTextEngine(t *testing.T) {
 		}
 	}
 }
+
+func TestLayoutPagesGoToTheLayoutEngine(t *testing.T) {
+	// The text engine's first reading finds tables on page 3 and two
+	// columns on page 4: those pages are planned for the layout engine,
+	// which reads them although the first reading passed, and wins the tie
+	// on score because the plan names it first. The other pages cost one
+	// call.
+	body := func(p int) string { return fmt.Sprintf("This is the body text of page number %d.", p) }
+	native := &fake{name: "nativetext", cost: 1, caps: []core.Capability{core.CapText}, text: body,
+		stats: func(p int) map[string]float64 {
+			s := map[string]float64{"glyphs": 40, "image_coverage": 0, "columns": 1}
+			switch p {
+			case 3:
+				s["tables"] = 1
+			case 4:
+				s["columns"] = 2
+			}
+			return s
+		}}
+	layout := &fake{name: "layoutml", cost: 2, caps: []core.Capability{core.CapText, core.CapLayout}, text: body}
+	ocr := &fake{name: "ocr", cost: 20, caps: []core.Capability{core.CapOCR}, text: body}
+	res, err := New(Config{}, registry(native, layout, ocr)).Extract(t.Context(), fivePages, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(layout.asked) != 1 || fmt.Sprint(layout.asked[0]) != "[3 4]" || len(ocr.asked) != 0 {
+		t.Fatalf("calls: layoutml %v, ocr %v; want layoutml [3 4] once, no ocr", layout.asked, ocr.asked)
+	}
+	for _, e := range res.Entries {
+		wantClass, wantEngine, wantAttempts := "born_digital", "nativetext", 1
+		if e.Number == 3 || e.Number == 4 {
+			wantClass, wantEngine, wantAttempts = "complex_layout", "layoutml", 2
+		}
+		if e.Class != wantClass || e.Engine != wantEngine || len(e.Attempts) != wantAttempts || e.Status != core.StatusOK {
+			t.Errorf("page %d: class %s, %s by %s, %d attempts; want %s by %s, %d attempts",
+				e.Number, e.Class, e.Status, e.Engine, len(e.Attempts), wantClass, wantEngine, wantAttempts)
+		}
+	}
+}

@@ -52,7 +52,10 @@
 //	             and rectangle sides become edges (white paint and clips are
 //	             ignored); images drawn (Image XObjects, inline images).
 //	layout.go    glyphs → words → line segments → reading order (recursive XY
-//	             cut: slabs grouped by shared internal column gutters) →
+//	             cut: slabs grouped by shared internal column gutters; a
+//	             heading set larger than the body, in one column with blank
+//	             space beside it and running text in several columns below,
+//	             ends the group: it is a heading over the columns) →
 //	             blocks, headings, list items, right-to-left lines in logical
 //	             order, words hyphenated across lines joined. Vertical CJK drawn
 //	             as upright glyphs stacked down a column (as browsers print it)
@@ -86,16 +89,24 @@
 // block in the top or bottom 12 % of the page is a header or footer when
 // its text, with digit runs folded ("Page 2 of 9" = "Page 3 of 9"), recurs
 // in the same band on at least two pages of the window, or when it is a
-// page number alone. Heading levels are the rank of the heading's size
-// among all the window's heading sizes (sizes within 0.6 pt share a rank),
-// so a size has one level on every page.
+// page number alone. A heading's level is where its size, over the
+// window's body text size, falls on the conventional type scale (about 2×,
+// 1.45× and 1.2× the body for levels 1 to 3), a smaller size always one
+// level deeper than a larger one (sizes within 0.6 pt share a level), so a
+// size has one level on every page and a skipped level stays skipped.
 //
 // Figures: every image covering at least 1 % of the page becomes a figure
 // block (a box, no text) after the text blocks; writers print nothing for
 // it. Stats: glyphs, unmapped_glyphs, invisible_glyphs, ops, path_ops
 // (path construction, painting and colour operators), image_coverage (share
-// of the page under images, in [0,1]), limit_hit; parser (2) on pages read
-// by the second parser.
+// of the page under images, in [0,1]), limit_hit; columns (the most columns
+// of running text side by side) and tables (how many), which the router
+// plans layoutml by; parser (2) on pages read by the second parser.
+//
+// reader.go exports the reading to other engines in process: Open, then
+// Reader.Cells for a page's glyphs, rulings and images, Cells.Layout for
+// this engine's layout of them, and DocumentPass for the cross-page
+// decisions. layoutml's geometric layout is exactly this one.
 //
 // Text goes through internal/textclean (ligatures, soft hyphens, controls,
 // NFC, dehyphenation). A glyph with no Unicode mapping is emitted as U+FFFD

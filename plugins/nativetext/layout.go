@@ -85,10 +85,24 @@ type seg struct {
 	table *core.Block
 }
 
+// layoutFacts are what the layout found that decides how a page is
+// routed: the most columns of running text side by side, and the tables.
+type layoutFacts struct {
+	columns int
+	tables  int
+}
+
 // layout turns glyphs into blocks in reading order.
 func layout(glyphs []glyph, edges []edge, page core.BBox) []core.Block {
+	blocks, _ := layoutPage(glyphs, edges, page)
+	return blocks
+}
+
+// layoutPage is layout, with the facts it found.
+func layoutPage(glyphs []glyph, edges []edge, page core.BBox) ([]core.Block, layoutFacts) {
+	facts := layoutFacts{columns: 1}
 	if len(glyphs) == 0 {
-		return nil
+		return nil, facts
 	}
 	markStacked(glyphs)
 	// Split by direction; the main (most common) direction comes first.
@@ -119,14 +133,19 @@ func layout(glyphs []glyph, edges []edge, page core.BBox) []core.Block {
 		if d == 0 && len(edges) > 0 {
 			segs = ruledTables(segs, edges, bodySize(segs), &nextLine)
 		}
-		ordered = append(ordered, orderSegments(segs))
+		ordered = append(ordered, orderSegments(segs, &facts))
 	}
 	body := bodySize(all)
 	var blocks []core.Block
 	for _, segs := range ordered {
 		blocks = append(blocks, buildBlocks(segs, body, page)...)
 	}
-	return blocks
+	for _, b := range blocks {
+		if b.Kind == core.KindTable {
+			facts.tables++
+		}
+	}
+	return blocks, facts
 }
 
 // buildSegments groups glyphs of one direction into line segments.
@@ -480,7 +499,7 @@ func bodySize(segs []*seg) float64 {
 // orderSegments puts segments in reading order with a recursive XY cut:
 // horizontal slabs, grouped while they share a column gutter; a group
 // with a gutter splits into columns read left to right.
-func orderSegments(segs []*seg) []*seg {
+func orderSegments(segs []*seg, facts *layoutFacts) []*seg {
 	if len(segs) == 0 {
 		return nil
 	}
@@ -489,13 +508,13 @@ func orderSegments(segs []*seg) []*seg {
 		em = 10
 	}
 	var out []*seg
-	xyCut(segs, em, 0, &out)
+	xyCut(segs, em, 0, &out, facts)
 	return out
 }
 
 type span struct{ a, b float64 }
 
-func xyCut(segs []*seg, em float64, depth int, out *[]*seg) {
+func xyCut(segs []*seg, em float64, depth int, out *[]*seg, facts *layoutFacts) {
 	if len(segs) <= 1 || depth > 40 {
 		emitRows(segs, out)
 		return
@@ -542,8 +561,9 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg) {
 			*out = append(*out, &seg{b: tb.BBox, size: em, line: -1, table: tb})
 			emitRows(after, out)
 		} else if len(cols) > 1 && !tabular {
+			facts.columns = max(facts.columns, textColumns(cols))
 			for _, c := range cols {
-				xyCut(c, em, depth+1, out)
+				xyCut(c, em, depth+1, out, facts)
 			}
 		} else {
 			// No split: read the first slab and look for a group again
@@ -555,6 +575,23 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg) {
 		}
 		i = j
 	}
+}
+
+// textColumns counts the columns of running text among cols: those with
+// at least two lines. A line split at a wide gap (a running header with
+// the page number at the far end, a label and its value) is not columns.
+func textColumns(cols [][]*seg) int {
+	n := 0
+	for _, c := range cols {
+		lines := map[int]bool{}
+		for _, s := range c {
+			lines[s.line] = true
+		}
+		if len(lines) >= 2 {
+			n++
+		}
+	}
+	return n
 }
 
 // spanningHeading reports whether slab, lying wholly in one column of the

@@ -64,8 +64,16 @@ type Cells struct {
 // Layout is the geometric layout of the page, exactly as Extract lays it
 // out: text blocks in reading order (tables found from rulings and
 // alignment), then figure blocks for the images.
+//
+// It also records in Stats what the layout found that routing goes by:
+// "columns", the most columns of running text side by side, and
+// "tables", the number of tables.
 func (c *Cells) Layout() []core.Block {
-	blocks := layout(c.glyphs, c.edges, c.Page.Box())
+	blocks, facts := layoutPage(c.glyphs, c.edges, c.Page.Box())
+	if c.Stats != nil {
+		c.Stats["columns"] = float64(facts.columns)
+		c.Stats["tables"] = float64(facts.tables)
+	}
 	return append(blocks, figures(c.images, c.Page.Box())...)
 }
 
@@ -95,3 +103,16 @@ func (c *Cells) TextArea() core.BBox {
 	return b
 }
 
+// GlyphsIn counts the glyphs, visible or not (an OCR layer is text), whose
+// centre lies in b.
+func (c *Cells) GlyphsIn(b core.BBox) int {
+	n := 0
+	for i := range c.glyphs {
+		g := &c.glyphs[i]
+		x, y := (g.box.X0+g.box.X1)/2, (g.box.Y0+g.box.Y1)/2
+		if x >= b.X0 && x <= b.X1 && y >= b.Y0 && y <= b.Y1 {
+			n++
+		}
+	}
+	return n
+}

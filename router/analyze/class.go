@@ -13,6 +13,7 @@ const (
 	ClassMixed               Class = "mixed"                  // text, and images covering a significant share
 	ClassBrokenFonts         Class = "broken_fonts"           // most glyphs in fonts without usable Unicode
 	ClassVectorText          Class = "vector_text"            // text drawn as paths
+	ClassComplexLayout       Class = "complex_layout"         // born digital, with tables or several columns
 )
 
 // Thresholds of Class.
@@ -47,7 +48,8 @@ const (
 //  3. at least BrokenShare of the visible glyphs in fonts without usable
 //     Unicode: ClassBrokenFonts;
 //  4. images cover at least MixedCoverage: ClassMixed;
-//  5. otherwise ClassBornDigital.
+//  5. a reading found tables or several columns: ClassComplexLayout;
+//  6. otherwise ClassBornDigital.
 //
 // A page whose content could not be read (Err set) is ClassImageOnly, so
 // that the planner reaches for the engines that render.
@@ -81,6 +83,9 @@ func (p Page) Class() Class {
 	}
 	if p.ImageCoverage >= MixedCoverage {
 		return ClassMixed
+	}
+	if p.Tables > 0 || p.Columns > 1 {
+		return ClassComplexLayout
 	}
 	return ClassBornDigital
 }

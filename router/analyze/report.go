@@ -42,6 +42,12 @@ type Page struct {
 	// points on each side): text drawn as outlines.
 	TextAsPaths bool `json:"text_as_paths"`
 
+	// Columns and Tables are what a text engine's layout found: the most
+	// columns of running text side by side, and the tables. Only a
+	// reading gives them (FromResult); the content scan leaves them 0.
+	Columns int `json:"columns,omitempty"`
+	Tables  int `json:"tables,omitempty"`
+
 	// LimitHit is set when a limit cut the analysis short (operators,
 	// stream size); counts are then lower bounds.
 	LimitHit bool `json:"limit_hit,omitempty"`

@@ -16,6 +16,8 @@ const (
 	StatImageCoverage   = "image_coverage"
 	StatPathOps         = "path_ops"
 	StatTextOps         = "text_ops"
+	StatColumns         = "columns"
+	StatTables          = "tables"
 )
 
 // FromResult rebuilds a page's facts from a text engine's reading of it:
@@ -46,6 +48,8 @@ func FromResult(pr core.PageResult) (p Page, ok bool) {
 		InvisibleGlyphs: int(s[StatInvisibleGlyphs]),
 		ImageCoverage:   min(max(s[StatImageCoverage], 0), 1),
 		PathOps:         int(s[StatPathOps]),
+		Columns:         int(s[StatColumns]),
+		Tables:          int(s[StatTables]),
 	}
 	if unmapped := int(s[StatUnmappedGlyphs]); unmapped > 0 {
 		p.Fonts = append(p.Fonts, Font{Name: "(glyphs without Unicode)", UsableUnicode: false, Glyphs: unmapped})

@@ -28,6 +28,12 @@ func (p Page) Summary() string {
 	if p.TextAsPaths {
 		sb.WriteString(", text as paths")
 	}
+	if p.Columns > 1 {
+		fmt.Fprintf(&sb, ", %d columns", p.Columns)
+	}
+	if p.Tables > 0 {
+		fmt.Fprintf(&sb, ", %d tables", p.Tables)
+	}
 	if p.LimitHit {
 		sb.WriteString(", limit hit")
 	}
