@@ -178,12 +178,17 @@ func buildSegments(gs []*glyph, fr frame) []*seg {
 		lines = append(lines, fgs[i:j])
 		i = j
 	}
+	for li := range lines {
+		sort.SliceStable(lines[li], func(i, j int) bool { return lines[li][i].b.X0 < lines[li][j].b.X0 })
+		lines[li] = dedupe(lines[li])
+	}
+	cols := columnEdges(lines)
 	var segs []*seg
 	for li, ln := range lines {
-		sort.SliceStable(ln, func(i, j int) bool { return ln[i].b.X0 < ln[j].b.X0 })
-		ln = dedupe(ln)
-		// Split at every gap that could be a column gutter; the reading
-		// order step joins the pieces of a line again within a column.
+		// Split at every gap that could be a column gutter: a wide one, or
+		// a narrower one where the next column starts at an x that other
+		// lines start at too. The reading order step joins the pieces of a
+		// line again within a column.
 		split := math.Min(minGutter, segmentSplit(ln))
 		first := len(segs)
 		start := 0
@@ -191,7 +196,8 @@ func buildSegments(gs []*glyph, fr frame) []*seg {
 		for k := range ln {
 			if k > start {
 				size := math.Max(1, math.Max(ln[k].g.size, ln[k-1].g.size))
-				if ln[k].b.X0-maxX > split*size {
+				gap := ln[k].b.X0 - maxX
+				if gap > split*size || gap > minCandidateGutter*size && cols.starts(li, ln[k].b.X0, size) {
 					segs = append(segs, newSeg(ln[start:k], fr))
 					start = k
 					maxX = math.Inf(-1)
@@ -550,7 +556,7 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg, facts *layoutFacts) 
 		for _, sl := range slabs[i:j] {
 			group = append(group, sl...)
 		}
-		cols, tabular := splitColumns(group, gut, em)
+		cols, tabular := splitColumns(group, realGutters(group, gut, em), em)
 		var tb *core.Block
 		var before, after []*seg
 		if tabular && group[0].fr == 0 {
@@ -679,12 +685,12 @@ func gaps(slab []*seg, rx0, rx1, em float64) []span {
 	var out []span
 	x := rx0
 	for _, v := range iv {
-		if v.a-x >= minGutter*em {
+		if v.a-x >= minCandidateGutter*em {
 			out = append(out, span{x, v.a})
 		}
 		x = math.Max(x, v.b)
 	}
-	if rx1-x >= minGutter*em {
+	if rx1-x >= minCandidateGutter*em {
 		out = append(out, span{x, rx1})
 	}
 	// Keep only internal gaps.
@@ -706,7 +712,7 @@ func intersect(a, b []span, em float64) []span {
 	for _, x := range a {
 		for _, y := range b {
 			lo, hi := math.Max(x.a, y.a), math.Min(x.b, y.b)
-			if hi-lo >= minGutter*em {
+			if hi-lo >= minCandidateGutter*em {
 				out = append(out, span{lo, hi})
 			}
 		}
@@ -783,8 +789,18 @@ func splitColumns(group []*seg, gut []span, em float64) (cols [][]*seg, tabular 
 // looksTabular reports whether columns are the columns of a table or form
 // rather than of running text: in some column the lines do not fill the
 // column's width (cells of varying length), and most segments share their
-// baseline with a segment of another column. Tables are read row by row.
+// baseline with a segment of another column; and not every column is
+// running text (proseColumn). Tables are read row by row.
 func looksTabular(cols [][]*seg) bool {
+	prose := 0
+	for _, c := range cols {
+		if proseColumn(c) {
+			prose++
+		}
+	}
+	if prose == len(cols) {
+		return false
+	}
 	short := false
 	total, aligned := 0, 0
 	for ci, c := range cols {
@@ -823,6 +839,34 @@ func looksTabular(cols [][]*seg) bool {
 		}
 	}
 	return short && total > 0 && float64(aligned) >= 0.6*float64(total)
+}
+
+// The median line of a column of running text holds a clause: at least
+// minProseWords words and minProseChars characters, even in a narrow
+// newspaper column; a table cell holds a value or a short label. A table
+// with a column of descriptions still has other columns of values.
+const (
+	minProseWords = 3
+	minProseChars = 20
+)
+
+// proseColumn reports whether a column reads as running text: its median
+// line (its segments on one baseline together) is as long as a clause.
+func proseColumn(c []*seg) bool {
+	words, chars := map[int]int{}, map[int]int{}
+	for _, s := range c {
+		words[s.line] += len(s.words)
+		chars[s.line] += len([]rune(s.text))
+	}
+	if len(words) < minAlignLines {
+		return false
+	}
+	var w, ch []float64
+	for l, n := range words {
+		w = append(w, float64(n))
+		ch = append(ch, float64(chars[l]))
+	}
+	return median(w) >= minProseWords && median(ch) >= minProseChars
 }
 
 // rtlShare is the share of segments that read right to left.

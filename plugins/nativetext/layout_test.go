@@ -59,9 +59,9 @@ func TestLayoutColumnsUnderSpanningHeadings(t *testing.T) {
 		gs = append(gs, lineGlyphs(&seq, left, y, 15, sec+" section")...)
 		y += 24
 		l, _ := column(&seq, left, y, sec+"left one runs on across the whole column width here",
-			"and this line goes on with the same sentence in it.")
+			"and this line goes on with the same sentence in it", "until it comes to an end with a full stop.")
 		r, end := column(&seq, right, y, sec+"right picks up where the left column ended here",
-			"and finishes the section with a full stop at the end.")
+			"and goes on down the column with the same words", "and finishes the section with a full stop.")
 		gs = append(append(gs, l...), r...)
 		y = end + 20
 	}
@@ -151,5 +151,83 @@ func TestLayoutFactsCountColumnsOfRunningText(t *testing.T) {
 	_, two := layoutPage(append(l, r...), nil, core.BBox{X1: 612, Y1: 792})
 	if one.columns != 1 || two.columns != 2 {
 		t.Errorf("columns %d and %d; want 1 (header split at a gap) and 2", one.columns, two.columns)
+	}
+}
+
+// wordsLine makes a line of exactly n characters from word, repeated with
+// single spaces, starting with a marker.
+func wordsLine(marker string, n int) string {
+	s := marker
+	for len(s) < n {
+		s += " word"
+	}
+	return s[:n]
+}
+
+func TestLayoutNarrowGuttersOnSharedBaselines(t *testing.T) {
+	t.Parallel()
+	// Three columns of running text on one baseline grid with gutters of
+	// 0.8 em (a 14 px column gap at 13 px text leaves about that between
+	// glyph boxes): no wider than the word spaces of justified text, but
+	// every column starts at one x line after line. Each column is read
+	// whole, in order.
+	const lines, chars = 6, 24 // 24 characters of 5 pt: 120 pt columns
+	var gs []glyph
+	seq := 0
+	for c, x := range []float64{50, 178, 306} {
+		for l := range lines {
+			gs = append(gs, lineGlyphs(&seq, x, 100+float64(l)*12, 10, wordsLine(fmt.Sprintf("C%dL%d", c, l), chars))...)
+		}
+	}
+	var got []string
+	for _, w := range words(core.Page{Blocks: layout(gs, nil, core.BBox{X1: 612, Y1: 792})}) {
+		if strings.HasPrefix(w, "C") {
+			got = append(got, w)
+		}
+	}
+	var want []string
+	for c := range 3 {
+		for l := range lines {
+			want = append(want, fmt.Sprintf("C%dL%d", c, l))
+		}
+	}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("reading order %v; want %v", got, want)
+	}
+}
+
+func TestLayoutRiverIsNotAGutter(t *testing.T) {
+	t.Parallel()
+	// One column of justified text whose wide word spaces line up over
+	// four lines into a river an em wide, with ragged word edges on both
+	// sides: it is one column, read line by line.
+	texts := []string{
+		"Alpha runs on and on with words here",
+		"Bravo goes  on where the river sits",
+		"Charlie words  and more words follow",
+		"Delta once  more  the river is there",
+		"Echo has  its gap  a little aside too",
+		"Foxtrot ends the paragraph right here",
+	}
+	var gs []glyph
+	seq := 0
+	for l, s := range texts {
+		gs = append(gs, lineGlyphs(&seq, 50, 100+float64(l)*12, 10, s)...)
+	}
+	blocks := layout(gs, nil, core.BBox{X1: 612, Y1: 792})
+	var firsts []string
+	for _, b := range blocks {
+		for _, ln := range b.Lines {
+			firsts = append(firsts, ln.Words[0].Text)
+		}
+	}
+	want := "Alpha Bravo Charlie Delta Echo Foxtrot"
+	if strings.Join(firsts, " ") != want {
+		t.Errorf("lines start %v; want %s (one line each, in order)", firsts, want)
+	}
+	for _, b := range blocks {
+		if b.Kind == core.KindTable {
+			t.Errorf("justified prose read as a table: %s", b.Text())
+		}
 	}
 }
