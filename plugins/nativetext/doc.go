@@ -61,6 +61,14 @@
 //	             as upright glyphs stacked down a column (as browsers print it)
 //	             is given the vertical direction, so columns read top to bottom,
 //	             right to left, like Identity-V text.
+//	gutters.go   column gutters told from rivers: a line splits at a gap of
+//	             0.5 em or more where text starts at the same x on the lines
+//	             around it (a column's left edge); a blank strip is a
+//	             gutter when it is 2.5 em wide, or when the text across it
+//	             is aligned on one side (left or right edges, or centres)
+//	             on most of at least three lines, or, over fewer lines, when
+//	             it is 1.5 em wide. A group whose columns all hold lines of
+//	             a clause (3+ words, 20+ characters) is prose, not a table.
 //	table.go     tables: the adapter to package tableformer, which decides
 //	             table structure for nativetext and layoutml alike. Grids
 //	             of rulings become tables (tableformer.Lattice) from the
