@@ -66,7 +66,15 @@ func engines(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return exitFailed
 	}
 	defer host.Close()
-	described, err := host.Describe(ctx)
+	rc, err := cfg.Router()
+	if err != nil {
+		fmt.Fprintf(stderr, "assay: %v\n", err)
+		return exitUsage
+	}
+	// Each engine is configured as an extraction would configure it, so
+	// that it says what it will use (layoutml: the detector and whether
+	// it runs on the CPU or CUDA).
+	described, err := host.DescribeWith(ctx, rc.Options)
 	if err != nil {
 		fmt.Fprintf(stderr, "assay: %v\n", err)
 		return exitFailed
@@ -75,6 +83,7 @@ func engines(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		type row struct {
 			Name         string            `json:"name"`
 			Version      string            `json:"version,omitempty"`
+			Description  string            `json:"description,omitempty"`
 			Capabilities []core.Capability `json:"capabilities,omitempty"`
 			Cost         float64           `json:"cost,omitempty"`
 			Path         string            `json:"path"`
@@ -83,7 +92,8 @@ func engines(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		rows := make([]row, 0, len(described))
 		for _, d := range described {
-			r := row{Name: d.Name, Version: d.Info.Version, Capabilities: d.Info.Capabilities, Cost: d.Info.Cost, Path: d.Path, Builtin: d.Builtin}
+			r := row{Name: d.Name, Version: d.Info.Version, Description: d.Info.Description, Capabilities: d.Info.Capabilities,
+				Cost: d.Info.Cost, Path: d.Path, Builtin: d.Builtin}
 			if d.Err != nil {
 				r.Error = d.Err.Error()
 			}
@@ -95,7 +105,7 @@ func engines(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return exitOK
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "NAME\tVERSION\tCAPABILITIES\tFOUND")
+	fmt.Fprintln(tw, "NAME\tVERSION\tCAPABILITIES\tFOUND\tDESCRIPTION")
 	code := exitOK
 	for _, d := range described {
 		where := d.Path
@@ -103,7 +113,7 @@ func engines(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			where = "built in (" + d.Path + ")"
 		}
 		if d.Err != nil {
-			fmt.Fprintf(tw, "%s\t-\terror: %s\t%s\n", d.Name, oneLine(d.Err), where)
+			fmt.Fprintf(tw, "%s\t-\terror: %s\t%s\t\n", d.Name, oneLine(d.Err), where)
 			code = exitDegraded
 			continue
 		}
@@ -114,7 +124,7 @@ func engines(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			}
 			caps += string(c)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", d.Name, d.Info.Version, caps, where)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", d.Name, d.Info.Version, caps, where, d.Info.Description)
 	}
 	_ = tw.Flush()
 	return code

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/assay-pdf/assay/internal/onnxrt/onnxtest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
@@ -383,5 +385,36 @@ func TestBrokenFontEscalatesToOCR(t *testing.T) {
 	}
 	if text := strings.ToLower(pageText(p.Blocks)); !strings.Contains(text, "harbour master counted seven boats") {
 		t.Fatalf("OCR text: %q", text)
+	}
+}
+
+// A layout model configured in the options is what `assay engines` shows
+// layoutml using, with the execution provider it runs on.
+func TestEnginesSaysWhichLayoutDetector(t *testing.T) {
+	onnxtest.Runtime(t)
+	g := onnxtest.New("regions")
+	g.Input("images", onnxtest.Float, -1, 3, 32, 32)
+	g.Input("orig_target_sizes", onnxtest.Int64, -1, 2)
+	g.Output("labels", onnxtest.Int64, -1, 1)
+	g.Output("boxes", onnxtest.Float, -1, 1, 4)
+	g.Output("scores", onnxtest.Float, -1, 1)
+	g.Int64s("shape", []int64{2}, -1, 1)
+	g.Int64s("shape4", []int64{3}, -1, 1, 4)
+	g.Floats("zero4", []int64{1, 1, 4}, 0, 0, 0, 0)
+	g.Node("ReduceMean", []string{"images"}, []string{"m"}, onnxtest.Ints("axes", 1, 2, 3))
+	g.Node("Reshape", []string{"m", "shape"}, []string{"scores"})
+	g.Node("Cast", []string{"scores"}, []string{"labels"}, onnxtest.Int("to", int64(onnxtest.Int64)))
+	g.Node("Reshape", []string{"m", "shape"}, []string{"m2"})
+	g.Node("Mul", []string{"m2", "zero4"}, []string{"boxes"})
+	model := g.Write(t, t.TempDir(), "layout.onnx")
+	t.Setenv("ASSAY_OPTIONS__LAYOUTML__MODEL__MODEL", model)
+	t.Setenv("ASSAY_OPTIONS__LAYOUTML__MODEL__FORMAT", "docling-rtdetr")
+	t.Setenv("ASSAY_OPTIONS__LAYOUTML__MODEL__ACCELERATOR", "cpu")
+	out, stderr, code := assay(t, "engines")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(out, "detector: docling-rtdetr on cpu") {
+		t.Fatalf("engines does not say which detector layoutml uses:\n%s", out)
 	}
 }

@@ -29,7 +29,13 @@ func (c *Client) Done() <-chan struct{} { return c.done }
 
 // Describe asks the engine what it is.
 func (c *Client) Describe(ctx context.Context) (core.Info, error) {
-	resp, err := c.rpc.Describe(ctx, &enginev1.DescribeRequest{})
+	return c.DescribeWith(ctx, nil)
+}
+
+// DescribeWith configures the engine with options (when not empty) and
+// asks what it is then: the model and accelerator it will use.
+func (c *Client) DescribeWith(ctx context.Context, options []byte) (core.Info, error) {
+	resp, err := c.rpc.Describe(ctx, &enginev1.DescribeRequest{Options: options})
 	if err != nil {
 		return core.Info{}, fromStatus(err)
 	}

@@ -33,14 +33,20 @@ func Register(s grpc.ServiceRegistrar, e core.Engine) {
 	enginev1.RegisterEngineServiceServer(s, NewServer(e))
 }
 
-// Describe answers with the engine's Info. A panic in the engine becomes an
+// Describe answers with the engine's Info, after configuring it when the
+// request carries options. A panic in the engine becomes an
 // engine_crashed error.
-func (s *Server) Describe(ctx context.Context, _ *enginev1.DescribeRequest) (resp *enginev1.DescribeResponse, err error) {
+func (s *Server) Describe(ctx context.Context, req *enginev1.DescribeRequest) (resp *enginev1.DescribeResponse, err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			resp, err = nil, toStatus(panicError(v))
 		}
 	}()
+	if opts := req.GetOptions(); len(opts) > 0 {
+		if err := s.configure(ctx, opts); err != nil {
+			return nil, toStatus(err)
+		}
+	}
 	info, err := s.engine.Describe(ctx)
 	if err != nil {
 		return nil, toStatus(err)

@@ -263,3 +263,22 @@ func TestServerConfiguresOnOptionChange(t *testing.T) {
 		t.Fatalf("a Configure error should answer the request, got %v", err)
 	}
 }
+
+func TestDescribeWithOptionsConfiguresFirst(t *testing.T) {
+	// Describe with options configures the engine as an Extract with the
+	// same options would (once), so it describes what it will use; a
+	// Configure error answers the Describe.
+	eng := &configEngine{}
+	client, _ := serve(t, eng)
+	if _, err := client.DescribeWith(t.Context(), []byte(`{"model":"m"}`)); err != nil {
+		t.Fatal(err)
+	}
+	for range client.Extract(t.Context(), &core.Request{Source: "x.pdf", Pages: []int{1}, Options: json.RawMessage(`{"model":"m"}`)}) {
+	}
+	if len(eng.calls) != 1 || eng.calls[0] != `{"model":"m"}` {
+		t.Fatalf("Configure calls %q, want the options once", eng.calls)
+	}
+	if _, err := client.DescribeWith(t.Context(), []byte(`"bad"`)); !errors.Is(err, core.ErrUnsupported) {
+		t.Fatalf("a Configure error should answer Describe, got %v", err)
+	}
+}

@@ -57,9 +57,16 @@ func (e *Engine) Close() error {
 // Describe asks the engine what it is; the answer is cached. When ctx has
 // no deadline the call is bounded by Config.StartTimeout.
 func (e *Engine) Describe(ctx context.Context) (core.Info, error) {
+	return e.DescribeWith(ctx, nil)
+}
+
+// DescribeWith is Describe after configuring the engine with options, so
+// that it describes what it will use (a model, an accelerator); with
+// options the answer is not cached.
+func (e *Engine) DescribeWith(ctx context.Context, options []byte) (core.Info, error) {
 	e.infoMu.Lock()
 	defer e.infoMu.Unlock()
-	if e.info != nil {
+	if e.info != nil && len(options) == 0 {
 		return *e.info, nil
 	}
 	if _, ok := ctx.Deadline(); !ok {
@@ -71,13 +78,15 @@ func (e *Engine) Describe(ctx context.Context) (core.Info, error) {
 	if err != nil {
 		return core.Info{}, e.docError(err)
 	}
-	info, err := p.rpc.Describe(ctx)
+	info, err := p.rpc.DescribeWith(ctx, options)
 	var rpcErr *wire.RPCError
 	e.pool.release(p, !errors.As(err, &rpcErr) && ctx.Err() == nil)
 	if err != nil {
 		return core.Info{}, e.docError(err)
 	}
-	e.info = &info
+	if len(options) == 0 {
+		e.info = &info
+	}
 	return info, nil
 }
 

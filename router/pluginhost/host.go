@@ -2,6 +2,7 @@ package pluginhost
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -197,6 +198,13 @@ func (h *Host) Discover() []Found {
 // processes stay in their engines' pools for later use. The error is ctx's
 // when it ended first.
 func (h *Host) Describe(ctx context.Context) ([]Described, error) {
+	return h.DescribeWith(ctx, nil)
+}
+
+// DescribeWith is Describe with each engine first configured with its
+// options (options[name], when present), so that engines say what they
+// will use: the model, the accelerator.
+func (h *Host) DescribeWith(ctx context.Context, options map[string]json.RawMessage) ([]Described, error) {
 	found := h.Discover()
 	out := make([]Described, len(found))
 	var wg sync.WaitGroup
@@ -210,7 +218,7 @@ func (h *Host) Describe(ctx context.Context) ([]Described, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			out[i].Info, out[i].Err = e.Describe(ctx)
+			out[i].Info, out[i].Err = e.DescribeWith(ctx, options[f.Name])
 		}()
 	}
 	wg.Wait()

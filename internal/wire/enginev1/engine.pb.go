@@ -91,7 +91,11 @@ func (Status) EnumDescriptor() ([]byte, []int) {
 }
 
 type DescribeRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Options, when set, configure the engine first, as an Extract with the
+	// same options would: what it describes (a model, an accelerator) is
+	// then what it will use.
+	Options       []byte `protobuf:"bytes,1,opt,name=options,proto3" json:"options,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -124,6 +128,13 @@ func (x *DescribeRequest) ProtoReflect() protoreflect.Message {
 // Deprecated: Use DescribeRequest.ProtoReflect.Descriptor instead.
 func (*DescribeRequest) Descriptor() ([]byte, []int) {
 	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *DescribeRequest) GetOptions() []byte {
+	if x != nil {
+		return x.Options
+	}
+	return nil
 }
 
 type DescribeResponse struct {
@@ -1023,8 +1034,9 @@ var File_assay_engine_v1_engine_proto protoreflect.FileDescriptor
 
 const file_assay_engine_v1_engine_proto_rawDesc = "" +
 	"\n" +
-	"\x1cassay/engine/v1/engine.proto\x12\x0fassay.engine.v1\"\x11\n" +
-	"\x0fDescribeRequest\"\x9a\x01\n" +
+	"\x1cassay/engine/v1/engine.proto\x12\x0fassay.engine.v1\"+\n" +
+	"\x0fDescribeRequest\x12\x18\n" +
+	"\aoptions\x18\x01 \x01(\fR\aoptions\"\x9a\x01\n" +
 	"\x10DescribeResponse\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x18\n" +
 	"\aversion\x18\x02 \x01(\tR\aversion\x12 \n" +
