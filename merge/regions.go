@@ -12,6 +12,11 @@ import (
 // reading order before the first block of its column that starts below it,
 // so the order the text engine found is kept. It reports how many blocks
 // were added.
+//
+// A grid read inside a picture is added as text, a line per row: on a page
+// with a text layer, the pictures that hold aligned words are charts
+// (axis labels, legends) far more often than tables, and their text is
+// worth keeping but their grid is not.
 func Overlay(base core.Page, overlay []core.Block, regions []core.BBox) (core.Page, int) {
 	added := 0
 	out := base
@@ -19,6 +24,9 @@ func Overlay(base core.Page, overlay []core.Block, regions []core.BBox) (core.Pa
 	for _, b := range overlay {
 		if b.BBox.Empty() || !insideAny(b.BBox, regions) || coversText(b.BBox, base.Blocks) {
 			continue
+		}
+		if b.Kind == core.KindTable {
+			b = tableAsText(b)
 		}
 		out.Blocks = slices.Insert(out.Blocks, insertAt(out.Blocks, b.BBox), b)
 		added++
@@ -69,4 +77,32 @@ func coversText(box core.BBox, blocks []core.Block) bool {
 		}
 	}
 	return false
+}
+
+// tableAsText is a table block as a paragraph: a line per row, a word per
+// cell with text, in column order.
+func tableAsText(b core.Block) core.Block {
+	out := core.Block{Kind: core.KindParagraph, BBox: b.BBox}
+	if b.Table == nil {
+		return out
+	}
+	rows := make([][]core.Word, b.Table.Rows)
+	cells := slices.Clone(b.Table.Cells)
+	slices.SortStableFunc(cells, func(x, y core.Cell) int { return x.Col - y.Col })
+	for _, c := range cells {
+		if c.Text != "" && c.Row >= 0 && c.Row < len(rows) {
+			rows[c.Row] = append(rows[c.Row], core.Word{Text: c.Text, BBox: c.BBox})
+		}
+	}
+	for _, ws := range rows {
+		if len(ws) == 0 {
+			continue
+		}
+		ln := core.Line{Words: ws}
+		for _, w := range ws {
+			ln.BBox = ln.BBox.Union(w.BBox)
+		}
+		out.Lines = append(out.Lines, ln)
+	}
+	return out
 }

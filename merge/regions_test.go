@@ -43,3 +43,22 @@ func TestOverlay(t *testing.T) {
 		t.Fatal("Overlay must not change its input")
 	}
 }
+
+func TestOverlayReadsAPicturesGridAsText(t *testing.T) {
+	// A grid OCR finds inside a picture (a chart's labels and legend) is
+	// added as lines of text, row by row, not as a table.
+	base := core.Page{Number: 1, Width: 600, Height: 800, Blocks: []core.Block{blk("Body", 50, 100, 550, 200)}}
+	picture := core.BBox{X0: 50, Y0: 250, X1: 550, Y1: 450}
+	grid := core.Block{Kind: core.KindTable, BBox: core.BBox{X0: 60, Y0: 260, X1: 540, Y1: 440}, Table: &core.Table{Rows: 2, Cols: 2, Cells: []core.Cell{
+		{Row: 0, Col: 1, Text: "2020"}, {Row: 0, Col: 0, Text: "Sales"},
+		{Row: 1, Col: 0, Text: "40%"},
+	}}}
+	got, n := Overlay(base, []core.Block{grid}, []core.BBox{picture})
+	if n != 1 || len(got.Blocks) != 2 {
+		t.Fatalf("added %d blocks: %+v", n, got.Blocks)
+	}
+	b := got.Blocks[1]
+	if b.Kind != core.KindParagraph || b.Table != nil || b.Text() != "Sales 2020\n40%" {
+		t.Errorf("picture grid became %s %q; want a paragraph \"Sales 2020\\n40%%\"", b.Kind, b.Text())
+	}
+}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/internal/textclean"
+	"github.com/assay-pdf/assay/plugins/tableformer"
 )
 
 // The page layout is built here from the recognised items alone (words
@@ -960,8 +961,12 @@ func buildBlocks(blocks []pxBlock, toPage func(image.Rectangle) core.BBox) []cor
 		cb := core.Block{Kind: b.kind, Level: b.level}
 		if b.table != nil {
 			t := &core.Table{Rows: b.table.rows, Cols: b.table.cols}
+			rows := make([][]core.Word, b.table.rows)
 			for _, c := range b.table.cells {
 				ws := words(c.words)
+				if c.row >= 0 && c.row < len(rows) {
+					rows[c.row] = append(rows[c.row], ws...)
+				}
 				cell := core.Cell{Row: c.row, Col: c.col, Header: c.row == 0}
 				parts := make([]string, len(ws))
 				for i, w := range ws {
@@ -971,6 +976,12 @@ func buildBlocks(blocks []pxBlock, toPage func(image.Rectangle) core.BBox) []cor
 				cell.Text = strings.Join(parts, " ")
 				cb.BBox = cb.BBox.Union(cell.BBox)
 				t.Cells = append(t.Cells, cell)
+			}
+			if !tableformer.Plausible(t) {
+				// Not a table by the rule tables are held to everywhere:
+				// its rows are read as lines of text.
+				out = append(out, rowsAsText(rows)...)
+				continue
 			}
 			cb.Table = t
 			out = append(out, cb)
@@ -992,6 +1003,27 @@ func buildBlocks(blocks []pxBlock, toPage func(image.Rectangle) core.BBox) []cor
 		}
 	}
 	return out
+}
+
+// rowsAsText is a paragraph of the rows of a grid that is not a table, one
+// line per row with text.
+func rowsAsText(rows [][]core.Word) []core.Block {
+	b := core.Block{Kind: core.KindParagraph}
+	for _, ws := range rows {
+		if len(ws) == 0 {
+			continue
+		}
+		ln := core.Line{Words: ws}
+		for _, w := range ws {
+			ln.BBox = ln.BBox.Union(w.BBox)
+		}
+		b.BBox = b.BBox.Union(ln.BBox)
+		b.Lines = append(b.Lines, ln)
+	}
+	if len(b.Lines) == 0 {
+		return nil
+	}
+	return []core.Block{b}
 }
 
 // splitLine turns a recognised line piece into words, sharing its box out

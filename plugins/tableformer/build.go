@@ -2,6 +2,7 @@ package tableformer
 
 import (
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/assay-pdf/assay/core"
@@ -320,4 +321,40 @@ func (u *union) join(a, b int) {
 	case b < a:
 		u.parent[a] = b
 	}
+}
+
+// Plausible reports whether a table built by another reader (OCR's own
+// layout) holds enough text to be one, by the same rule as the tables
+// built here: text in at least minFilledCells cells and in half of them,
+// and half of its rows with text in more than one cell. An OCR of a chart
+// gives grids of mostly empty cells around axis labels and legends.
+func Plausible(t *core.Table) bool {
+	if t == nil || t.Rows <= 0 || t.Cols <= 0 {
+		return false
+	}
+	c := *t
+	c.Cells = withEmptySlots(t)
+	return enoughText(dropEmpty(&c))
+}
+
+// withEmptySlots is t's cells with an empty cell in every slot no cell
+// covers: readers that store only the cells holding text leave them out.
+func withEmptySlots(t *core.Table) []core.Cell {
+	covered := make([]bool, t.Rows*t.Cols)
+	for _, c := range t.Cells {
+		for r := c.Row; r < min(t.Rows, c.Row+max(c.RowSpan, 1)); r++ {
+			for k := c.Col; k < min(t.Cols, c.Col+max(c.ColSpan, 1)); k++ {
+				if r >= 0 && k >= 0 {
+					covered[r*t.Cols+k] = true
+				}
+			}
+		}
+	}
+	out := slices.Clone(t.Cells)
+	for i, ok := range covered {
+		if !ok {
+			out = append(out, core.Cell{Row: i / t.Cols, Col: i % t.Cols})
+		}
+	}
+	return out
 }
