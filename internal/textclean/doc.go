@@ -15,5 +15,13 @@
 //     and a next line that starts with a lowercase letter (a conservative
 //     rule: no word list, "Anglo-" + "Saxon" stays apart).
 //
+// One function works on a line's words, with their boxes:
+//
+//   - JoinSpacedLetters rejoins letter-spaced text ("T H O U G H T"): runs
+//     of one-letter words of one script at an even pitch, taken for
+//     tracking only with evidence that the gaps are not spaces (a wider
+//     gap inside the run, five letters or more, or gaps narrower than any
+//     space), become the words they spell; the wider gaps stay breaks.
+//
 // Clean is idempotent: Clean(Clean(s)) == Clean(s).
 package textclean

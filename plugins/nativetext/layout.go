@@ -342,6 +342,8 @@ func newSeg(gl []fg, fr frame) *seg {
 	}
 	if s.rtl {
 		reorderRTL(s.words)
+	} else if fr == 0 {
+		s.words = textclean.JoinSpacedLetters(s.words)
 	}
 	if len(s.words) > 0 {
 		b := s.fr.box(s.words[0].BBox)
