@@ -134,13 +134,7 @@ func (w *window) flush(all bool) bool {
 
 // answer runs the document pass over a window's pages and yields them.
 func (w *window) answer(batch []core.PageResult) bool {
-	var laid []*core.Page
-	for i := range batch {
-		if batch[i].Status == core.StatusOK || batch[i].Status == core.StatusDegraded {
-			laid = append(laid, &batch[i].Page)
-		}
-	}
-	nativetext.DocumentPass(laid)
+	nativetext.DocumentPassResults(batch)
 	for _, res := range batch {
 		if !w.yield(res, nil) {
 			return false

@@ -149,7 +149,7 @@ func runPages(ctx context.Context, doc *document, req *core.Request, opts Option
 			})
 		}
 		_ = g.Wait()
-		documentPass(results)
+		DocumentPassResults(results)
 		for _, r := range results {
 			if !yield(r, nil) {
 				return
@@ -158,10 +158,10 @@ func runPages(ctx context.Context, doc *document, req *core.Request, opts Option
 	}
 }
 
-// documentPass marks what needs more than one page: running headers and
-// footers, heading levels, tables continued over pages. A panic leaves
-// the pages as they are.
-func documentPass(results []core.PageResult) {
+// DocumentPassResults is DocumentPass over the pages of results that were
+// read (ok or degraded), for engines that answer with nativetext's
+// layout.
+func DocumentPassResults(results []core.PageResult) {
 	var pages []*core.Page
 	for i := range results {
 		if results[i].Status == core.StatusOK || results[i].Status == core.StatusDegraded {

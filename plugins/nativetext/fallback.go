@@ -143,7 +143,7 @@ func runFallback(ctx context.Context, fd *fallbackDoc, req *core.Request, yield 
 			}
 			results[i] = fd.extractPage(n)
 		}
-		documentPass(results)
+		DocumentPassResults(results)
 		for _, r := range results {
 			if !yield(r, nil) {
 				return

@@ -92,7 +92,7 @@ func run(ctx context.Context, r *nativetext.Reader, req *core.Request, opts Opti
 		}
 		_ = g.Wait()
 		if opts.Mode == ModePage {
-			documentPass(results)
+			nativetext.DocumentPassResults(results)
 		}
 		for _, res := range results {
 			if !yield(res, nil) {
@@ -100,17 +100,6 @@ func run(ctx context.Context, r *nativetext.Reader, req *core.Request, opts Opti
 			}
 		}
 	}
-}
-
-// documentPass runs nativetext's document pass over the pages read.
-func documentPass(results []core.PageResult) {
-	var pages []*core.Page
-	for i := range results {
-		if results[i].Status == core.StatusOK || results[i].Status == core.StatusDegraded {
-			pages = append(pages, &results[i].Page)
-		}
-	}
-	nativetext.DocumentPass(pages)
 }
 
 // onePage reads page n in the options' mode; a panic or an error fails
