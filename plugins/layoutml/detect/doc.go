@@ -122,14 +122,19 @@
 //
 //	options:
 //	  layoutml:
-//	    model: /path/to/doclayout_yolo_docstructbench_imgsz1024.onnx
-//	    format: doclayout-yolo      # or pp-doclayout, docling-rtdetr, auto
-//	    accelerator: auto           # auto, cpu or cuda
-//	    score_threshold: 0.25       # optional, per-format default
-//	    iou_threshold: 0.45         # optional
-//	    labels: []                  # optional: class names by id
-//	    input_size: 1024            # optional, for models without a fixed size
-//	    onnxruntime_lib: /path/to/libonnxruntime.so.1   # optional
+//	    model:
+//	      model: /path/to/doclayout_yolo_docstructbench_imgsz1024.onnx
+//	      format: doclayout-yolo      # or pp-doclayout, docling-rtdetr, auto
+//	      accelerator: auto           # auto, cpu or cuda
+//	      score_threshold: 0.25       # optional, per-format default
+//	      iou_threshold: 0.45         # optional
+//	      labels: []                  # optional: class names by id
+//	      input_size: 1024            # optional, for models without a fixed size
+//	      onnxruntime_lib: /path/to/libonnxruntime.so.1   # optional
+//
+// (layoutml's own options sit beside "model": batch, queue,
+// document_timeout.) `assay engines` then names the detector and the
+// execution provider in use.
 //
 // The runtime comes from make deps (models/onnxruntime/libonnxruntime.so.1,
 // CPU only); "cuda" needs a GPU build of onnxruntime named by
