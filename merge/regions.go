@@ -106,3 +106,33 @@ func tableAsText(b core.Block) core.Block {
 	}
 	return out
 }
+
+// ReplaceTables puts the tables of overlay in place of base's table blocks
+// they cover (the larger share of the smaller box): a table engine's
+// reading of tables another engine found. Overlay tables covering none of
+// base's tables are not added. It reports how many were replaced.
+func ReplaceTables(base core.Page, overlay []core.Block) (core.Page, int) {
+	out := base
+	out.Blocks = slices.Clone(base.Blocks)
+	n := 0
+	for _, b := range overlay {
+		if b.Kind != core.KindTable || b.Table == nil {
+			continue
+		}
+		for i := range out.Blocks {
+			if out.Blocks[i].Kind == core.KindTable && sameRegion(out.Blocks[i].BBox, b.BBox) {
+				out.Blocks[i] = b
+				n++
+				break
+			}
+		}
+	}
+	return out, n
+}
+
+// sameRegion reports whether two boxes overlap by more than half of the
+// smaller one.
+func sameRegion(a, b core.BBox) bool {
+	small := min(a.Area(), b.Area())
+	return small > 0 && a.Intersect(b).Area() > small/2
+}

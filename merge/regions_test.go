@@ -62,3 +62,17 @@ func TestOverlayReadsAPicturesGridAsText(t *testing.T) {
 		t.Errorf("picture grid became %s %q; want a paragraph \"Sales 2020\\n40%%\"", b.Kind, b.Text())
 	}
 }
+
+func TestReplaceTables(t *testing.T) {
+	// A table engine's table replaces the base table it covers; one that
+	// covers no base table is not added.
+	tbl := func(text string, x0, y0, x1, y1 float64) core.Block {
+		return core.Block{Kind: core.KindTable, BBox: core.BBox{X0: x0, Y0: y0, X1: x1, Y1: y1},
+			Table: &core.Table{Rows: 1, Cols: 1, Cells: []core.Cell{{Text: text}}}}
+	}
+	base := core.Page{Blocks: []core.Block{blk("Intro", 50, 50, 500, 80), tbl("old", 50, 100, 500, 300)}}
+	got, n := ReplaceTables(base, []core.Block{tbl("new", 55, 105, 495, 310), tbl("stray", 50, 600, 500, 700)})
+	if n != 1 || len(got.Blocks) != 2 || got.Blocks[1].Table.Cells[0].Text != "new" || base.Blocks[1].Table.Cells[0].Text != "old" {
+		t.Errorf("replaced %d: %+v (base %+v)", n, got.Blocks, base.Blocks)
+	}
+}

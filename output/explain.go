@@ -42,7 +42,7 @@ func Explain(w io.Writer, res *merge.Result) error {
 		for i, a := range e.Attempts {
 			what := a.Engine
 			if a.Regions {
-				what += " (image regions)"
+				what += " (regions)"
 			}
 			fmt.Fprintf(&sb, "  try %d    %s: %s", i+1, what, a.Status)
 			if !a.Regions {

@@ -142,6 +142,9 @@ type pageState struct {
 	cands   []merge.Candidate
 	regions []regionResult
 	hints   quality.Hints
+	// tableEngine says whether a region step's engine rebuilds tables
+	// (it reads the page's table blocks) rather than reading pictures.
+	tableEngine func(name string) bool
 }
 
 // learn sets the page's facts, and with them its class, chain and hints.
@@ -154,6 +157,7 @@ func (s *pageState) learn(info analyze.Page, plan Plan) {
 
 type regionResult struct {
 	engine string
+	tables bool // the engine rebuilt table blocks
 	result core.PageResult
 }
 
@@ -173,6 +177,30 @@ func (s *pageState) usable() bool {
 	}
 	st := s.cands[merge.Best(s.cands)].Result.Status
 	return st == core.StatusOK || st == core.StatusDegraded
+}
+
+// regionsFor are the regions a region step of engine reads: the boxes of
+// the best answer's tables for an engine that rebuilds tables, else the
+// image regions.
+func (s *pageState) regionsFor(engine string) []core.BBox {
+	if s.tableEngine != nil && s.tableEngine(engine) {
+		return s.tableBoxes()
+	}
+	return s.regionBoxes()
+}
+
+// tableBoxes are the boxes of the table blocks in the page's best answer.
+func (s *pageState) tableBoxes() []core.BBox {
+	if !s.usable() {
+		return nil
+	}
+	var boxes []core.BBox
+	for _, b := range s.cands[merge.Best(s.cands)].Result.Page.Blocks {
+		if b.Kind == core.KindTable && !b.BBox.Empty() {
+			boxes = append(boxes, b.BBox)
+		}
+	}
+	return boxes
 }
 
 // regionBoxes are the image regions worth reading on the page: pictures
@@ -205,7 +233,7 @@ func (s *pageState) nextStep(threshold float64) (Step, bool) {
 			continue
 		}
 		if st.Regions {
-			if len(s.regionBoxes()) > 0 && s.usable() {
+			if len(s.regionsFor(st.Engine)) > 0 && s.usable() {
 				return st, true
 			}
 			continue
@@ -254,7 +282,7 @@ func (r *Router) Extract(ctx context.Context, path string, pages []int) (*merge.
 
 	states := make(map[int]*pageState, len(pages))
 	for _, p := range pages {
-		st := &pageState{done: map[Step]bool{}}
+		st := &pageState{done: map[Step]bool{}, tableEngine: func(name string) bool { return r.tableEngine(ctx, name) }}
 		if rep != nil && p >= 1 && p <= len(rep.Page) {
 			st.learn(rep.Page[p-1], r.cfg.Plan)
 		}
@@ -337,7 +365,7 @@ func (r *Router) Extract(ctx context.Context, path string, pages []int) (*merge.
 			for _, p := range groups[step] {
 				c, st := results[i][p], states[p]
 				if step.Regions {
-					st.regions = append(st.regions, regionResult{engine: step.Engine, result: c.Result})
+					st.regions = append(st.regions, regionResult{engine: step.Engine, tables: st.tableEngine(step.Engine), result: c.Result})
 					continue
 				}
 				st.cands = append(st.cands, c)
@@ -374,7 +402,13 @@ func (r *Router) decide(p int, st *pageState) merge.Entry {
 			if rr.result.Status != core.StatusOK && rr.result.Status != core.StatusDegraded {
 				continue
 			}
-			page, n := merge.Overlay(merged.Result.Page, rr.result.Page.Blocks, st.regionBoxes())
+			var page core.Page
+			var n int
+			if rr.tables {
+				page, n = merge.ReplaceTables(merged.Result.Page, rr.result.Page.Blocks)
+			} else {
+				page, n = merge.Overlay(merged.Result.Page, rr.result.Page.Blocks, st.regionBoxes())
+			}
 			if n > 0 {
 				merged.Result.Page = page
 				merged.Engine += "+" + rr.engine
@@ -426,7 +460,7 @@ func (r *Router) attempt(ctx context.Context, step Step, path string, pages []in
 	if step.Regions {
 		regions := map[string][]core.BBox{}
 		for _, p := range pages {
-			regions[fmt.Sprint(p)] = states[p].regionBoxes()
+			regions[fmt.Sprint(p)] = states[p].regionsFor(name)
 		}
 		if opts, err = withRegions(opts, regions); err != nil {
 			for _, p := range pages {
@@ -564,7 +598,7 @@ func weight(info core.Info, step Step, st *pageState) float64 {
 		area := st.info.Width * st.info.Height
 		if step.Regions {
 			area = 0
-			for _, b := range st.regionBoxes() {
+			for _, b := range st.regionsFor(step.Engine) {
 				area += b.Area()
 			}
 		}
@@ -587,6 +621,19 @@ func (r *Router) timeout(name string) Timeout {
 }
 
 // describe asks an engine once for its Info (capabilities, cost).
+// tableEngine reports whether engine name rebuilds tables (it declares
+// the tables capability and is no OCR engine): its region steps read the
+// page's table blocks and replace them. An engine that cannot be found is
+// not.
+func (r *Router) tableEngine(ctx context.Context, name string) bool {
+	eng, err := r.engines.Engine(name)
+	if err != nil {
+		return false
+	}
+	info := r.describe(ctx, name, eng)
+	return info.Has(core.CapTables) && !info.Has(core.CapOCR)
+}
+
 func (r *Router) describe(ctx context.Context, name string, eng core.Engine) core.Info {
 	r.mu.Lock()
 	info, ok := r.infos[name]

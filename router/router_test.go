@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -299,5 +300,72 @@ func TestLayoutPagesGoToTheLayoutEngine(t *testing.T) {
 			t.Errorf("page %d: class %s, %s by %s, %d attempts; want %s by %s, %d attempts",
 				e.Number, e.Class, e.Status, e.Engine, len(e.Attempts), wantClass, wantEngine, wantAttempts)
 		}
+	}
+}
+
+// tableFake answers every page with one table block of the given cell
+// text over the same box, and records the region options it was given.
+type tableFake struct {
+	name, cell string
+	caps       []core.Capability
+	mu         sync.Mutex
+	options    []string
+}
+
+func (f *tableFake) Describe(context.Context) (core.Info, error) {
+	return core.Info{Name: f.name, Version: "test", Cost: 1, Capabilities: f.caps}, nil
+}
+
+func (f *tableFake) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.PageResult, error] {
+	f.mu.Lock()
+	f.options = append(f.options, string(req.Options))
+	f.mu.Unlock()
+	return func(yield func(core.PageResult, error) bool) {
+		for _, p := range req.Pages {
+			box := core.BBox{X0: 50, Y0: 100, X1: 400, Y1: 300}
+			tb := core.Block{Kind: core.KindTable, BBox: box, Table: &core.Table{Rows: 1, Cols: 2, Cells: []core.Cell{
+				{Row: 0, Col: 0, Text: f.cell}, {Row: 0, Col: 1, Text: "cell two of the table"},
+			}}}
+			head := core.Block{Kind: core.KindParagraph, BBox: core.BBox{X0: 50, Y0: 40, X1: 400, Y1: 60},
+				Lines: []core.Line{{Words: []core.Word{{Text: "A page with a table and enough words to pass."}}}}}
+			page := core.Page{Number: p, Width: 595, Height: 842, Blocks: []core.Block{head, tb}}
+			if !yield(core.PageResult{Page: page, Status: core.StatusOK}, nil) {
+				return
+			}
+		}
+	}
+}
+
+func TestTableRegionStepRebuildsTheTables(t *testing.T) {
+	// A region step of an engine that rebuilds tables is given the boxes
+	// of the best answer's tables, and its tables replace them.
+	text := &tableFake{name: "text", cell: "first reading", caps: []core.Capability{core.CapText}}
+	tables := &tableFake{name: "tables", cell: "rebuilt", caps: []core.Capability{core.CapTables, core.CapRegions}}
+	plan := Plan{DefaultClass: {{Engine: "text"}, {Engine: "tables", Regions: true}}}
+	reg := RegistryFunc(func(name string) (core.Engine, error) {
+		switch name {
+		case "text":
+			return text, nil
+		case "tables":
+			return tables, nil
+		}
+		return nil, core.ErrNotFound
+	})
+	res, err := New(Config{Plan: plan, Analysis: AnalysisFull}, reg).Extract(t.Context(), fivePages, []int{2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tables.options) != 1 || !strings.Contains(tables.options[0], `"2":[{"x0":50,"y0":100,"x1":400,"y1":300}]`) {
+		t.Fatalf("table engine options %q; want the table's box for page 2", tables.options)
+	}
+	e := res.Entries[0]
+	var got string
+	for _, b := range e.Page.Blocks {
+		if b.Kind == core.KindTable {
+			got = b.Table.Cells[0].Text
+		}
+	}
+	if got != "rebuilt" || e.Engine != "text+tables" {
+		t.Errorf("table cell %q, engine %q; want the rebuilt table, text+tables", got, e.Engine)
 	}
 }
