@@ -59,10 +59,9 @@ func coveredByTable(blocks []core.Block, box core.BBox) bool {
 // changes when the words make no table.
 func replaceWithTable(blocks []core.Block, box core.BBox, cells *nativetext.Cells) []core.Block {
 	var words []core.Word
-	var sizes []float64
 	at := -1
 	out := make([]core.Block, 0, len(blocks)+1)
-	for i, b := range blocks {
+	for _, b := range blocks {
 		if b.Kind == core.KindTable || b.Kind == core.KindFigure {
 			out = append(out, b)
 			continue
@@ -78,17 +77,14 @@ func replaceWithTable(blocks []core.Block, box core.BBox, cells *nativetext.Cell
 				at = len(out)
 			}
 			words = append(words, l.Words...)
-			for _, w := range l.Words {
-				sizes = append(sizes, w.Size)
-			}
 		}
 		if len(kept.Lines) > 0 {
 			kept.BBox = linesBox(kept.Lines)
 			out = append(out, kept)
 		}
-		_ = i
 	}
-	t := tableformer.Structure(tableformer.Input{Words: words, Rulings: cells.Rulings(), Region: box, Em: median(sizes)})
+	// Em 0: tableformer takes the words' median size itself.
+	t := tableformer.Structure(tableformer.Input{Words: words, Rulings: cells.Rulings(), Region: box})
 	if t == nil || at < 0 {
 		return blocks
 	}
