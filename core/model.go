@@ -73,6 +73,25 @@ type Block struct {
 	Content string    `json:"content,omitempty"`
 }
 
+// RowsBlock is a block of kind with a line for each row of words that has
+// any, line and block boxes the union of their words': the text of a grid
+// read as lines.
+func RowsBlock(kind BlockKind, rows [][]Word) Block {
+	b := Block{Kind: kind}
+	for _, ws := range rows {
+		if len(ws) == 0 {
+			continue
+		}
+		ln := Line{Words: ws}
+		for _, w := range ws {
+			ln.BBox = ln.BBox.Union(w.BBox)
+		}
+		b.BBox = b.BBox.Union(ln.BBox)
+		b.Lines = append(b.Lines, ln)
+	}
+	return b
+}
+
 // Text is the block's plain text.
 func (b *Block) Text() string {
 	if b.Content != "" {

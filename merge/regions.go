@@ -79,31 +79,22 @@ func coversText(box core.BBox, blocks []core.Block) bool {
 	return false
 }
 
-// tableAsText is a table block as a paragraph: a line per row, a word per
-// cell with text, in column order.
+// tableAsText is a table block as a paragraph in the table's box: a line
+// per row, a word per cell with text, in column order.
 func tableAsText(b core.Block) core.Block {
-	out := core.Block{Kind: core.KindParagraph, BBox: b.BBox}
-	if b.Table == nil {
-		return out
-	}
-	rows := make([][]core.Word, b.Table.Rows)
-	cells := slices.Clone(b.Table.Cells)
-	slices.SortStableFunc(cells, func(x, y core.Cell) int { return x.Col - y.Col })
-	for _, c := range cells {
-		if c.Text != "" && c.Row >= 0 && c.Row < len(rows) {
-			rows[c.Row] = append(rows[c.Row], core.Word{Text: c.Text, BBox: c.BBox})
+	var rows [][]core.Word
+	if b.Table != nil {
+		rows = make([][]core.Word, b.Table.Rows)
+		cells := slices.Clone(b.Table.Cells)
+		slices.SortStableFunc(cells, func(x, y core.Cell) int { return x.Col - y.Col })
+		for _, c := range cells {
+			if c.Text != "" && c.Row >= 0 && c.Row < len(rows) {
+				rows[c.Row] = append(rows[c.Row], core.Word{Text: c.Text, BBox: c.BBox})
+			}
 		}
 	}
-	for _, ws := range rows {
-		if len(ws) == 0 {
-			continue
-		}
-		ln := core.Line{Words: ws}
-		for _, w := range ws {
-			ln.BBox = ln.BBox.Union(w.BBox)
-		}
-		out.Lines = append(out.Lines, ln)
-	}
+	out := core.RowsBlock(core.KindParagraph, rows)
+	out.BBox = b.BBox
 	return out
 }
 

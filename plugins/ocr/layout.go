@@ -980,7 +980,9 @@ func buildBlocks(blocks []pxBlock, toPage func(image.Rectangle) core.BBox) []cor
 			if !tableformer.Plausible(t) {
 				// Not a table by the rule tables are held to everywhere:
 				// its rows are read as lines of text.
-				out = append(out, rowsAsText(rows)...)
+				if para := core.RowsBlock(core.KindParagraph, rows); len(para.Lines) > 0 {
+					out = append(out, para)
+				}
 				continue
 			}
 			cb.Table = t
@@ -1003,27 +1005,6 @@ func buildBlocks(blocks []pxBlock, toPage func(image.Rectangle) core.BBox) []cor
 		}
 	}
 	return out
-}
-
-// rowsAsText is a paragraph of the rows of a grid that is not a table, one
-// line per row with text.
-func rowsAsText(rows [][]core.Word) []core.Block {
-	b := core.Block{Kind: core.KindParagraph}
-	for _, ws := range rows {
-		if len(ws) == 0 {
-			continue
-		}
-		ln := core.Line{Words: ws}
-		for _, w := range ws {
-			ln.BBox = ln.BBox.Union(w.BBox)
-		}
-		b.BBox = b.BBox.Union(ln.BBox)
-		b.Lines = append(b.Lines, ln)
-	}
-	if len(b.Lines) == 0 {
-		return nil
-	}
-	return []core.Block{b}
 }
 
 // splitLine turns a recognised line piece into words, sharing its box out
