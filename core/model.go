@@ -181,6 +181,18 @@ type Cell struct {
 	Text    string `json:"text"`
 }
 
+// HeaderRows is the number of rows at the top of t that cells marked
+// Header cover.
+func (t *Table) HeaderRows() int {
+	n := 0
+	for _, c := range t.Cells {
+		if c.Header {
+			n = max(n, c.Row+max(c.RowSpan, 1))
+		}
+	}
+	return min(n, t.Rows)
+}
+
 // Grid lays the cells out as rows of column texts; slots covered by a
 // spanning cell are empty strings.
 func (t *Table) Grid() [][]string {

@@ -170,8 +170,8 @@ func continuedAt(blocks []core.Block, open *core.Table) int {
 // repeatedHeader is the number of rows at the top of t, marked header,
 // that repeat the header rows of first (same texts).
 func repeatedHeader(first, t *core.Table) int {
-	n := headerRows(t)
-	if first == nil || n == 0 || n != headerRows(first) || first.Cols != t.Cols {
+	n := t.HeaderRows()
+	if first == nil || n == 0 || n != first.HeaderRows() || first.Cols != t.Cols {
 		return 0
 	}
 	a, b := first.Grid(), t.Grid()
@@ -183,17 +183,6 @@ func repeatedHeader(first, t *core.Table) int {
 		}
 	}
 	return n
-}
-
-// headerRows is the number of rows at the top of t marked header.
-func headerRows(t *core.Table) int {
-	n := 0
-	for _, c := range t.Cells {
-		if c.Header {
-			n = max(n, c.Row+max(c.RowSpan, 1))
-		}
-	}
-	return min(n, t.Rows)
 }
 
 func pageMarker(e merge.Entry) string {

@@ -7,7 +7,6 @@ import (
 
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/internal/corpustest"
-	"github.com/assay-pdf/assay/plugins/tableformer"
 )
 
 // The ICDAR 2013 table competition's EU documents (../shared/corpus):
@@ -61,7 +60,7 @@ func TestCorpusICDAR(t *testing.T) {
 				if got := strings.Join(tb.Grid()[0], "|"); got != w.first {
 					t.Errorf("table %d: first row %q; want %q", i, got, w.first)
 				}
-				if tableformer.HeaderRows(tb) < 1 {
+				if tb.HeaderRows() < 1 {
 					t.Errorf("table %d: no header row", i)
 				}
 			}
@@ -86,8 +85,8 @@ func TestCorpusTableOverPages(t *testing.T) {
 					t.Fatalf("page %d: %d tables", i+1, len(ts))
 				}
 				tb := ts[0]
-				if tb.Continues != (i > 0) || tableformer.HeaderRows(tb) != 1 {
-					t.Errorf("page %d: continues %v, %d header rows", i+1, tb.Continues, tableformer.HeaderRows(tb))
+				if tb.Continues != (i > 0) || tb.HeaderRows() != 1 {
+					t.Errorf("page %d: continues %v, %d header rows", i+1, tb.Continues, tb.HeaderRows())
 				}
 				if i == 0 {
 					head = tb.Grid()[0]

@@ -14,8 +14,8 @@
 //	                      keeps (captions and the ends of paragraphs that
 //	                      run across its columns are left out).
 //	JoinPages(pages)      marks tables continued on the next page
-//	                      (core.Table.Continues).
-//	HeaderRows(table)     the rows marked header.
+//	                      (core.Table.Continues); header rows are
+//	                      core.Table.HeaderRows.
 //
 // Words carry their boxes and text (core.Word); rulings are axis-aligned
 // painted lines and the sides of filled areas (Ruling.Fill), in top-left

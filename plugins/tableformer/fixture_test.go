@@ -9,7 +9,6 @@ import (
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/internal/pdfdoc/pdftest"
 	"github.com/assay-pdf/assay/plugins/nativetext"
-	"github.com/assay-pdf/assay/plugins/tableformer"
 )
 
 // Fixtures are drawn in PDF user space (origin at the bottom left of a
@@ -223,7 +222,7 @@ func TestFixtureTables(t *testing.T) {
 			if got := spans(tb); fmt.Sprint(got) != fmt.Sprint(c.spans) {
 				t.Errorf("spans %v; want %v", got, c.spans)
 			}
-			if got := tableformer.HeaderRows(tb); got != c.header {
+			if got := tb.HeaderRows(); got != c.header {
 				t.Errorf("%d header rows; want %d", got, c.header)
 			}
 		})
@@ -257,7 +256,7 @@ func TestFixtureTableOverPages(t *testing.T) {
 		if tb.Rows != 6 || tb.Cols != 3 {
 			t.Errorf("page %d: %d×%d; want 6×3", i+1, tb.Rows, tb.Cols)
 		}
-		if n := tableformer.HeaderRows(tb); n != 1 {
+		if n := tb.HeaderRows(); n != 1 {
 			t.Errorf("page %d: %d header rows; want 1 (repeated)", i+1, n)
 		}
 	}

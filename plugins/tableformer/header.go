@@ -32,17 +32,6 @@ func markHeader(t *core.Table) {
 	}
 }
 
-// HeaderRows is the number of rows at the top of t marked as header.
-func HeaderRows(t *core.Table) int {
-	n := 0
-	for _, c := range t.Cells {
-		if c.Header {
-			n = max(n, c.Row+max(c.RowSpan, 1))
-		}
-	}
-	return min(n, t.Rows)
-}
-
 // firstRowIsData reports whether the first row has a figure in every
 // column of figures (and there is one).
 func firstRowIsData(t *core.Table, g [][]string) bool {

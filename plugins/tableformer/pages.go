@@ -149,7 +149,7 @@ func markRepeatedHeader(a, b *core.Table) {
 // RepeatedHeaderRows is the number of header rows of a that b repeats
 // at its top (same texts, cell by cell); 0 when b does not repeat them.
 func RepeatedHeaderRows(a, b *core.Table) int {
-	n := HeaderRows(a)
+	n := a.HeaderRows()
 	if n == 0 || n > b.Rows || a.Cols != b.Cols {
 		return 0
 	}

@@ -66,7 +66,7 @@ func TestJoinPages(t *testing.T) {
 			if second.Continues != c.continues {
 				t.Errorf("Continues %v; want %v", second.Continues, c.continues)
 			}
-			if got := HeaderRows(second); got != c.header {
+			if got := second.HeaderRows(); got != c.header {
 				t.Errorf("%d header rows; want %d", got, c.header)
 			}
 		})
