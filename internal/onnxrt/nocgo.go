@@ -3,6 +3,7 @@
 package onnxrt
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/assay-pdf/assay/core"
@@ -19,3 +20,28 @@ func Load(lib string) error {
 
 // Loaded reports that nothing was loaded.
 func Loaded() (lib string, ok bool) { return "", false }
+
+// Session stands in for an open model in a build without cgo, where Load
+// always fails.
+type Session struct{}
+
+// Open fails without cgo.
+func Open(path string, inputs, outputs []string, accel Accelerator) (*Session, Provider, error) {
+	return nil, "", fmt.Errorf("onnxrt: built without cgo: %w", core.ErrUnsupported)
+}
+
+// Close does nothing.
+func (*Session) Close() error { return nil }
+
+// Run fails without cgo.
+func (*Session) Run(ctx context.Context, feeds []Tensor, nOut int) ([]Tensor, error) {
+	return nil, fmt.Errorf("onnxrt: built without cgo: %w", core.ErrUnsupported)
+}
+
+// Inspect fails without cgo.
+func Inspect(path string) (ins, outs []IOInfo, err error) {
+	return nil, nil, fmt.Errorf("onnxrt: built without cgo: %w", core.ErrUnsupported)
+}
+
+// Metadata finds nothing without cgo.
+func Metadata(path, key string) (string, bool) { return "", false }

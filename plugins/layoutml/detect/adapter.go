@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/onnxrt"
 )
 
 // maxBatch bounds the pages in one run for models with a free batch size.
@@ -36,24 +37,23 @@ func (i ioInfo) String() string {
 	return fmt.Sprintf("%q %s%v", i.name, i.typ, i.dims)
 }
 
-// tensor is a plain copy of an ONNX tensor: float data in f, integer data
-// in i (one of them is set).
-type tensor struct {
-	shape []int64
-	f     []float32
-	i     []int64
-}
+// tensor is a plain copy of an ONNX tensor.
+type tensor = onnxrt.Tensor
 
-// at is element k as a float64, whichever the element type.
-func (t tensor) at(k int) float64 {
-	if t.f != nil {
-		return float64(t.f[k])
+// fromInfos converts the runtime's descriptions of inputs or outputs.
+func fromInfos(ts []onnxrt.IOInfo) []ioInfo {
+	out := make([]ioInfo, len(ts))
+	for i, t := range ts {
+		out[i] = ioInfo{name: t.Name, dims: t.Dims, tensor: t.Tensor, typ: t.Type}
+		switch t.Elem {
+		case onnxrt.FloatElem:
+			out[i].elem = floatType
+		case onnxrt.IntElem:
+			out[i].elem = intType
+		}
 	}
-	return float64(t.i[k])
+	return out
 }
-
-// size is the number of elements the data holds.
-func (t tensor) size() int { return max(len(t.f), len(t.i)) }
 
 // family is one output format: how pages become input tensors and how the
 // output tensors become each page's raw detections.
@@ -209,11 +209,11 @@ func scoreOr(cfg ONNXConfig, def float64) float64 {
 // and holds as many values as its shape says.
 func checkOutput(t tensor, rank int, what string) error {
 	n := int64(1)
-	for _, d := range t.shape {
+	for _, d := range t.Shape {
 		n *= d
 	}
-	if len(t.shape) != rank || n < 0 || int64(t.size()) != n {
-		return fmt.Errorf("detect: %s output has shape %v (%d values), want rank %d: %w", what, t.shape, t.size(), rank, core.ErrInternal)
+	if len(t.Shape) != rank || n < 0 || int64(t.Size()) != n {
+		return fmt.Errorf("detect: %s output has shape %v (%d values), want rank %d: %w", what, t.Shape, t.Size(), rank, core.ErrInternal)
 	}
 	return nil
 }

@@ -16,7 +16,7 @@ type ONNX struct {
 	cfg ONNXConfig
 
 	mu   sync.RWMutex // Load and Close write; Detect reads
-	sess session
+	sess *onnxrt.Session
 	fam  family // nil until loaded
 	prov onnxrt.Provider
 }
@@ -61,7 +61,7 @@ func (o *ONNX) Load(ctx context.Context) error {
 		return err
 	}
 	s := fam.spec()
-	sess, prov, err := openSession(cfg.Model, s.inputs, s.outputs, accel)
+	sess, prov, err := onnxrt.Open(cfg.Model, s.inputs, s.outputs, accel)
 	if err != nil {
 		return fmt.Errorf("detect: %w", err)
 	}
@@ -72,8 +72,11 @@ func (o *ONNX) Load(ctx context.Context) error {
 // inspect reads a model's inputs, outputs and label metadata.
 func inspect(cfg ONNXConfig) (modelInfo, error) {
 	mi := modelInfo{path: cfg.Model, configured: cfg}
-	var err error
-	mi.ins, mi.outs, mi.names, err = inspectModel(cfg.Model)
+	ins, outs, err := onnxrt.Inspect(cfg.Model)
+	mi.ins, mi.outs = fromInfos(ins), fromInfos(outs)
+	if raw, ok := onnxrt.Metadata(cfg.Model, "names"); ok {
+		mi.names = parseNames(raw)
+	}
 	if err != nil {
 		return mi, fmt.Errorf("detect: layout model %s is not a readable ONNX model: %v: %w", cfg.Model, err, core.ErrUnsupported)
 	}
@@ -129,8 +132,8 @@ func (o *ONNX) Close() error {
 	if o.fam == nil {
 		return nil
 	}
-	err := o.sess.close()
-	o.sess, o.fam, o.prov = session{}, nil, ""
+	err := o.sess.Close()
+	o.sess, o.fam, o.prov = nil, nil, ""
 	if err != nil {
 		return fmt.Errorf("detect: close: %w", err)
 	}

@@ -99,13 +99,13 @@ func paddleSettings(mi modelInfo) (norm, postParams) {
 func (p *paddle) feed(pages []Input) ([]tensor, []toPage, error) {
 	img, _ := imageTensor(pages, &p.s, false)
 	n := int64(len(pages))
-	shape := tensor{shape: []int64{n, 2}, f: make([]float32, 0, 2*n)}
-	scale := tensor{shape: []int64{n, 2}, f: make([]float32, 0, 2*n)}
+	shape := tensor{Shape: []int64{n, 2}, F: make([]float32, 0, 2*n)}
+	scale := tensor{Shape: []int64{n, 2}, F: make([]float32, 0, 2*n)}
 	maps := make([]toPage, len(pages))
 	for i, pg := range pages {
 		b := pg.Image.Bounds()
-		shape.f = append(shape.f, float32(p.s.h), float32(p.s.w))
-		scale.f = append(scale.f, float32(p.s.h)/float32(b.Dy()), float32(p.s.w)/float32(b.Dx()))
+		shape.F = append(shape.F, float32(p.s.h), float32(p.s.w))
+		scale.F = append(scale.F, float32(p.s.h)/float32(b.Dy()), float32(p.s.w)/float32(b.Dx()))
 		maps[i] = toPage{kx: pg.Width / float64(b.Dx()), ky: pg.Height / float64(b.Dy())}
 	}
 	byRole := map[string]tensor{"image": img, "im_shape": shape, "scale_factor": scale}
@@ -123,10 +123,10 @@ func (p *paddle) decode(outs []tensor, n int) ([][]det, error) {
 	if err := checkOutput(rows, 2, "pp-doclayout"); err != nil {
 		return nil, err
 	}
-	if rows.shape[1] != paddleRow {
-		return nil, fmt.Errorf("detect: pp-doclayout output shape %v, want [M,6]: %w", rows.shape, core.ErrInternal)
+	if rows.Shape[1] != paddleRow {
+		return nil, fmt.Errorf("detect: pp-doclayout output shape %v, want [M,6]: %w", rows.Shape, core.ErrInternal)
 	}
-	counts, err := p.pageCounts(outs, n, int(rows.shape[0]))
+	counts, err := p.pageCounts(outs, n, int(rows.Shape[0]))
 	if err != nil {
 		return nil, err
 	}
@@ -135,12 +135,12 @@ func (p *paddle) decode(outs []tensor, n int) ([][]det, error) {
 	for b, c := range counts {
 		for ; c > 0; c, r = c-1, r+1 {
 			o := r * paddleRow
-			class := int(math.Round(rows.at(o)))
+			class := int(math.Round(rows.At(o)))
 			if class < 0 {
 				continue
 			}
-			out[b] = append(out[b], det{class: class, score: rows.at(o + 1),
-				box: [4]float64{rows.at(o + 2), rows.at(o + 3), rows.at(o + 4), rows.at(o + 5)}})
+			out[b] = append(out[b], det{class: class, score: rows.At(o + 1),
+				box: [4]float64{rows.At(o + 2), rows.At(o + 3), rows.At(o + 4), rows.At(o + 5)}})
 		}
 	}
 	return out, nil
@@ -152,12 +152,12 @@ func (p *paddle) pageCounts(outs []tensor, n, m int) ([]int, error) {
 		return []int{m}, nil
 	}
 	c := outs[1]
-	if len(c.shape) != 1 || c.size() != n {
-		return nil, fmt.Errorf("detect: pp-doclayout count output has shape %v, want [%d]: %w", c.shape, n, core.ErrInternal)
+	if len(c.Shape) != 1 || c.Size() != n {
+		return nil, fmt.Errorf("detect: pp-doclayout count output has shape %v, want [%d]: %w", c.Shape, n, core.ErrInternal)
 	}
 	counts, total := make([]int, n), 0
 	for i := range n {
-		counts[i] = int(c.at(i))
+		counts[i] = int(c.At(i))
 		total += counts[i]
 	}
 	if total > m || slices.Min(counts) < 0 {

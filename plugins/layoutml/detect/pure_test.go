@@ -113,15 +113,15 @@ func TestPaint(t *testing.T) {
 			t.Parallel()
 			sp := spec{w: s, h: s, norm: tc.n}
 			tt, _ := imageTensor([]Input{{Image: tc.img}}, &sp, tc.boxed)
-			if !slices.Equal(tt.shape, []int64{1, 3, s, s}) {
-				t.Fatalf("shape %v", tt.shape)
+			if !slices.Equal(tt.Shape, []int64{1, 3, s, s}) {
+				t.Fatalf("shape %v", tt.Shape)
 			}
 			for i, a := range tc.at {
-				if got := float64(tt.f[a[2]*s*s+a[1]*s+a[0]]); !near(got, tc.want[i]) {
+				if got := float64(tt.F[a[2]*s*s+a[1]*s+a[0]]); !near(got, tc.want[i]) {
 					t.Errorf("pixel %v = %v, want %v", a, got, tc.want[i])
 				}
 			}
-			if got := planeMean(tt.f, 0, s*s); math.Abs(got-tc.mean) > tol+tc.slack {
+			if got := planeMean(tt.F, 0, s*s); math.Abs(got-tc.mean) > tol+tc.slack {
 				t.Errorf("channel 0 mean %v, want %v", got, tc.mean)
 			}
 		})
@@ -266,7 +266,7 @@ func TestParseNames(t *testing.T) {
 func TestDecodeYOLO(t *testing.T) {
 	t.Parallel()
 	y := &yolo{}
-	e2e := tensor{shape: []int64{2, 1, 6}, f: []float32{1, 2, 3, 4, 0.5, 7, 5, 6, 7, 8, 0.25, 1}}
+	e2e := tensor{Shape: []int64{2, 1, 6}, F: []float32{1, 2, 3, 4, 0.5, 7, 5, 6, 7, 8, 0.25, 1}}
 	got, err := y.decode([]tensor{e2e}, 2)
 	want := [][]det{
 		{{class: 7, score: 0.5, box: [4]float64{1, 2, 3, 4}}},
@@ -276,7 +276,7 @@ func TestDecodeYOLO(t *testing.T) {
 		t.Errorf("end-to-end: %v, %v; want %v", got, err, want)
 	}
 	// [1, 4+2, 2]: rows cx, cy, w, h, class 0, class 1; columns the candidates.
-	raw := tensor{shape: []int64{1, 6, 2}, f: []float32{
+	raw := tensor{Shape: []int64{1, 6, 2}, F: []float32{
 		10, 50, // cx
 		20, 50, // cy
 		4, 10, // w
@@ -293,12 +293,12 @@ func TestDecodeYOLO(t *testing.T) {
 		t.Errorf("raw: %v, %v; want %v", got, err, want)
 	}
 	for _, bad := range []tensor{
-		{shape: []int64{1, 6}, f: make([]float32, 6)},
-		{shape: []int64{2, 1, 6}, f: make([]float32, 6)},
-		{shape: []int64{1, 4, 3}, f: make([]float32, 12)},
+		{Shape: []int64{1, 6}, F: make([]float32, 6)},
+		{Shape: []int64{2, 1, 6}, F: make([]float32, 6)},
+		{Shape: []int64{1, 4, 3}, F: make([]float32, 12)},
 	} {
 		if _, err := y.decode([]tensor{bad}, 1); !errors.Is(err, core.ErrInternal) {
-			t.Errorf("decode %v: %v", bad.shape, err)
+			t.Errorf("decode %v: %v", bad.Shape, err)
 		}
 	}
 }
@@ -315,12 +315,12 @@ func detsEqual(a, b [][]det) bool {
 func TestDecodePaddle(t *testing.T) {
 	t.Parallel()
 	p := &paddle{counts: true, defaults: true}
-	rows := tensor{shape: []int64{3, 6}, f: []float32{
+	rows := tensor{Shape: []int64{3, 6}, F: []float32{
 		2, 0.9, 1, 2, 3, 4,
 		-1, 0, 0, 0, 0, 0,
 		13, 0.8, 5, 6, 7, 8,
 	}}
-	got, err := p.decode([]tensor{rows, {shape: []int64{2}, i: []int64{2, 1}}}, 2)
+	got, err := p.decode([]tensor{rows, {Shape: []int64{2}, I: []int64{2, 1}}}, 2)
 	want := [][]det{
 		{{class: 2, score: 0.9, box: [4]float64{1, 2, 3, 4}}},
 		{{class: 13, score: 0.8, box: [4]float64{5, 6, 7, 8}}},
@@ -329,9 +329,9 @@ func TestDecodePaddle(t *testing.T) {
 		t.Errorf("decode: %v, %v; want %v", got, err, want)
 	}
 	for name, counts := range map[string]tensor{
-		"too many": {shape: []int64{2}, i: []int64{2, 2}},
-		"negative": {shape: []int64{2}, i: []int64{4, -1}},
-		"wrong n":  {shape: []int64{1}, i: []int64{3}},
+		"too many": {Shape: []int64{2}, I: []int64{2, 2}},
+		"negative": {Shape: []int64{2}, I: []int64{4, -1}},
+		"wrong n":  {Shape: []int64{1}, I: []int64{3}},
 	} {
 		if _, err := p.decode([]tensor{rows, counts}, 2); !errors.Is(err, core.ErrInternal) {
 			t.Errorf("%s: %v", name, err)
@@ -378,9 +378,9 @@ func TestDecodeDocling(t *testing.T) {
 	t.Parallel()
 	d := &docling{}
 	outs := []tensor{
-		{shape: []int64{2, 1}, i: []int64{10, 9}},
-		{shape: []int64{2, 1, 4}, f: []float32{1, 2, 3, 4, 5, 6, 7, 8}},
-		{shape: []int64{2, 1}, f: []float32{0.7, 0.8}},
+		{Shape: []int64{2, 1}, I: []int64{10, 9}},
+		{Shape: []int64{2, 1, 4}, F: []float32{1, 2, 3, 4, 5, 6, 7, 8}},
+		{Shape: []int64{2, 1}, F: []float32{0.7, 0.8}},
 	}
 	got, err := d.decode(outs, 2)
 	want := [][]det{

@@ -68,10 +68,10 @@ func (d *docling) labels(_ [][]det) []string { return d.s.post.labels }
 func (d *docling) feed(pages []Input) ([]tensor, []toPage, error) {
 	img, _ := imageTensor(pages, &d.s, false)
 	n := int64(len(pages))
-	size := tensor{shape: []int64{n, 2}, i: make([]int64, 0, 2*n)}
+	size := tensor{Shape: []int64{n, 2}, I: make([]int64, 0, 2*n)}
 	maps := make([]toPage, len(pages))
 	for i, p := range pages {
-		size.i = append(size.i, int64(d.s.w), int64(d.s.h))
+		size.I = append(size.I, int64(d.s.w), int64(d.s.h))
 		maps[i] = toPage{kx: p.Width / float64(d.s.w), ky: p.Height / float64(d.s.h)}
 	}
 	return []tensor{img, size}, maps, nil
@@ -89,9 +89,9 @@ func (d *docling) decode(outs []tensor, n int) ([][]det, error) {
 			return nil, err
 		}
 	}
-	q := int(scores.shape[1])
-	if scores.shape[0] != int64(n) || labels.size() != n*q || boxes.size() != n*q*boxValues {
-		return nil, fmt.Errorf("detect: docling-rtdetr outputs %v %v %v for %d pages: %w", labels.shape, boxes.shape, scores.shape, n, core.ErrInternal)
+	q := int(scores.Shape[1])
+	if scores.Shape[0] != int64(n) || labels.Size() != n*q || boxes.Size() != n*q*boxValues {
+		return nil, fmt.Errorf("detect: docling-rtdetr outputs %v %v %v for %d pages: %w", labels.Shape, boxes.Shape, scores.Shape, n, core.ErrInternal)
 	}
 	out := make([][]det, n)
 	for b := range n {
@@ -99,8 +99,8 @@ func (d *docling) decode(outs []tensor, n int) ([][]det, error) {
 			k := b*q + j
 			o := k * boxValues
 			out[b] = append(out[b], det{
-				class: int(math.Round(labels.at(k))), score: scores.at(k),
-				box: [4]float64{boxes.at(o), boxes.at(o + 1), boxes.at(o + 2), boxes.at(o + 3)},
+				class: int(math.Round(labels.At(k))), score: scores.At(k),
+				box: [4]float64{boxes.At(o), boxes.At(o + 1), boxes.At(o + 2), boxes.At(o + 3)},
 			})
 		}
 	}

@@ -61,7 +61,7 @@ func (o *ONNX) detectRun(ctx context.Context, pages []Input) ([][]Region, error)
 	if err != nil {
 		return nil, err
 	}
-	outs, err := o.sess.run(ctx, feeds, len(s.outputs))
+	outs, err := o.sess.Run(ctx, feeds, len(s.outputs))
 	if err != nil {
 		return nil, err
 	}

@@ -73,10 +73,10 @@ func (y *yolo) decode(outs []tensor, n int) ([][]det, error) {
 	if err := checkOutput(t, 3, "yolo"); err != nil {
 		return nil, err
 	}
-	if t.shape[0] != int64(n) {
-		return nil, fmt.Errorf("detect: yolo output for %d pages, want %d: %w", t.shape[0], n, core.ErrInternal)
+	if t.Shape[0] != int64(n) {
+		return nil, fmt.Errorf("detect: yolo output for %d pages, want %d: %w", t.Shape[0], n, core.ErrInternal)
 	}
-	if t.shape[2] == yoloEnd2End {
+	if t.Shape[2] == yoloEnd2End {
 		return decodeEnd2End(t, n), nil
 	}
 	return decodeRawYOLO(t, n)
@@ -84,15 +84,15 @@ func (y *yolo) decode(outs []tensor, n int) ([][]det, error) {
 
 // decodeEnd2End reads [N, K, 6] rows of x0, y0, x1, y1, score, class.
 func decodeEnd2End(t tensor, n int) [][]det {
-	k := int(t.shape[1])
+	k := int(t.Shape[1])
 	out := make([][]det, n)
 	for b := range n {
 		for j := range k {
 			r := (b*k + j) * yoloEnd2End
 			out[b] = append(out[b], det{
-				class: int(math.Round(t.at(r + 5))),
-				score: t.at(r + 4),
-				box:   [4]float64{t.at(r), t.at(r + 1), t.at(r + 2), t.at(r + 3)},
+				class: int(math.Round(t.At(r + 5))),
+				score: t.At(r + 4),
+				box:   [4]float64{t.At(r), t.At(r + 1), t.At(r + 2), t.At(r + 3)},
 			})
 		}
 	}
@@ -102,9 +102,9 @@ func decodeEnd2End(t tensor, n int) [][]det {
 // decodeRawYOLO reads [N, 4+C, K]: per candidate k the centre, size and C
 // class scores; the best class wins.
 func decodeRawYOLO(t tensor, n int) ([][]det, error) {
-	rows, k := int(t.shape[1]), int(t.shape[2])
+	rows, k := int(t.Shape[1]), int(t.Shape[2])
 	if rows <= yoloBox {
-		return nil, fmt.Errorf("detect: yolo output shape %v has no class scores: %w", t.shape, core.ErrInternal)
+		return nil, fmt.Errorf("detect: yolo output shape %v has no class scores: %w", t.Shape, core.ErrInternal)
 	}
 	out := make([][]det, n)
 	for b := range n {
@@ -112,12 +112,12 @@ func decodeRawYOLO(t tensor, n int) ([][]det, error) {
 		for j := range k {
 			best, score := 0, math.Inf(-1)
 			for c := range rows - yoloBox {
-				if v := t.at(base + (yoloBox+c)*k + j); v > score {
+				if v := t.At(base + (yoloBox+c)*k + j); v > score {
 					best, score = c, v
 				}
 			}
-			cx, cy := t.at(base+j), t.at(base+k+j)
-			w, h := t.at(base+2*k+j), t.at(base+3*k+j)
+			cx, cy := t.At(base+j), t.At(base+k+j)
+			w, h := t.At(base+2*k+j), t.At(base+3*k+j)
 			out[b] = append(out[b], det{class: best, score: score, box: [4]float64{cx - w/2, cy - h/2, cx + w/2, cy + h/2}})
 		}
 	}
@@ -141,5 +141,5 @@ func imageTensor(pages []Input, s *spec, boxed bool) (tensor, []image.Rectangle)
 		paint(data[i*plane:(i+1)*plane], p.Image, s.w, s.h, dst, pad, s.norm)
 		dsts[i] = dst
 	}
-	return tensor{shape: []int64{int64(len(pages)), channels, int64(s.h), int64(s.w)}, f: data}, dsts
+	return tensor{Shape: []int64{int64(len(pages)), channels, int64(s.h), int64(s.w)}, F: data}, dsts
 }
