@@ -228,8 +228,8 @@ func readPaddleYAML(model string) *paddleYAML {
 		case "NormalizeImage":
 			y.norm = unitNorm
 			if op.NormType != "none" && len(op.Mean) == channels && len(op.Std) == channels && !slices.Contains(op.Std, 0) {
-				copy(y.norm.mean[:], op.Mean)
-				copy(y.norm.std[:], op.Std)
+				copy(y.norm.Mean[:], op.Mean)
+				copy(y.norm.Std[:], op.Std)
 			}
 		}
 	}

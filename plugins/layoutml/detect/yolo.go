@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/onnxrt"
 )
 
 // DocLayout-YOLO defaults.
@@ -133,12 +134,12 @@ func imageTensor(pages []Input, s *spec, boxed bool) (tensor, []image.Rectangle)
 	dsts := make([]image.Rectangle, len(pages))
 	for i, p := range pages {
 		b := p.Image.Bounds()
-		dst, pad := image.Rect(0, 0, s.w, s.h), uint8(0)
+		dst, pad := image.Rect(0, 0, s.w, s.h), [3]float32{}
 		if boxed {
 			dst, _ = letterbox(b.Dx(), b.Dy(), s.w, s.h)
-			pad = padGray
+			pad = [3]float32{padGray, padGray, padGray}
 		}
-		paint(data[i*plane:(i+1)*plane], p.Image, s.w, s.h, dst, pad, s.norm)
+		onnxrt.Paint(data[i*plane:(i+1)*plane], p.Image, s.w, s.h, dst, pad, s.norm)
 		dsts[i] = dst
 	}
 	return tensor{Shape: []int64{int64(len(pages)), channels, int64(s.h), int64(s.w)}, F: data}, dsts
