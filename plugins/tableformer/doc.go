@@ -95,7 +95,11 @@
 // "tableformer": whole pages (nativetext's reading), or the tables in the
 // regions another engine found ({"mode":"regions"}).
 //
-// Not yet: a learned structure model (an ONNX export of SLANet or
-// TableFormer) for tables whose rulings and alignment do not say enough,
-// such as scanned tables read by OCR. Structure is rule-based only.
+// A learned structure model reads what rulings and alignment do not say
+// (spans without rules, tight columns): package tablemodel runs an ONNX
+// export of SLANet on the render of a table region and gives the cells'
+// rows, columns, spans and boxes; Fill puts the page's words in them and
+// finishes the table as Lattice and Stream do. layoutml's table stage
+// uses it when a model is configured (options.layoutml.table_model), and
+// keeps the rule-based table when the model's is not plausible.
 package tableformer
