@@ -285,7 +285,12 @@ func isOrdinal(s string) bool {
 
 // tableMarkdown writes a GitHub pipe table; the first row is the header.
 func tableMarkdown(t *core.Table) string {
-	g := t.Grid()
+	return gridMarkdown(t.Grid())
+}
+
+// gridMarkdown writes rows of cell texts as a pipe table; the first row
+// is the header.
+func gridMarkdown(g [][]string) string {
 	if len(g) == 0 {
 		return ""
 	}
