@@ -52,8 +52,8 @@ func newChunker(res *merge.Result, opts ChunkOptions) *chunker {
 // whole, and its headings go out alone).
 func (c *chunker) add(u unit) {
 	if u.kind == core.KindHeading {
-		if c.hasContent() {
-			c.flush()
+		if c.hasContent() || !c.fits(u) {
+			c.flush() // before the path changes: it is the open chunk's
 		}
 		c.enter(u)
 	}

@@ -1,6 +1,7 @@
 package output
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -107,17 +108,25 @@ func BuildChunks(res *merge.Result, opts ChunkOptions) ([]Chunk, error) {
 	return c.out, nil
 }
 
-// withDefaults fills in the defaults and checks the bounds.
+// Check reports a bound or an overlap out of range (a MaxTokens of 0 is
+// the default).
+func (o ChunkOptions) Check() error {
+	maxTokens := cmp.Or(o.MaxTokens, DefaultChunkTokens)
+	if maxTokens < minChunkTokens {
+		return fmt.Errorf("chunk tokens %d: want at least %d", o.MaxTokens, minChunkTokens)
+	}
+	if o.Overlap < 0 || 2*o.Overlap >= maxTokens {
+		return fmt.Errorf("chunk overlap %d: want 0 or more and under half of the %d chunk tokens", o.Overlap, maxTokens)
+	}
+	return nil
+}
+
+// withDefaults checks the bounds and fills in the defaults.
 func (o ChunkOptions) withDefaults(source string) (ChunkOptions, error) {
-	if o.MaxTokens == 0 {
-		o.MaxTokens = DefaultChunkTokens
+	if err := o.Check(); err != nil {
+		return o, err
 	}
-	if o.MaxTokens < minChunkTokens {
-		return o, fmt.Errorf("chunk tokens %d: want at least %d", o.MaxTokens, minChunkTokens)
-	}
-	if o.Overlap < 0 || 2*o.Overlap >= o.MaxTokens {
-		return o, fmt.Errorf("chunk overlap %d: want 0 or more and under half of the %d chunk tokens", o.Overlap, o.MaxTokens)
-	}
+	o.MaxTokens = cmp.Or(o.MaxTokens, DefaultChunkTokens)
 	if o.Tokenizer == nil {
 		tok, err := NewTokenizer(EncodingCl100k)
 		if err != nil {

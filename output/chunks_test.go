@@ -2,6 +2,7 @@ package output
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -62,7 +63,7 @@ func build(t *testing.T, res *merge.Result, opts ChunkOptions) []Chunk {
 		t.Fatal(err)
 	}
 	tok, _ := NewTokenizer(EncodingCl100k)
-	bound := cmpOr(opts.MaxTokens, DefaultChunkTokens)
+	bound := cmp.Or(opts.MaxTokens, DefaultChunkTokens)
 	for _, c := range chunks {
 		if n, _ := tok.Count(c.Text); n != c.Tokens {
 			t.Errorf("%s: tokens %d, the tokenizer counts %d", c.ID, c.Tokens, n)
@@ -75,13 +76,6 @@ func build(t *testing.T, res *merge.Result, opts ChunkOptions) []Chunk {
 		}
 	}
 	return chunks
-}
-
-func cmpOr(a, b int) int {
-	if a != 0 {
-		return a
-	}
-	return b
 }
 
 // oneTableRow reports a chunk that is one pipe table with one body row.
@@ -395,11 +389,29 @@ func TestChunkTableKeptWholeAfterItsHeading(t *testing.T) {
 	t.Parallel()
 	res := longTable(1, 12, []string{"No.", "Item", "Amount"})
 	whole := build(t, res, ChunkOptions{MaxTokens: 512})[0]
-	table := whole.Text[strings.Index(whole.Text, "|"):strings.LastIndex(whole.Text, "|")+1]
+	table := whole.Text[strings.Index(whole.Text, "|") : strings.LastIndex(whole.Text, "|")+1]
 	tok, _ := NewTokenizer("")
 	n, _ := tok.Count(table)
 	chunks := build(t, res, ChunkOptions{MaxTokens: n + 1})
 	if len(chunks) < 2 || chunks[0].Text != "# Accounts" || chunks[1].Text != table || !slices.Equal(chunks[1].HeadingPath, []string{"Accounts"}) {
 		t.Fatalf("chunks %+v", chunks)
+	}
+}
+
+// Headings with nothing under them that fill a chunk go out under their
+// own path, not the next heading's.
+func TestChunkRunOfHeadings(t *testing.T) {
+	t.Parallel()
+	var blocks []core.Block
+	for i := range 12 {
+		blocks = append(blocks, text(core.KindHeading, 2, fmt.Sprintf("Heading number %d of a long run", i)))
+	}
+	chunks := build(t, onePage(append(blocks, text(core.KindParagraph, 0, "At last, text."))...), ChunkOptions{MaxTokens: 40})
+	for _, c := range chunks {
+		lines := strings.Split(c.Text, "\n\n")
+		last := strings.TrimPrefix(lines[len(lines)-1], "## ")
+		if !strings.HasPrefix(last, "At last") && c.HeadingPath[0] != last {
+			t.Errorf("%s ends with %q under %q", c.ID, last, c.HeadingPath)
+		}
 	}
 }
