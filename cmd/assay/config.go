@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 	"strings"
 	"time"
 
@@ -14,6 +15,7 @@ import (
 	"github.com/knadh/koanf/providers/structs"
 	"github.com/knadh/koanf/v2"
 
+	"github.com/assay-pdf/assay/output"
 	"github.com/assay-pdf/assay/router"
 )
 
@@ -30,8 +32,10 @@ type Config struct {
 	// Threshold is the page quality score below which a page goes to the
 	// next engine and, at the end of the chain, is marked degraded.
 	Threshold float64 `koanf:"threshold"`
-	// Format of the output: md, json or text.
+	// Format of the output: md, json, text or chunks.
 	Format string `koanf:"format"`
+	// Chunks tune the chunks format.
+	Chunks ChunksConfig `koanf:"chunks"`
 	// PageMarkers puts <!-- page N --> comments in Markdown.
 	PageMarkers bool `koanf:"page_markers"`
 	// HeadersFooters keeps running headers and footers in Markdown.
@@ -56,6 +60,26 @@ type Config struct {
 	EstimatesFile string `koanf:"estimates_file"`
 }
 
+// ChunksConfig tunes --format chunks.
+type ChunksConfig struct {
+	// Tokens bounds each chunk's tokens.
+	Tokens int `koanf:"tokens"`
+	// Overlap is how many tokens a chunk repeats from the one before when
+	// both were cut from one section.
+	Overlap int `koanf:"overlap"`
+	// Encoding names the tokenizer's encoding (cl100k_base, o200k_base).
+	Encoding string `koanf:"encoding"`
+}
+
+// Options are the chunks writer's options for a document with id docID.
+func (c ChunksConfig) Options(docID string) (output.ChunkOptions, error) {
+	tok, err := output.NewTokenizer(c.Encoding)
+	if err != nil {
+		return output.ChunkOptions{}, fmt.Errorf("config: chunks.encoding: %w", err)
+	}
+	return output.ChunkOptions{MaxTokens: c.Tokens, Overlap: c.Overlap, Tokenizer: tok, DocID: docID}, nil
+}
+
 // TimeoutConfig is one engine's deadline rule.
 type TimeoutConfig struct {
 	Base    time.Duration `koanf:"base"`
@@ -68,6 +92,7 @@ func Defaults() Config {
 		Plan:        planStrings(router.DefaultPlan()),
 		Threshold:   router.DefaultThreshold,
 		Format:      "md",
+		Chunks:      ChunksConfig{Tokens: output.DefaultChunkTokens, Encoding: output.EncodingCl100k},
 		PageMarkers: true,
 		Workers:     2,
 		Timeouts: map[string]TimeoutConfig{
@@ -151,9 +176,12 @@ func splitList(s string) []string {
 
 func (c Config) validate() error {
 	switch c.Format {
-	case "md", "markdown", "json", "text", "txt":
+	case "md", "markdown", "json", "text", "txt", "chunks":
 	default:
-		return fmt.Errorf("config: format %q: want md, json or text", c.Format)
+		return fmt.Errorf("config: format %q: want md, json, text or chunks", c.Format)
+	}
+	if err := c.Chunks.validate(); err != nil {
+		return err
 	}
 	if len(c.Engines) == 0 && len(c.Plan) == 0 {
 		return errors.New("config: name at least one engine (engines, or plan)")
@@ -210,6 +238,17 @@ func (c Config) Router() (router.Config, error) {
 		rc.Options[name] = b
 	}
 	return rc, nil
+}
+
+// validate checks the chunk bounds and the encoding.
+func (c ChunksConfig) validate() error {
+	if !slices.Contains(output.Encodings, c.Encoding) {
+		return fmt.Errorf("config: chunks.encoding %q: want one of %v", c.Encoding, output.Encodings)
+	}
+	if err := (output.ChunkOptions{MaxTokens: c.Tokens, Overlap: c.Overlap}).Check(); err != nil {
+		return fmt.Errorf("config: %w", err)
+	}
+	return nil
 }
 
 func planStrings(p router.Plan) map[string][]string {

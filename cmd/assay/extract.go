@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"errors"
 	"flag"
 	"fmt"
@@ -27,13 +28,16 @@ var explainMu sync.Mutex
 func extract(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("extract", flag.ContinueOnError)
 	fl.SetOutput(stderr)
-	format := fl.String("format", "", "output format: md, json or text (default md)")
+	format := fl.String("format", "", "output format: md, json, text or chunks (JSON Lines for retrieval; default md)")
 	outDir := fl.String("out", "", "write one file per document into `DIR` (required for several documents)")
 	pages := fl.String("pages", "", "pages to extract, e.g. 1-3,7 or 10- (default all)")
 	enginesFlag := fl.String("engines", "", "engine chain, comma-separated (default from config: nativetext)")
 	configPath := fl.String("config", "", "config `FILE` (default ./assay.yaml when present)")
 	noMarkers := fl.Bool("no-page-markers", false, "leave out <!-- page N --> comments in Markdown")
 	words := fl.Bool("words", false, "include lines and words with boxes in JSON")
+	chunkTokens := fl.Int("chunk-tokens", 0, "with --format chunks: the most tokens in a chunk (default 512)")
+	chunkOverlap := fl.Int("chunk-overlap", 0, "with --format chunks: tokens a chunk repeats from the one before in the same section (default 0)")
+	chunkEncoding := fl.String("chunk-encoding", "", "with --format chunks: the token encoding, cl100k_base or o200k_base (default cl100k_base)")
 	explain := fl.Bool("explain", false, "print on stderr, per page, the analysis, the plan, every attempt with its score and reasons, and the winner")
 	fl.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: assay extract FILE|DIR... [flags]\n\nFlags:")
@@ -60,6 +64,12 @@ func extract(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			set["page_markers"] = !*noMarkers
 		case "words":
 			set["words"] = *words
+		case "chunk-tokens":
+			set["chunks.tokens"] = *chunkTokens
+		case "chunk-overlap":
+			set["chunks.overlap"] = *chunkOverlap
+		case "chunk-encoding":
+			set["chunks.encoding"] = *chunkEncoding
 		}
 	})
 	cfg, err := LoadConfig(*configPath, set)
@@ -162,7 +172,7 @@ func extractOne(ctx context.Context, rt *router.Router, cfg Config, path, pageSp
 	if err != nil {
 		fmt.Fprintf(stderr, "assay: %s: %s\n", path, oneLine(err))
 		code = exitFailed
-		if cfg.Format == "md" || cfg.Format == "markdown" || cfg.Format == "text" || cfg.Format == "txt" {
+		if cfg.Format != "json" {
 			return code // nothing to write; JSON still records the failure
 		}
 	} else if res.Status != core.StatusOK {
@@ -209,14 +219,46 @@ func write(w io.Writer, res *merge.Result, cfg Config) error {
 		return output.JSON(w, res, output.JSONOptions{Words: cfg.Words, Indent: true})
 	case "text", "txt":
 		return output.Text(w, res)
+	case "chunks":
+		id, err := docID(res.Source)
+		if err != nil {
+			return err
+		}
+		opts, err := cfg.Chunks.Options(id)
+		if err != nil {
+			return err
+		}
+		return output.Chunks(w, res, opts)
 	}
 	return output.Markdown(w, res, output.MarkdownOptions{PageMarkers: cfg.PageMarkers, HeadersFooters: cfg.HeadersFooters})
+}
+
+// docIDHex is how many hex digits of the file's SHA-256 a chunk id holds.
+const docIDHex = 8
+
+// docID names a document in its chunk ids: the file's base name and the
+// start of its SHA-256, so the same file gets the same ids wherever it is
+// and two files of one name get different ones.
+func docID(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", fmt.Errorf("chunk ids: %w", err)
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", fmt.Errorf("chunk ids: hashing %s: %w", path, err)
+	}
+	base := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	return fmt.Sprintf("%s-%x", base, h.Sum(nil))[:len(base)+1+docIDHex], nil
 }
 
 func extension(format string) string {
 	switch format {
 	case "json":
 		return ".json"
+	case "chunks":
+		return ".chunks.jsonl"
 	case "text", "txt":
 		return ".txt"
 	}
