@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/internal/textclean"
@@ -754,17 +755,16 @@ func splitColumns(group []*seg, gut []span, em float64) (cols [][]*seg, tabular 
 			if len(res) > 0 {
 				keep = append(keep, cuts[i-1])
 			}
-			x0, x1 := math.Inf(1), math.Inf(-1)
-			for _, s := range c {
-				x0, x1 = math.Min(x0, s.b.X0), math.Max(x1, s.b.X1)
-			}
-			if x1-x0 < minColWidth*em && narrow < 0 {
+			if narrow < 0 && narrowColumn(c, em) {
 				narrow = len(res)
 			}
 			res = append(res, c)
 		}
 		if len(res) < 2 {
 			return [][]*seg{group}, false
+		}
+		if narrow >= 0 && narrowTable(res, em) {
+			return res, true
 		}
 		if narrow < 0 {
 			if looksTabular(res) {
@@ -788,6 +788,116 @@ func splitColumns(group []*seg, gut []span, em float64) (cols [][]*seg, tabular 
 	return [][]*seg{group}, false
 }
 
+// narrowTable reports whether columns of which some are narrow are a
+// table's: tables have narrow columns of figures and codes, where text
+// has no column narrower than minColWidth. Figures of one width fill
+// their narrow column, so short lines are no evidence here; the cells of
+// a row share their baseline as in any table. Narrow columns also come from
+// rivers in a few lines of justified text, and from list markers and line
+// numbers beside running text. So besides looking tabular, a table's
+// columns are set apart by wide gutters; it has minFullRows rows with
+// text in every column (a river runs through a few justified lines, and
+// lines that share its gaps seldom fill every column); its columns do
+// not read on from line to line like the lines of a paragraph (the
+// labels of a diagram's boxes, broken over lines, do); and it has two
+// columns that are not running text, not counting a narrow first one (the
+// markers of a list of short items).
+func narrowTable(cols [][]*seg, em float64) bool {
+	if alignedShare(cols) < minAlignedRows || !wideApart(cols, em) || fullRows(cols) < minFullRows || runsOn(cols) {
+		return false
+	}
+	values := 0
+	for i, c := range cols {
+		if i == 0 && narrowColumn(c, em) || proseColumn(c) {
+			continue
+		}
+		values++
+	}
+	return values >= minValueColumns
+}
+
+// minFullRows is the number of rows with text in every column that a
+// table with narrow columns has at least.
+const minFullRows = 3
+
+// fullRows counts the lines that have a segment in every column.
+func fullRows(cols [][]*seg) int {
+	in := map[int]int{}
+	for _, c := range cols {
+		seen := map[int]bool{}
+		for _, s := range c {
+			if !seen[s.line] {
+				seen[s.line] = true
+				in[s.line]++
+			}
+		}
+	}
+	n := 0
+	for _, k := range in {
+		if k == len(cols) {
+			n++
+		}
+	}
+	return n
+}
+
+// runsOn reports whether more than half of the steps from one line to
+// the next within the columns go on in lower case, as a sentence broken
+// over lines does; a column of values starts its lines afresh.
+func runsOn(cols [][]*seg) bool {
+	steps, on := 0, 0
+	for _, c := range cols {
+		first := map[int]*seg{}
+		var lines []int
+		for _, s := range c {
+			if f, ok := first[s.line]; !ok || s.b.X0 < f.b.X0 {
+				if !ok {
+					lines = append(lines, s.line)
+				}
+				first[s.line] = s
+			}
+		}
+		sort.Slice(lines, func(i, j int) bool { return first[lines[i]].base < first[lines[j]].base })
+		for _, l := range lines[1:] {
+			steps++
+			if r, _ := utf8.DecodeRuneInString(first[l].text); unicode.IsLower(r) {
+				on++
+			}
+		}
+	}
+	return steps > 0 && 2*on > steps
+}
+
+// minValueColumns is the number of columns of values (not running text,
+// not list markers) that a table with narrow columns has at least.
+const minValueColumns = 2
+
+// wideApart reports whether every two neighbouring columns (in order
+// left to right) are at least wideGutter ems apart.
+func wideApart(cols [][]*seg, em float64) bool {
+	prevX1 := math.Inf(-1)
+	for _, c := range cols {
+		x0, x1 := math.Inf(1), math.Inf(-1)
+		for _, s := range c {
+			x0, x1 = math.Min(x0, s.b.X0), math.Max(x1, s.b.X1)
+		}
+		if x0-prevX1 < wideGutter*em {
+			return false
+		}
+		prevX1 = x1
+	}
+	return true
+}
+
+// narrowColumn reports whether a column is narrower than a text column.
+func narrowColumn(c []*seg, em float64) bool {
+	x0, x1 := math.Inf(1), math.Inf(-1)
+	for _, s := range c {
+		x0, x1 = math.Min(x0, s.b.X0), math.Max(x1, s.b.X1)
+	}
+	return x1-x0 < minColWidth*em
+}
+
 // looksTabular reports whether columns are the columns of a table or form
 // rather than of running text: in some column the lines do not fill the
 // column's width (cells of varying length), and most segments share their
@@ -804,43 +914,74 @@ func looksTabular(cols [][]*seg) bool {
 		return false
 	}
 	short := false
-	total, aligned := 0, 0
-	for ci, c := range cols {
-		x0, x1 := math.Inf(1), math.Inf(-1)
-		type ext struct{ a, b float64 }
-		lines := map[int]ext{}
-		for _, s := range c {
-			x0, x1 = math.Min(x0, s.b.X0), math.Max(x1, s.b.X1)
-			e, ok := lines[s.line]
-			if !ok {
-				e = ext{s.b.X0, s.b.X1}
-			}
-			lines[s.line] = ext{math.Min(e.a, s.b.X0), math.Max(e.b, s.b.X1)}
-		}
-		var fill []float64
-		for _, e := range lines {
-			fill = append(fill, (e.b-e.a)/math.Max(1, x1-x0))
-		}
-		if len(fill) >= 2 && median(fill) < 0.8 {
+	for _, c := range cols {
+		if shortLines(c) {
 			short = true
 		}
+	}
+	return short && alignedShare(cols) >= minAlignedRows
+}
+
+// minAlignedRows is the share of a table's segments that share their
+// baseline with a segment of another column: the cells of a row.
+const minAlignedRows = 0.6
+
+// shortLines reports whether the median line of a column fills less than
+// fullLine of the column's width.
+func shortLines(c []*seg) bool {
+	x0, x1 := math.Inf(1), math.Inf(-1)
+	type ext struct{ a, b float64 }
+	lines := map[int]ext{}
+	for _, s := range c {
+		x0, x1 = math.Min(x0, s.b.X0), math.Max(x1, s.b.X1)
+		e, ok := lines[s.line]
+		if !ok {
+			e = ext{s.b.X0, s.b.X1}
+		}
+		lines[s.line] = ext{math.Min(e.a, s.b.X0), math.Max(e.b, s.b.X1)}
+	}
+	var fill []float64
+	for _, e := range lines {
+		fill = append(fill, (e.b-e.a)/math.Max(1, x1-x0))
+	}
+	return len(fill) >= 2 && median(fill) < fullLine
+}
+
+// fullLine is the share of its column's width from which a line fills it.
+const fullLine = 0.8
+
+// alignedShare is the share of the segments that share their baseline
+// with a segment of another column.
+func alignedShare(cols [][]*seg) float64 {
+	total, aligned := 0, 0
+	for ci, c := range cols {
 		for _, s := range c {
 			total++
-		search:
-			for cj, d := range cols {
-				if cj == ci {
-					continue
-				}
-				for _, t := range d {
-					if math.Abs(t.base-s.base) < 0.3*math.Max(1, math.Max(s.size, t.size)) {
-						aligned++
-						break search
-					}
-				}
+			if alignedElsewhere(cols, ci, s) {
+				aligned++
 			}
 		}
 	}
-	return short && total > 0 && float64(aligned) >= 0.6*float64(total)
+	if total == 0 {
+		return 0
+	}
+	return float64(aligned) / float64(total)
+}
+
+// alignedElsewhere reports whether a column other than ci has a segment
+// on s's baseline (within 0.3 of the larger size).
+func alignedElsewhere(cols [][]*seg, ci int, s *seg) bool {
+	for cj, d := range cols {
+		if cj == ci {
+			continue
+		}
+		for _, t := range d {
+			if math.Abs(t.base-s.base) < 0.3*math.Max(1, math.Max(s.size, t.size)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // The median line of a column of running text holds a clause: at least

@@ -68,6 +68,29 @@ func TestTables(t *testing.T) {
 		{"72", "655", "East Valley Farms"}, {"250", "655", "512"}, {"400", "655", "18%"},
 		{"72", "640", "West"}, {"250", "640", "350"}, {"400", "640", "12%"},
 	})
+	// Borderless with narrow columns of figures: text has no column this
+	// narrow, tables do.
+	narrow := cellsText([][3]string{
+		{"72", "700", "Region"}, {"200", "700", "Q1"}, {"260", "700", "Q2"},
+		{"72", "685", "North"}, {"200", "685", "12"}, {"260", "685", "15"},
+		{"72", "670", "South"}, {"200", "670", "7"}, {"260", "670", "9"},
+		{"72", "655", "East"}, {"200", "655", "21"}, {"260", "655", "18"},
+	})
+	// A numbered list of short items: its markers are a narrow column, but
+	// there is one column of values.
+	list := cellsText([][3]string{
+		{"72", "700", "1."}, {"110", "700", "Apples"},
+		{"72", "685", "2."}, {"110", "685", "Pears"},
+		{"72", "670", "3."}, {"110", "670", "Plums"},
+		{"72", "655", "4."}, {"110", "655", "Quinces"},
+	})
+	// A diagram's box labels, broken over lines, side by side: they read on
+	// from line to line, as cells of values do not.
+	diagram := cellsText([][3]string{
+		{"72", "700", "Education providers, i.e."}, {"260", "700", "Education"},
+		{"72", "685", "federations of"}, {"260", "685", "and training"},
+		{"72", "670", "municipalities"}, {"260", "670", "institutions"},
+	})
 	// A framed paragraph is not a table.
 	framed := "90 600 420 120 re S\n" + cellsText([][3]string{
 		{"100", "700", "This paragraph sits inside a box drawn around it, as a callout"},
@@ -82,6 +105,9 @@ func TestTables(t *testing.T) {
 		{"colspan", spanning, [][]string{{"Name", "Figures", ""}, {"Apple", "3", "1.20"}, {"Pear", "5", "0.80"}}},
 		{"borderless", borderless, [][]string{{"Region", "Units", "Share"}, {"North Coast", "1,204", "41%"}, {"South", "860", "29%"}, {"East Valley Farms", "512", "18%"}, {"West", "350", "12%"}}},
 		{"framed", framed, nil},
+		{"narrow columns", narrow, [][]string{{"Region", "Q1", "Q2"}, {"North", "12", "15"}, {"South", "7", "9"}, {"East", "21", "18"}}},
+		{"list of short items", list, nil},
+		{"diagram labels", diagram, nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
