@@ -12,6 +12,7 @@ import (
 	"github.com/assay-pdf/assay/internal/render"
 	"github.com/assay-pdf/assay/plugins/layoutml/detect"
 	"github.com/assay-pdf/assay/plugins/nativetext"
+	"github.com/assay-pdf/assay/plugins/tableformer/tablemodel"
 )
 
 // Name and Version identify the engine.
@@ -27,6 +28,7 @@ type Engine struct {
 	opts     Options
 	raw      string
 	model    *detect.ONNX
+	tables   *tablemodel.ONNX
 	renderer *render.Renderer
 }
 
@@ -52,6 +54,9 @@ func (e *Engine) Describe(ctx context.Context) (core.Info, error) {
 		desc = fmt.Sprintf("layout pipeline (preprocess, ocr, layout, table, assemble); detector: %s on %s",
 			e.model.Format(), e.model.Provider())
 	}
+	if e.tables != nil {
+		desc += fmt.Sprintf("; table model: %s on %s", tablemodel.FormatSLANet, e.tables.Provider())
+	}
 	return core.Info{
 		Name:         Name,
 		Version:      Version,
@@ -61,9 +66,9 @@ func (e *Engine) Describe(ctx context.Context) (core.Info, error) {
 	}, nil
 }
 
-// Configure reads the options and, when they name a model file, loads it
-// (replacing a model loaded before). Options that have not changed cost
-// nothing.
+// Configure reads the options and, when they name model files, loads
+// them (replacing models loaded before). Options that have not changed
+// cost nothing.
 func (e *Engine) Configure(ctx context.Context, raw json.RawMessage) error {
 	o, err := ParseOptions(raw)
 	if err != nil {
@@ -71,34 +76,60 @@ func (e *Engine) Configure(ctx context.Context, raw json.RawMessage) error {
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if string(raw) == e.raw && (e.model != nil || o.Model.Model == "") {
+	loaded := (e.model != nil || o.Model.Model == "") && (e.tables != nil || !o.TableModel.Enabled())
+	if string(raw) == e.raw && loaded {
 		e.opts = o
 		return nil
 	}
-	if e.model != nil {
-		_ = e.model.Close()
-		e.model = nil
-	}
-	if o.Model.Model != "" {
-		m := detect.NewONNX(o.Model)
-		if err := m.Load(ctx); err != nil {
-			return &core.EngineError{Engine: Name, Err: err}
-		}
-		e.model = m
+	e.closeModels()
+	if err := e.loadModels(ctx, o); err != nil {
+		e.closeModels()
+		return &core.EngineError{Engine: Name, Err: err}
 	}
 	e.opts, e.raw = o, string(raw)
 	return nil
 }
 
-// Close frees the model and the renderer.
-func (e *Engine) Close() error {
-	e.mu.Lock()
-	defer e.mu.Unlock()
+// loadModels loads the models o names.
+func (e *Engine) loadModels(ctx context.Context, o Options) error {
+	if o.Model.Model != "" {
+		m := detect.NewONNX(o.Model)
+		if err := m.Load(ctx); err != nil {
+			return err
+		}
+		e.model = m
+	}
+	if o.TableModel.Enabled() {
+		t := tablemodel.NewONNX(o.TableModel)
+		if err := t.Load(ctx); err != nil {
+			return err
+		}
+		e.tables = t
+	}
+	return nil
+}
+
+// closeModels frees the models; the first error is returned.
+func (e *Engine) closeModels() error {
 	var err error
 	if e.model != nil {
 		err = e.model.Close()
 		e.model = nil
 	}
+	if e.tables != nil {
+		if cerr := e.tables.Close(); err == nil {
+			err = cerr
+		}
+		e.tables = nil
+	}
+	return err
+}
+
+// Close frees the models and the renderer.
+func (e *Engine) Close() error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	err := e.closeModels()
 	if e.renderer != nil {
 		if cerr := e.renderer.Close(); err == nil {
 			err = cerr
@@ -136,15 +167,17 @@ func (e *Engine) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.
 // newRun opens the document for one Extract call.
 func (e *Engine) newRun(ctx context.Context, req *core.Request) (*run, error) {
 	e.mu.Lock()
-	opts, model := e.opts, e.model
+	opts, model, tables := e.opts, e.model, e.tables
 	e.mu.Unlock()
 	reader, err := nativetext.Open(ctx, req.Source, nativetext.Options{})
 	if err != nil {
 		return nil, err
 	}
-	r := &run{opts: opts, reader: reader, pageTimeout: req.PageTimeout}
+	r := &run{opts: opts, reader: reader, pageTimeout: req.PageTimeout, tables: tables}
 	if model != nil {
 		r.model = model
+	}
+	if model != nil || tables != nil {
 		ren, err := e.startRenderer(ctx)
 		if err != nil {
 			return nil, err

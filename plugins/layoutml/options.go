@@ -9,6 +9,7 @@ import (
 
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/plugins/layoutml/detect"
+	"github.com/assay-pdf/assay/plugins/tableformer/tablemodel"
 )
 
 // Stage batch sizes and queue depth when the options give none. A page is
@@ -33,6 +34,10 @@ type Options struct {
 	// Model configures an ONNX layout detector; without a model file the
 	// geometric layout is used.
 	Model detect.ONNXConfig `json:"model,omitzero"`
+	// TableModel configures an ONNX table structure model (SLANet) for the
+	// table stage; without one, tables are built from rulings and
+	// alignment only.
+	TableModel tablemodel.Config `json:"table_model,omitzero"`
 	// Batch is the batch size per stage: preprocess, ocr, layout, table,
 	// assemble. Zero: 1, and 4 for a model's layout stage.
 	Batch map[string]int `json:"batch,omitempty"`

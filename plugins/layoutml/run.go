@@ -10,6 +10,7 @@ import (
 	"github.com/assay-pdf/assay/internal/render"
 	"github.com/assay-pdf/assay/plugins/layoutml/detect"
 	"github.com/assay-pdf/assay/plugins/nativetext"
+	"github.com/assay-pdf/assay/plugins/tableformer/tablemodel"
 )
 
 // windowPages is how many pages, in request order, are held for their
@@ -23,6 +24,7 @@ type run struct {
 	opts        Options
 	reader      *nativetext.Reader
 	model       *detect.ONNX
+	tables      *tablemodel.ONNX
 	renderer    *render.Renderer
 	rdoc        *render.Doc
 	pageTimeout time.Duration

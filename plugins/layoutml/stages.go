@@ -126,12 +126,16 @@ func (r *run) layout(ctx context.Context, batch []*page) {
 }
 
 // table rebuilds the tables of a model's table regions from the words
-// and rulings inside them; the geometric layout has built its tables
-// already, with the same table code.
+// and rulings inside them (the geometric layout has built its tables
+// already, with the same table code) and, with a structure model, reads
+// every table's structure again from its render.
 func (r *run) table(ctx context.Context, batch []*page) {
 	for _, pg := range batch {
 		if len(pg.regions) > 0 {
 			timed(iTable, pg, func() { pg.blocks = tablesFromRegions(pg.blocks, pg.regions, pg.cells) })
+		}
+		if r.tables != nil && pg.err == nil {
+			timed(iTable, pg, func() { pg.err = r.modelTables(ctx, pg) })
 		}
 	}
 }
