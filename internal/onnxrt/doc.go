@@ -35,4 +35,13 @@
 // libonnxruntime_providers_cuda.so and libonnxruntime_providers_shared.so
 // beside libonnxruntime.so.1) plus the CUDA and cuDNN libraries it was built
 // against; point onnxruntime_lib at that build.
+//
+// Models: Open gives a Session that takes and returns plain Tensors
+// (shape and float or integer data, free of the runtime), so the code
+// that builds a model's inputs and decodes its outputs is pure Go and is
+// tested without the library; Run stops when its ctx ends. Inspect and
+// Metadata read a model's inputs, outputs and custom metadata before a
+// session is opened. Paint draws an image into a CHW float input, resized
+// and normalised (Norm, in RGB or BGR channel order), for every image
+// model (the layout detector, the table structure model).
 package onnxrt

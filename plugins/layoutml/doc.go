@@ -21,7 +21,8 @@
 //	            finds (package detect)
 //	table       for a model's table regions the geometric layout did not
 //	            read as tables, tableformer.Structure over the words and
-//	            rulings inside them
+//	            rulings inside them; with a structure model, every table
+//	            rendered and read again (tablemodel, tableformer.Fill)
 //	assemble    lines take the kind of the region they lie in; the page's
 //	            glyphs, graphics and render are released
 //
@@ -51,4 +52,12 @@
 // and present) and every run shares it read-only; Describe names the
 // detector and the execution provider in use. See package detect for the
 // model formats.
+//
+// With {"table_model": {"model": "/path/to/slanet_plus.onnx"}} the table
+// stage renders each table's box (and a 4 pt margin) at the structure
+// model's input size, reads its rows, columns, spans and header rows
+// (package tableformer/tablemodel) and fills the cells with the page's
+// words (tableformer.Fill). The model's table replaces the rule-based one
+// when tableformer.Plausible accepts it; the stats "table_model" and
+// "table_model_kept" count both outcomes.
 package layoutml
