@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/merge"
@@ -14,9 +15,8 @@ import (
 // is written.
 const sepTokens = 1
 
-// smallestFirstPart: a unit too long for the room left after its
-// headings is cut to start beside them only when at least this share of
-// a chunk is left; else the headings go out alone.
+// smallestFirstPart: a unit that has to be cut starts in the open chunk
+// when at least this share of a chunk is left there, else in the next.
 const smallestFirstPart = 4
 
 // heading is one level of the heading path.
@@ -47,9 +47,9 @@ func newChunker(res *merge.Result, opts ChunkOptions) *chunker {
 
 // add places the next unit of the flow. A heading starts a chunk, unless
 // the open one holds only headings; a unit that does not fit starts the
-// next chunk; one longer than a chunk is cut to fit, and so is text that
-// does not fit beside its headings (a table that fits a chunk is kept
-// whole, and its headings go out alone).
+// next chunk; one longer than a chunk is cut, its first part filling the
+// open chunk, and so is text that does not fit beside its headings (a
+// table that fits a chunk is kept whole, and its headings go out alone).
 func (c *chunker) add(u unit) {
 	if u.kind == core.KindHeading {
 		if c.hasContent() || !c.fits(u) {
@@ -62,13 +62,9 @@ func (c *chunker) add(u unit) {
 		return
 	}
 	rest := c.opts.MaxTokens - c.opts.Overlap - sepTokens
-	first := rest
-	if !c.hasContent() {
-		first = c.room()
-		if first < c.opts.MaxTokens/smallestFirstPart {
-			c.flush()
-			first = c.opts.MaxTokens
-		}
+	first := c.room()
+	if first < c.opts.MaxTokens/smallestFirstPart {
+		first = rest // too little room: the first part starts the next chunk
 	}
 	for _, p := range c.split(u, first, rest) {
 		c.place(p)
@@ -185,8 +181,8 @@ func (c *chunker) contentUnits() int {
 	return n
 }
 
-// text joins the open chunk's units; overlap is the length of the part
-// repeated from the chunk before.
+// text joins the open chunk's units; overlap is the length in characters
+// of the part repeated from the chunk before.
 func (c *chunker) text() (text string, overlap int) {
 	var sb strings.Builder
 	for i, u := range c.cur {
@@ -195,7 +191,7 @@ func (c *chunker) text() (text string, overlap int) {
 		}
 		sb.WriteString(u.text)
 		if u.overlap {
-			overlap = sb.Len()
+			overlap = utf8.RuneCountInString(sb.String())
 		}
 	}
 	return sb.String(), overlap

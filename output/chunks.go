@@ -57,9 +57,23 @@ type Chunk struct {
 	Quality float64 `json:"quality"`
 	// Tokens counts Text with the tokenizer.
 	Tokens int `json:"tokens"`
-	// Overlap is the number of bytes at the start of Text that repeat the
-	// end of the chunk before.
+	// Overlap is the number of characters (Unicode code points, as
+	// Python counts them) at the start of Text that repeat the end of the
+	// chunk before; OwnText is the rest.
 	Overlap int `json:"overlap,omitempty"`
+}
+
+// OwnText is the chunk's text after the part that repeats the chunk
+// before.
+func (c *Chunk) OwnText() string {
+	n := 0
+	for i := range c.Text {
+		if n == c.Overlap {
+			return c.Text[i:]
+		}
+		n++
+	}
+	return ""
 }
 
 // ChunkBox is a box on a page, in PDF points from the top-left corner:

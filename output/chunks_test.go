@@ -218,7 +218,7 @@ func TestChunkOverlap(t *testing.T) {
 			}
 			continue
 		}
-		repeated := c.Text[:c.Overlap]
+		repeated := strings.TrimSuffix(c.Text, c.OwnText())
 		if n, _ := tok.Count(repeated); n > overlap || !strings.HasSuffix(chunks[i-1].Text, repeated) {
 			t.Errorf("%s repeats %q (%d tokens), not the end of %q", c.ID, repeated, n, chunks[i-1].Text)
 		}
@@ -309,6 +309,7 @@ func TestChunkTables(t *testing.T) {
 			t.Parallel()
 			chunks := build(t, tc.res, ChunkOptions{MaxTokens: tc.max})
 			var rows []string
+			var perPart []int // body rows in each chunk
 			for _, c := range chunks {
 				if strings.Contains(c.Text, "Annual Report") || strings.Contains(c.Text, "Page ") {
 					t.Errorf("%s holds a running header or footer:\n%s", c.ID, c.Text)
@@ -320,11 +321,13 @@ func TestChunkTables(t *testing.T) {
 				if !strings.HasPrefix(table, tc.header) {
 					t.Errorf("%s does not start its table with the header:\n%s", c.ID, c.Text)
 				}
+				before := len(rows)
 				for _, l := range strings.Split(table, "\n") {
 					if strings.HasPrefix(l, "| ") && l[2] >= '0' && l[2] <= '9' {
 						rows = append(rows, l)
 					}
 				}
+				perPart = append(perPart, len(rows)-before)
 				for _, b := range c.BBoxes {
 					if !slices.Contains(c.Pages, b.Page) {
 						t.Errorf("%s: box on page %d, pages %v", c.ID, b.Page, c.Pages)
@@ -342,6 +345,9 @@ func TestChunkTables(t *testing.T) {
 			}
 			if len(rows) != tc.rows {
 				t.Errorf("%d rows, want %d", len(rows), tc.rows)
+			}
+			if most := slices.Max(perPart); 2*perPart[len(perPart)-1] < most {
+				t.Errorf("rows per part %v: the parts are not even", perPart)
 			}
 		})
 	}
@@ -413,5 +419,21 @@ func TestChunkRunOfHeadings(t *testing.T) {
 		if !strings.HasPrefix(last, "At last") && c.HeadingPath[0] != last {
 			t.Errorf("%s ends with %q under %q", c.ID, last, c.HeadingPath)
 		}
+	}
+}
+
+// Overlap counts characters, not bytes, so that a consumer in Python can
+// cut text[overlap:].
+func TestChunkOverlapCountsCharacters(t *testing.T) {
+	t.Parallel()
+	para := strings.Repeat("Le café était déjà fermé à midi. ", 30)
+	chunks := build(t, onePage(boxed(core.KindParagraph, 0, 100, para)), ChunkOptions{MaxTokens: 64, Overlap: 16})
+	if len(chunks) < 2 || chunks[1].Overlap == 0 {
+		t.Fatalf("no overlap: %+v", chunks)
+	}
+	c := chunks[1]
+	repeated := string([]rune(c.Text)[:c.Overlap])
+	if !strings.HasSuffix(chunks[0].Text, repeated) || repeated+c.OwnText() != c.Text || !strings.HasPrefix(c.OwnText(), " ") {
+		t.Errorf("overlap %d: %q then %q", c.Overlap, repeated, c.OwnText())
 	}
 }

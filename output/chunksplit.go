@@ -1,6 +1,7 @@
 package output
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -221,42 +222,60 @@ func unionBoxes(bs []core.BBox) core.BBox {
 }
 
 // splitTable cuts a table at rows into parts that each repeat the header
-// rows. A part holds at least one row, so a part of one row that does not
-// fit is the one thing that may exceed the bound.
+// rows, as even in rows as the bounds allow, so that no part is left with
+// a row or two. A part holds at least one row, so a part of one row that
+// does not fit is the one thing that may exceed the bound.
 func (c *chunker) splitTable(u unit, first, rest int) []unit {
 	t := u.table
 	if len(t.rows) == 0 {
 		return []unit{u}
 	}
 	head := c.count(gridMarkdown(cellGrid(t.header, nil)))
-	rowTokens := make([]int, len(t.rows))
+	cost := make([]int, len(t.rows))
 	for i, r := range t.rows {
-		rowTokens[i] = c.count(tableRow(r.cells)) + sepTokens
+		cost[i] = c.count(tableRow(r.cells)) + sepTokens
 	}
-	var parts []unit
-	for a := 0; a < len(t.rows); {
+	ranges := c.rowRanges(t, head, cost, first, rest, 0)
+	if len(ranges) > 1 {
+		ranges = c.rowRanges(t, head, cost, first, rest, len(ranges))
+	}
+	parts := make([]unit, 0, len(ranges))
+	for _, r := range ranges {
+		parts = append(parts, c.tablePart(t, r[0], r[1]))
+	}
+	parts[0].sep = u.sep
+	parts[0].boxes = rowBoxes(slices.Concat(t.header, t.rows[:ranges[0][1]]))
+	return parts
+}
+
+// rowRanges packs the rows, whose tokens are cost, into parts of the
+// header (head tokens) and rows [a, b): the first part of at most first
+// tokens, the others of at most rest, each checked by a real count. With
+// parts > 0, a part also holds at most its even share of the rows left
+// for that many parts.
+func (c *chunker) rowRanges(t *flowTable, head int, cost []int, first, rest, parts int) [][2]int {
+	var out [][2]int
+	for a := 0; a < len(cost); {
 		limit := rest
-		if len(parts) == 0 {
+		if len(out) == 0 {
 			limit = first
 		}
-		b, est := a+1, head+rowTokens[a]
-		for b < len(t.rows) && est+rowTokens[b] <= limit {
-			est += rowTokens[b]
+		most := len(cost) - a
+		if left := parts - len(out); left > 0 {
+			most = (most + left - 1) / left
+		}
+		b, est := a+1, head+cost[a]
+		for b < len(cost) && b-a < most && est+cost[b] <= limit {
+			est += cost[b]
 			b++
 		}
-		p := c.tablePart(t, a, b)
-		for p.tokens > limit && b-a > 1 {
+		for b-a > 1 && c.count(gridMarkdown(cellGrid(t.header, t.rows[a:b]))) > limit {
 			b--
-			p = c.tablePart(t, a, b)
 		}
-		if a == 0 {
-			p.sep = u.sep
-			p.boxes = rowBoxes(append(append([]flowRow{}, t.header...), t.rows[:b]...))
-		}
-		parts = append(parts, p)
+		out = append(out, [2]int{a, b})
 		a = b
 	}
-	return parts
+	return out
 }
 
 // tablePart is the header rows and body rows [a, b) as one table.

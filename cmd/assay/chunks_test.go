@@ -115,7 +115,7 @@ func checkChunks(t *testing.T, md string, chunks []output.Chunk, bound int) {
 			t.Errorf("%s: pages %v, boxes %v, engine %q", c.ID, c.Pages, c.BBoxes, c.Engine)
 		}
 		checkHeadingPath(t, c)
-		own := c.Text[c.Overlap:]
+		own := c.OwnText()
 		if i > 0 {
 			own = dropRepeatedHeader(own, chunks[i-1].Text)
 		}
@@ -135,7 +135,7 @@ func checkChunks(t *testing.T, md string, chunks []output.Chunk, bound int) {
 func checkHeadingPath(t *testing.T, c output.Chunk) {
 	t.Helper()
 	last := ""
-	for _, l := range strings.Split(c.Text[c.Overlap:], "\n") {
+	for _, l := range strings.Split(c.OwnText(), "\n") {
 		if h := strings.TrimLeft(l, "#"); h != l && strings.HasPrefix(h, " ") {
 			last = strings.TrimSpace(h)
 		}
