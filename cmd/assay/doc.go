@@ -3,6 +3,8 @@
 //	assay extract FILE|DIR... [--format md|json|text] [--out DIR] [--pages 1-3,7]
 //	              [--engines a,b] [--config FILE]
 //	assay engines            list engines, their versions and where they were found
+//	assay eval GT_DIR [PRED_DIR...] [--engines a,b]... [--out DIR] [--json]
+//	                         score extractions against ground truth (package eval)
 //	assay version
 //
 // Configuration comes from, in rising precedence: built-in defaults, a YAML

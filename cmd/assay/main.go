@@ -61,6 +61,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return engines(ctx, args[1:], stdout, stderr)
 	case "analyze":
 		return analyzeCmd(ctx, args[1:], stdout, stderr)
+	case "eval":
+		return evalCmd(ctx, args[1:], stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "assay: unknown command %q\n\n", args[0])
 	usage(stderr)
@@ -74,6 +76,7 @@ Usage:
   assay extract FILE|DIR... [flags]   extract text (Markdown, JSON or text)
   assay analyze FILE [--json]         what the router sees on each page, and its plan
   assay engines [--config FILE]       list engines and where they were found
+  assay eval GT_DIR [PRED_DIR...]     score extractions against ground truth (--engines to extract first)
   assay version                       print the version
 
 Run "assay extract --help" for the extract flags.
