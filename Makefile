@@ -77,7 +77,8 @@ bench-quality: deps build
 ## fuzz: run every fuzz target for FUZZTIME (default 20s) each; `make test` runs their seeds
 FUZZTIME ?= 20s
 FUZZ_TARGETS := ./router:FuzzParsePages ./router/analyze:FuzzDocument ./plugins/nativetext:FuzzCMap ./plugins/nativetext:FuzzExtract \
-	./internal/textclean:FuzzClean ./internal/wire:FuzzFromProto ./internal/pdfdoc:FuzzLexer ./internal/pdfdoc:FuzzScan
+	./internal/textclean:FuzzClean ./internal/wire:FuzzFromProto ./internal/pdfdoc:FuzzLexer ./internal/pdfdoc:FuzzScan \
+	./eval:FuzzScore
 fuzz: deps
 	@for t in $(FUZZ_TARGETS); do \
 		pkg=$${t%%:*}; name=$${t##*:}; echo "== $$name ($$pkg)"; \
