@@ -39,6 +39,9 @@ type evalRun struct {
 	Docs    []eval.Result  `json:"documents"`
 	// temporary: Dir is removed when the command ends, so not reported.
 	temporary bool
+	// corpus is what is scored: for an extraction, the documents with a
+	// PDF.
+	corpus *eval.Corpus
 }
 
 // evalReport is what assay eval prints.
@@ -85,7 +88,7 @@ func evalCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	rep := evalReport{Corpus: corpus.Dir, NoGT: corpus.NoGT}
 	for _, r := range runs {
-		if r, err = scoreRun(ctx, corpus, r); err != nil {
+		if r, err = scoreRun(ctx, r); err != nil {
 			fmt.Fprintf(stderr, "assay eval: %v\n", err)
 			return exitFailed
 		}
@@ -156,11 +159,16 @@ func predictionRuns(ctx context.Context, c *eval.Corpus, predDirs []string, opts
 	if len(chains) == 0 && len(predDirs) == 0 {
 		chains = [][]string{nil} // the configured plan
 	}
+	var extractable *eval.Corpus
 	if len(chains) > 0 {
-		warnNoPDF(c, stderr)
+		extractable = withPDF(c, stderr)
+		if len(extractable.Docs) == 0 {
+			fmt.Fprintf(stderr, "assay eval: no ground truth in %s has a PDF to extract\n", c.Dir)
+			return nil, exitUsage
+		}
 	}
 	for _, chain := range chains {
-		r, err := extractRun(ctx, c, chain, opts, stderr)
+		r, err := extractRun(ctx, extractable, chain, opts, stderr)
 		if err != nil {
 			fmt.Fprintf(stderr, "assay eval: %v\n", err)
 			return nil, exitFailed
@@ -173,31 +181,36 @@ func predictionRuns(ctx context.Context, c *eval.Corpus, predDirs []string, opts
 // namedAtMost is how many documents a warning names.
 const namedAtMost = 5
 
-// warnNoPDF says which ground truths have no PDF to extract: they score as
-// missing.
-func warnNoPDF(c *eval.Corpus, stderr io.Writer) {
+// withPDF is the documents of c that have a PDF to extract; it says on
+// stderr which are left out.
+func withPDF(c *eval.Corpus, stderr io.Writer) *eval.Corpus {
+	kept := *c
+	kept.Docs = nil
 	var ids []string
 	for _, d := range c.Docs {
 		if d.PDF == "" {
 			ids = append(ids, d.ID)
+			continue
 		}
+		kept.Docs = append(kept.Docs, d)
 	}
 	if len(ids) == 0 {
-		return
+		return &kept
 	}
 	more := ""
 	if len(ids) > namedAtMost {
 		more = fmt.Sprintf(" and %d more", len(ids)-namedAtMost)
 		ids = ids[:namedAtMost]
 	}
-	fmt.Fprintf(stderr, "assay eval: no PDF for %s%s (looked beside the .md and in --pdfs); scored as missing\n", strings.Join(ids, ", "), more)
+	fmt.Fprintf(stderr, "assay eval: no PDF for %s%s (looked beside the .md and in --pdfs): not extracted, not scored\n", strings.Join(ids, ", "), more)
+	return &kept
 }
 
 // predictionFolders is dir when it holds a prediction for some document,
 // else each subfolder of it that does, named after the folder.
 func predictionFolders(c *eval.Corpus, dir string) ([]evalRun, error) {
 	if holdsPredictions(c, dir) {
-		return []evalRun{{Engine: filepath.Base(filepath.Clean(dir)), Dir: dir}}, nil
+		return []evalRun{{Engine: filepath.Base(filepath.Clean(dir)), Dir: dir, corpus: c}}, nil
 	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -207,7 +220,7 @@ func predictionFolders(c *eval.Corpus, dir string) ([]evalRun, error) {
 	for _, e := range entries {
 		sub := filepath.Join(dir, e.Name())
 		if e.IsDir() && holdsPredictions(c, sub) {
-			runs = append(runs, evalRun{Engine: e.Name(), Dir: sub})
+			runs = append(runs, evalRun{Engine: e.Name(), Dir: sub, corpus: c})
 		}
 	}
 	if len(runs) == 0 {
@@ -230,8 +243,8 @@ func predictionPath(dir, id string) string {
 }
 
 // scoreRun scores r's folder and summarises it per category.
-func scoreRun(ctx context.Context, c *eval.Corpus, r evalRun) (evalRun, error) {
-	results, err := c.ScoreDir(ctx, r.Dir)
+func scoreRun(ctx context.Context, r evalRun) (evalRun, error) {
+	results, err := r.corpus.ScoreDir(ctx, r.Dir)
 	if err != nil {
 		return r, fmt.Errorf("scoring %s: %w", r.Engine, err)
 	}
@@ -269,7 +282,7 @@ func extractRun(ctx context.Context, c *eval.Corpus, chain []string, opts *evalF
 	if err := extractCorpus(ctx, c, cfg, dir, stderr); err != nil {
 		return evalRun{}, err
 	}
-	return evalRun{Engine: name, Dir: dir, temporary: opts.temporary}, nil
+	return evalRun{Engine: name, Dir: dir, temporary: opts.temporary, corpus: c}, nil
 }
 
 // extractCorpus writes dir/<id>.md for every document of c with a PDF.
@@ -321,10 +334,12 @@ func printEval(w io.Writer, rep evalReport) {
 		header = append(header, string(m))
 	}
 	fmt.Fprintln(tw, strings.Join(append(header, "recall_ok"), "\t"))
-	if len(rep.Runs) > 0 {
-		for i := range rep.Runs[0].Summary {
-			for _, r := range rep.Runs {
-				fmt.Fprintln(tw, summaryRow(r.Engine, r.Summary[i]))
+	for _, category := range categories(rep.Runs) {
+		for _, r := range rep.Runs {
+			for _, s := range r.Summary {
+				if s.Category == category {
+					fmt.Fprintln(tw, summaryRow(r.Engine, s))
+				}
 			}
 		}
 	}
@@ -340,6 +355,23 @@ func printEval(w io.Writer, rep evalReport) {
 	if rep.NoGT > 0 {
 		fmt.Fprintf(w, "%d documents of the manifest have no ground truth and are not scored\n", rep.NoGT)
 	}
+}
+
+// categories is every run's categories in the order they first appear, the
+// totals last: an extraction scores only the documents with a PDF, so runs
+// may not have the same ones.
+func categories(runs []evalRun) []string {
+	var order []string
+	seen := map[string]bool{eval.AllCategories: true}
+	for _, r := range runs {
+		for _, s := range r.Summary {
+			if !seen[s.Category] {
+				seen[s.Category] = true
+				order = append(order, s.Category)
+			}
+		}
+	}
+	return append(order, eval.AllCategories)
 }
 
 func summaryRow(engine string, s eval.Summary) string {

@@ -55,25 +55,27 @@ func TestEvalOwnDocuments(t *testing.T) {
 	writeTestFile(t, filepath.Join(gt, "simple.md"), md)
 	writeTestFile(t, filepath.Join(gt, "notes", "idea.md"), []byte("# An idea\n\nno PDF for it"))
 
+	// The note has no PDF: an extraction cannot score it.
 	rep := evalJSON(t, gt, "--engines", "nativetext")
-	if len(rep.Runs) != 1 || rep.Runs[0].Engine != "nativetext" || rep.Runs[0].Missing != 1 {
-		t.Fatalf("runs = %+v, want nativetext with the PDF-less note missing", rep.Runs)
+	if len(rep.Runs) != 1 || rep.Runs[0].Engine != "nativetext" || rep.Runs[0].Missing != 0 {
+		t.Fatalf("runs = %+v, want nativetext with nothing missing", rep.Runs)
 	}
 	docs := rep.Runs[0].Docs
-	if len(docs) != 2 || docs[0].ID != "notes/idea" || docs[0].Category != "notes" || docs[1].ID != "simple" || docs[1].Category != "mine" {
-		t.Fatalf("documents = %+v", docs)
+	if len(docs) != 1 || docs[0].ID != "simple" || docs[0].Category != "mine" {
+		t.Fatalf("documents = %+v, want simple alone", docs)
 	}
-	if s := docs[1].Scores; s.TextSim != 1 || s.Headings == nil || s.Headings.F1 != 1 {
+	if s := docs[0].Scores; s.TextSim != 1 || s.Headings == nil || s.Headings.F1 != 1 {
 		t.Errorf("simple.pdf against its own golden Markdown: %+v", s)
 	}
 
-	// The same, from prediction folders, one per engine.
+	// From prediction folders, one per engine; a missing prediction, the
+	// note's, scores as empty, as in score.py.
 	preds := t.TempDir()
 	writeTestFile(t, filepath.Join(preds, "good", "simple.md"), md)
 	writeTestFile(t, filepath.Join(preds, "plain", "simple.md"), []byte("nothing like it"))
 	rep = evalJSON(t, gt, preds)
-	if len(rep.Runs) != 2 || rep.Runs[0].Engine != "good" || rep.Runs[1].Engine != "plain" {
-		t.Fatalf("runs = %+v, want good and plain", rep.Runs)
+	if len(rep.Runs) != 2 || rep.Runs[0].Engine != "good" || rep.Runs[1].Engine != "plain" || rep.Runs[0].Missing != 1 {
+		t.Fatalf("runs = %+v, want good and plain, the note missing", rep.Runs)
 	}
 	if g, p := rep.Runs[0].Docs[1].Scores.TextSim, rep.Runs[1].Docs[1].Scores.TextSim; g != 1 || p >= 0.5 {
 		t.Errorf("text_sim good %v, plain %v", g, p)
