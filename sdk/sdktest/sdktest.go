@@ -38,159 +38,246 @@ const (
 	cancelLimit = 500 * time.Millisecond
 	// boxTolerance is the slack, in points, allowed around the page box.
 	boxTolerance = 2.0
+	// pastEnd is how far past the text PDF's last page PastEnd asks.
+	pastEnd = 4
 )
 
 // WriteTextPDF writes the suite's three-page text PDF into dir and returns
 // its path.
 func WriteTextPDF(tb testing.TB, dir string) string {
 	tb.Helper()
-	b, err := pdfs.ReadFile("testdata/text3.pdf")
+	p, err := writeTextPDF(dir)
 	if err != nil {
-		tb.Fatal(err)
-	}
-	p := filepath.Join(dir, "text3.pdf")
-	if err := os.WriteFile(p, b, 0o644); err != nil {
 		tb.Fatal(err)
 	}
 	return p
 }
 
 // Run checks that e keeps the engine contract. Each rule is a subtest:
-// Describe, OnePerPage, BoxesInsidePage, Cancellation, Garbage, PastEnd.
+// Describe, OnePerPage, BoxesInsidePage, ReadsText, Cancellation, Garbage,
+// PastEnd.
 func Run(t *testing.T, e core.Engine) {
 	t.Helper()
+	suite(testingT{t}, e)
+}
+
+// tb is what the suite needs of a test. *testing.T serves through
+// testingT; the suite's own tests use a recorder, so that they can run it
+// on engines that must fail and read what it said.
+type tb interface {
+	Helper()
+	Errorf(format string, args ...any)
+	Fatalf(format string, args ...any)
+	Logf(format string, args ...any)
+	TempDir() string
+	Run(name string, f func(tb)) bool
+}
+
+// testingT is a *testing.T whose subtests are tbs.
+type testingT struct{ *testing.T }
+
+func (t testingT) Run(name string, f func(tb)) bool {
+	return t.T.Run(name, func(t *testing.T) { f(testingT{t}) })
+}
+
+// suite runs every rule on e, one subtest each.
+func suite(t tb, e core.Engine) {
+	t.Helper()
 	dir := t.TempDir()
-	text := WriteTextPDF(t, dir)
+	text, err := writeTextPDF(dir)
+	if err != nil {
+		t.Fatalf("sdktest: %v", err)
+	}
+	t.Run("Describe", func(t tb) { checkDescribe(t, e) })
+	t.Run("OnePerPage", func(t tb) { checkOnePerPage(t, e, text) })
+	t.Run("BoxesInsidePage", func(t tb) { checkBoxesInsidePage(t, e, text) })
+	t.Run("ReadsText", func(t tb) { checkReadsText(t, e, text) })
+	t.Run("Cancellation", func(t tb) { checkCancellation(t, e, text) })
+	t.Run("Garbage", func(t tb) { checkGarbage(t, e, dir) })
+	t.Run("PastEnd", func(t tb) { checkPastEnd(t, e, text) })
+}
 
-	t.Run("Describe", func(t *testing.T) {
-		ctx, cancel := context.WithTimeout(context.Background(), callLimit)
-		defer cancel()
-		info, err := e.Describe(ctx)
-		if err != nil {
-			t.Fatalf("Describe: %v", err)
-		}
-		if info.Name == "" || info.Version == "" {
-			t.Errorf("Describe = %+v: want a name and a version", info)
-		}
-	})
+// writeTextPDF writes the text PDF into dir and returns its path.
+func writeTextPDF(dir string) (string, error) {
+	b, err := pdfs.ReadFile("testdata/text3.pdf")
+	if err != nil {
+		return "", err
+	}
+	p := filepath.Join(dir, "text3.pdf")
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		return "", err
+	}
+	return p, nil
+}
 
-	t.Run("OnePerPage", func(t *testing.T) {
-		seed := uint64(time.Now().UnixNano())
-		rnd := rand.New(rand.NewPCG(seed, seed>>1))
-		pages := rnd.Perm(TextPages)[:1+rnd.IntN(TextPages)]
-		for i := range pages {
-			pages[i]++
-		}
-		t.Logf("seed %d: pages %v", seed, pages)
-		out := collect(context.Background(), e, &core.Request{Source: text, Pages: pages})
-		out.check(t)
-		if out.err != nil {
-			t.Fatalf("document error on a valid PDF: %v", out.err)
-		}
-		checkOnePerPage(t, pages, out.results)
-		for _, r := range out.results {
-			if r.Status != core.StatusOK && r.Status != core.StatusDegraded && r.Status != core.StatusSkipped {
-				t.Errorf("page %d: status %s: %v", r.Page.Number, r.Status, r.Err)
-			}
-		}
-	})
+// checkDescribe: Describe answers with a name and a version.
+func checkDescribe(t tb, e core.Engine) {
+	ctx, cancel := context.WithTimeout(context.Background(), callLimit)
+	defer cancel()
+	info, err := e.Describe(ctx)
+	if err != nil {
+		t.Fatalf("Describe: %v", err)
+	}
+	if info.Name == "" || info.Version == "" {
+		t.Errorf("Describe = %+v: want a name and a version", info)
+	}
+}
 
-	t.Run("BoxesInsidePage", func(t *testing.T) {
-		out := collect(context.Background(), e, &core.Request{Source: text, Pages: []int{1, 2, 3}})
-		out.check(t)
-		if out.err != nil {
-			t.Fatalf("document error on a valid PDF: %v", out.err)
+// checkOnePerPage: a random subset of the text PDF's pages, in random
+// order, is answered page by page, each exactly once and read.
+func checkOnePerPage(t tb, e core.Engine, text string) {
+	seed := uint64(time.Now().UnixNano())
+	rnd := rand.New(rand.NewPCG(seed, seed>>1))
+	pages := rnd.Perm(TextPages)[:1+rnd.IntN(TextPages)]
+	for i := range pages {
+		pages[i]++
+	}
+	t.Logf("seed %d: pages %v", seed, pages)
+	readPages(t, e, text, pages)
+}
+
+// readPages extracts pages of a valid PDF and checks that each was
+// answered once, by its number, and read: ok or degraded. A skipped or
+// failed page of a file that has it is not an answer.
+func readPages(t tb, e core.Engine, text string, pages []int) []core.PageResult {
+	t.Helper()
+	out := collect(context.Background(), e, &core.Request{Source: text, Pages: pages})
+	out.check(t)
+	if out.err != nil {
+		t.Fatalf("document error on a valid PDF: %v", out.err)
+	}
+	onePerPage(t, pages, out.results)
+	for _, r := range out.results {
+		if !read(r) {
+			t.Errorf("page %d: status %s: %v; want ok or degraded", r.Page.Number, r.Status, r.Err)
 		}
-		for _, r := range out.results {
-			if r.Status != core.StatusOK && r.Status != core.StatusDegraded {
-				continue
-			}
+	}
+	return out.results
+}
+
+// read reports a page answered with its content.
+func read(r core.PageResult) bool {
+	return r.Status == core.StatusOK || r.Status == core.StatusDegraded
+}
+
+// checkBoxesInsidePage: every box of every page lies inside the page.
+func checkBoxesInsidePage(t tb, e core.Engine, text string) {
+	for _, r := range readPages(t, e, text, []int{1, 2, 3}) {
+		if read(r) {
 			checkBoxes(t, &r.Page)
 		}
-	})
+	}
+}
 
-	t.Run("Cancellation", func(t *testing.T) {
-		ctx, cancel := context.WithCancel(context.Background())
-		defer cancel()
-		done := make(chan outcome, 1)
-		go func() { done <- run(ctx, e, &core.Request{Source: text, Pages: []int{1, 2, 3}}) }()
-		time.Sleep(10 * time.Millisecond)
-		cancel()
-		canceledAt := time.Now()
+// checkReadsText: an engine that reads text (CapText or CapOCR) finds
+// words on the text PDF; one that answers every page with nothing has
+// skipped them, whatever their status says.
+func checkReadsText(t tb, e core.Engine, text string) {
+	ctx, cancel := context.WithTimeout(context.Background(), callLimit)
+	defer cancel()
+	info, err := e.Describe(ctx)
+	if err != nil {
+		t.Fatalf("Describe: %v", err)
+	}
+	if !info.Has(core.CapText) && !info.Has(core.CapOCR) {
+		t.Logf("%s reads no text (capabilities %v)", info.Name, info.Capabilities)
+		return
+	}
+	words := 0
+	for _, r := range readPages(t, e, text, []int{1, 2, 3}) {
+		words += r.Page.Words()
+	}
+	if words == 0 {
+		t.Errorf("no words on %d pages of text; an engine with capabilities %v reads them", TextPages, info.Capabilities)
+	}
+}
+
+// checkCancellation: a canceled sequence ends within cancelLimit.
+func checkCancellation(t tb, e core.Engine, text string) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan outcome, 1)
+	go func() { done <- run(ctx, e, &core.Request{Source: text, Pages: []int{1, 2, 3}}) }()
+	time.Sleep(10 * time.Millisecond)
+	cancel()
+	canceledAt := time.Now()
+	select {
+	case out := <-done:
+		if out.panicked != nil {
+			t.Fatalf("panic: %v", out.panicked)
+		}
+		if d := time.Since(canceledAt); d > cancelLimit {
+			t.Errorf("sequence ended %v after cancellation; want within %v", d, cancelLimit)
+		}
+	case <-time.After(cancelLimit):
+		t.Errorf("sequence still running %v after cancellation", cancelLimit)
 		select {
-		case out := <-done:
-			if out.panicked != nil {
-				t.Fatalf("panic: %v", out.panicked)
-			}
-			if d := time.Since(canceledAt); d > cancelLimit {
-				t.Errorf("sequence ended %v after cancellation; want within %v", d, cancelLimit)
-			}
-		case <-time.After(cancelLimit):
-			t.Errorf("sequence still running %v after cancellation", cancelLimit)
-			select {
-			case <-done:
-			case <-time.After(callLimit):
-				t.Errorf("the engine ignores its context: still running %v after cancellation", callLimit)
-			}
+		case <-done:
+		case <-time.After(callLimit):
+			t.Errorf("the engine ignores its context: still running %v after cancellation", callLimit)
 		}
-	})
+	}
+}
 
-	t.Run("Garbage", func(t *testing.T) {
-		junk := make([]byte, 4096)
-		rnd := rand.New(rand.NewPCG(1, 2))
-		for i := range junk {
-			junk[i] = byte(rnd.Uint32())
-		}
-		random := filepath.Join(dir, "random.pdf")
-		empty := filepath.Join(dir, "empty.pdf")
-		if err := os.WriteFile(random, junk, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(empty, nil, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		for _, c := range []struct{ name, path string }{
-			{"random bytes", random},
-			{"empty file", empty},
-			{"missing path", filepath.Join(dir, "does-not-exist.pdf")},
-		} {
-			t.Run(c.name, func(t *testing.T) {
-				pages := []int{1, 2}
-				out := collect(context.Background(), e, &core.Request{Source: c.path, Pages: pages})
-				out.check(t)
-				if out.err != nil {
-					return
-				}
-				checkOnePerPage(t, pages, out.results)
-				for _, r := range out.results {
-					if r.Status != core.StatusFailed || r.Err == nil {
-						t.Errorf("page %d: status %s, err %v; want a document error or every page failed", r.Page.Number, r.Status, r.Err)
-					}
-				}
-			})
-		}
-	})
-
-	t.Run("PastEnd", func(t *testing.T) {
-		past := TextPages + 4
-		pages := []int{1, past, 2}
-		out := collect(context.Background(), e, &core.Request{Source: text, Pages: pages})
-		out.check(t)
-		if out.err != nil {
-			t.Fatalf("document error: %v; want page %d failed and the others extracted", out.err, past)
-		}
-		checkOnePerPage(t, pages, out.results)
-		for _, r := range out.results {
-			switch {
-			case r.Page.Number == past:
-				if r.Status != core.StatusFailed || !errors.Is(r.Err, core.ErrNoSuchPage) {
-					t.Errorf("page %d: status %s, err %v; want failed with core.ErrNoSuchPage", past, r.Status, r.Err)
-				}
-			case r.Status != core.StatusOK && r.Status != core.StatusDegraded:
-				t.Errorf("page %d: status %s: %v", r.Page.Number, r.Status, r.Err)
+// checkGarbage: random bytes, an empty file and a missing path end in a
+// document error, or in every page failed with an error.
+func checkGarbage(t tb, e core.Engine, dir string) {
+	junk := make([]byte, 4096)
+	rnd := rand.New(rand.NewPCG(1, 2))
+	for i := range junk {
+		junk[i] = byte(rnd.Uint32())
+	}
+	random := filepath.Join(dir, "random.pdf")
+	empty := filepath.Join(dir, "empty.pdf")
+	if err := os.WriteFile(random, junk, 0o644); err != nil {
+		t.Fatalf("%v", err)
+	}
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatalf("%v", err)
+	}
+	for _, c := range []struct{ name, path string }{
+		{"random bytes", random},
+		{"empty file", empty},
+		{"missing path", filepath.Join(dir, "does-not-exist.pdf")},
+	} {
+		t.Run(c.name, func(t tb) {
+			pages := []int{1, 2}
+			out := collect(context.Background(), e, &core.Request{Source: c.path, Pages: pages})
+			out.check(t)
+			if out.err != nil {
+				return
 			}
+			onePerPage(t, pages, out.results)
+			for _, r := range out.results {
+				if r.Status != core.StatusFailed || r.Err == nil {
+					t.Errorf("page %d: status %s, err %v; want a document error or every page failed", r.Page.Number, r.Status, r.Err)
+				}
+			}
+		})
+	}
+}
+
+// checkPastEnd: a page past the end fails with core.ErrNoSuchPage and
+// the pages around it are read.
+func checkPastEnd(t tb, e core.Engine, text string) {
+	past := TextPages + pastEnd
+	pages := []int{1, past, 2}
+	out := collect(context.Background(), e, &core.Request{Source: text, Pages: pages})
+	out.check(t)
+	if out.err != nil {
+		t.Fatalf("document error: %v; want page %d failed and the others extracted", out.err, past)
+	}
+	onePerPage(t, pages, out.results)
+	for _, r := range out.results {
+		switch {
+		case r.Page.Number == past:
+			if r.Status != core.StatusFailed || !errors.Is(r.Err, core.ErrNoSuchPage) {
+				t.Errorf("page %d: status %s, err %v; want failed with core.ErrNoSuchPage", past, r.Status, r.Err)
+			}
+		case !read(r):
+			t.Errorf("page %d: status %s: %v; want ok or degraded", r.Page.Number, r.Status, r.Err)
 		}
-	})
+	}
 }
 
 // outcome is what one Extract call produced.
@@ -202,7 +289,7 @@ type outcome struct {
 	hung     bool
 }
 
-func (o outcome) check(t *testing.T) {
+func (o outcome) check(t tb) {
 	t.Helper()
 	if o.panicked != nil {
 		t.Fatalf("engine panicked: %v", o.panicked)
@@ -249,7 +336,9 @@ func run(ctx context.Context, e core.Engine, req *core.Request) (o outcome) {
 	return o
 }
 
-func checkOnePerPage(t *testing.T, pages []int, results []core.PageResult) {
+// onePerPage checks that each requested page was answered exactly once,
+// by its number, and that nothing else was.
+func onePerPage(t tb, pages []int, results []core.PageResult) {
 	t.Helper()
 	seen := map[int]int{}
 	for _, r := range results {
@@ -267,7 +356,7 @@ func checkOnePerPage(t *testing.T, pages []int, results []core.PageResult) {
 	}
 }
 
-func checkBoxes(t *testing.T, p *core.Page) {
+func checkBoxes(t tb, p *core.Page) {
 	t.Helper()
 	if p.Width <= 0 || p.Height <= 0 {
 		t.Errorf("page %d: size %v×%v", p.Number, p.Width, p.Height)

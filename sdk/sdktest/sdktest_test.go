@@ -1,4 +1,4 @@
-package sdktest_test
+package sdktest
 
 import (
 	"bytes"
@@ -6,14 +6,14 @@ import (
 	"fmt"
 	"iter"
 	"os"
-	"os/exec"
 	"regexp"
+	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/assay-pdf/assay/core"
-	"github.com/assay-pdf/assay/sdk/sdktest"
 )
 
 // oneWord is a tiny engine: it counts the PDF's page objects and answers
@@ -31,7 +31,7 @@ func (oneWord) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.Pa
 		b, err := os.ReadFile(req.Source)
 		switch {
 		case err != nil:
-			yield(core.PageResult{}, &core.EngineError{Engine: "oneword", Err: fmt.Errorf("%w: %v", core.ErrNotFound, err)})
+			yield(core.PageResult{}, &core.EngineError{Engine: "oneword", Err: fmt.Errorf("%w: %w", core.ErrNotFound, err)})
 			return
 		case len(b) == 0:
 			yield(core.PageResult{}, &core.EngineError{Engine: "oneword", Err: core.ErrEmptyFile})
@@ -54,33 +54,177 @@ func (oneWord) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.Pa
 				}
 				continue
 			}
-			w := core.Word{Text: fmt.Sprintf("page-%d", p), BBox: core.BBox{X0: 72, Y0: 72, X1: 140, Y1: 86}}
-			page := core.Page{Number: p, Width: 612, Height: 792, Blocks: []core.Block{{
-				Kind: core.KindParagraph, BBox: w.BBox, Lines: []core.Line{{BBox: w.BBox, Words: []core.Word{w}}},
-			}}}
-			if !yield(core.PageResult{Page: page, Status: core.StatusOK}, nil) {
+			if !yield(core.PageResult{Page: wordPage(p, fmt.Sprintf("page-%d", p)), Status: core.StatusOK}, nil) {
 				return
 			}
 		}
 	}
 }
 
-func TestDirect(t *testing.T) { sdktest.Run(t, oneWord{}) }
+// wordPage is a US-letter page n holding one word.
+func wordPage(n int, word string) core.Page {
+	w := core.Word{Text: word, BBox: core.BBox{X0: 72, Y0: 72, X1: 140, Y1: 86}}
+	return core.Page{Number: n, Width: 612, Height: 792, Blocks: []core.Block{{
+		Kind: core.KindParagraph, BBox: w.BBox, Lines: []core.Line{{BBox: w.BBox, Words: []core.Word{w}}},
+	}}}
+}
 
-func TestInMemory(t *testing.T) { sdktest.Run(t, sdktest.InMemory(t, oneWord{})) }
+func TestDirect(t *testing.T) {
+	t.Parallel()
+	Run(t, oneWord{})
+}
+
+func TestInMemory(t *testing.T) {
+	t.Parallel()
+	Run(t, InMemory(t, oneWord{}))
+}
 
 func TestTextPDF(t *testing.T) {
-	p := sdktest.WriteTextPDF(t, t.TempDir())
+	t.Parallel()
+	p := WriteTextPDF(t, t.TempDir())
 	b, err := os.ReadFile(p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := len(pageObj.FindAll(b, -1)); n != sdktest.TextPages {
-		t.Errorf("%d page objects, want %d", n, sdktest.TextPages)
+	if n := len(pageObj.FindAll(b, -1)); n != TextPages {
+		t.Errorf("%d page objects, want %d", n, TextPages)
 	}
 }
 
-// broken breaks every rule the suite checks.
+// recorder is a tb that keeps what the suite says instead of failing the
+// test, so that the suite can be run on engines that must fail it. Like
+// *testing.T, Fatalf ends the subtest's goroutine.
+type recorder struct {
+	name   string
+	dir    string
+	log    *log
+	failed bool
+}
+
+// log is what every subtest of one recorder said, in order.
+type log struct {
+	mu    sync.Mutex
+	lines []string
+}
+
+func (l *log) add(s string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.lines = append(l.lines, s)
+}
+
+func (l *log) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return strings.Join(l.lines, "\n")
+}
+
+func (r *recorder) Helper()         {}
+func (r *recorder) TempDir() string { return r.dir }
+
+func (r *recorder) Logf(format string, args ...any) {
+	r.log.add(r.name + ": " + fmt.Sprintf(format, args...))
+}
+
+func (r *recorder) Errorf(format string, args ...any) {
+	r.failed = true
+	r.log.add("FAIL " + r.name + ": " + fmt.Sprintf(format, args...))
+}
+
+func (r *recorder) Fatalf(format string, args ...any) {
+	r.Errorf(format, args...)
+	runtime.Goexit()
+}
+
+// Run runs f as a subtest in its own goroutine, as testing does, so
+// that Fatalf ends only the subtest.
+func (r *recorder) Run(name string, f func(tb)) bool {
+	sub := &recorder{name: r.name + "/" + name, dir: r.dir, log: r.log}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f(sub)
+	}()
+	<-done
+	if sub.failed {
+		r.failed = true
+	}
+	return !sub.failed
+}
+
+// record runs the suite on e and returns whether it failed and what it
+// said.
+func record(t *testing.T, e core.Engine) (failed bool, said string) {
+	r := &recorder{name: "sdktest", dir: t.TempDir(), log: &log{}}
+	r.Run("Run", func(t tb) { suite(t, e) })
+	return r.failed, r.log.String()
+}
+
+// TestRecorderPassesGoodEngine: the recorder itself fails nothing that
+// keeps the contract, so the failures below are the suite's.
+func TestRecorderPassesGoodEngine(t *testing.T) {
+	t.Parallel()
+	if failed, said := record(t, oneWord{}); failed {
+		t.Errorf("the suite failed a good engine:\n%s", said)
+	}
+}
+
+// skipper answers every page of a PDF it can read as skipped; it keeps
+// every other rule.
+type skipper struct{ oneWord }
+
+func (skipper) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.PageResult, error] {
+	return func(yield func(core.PageResult, error) bool) {
+		for r, err := range (oneWord{}).Extract(ctx, req) {
+			if err == nil && r.Status == core.StatusOK {
+				r = core.PageResult{Page: core.Page{Number: r.Page.Number}, Status: core.StatusSkipped}
+			}
+			if !yield(r, err) {
+				return
+			}
+		}
+	}
+}
+
+// blank answers every page ok, with nothing on it, though it claims to
+// read text.
+type blank struct{ oneWord }
+
+func (blank) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.PageResult, error] {
+	return func(yield func(core.PageResult, error) bool) {
+		for r, err := range (oneWord{}).Extract(ctx, req) {
+			if err == nil && r.Status == core.StatusOK {
+				r.Page.Blocks = nil
+			}
+			if !yield(r, err) {
+				return
+			}
+		}
+	}
+}
+
+// misnumbered answers each page under the number of the next one.
+type misnumbered struct{ oneWord }
+
+func (misnumbered) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.PageResult, error] {
+	return func(yield func(core.PageResult, error) bool) {
+		for r, err := range (oneWord{}).Extract(ctx, req) {
+			r.Page.Number++
+			if !yield(r, err) {
+				return
+			}
+		}
+	}
+}
+
+// silent reads the file and answers nothing.
+type silent struct{ oneWord }
+
+func (silent) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.PageResult, error] {
+	return func(yield func(core.PageResult, error) bool) {}
+}
+
+// broken breaks every other rule the suite checks.
 type broken struct{ oneWord }
 
 func (broken) Describe(context.Context) (core.Info, error) { return core.Info{Name: "broken"}, nil }
@@ -101,35 +245,53 @@ func (broken) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.Pag
 	}
 }
 
-// TestSuiteCatchesBrokenEngine runs the suite on a broken engine in a
-// child process and checks that it fails for the right reasons.
-func TestSuiteCatchesBrokenEngine(t *testing.T) {
-	if os.Getenv("SDKTEST_BROKEN") == "1" {
-		sdktest.Run(t, broken{})
-		return
-	}
-	if testing.Short() {
-		t.Skip("short mode")
-	}
-	cmd := exec.Command(os.Args[0], "-test.run=^TestSuiteCatchesBrokenEngine$", "-test.v")
-	cmd.Env = append(os.Environ(), "SDKTEST_BROKEN=1")
-	out, err := cmd.CombinedOutput()
-	if err == nil {
-		t.Fatalf("the suite passed a broken engine:\n%s", out)
-	}
-	for _, want := range []string{
-		"want a name and a version",
-		"answered 2 times",
-		"outside the page box",
-		"engine panicked: no file",
-		"want failed with core.ErrNoSuchPage",
-		"want a document error or every page failed",
+// TestSuiteCatchesBadEngines runs the suite on engines that each break
+// the contract in one way and checks that it fails them, for that reason.
+func TestSuiteCatchesBadEngines(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name   string
+		engine core.Engine
+		want   []string // regular expressions
+	}{
+		{"skips every page", skipper{}, []string{
+			`OnePerPage: page \d: status skipped`,
+			"BoxesInsidePage: page 1: status skipped",
+			"PastEnd: page 2: status skipped",
+		}},
+		{"reads nothing", blank{}, []string{"ReadsText: no words on 3 pages"}},
+		{"answers under other numbers", misnumbered{}, []string{
+			"BoxesInsidePage: page 1 answered 0 times",
+			"page 4 answered 1 times but was not requested",
+		}},
+		{"answers nothing", silent{}, []string{
+			"OnePerPage: page \\d answered 0 times",
+			"BoxesInsidePage: page 1 answered 0 times",
+			"PastEnd: page 7 answered 0 times",
+		}},
+		{"broken", broken{}, []string{
+			"want a name and a version",
+			"answered 2 times",
+			"outside the page box",
+			"engine panicked: no file",
+			"want failed with core\\.ErrNoSuchPage",
+			"want a document error or every page failed",
+		}},
 	} {
-		if !strings.Contains(string(out), want) {
-			t.Errorf("output lacks %q", want)
-		}
-	}
-	if t.Failed() {
-		t.Logf("output:\n%s", out)
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			failed, said := record(t, c.engine)
+			if !failed {
+				t.Fatalf("the suite passed the engine:\n%s", said)
+			}
+			for _, w := range c.want {
+				if !regexp.MustCompile(w).MatchString(said) {
+					t.Errorf("the suite did not say %q", w)
+				}
+			}
+			if t.Failed() {
+				t.Logf("the suite said:\n%s", said)
+			}
+		})
 	}
 }
