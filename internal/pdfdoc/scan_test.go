@@ -128,17 +128,6 @@ func TestScan(t *testing.T) {
 	}
 }
 
-func TestParseNumber(t *testing.T) {
-	for _, s := range []string{"0", "-0", "1", "-1", ".5", "-.5", "4.", "0.1", "0.3", "123.456", "999999999999999",
-		"9999999999999999", "1.0000000000000002", "3.14159265358979", "72.0000001", "1e3", "--5", "1.2.3", "5-", "+", "-", "."} {
-		l := NewLexer([]byte(s))
-		tok, _, _ := l.Next()
-		if got := parseNumber([]byte(s)); got != tok.Num {
-			t.Errorf("%s: %v, want %v", s, got, tok.Num)
-		}
-	}
-}
-
 // FuzzScan: Scan reads what Next reads, never panics, always advances.
 func FuzzScan(f *testing.F) {
 	for _, s := range []string{
