@@ -27,6 +27,15 @@ type Closer interface {
 	Close() error
 }
 
+// PageCounter is implemented by engines that can say how many pages a
+// document has. The router asks its text engine before planning, so that
+// an untrusted file is parsed only in an engine process the host can
+// kill. Errors are the document errors of Extract (ErrNotPDF,
+// ErrEncrypted, ErrDamaged...).
+type PageCounter interface {
+	CountPages(ctx context.Context, source string) (int, error)
+}
+
 // Configurer is implemented by engines that take settings before their first
 // Extract (model paths, languages). Heavy work such as loading models
 // happens here, never in a constructor.

@@ -29,6 +29,11 @@ func hostWith(t *testing.T, names ...string) router.Registry {
 			t.Fatalf("building %s: %v\n%s", n, err, b)
 		}
 	}
+	// The text engine counts the pages, in its own process, as in assay.
+	native := exec.Command("go", "build", "-o", filepath.Join(dir, pluginhost.ExecutablePrefix+"nativetext"), "../plugins/nativetext/cmd/assay-engine-nativetext")
+	if b, err := native.CombinedOutput(); err != nil {
+		t.Fatalf("building nativetext: %v\n%s", err, b)
+	}
 	h := pluginhost.New(pluginhost.Config{Self: filepath.Join(dir, "none"), Dirs: []string{dir}, StartTimeout: 10 * time.Second})
 	t.Cleanup(func() { _ = h.Close() })
 	return router.RegistryFunc(func(name string) (core.Engine, error) {

@@ -256,14 +256,7 @@ func (r *Router) Extract(ctx context.Context, path string, pages []int) (*merge.
 	start := time.Now()
 	res := &merge.Result{Source: path, Status: core.StatusFailed, Timings: map[string]time.Duration{}}
 	textFirst := r.cfg.Analysis == AnalysisTextFirst && r.cfg.Plan.Uses(r.cfg.TextEngine)
-	var rep *analyze.Report
-	var count int
-	var err error
-	if textFirst {
-		count, err = analyze.Pages(ctx, path)
-	} else if rep, err = analyze.Document(ctx, path, analyze.Options{}); err == nil {
-		count = rep.Pages
-	}
+	count, err := r.countPages(ctx, path)
 	res.Timings["analyze"] = time.Since(start)
 	if err != nil {
 		res.Err = err
@@ -280,11 +273,17 @@ func (r *Router) Extract(ctx context.Context, path string, pages []int) (*merge.
 		defer cancel()
 	}
 
+	var facts map[int]analyze.Page
+	if !textFirst {
+		t0 := time.Now()
+		facts = r.facts(ctx, path, pages)
+		res.Timings["analyze"] += time.Since(t0)
+	}
 	states := make(map[int]*pageState, len(pages))
 	for _, p := range pages {
 		st := &pageState{done: map[Step]bool{}, tableEngine: func(name string) bool { return r.tableEngine(ctx, name) }}
-		if rep != nil && p >= 1 && p <= len(rep.Page) {
-			st.learn(rep.Page[p-1], r.cfg.Plan)
+		if f, ok := facts[p]; ok {
+			st.learn(f, r.cfg.Plan)
 		}
 		states[p] = st
 	}
@@ -310,22 +309,13 @@ func (r *Router) Extract(ctx context.Context, path string, pages []int) (*merge.
 			}
 			st.cands = append(st.cands, got[p])
 		}
-		if len(unknown) > 0 {
-			// The text engine could not read these pages: analyse the
-			// document to plan them, and score the failed reading with
-			// what the analysis found.
-			t1 := time.Now()
-			full, aerr := analyze.Document(ctx, path, analyze.Options{})
-			res.Timings["analyze"] += time.Since(t1)
-			for _, p := range unknown {
-				st := states[p]
-				if aerr == nil && p >= 1 && p <= len(full.Page) {
-					st.learn(full.Page[p-1], r.cfg.Plan)
-				} else {
-					st.learn(analyze.Page{Number: p, Err: "the text engine could not read the page"}, r.cfg.Plan)
-				}
-				st.cands = append(st.cands, r.score(got[p], st, core.Info{}))
-			}
+		// The text engine could not read these pages, and its facts-only
+		// reading would not either (it is the same interpretation): they
+		// are planned as pages whose content cannot be read.
+		for _, p := range unknown {
+			st := states[p]
+			st.learn(analyze.Page{Number: p, Err: "the text engine could not read the page"}, r.cfg.Plan)
+			st.cands = append(st.cands, r.score(got[p], st, core.Info{}))
 		}
 	}
 	for ctx.Err() == nil {
@@ -545,17 +535,10 @@ func (r *Router) score(c merge.Candidate, st *pageState, info core.Info) merge.C
 
 // singleByteShare is the share of a page's glyphs drawn with simple fonts.
 func singleByteShare(p analyze.Page) float64 {
-	total, single := 0, 0
-	for _, f := range p.Fonts {
-		total += f.Glyphs
-		if !f.CID {
-			single += f.Glyphs
-		}
-	}
-	if total == 0 {
+	if p.Glyphs == 0 {
 		return 0
 	}
-	return float64(single) / float64(total)
+	return float64(p.Glyphs-p.CIDGlyphs) / float64(p.Glyphs)
 }
 
 // withRegions adds the region mode and boxes to an engine's options.

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/plugins/nativetext"
 )
 
 const fivePages = "../testdata/pages.pdf"
@@ -56,14 +57,33 @@ func (f *fake) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.Pa
 	}
 }
 
+// CountPages counts with nativetext's reader, as the engine processes do:
+// the router never opens a file itself.
+func (f *fake) CountPages(ctx context.Context, source string) (int, error) {
+	return nativetext.New().CountPages(ctx, source)
+}
+
 func registry(engines ...*fake) Registry {
-	return RegistryFunc(func(name string) (core.Engine, error) {
+	return withText(RegistryFunc(func(name string) (core.Engine, error) {
 		for _, e := range engines {
 			if e.name == name {
 				return e, nil
 			}
 		}
 		return nil, fmt.Errorf("%w: engine %q", core.ErrNotFound, name)
+	}))
+}
+
+// withText serves nativetext, in process, when reg has no engine of that
+// name: the router asks the text engine to count pages and for facts, as
+// assay (which always has nativetext built in) does.
+func withText(reg Registry) Registry {
+	return RegistryFunc(func(name string) (core.Engine, error) {
+		e, err := reg.Engine(name)
+		if err != nil && name == "nativetext" {
+			return nativetext.New(), nil
+		}
+		return e, err
 	})
 }
 
@@ -351,7 +371,7 @@ func TestTableRegionStepRebuildsTheTables(t *testing.T) {
 		}
 		return nil, core.ErrNotFound
 	})
-	res, err := New(Config{Plan: plan, Analysis: AnalysisFull}, reg).Extract(t.Context(), fivePages, []int{2})
+	res, err := New(Config{Plan: plan, Analysis: AnalysisFull}, withText(reg)).Extract(t.Context(), fivePages, []int{2})
 	if err != nil {
 		t.Fatal(err)
 	}

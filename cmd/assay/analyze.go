@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/assay-pdf/assay/router"
 	"github.com/assay-pdf/assay/router/analyze"
 )
 
@@ -44,7 +45,13 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return exitUsage
 	}
 	path := fl.Arg(0)
-	rep, err := analyze.Document(ctx, path, analyze.Options{})
+	host, err := newHost(cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "assay: %v\n", err)
+		return exitFailed
+	}
+	defer host.Close()
+	rep, err := router.New(rc, registry(host)).Analyze(ctx, path)
 	if err != nil {
 		fmt.Fprintf(stderr, "assay: %s: %s\n", path, oneLine(err))
 		return exitFailed

@@ -150,7 +150,7 @@ func worse(a, b int) int {
 func extractOne(ctx context.Context, rt *router.Router, cfg Config, path, pageSpec, outDir, name string, explain bool, stdout, stderr io.Writer) int {
 	var sel []int
 	if pageSpec != "" {
-		info, err := router.Open(ctx, path)
+		info, err := rt.Open(ctx, path)
 		if err != nil {
 			fmt.Fprintf(stderr, "assay: %s: %s\n", path, oneLine(err))
 			return exitFailed

@@ -1,7 +1,9 @@
 // Package pdfdoc is Assay's PDF layer: it opens a file, repairs what it
 // can, walks the page tree and reads objects, streams and content-stream
-// tokens under limits. The engines that read PDFs in process (nativetext)
-// and the router's page analysis (router/analyze) share it.
+// tokens under limits. It is the one PDF reader of the engines that read
+// PDFs in process (nativetext, and layoutml through it); the host never
+// uses it on a user's file: page counts and page facts come from the text
+// engine's process.
 //
 // # Shape
 //
@@ -22,23 +24,13 @@
 //	             dictionary, inherited resources, visible box, rotation,
 //	             displayed size and the matrix to displayed top-left
 //	             coordinates; Contents joins its content streams.
-//	lite.go      OpenLazy: the same Document, read lazily for a quick
-//	             look (router/analyze). Only the xref chain (tables,
-//	             streams, hybrid) and the trailer are read up front; an
-//	             object is parsed when first resolved, an object stream
-//	             decoded when first needed, both kept. Files that need a
-//	             repair, encrypted ones, and any panic fall back to Open;
-//	             damage met later (bad offsets, stream lengths, nesting)
-//	             sets Damaged, and such callers reopen with Open.
 //	inflate.go   Flate decoding with pooled decompressors.
 //	matrix.go    Matrix, the PDF transformation [a b c d e f].
 //	lexer.go     Lexer and Token: content-stream syntax (numbers, names,
 //	             strings, arrays, dictionaries, operators, comments), inline
 //	             images skipped with SkipInlineImage. Never panics, bounds
-//	             nesting. Next builds tokens (interpreters); Scan reads the
-//	             same syntax without allocating (operator, last operands as
-//	             slices of the input, string lengths counted, arrays as the
-//	             counts of their strings) for the analysis.
+//	             nesting. Next builds tokens for the one content
+//	             interpreter, nativetext's.
 //	glyphnames.go, agl_table.go, encoding_table.go
 //	             GlyphUnicode (Adobe Glyph List, uniXXXX, uXXXX, ligatures)
 //	             and the standard encoding vectors; the two tables are

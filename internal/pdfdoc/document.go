@@ -53,15 +53,10 @@ type Document struct {
 	limits  Limits
 	leaves  []pageLeaf // the page tree's leaves in order
 	repairs []string
-	// lite is set instead of ctx for a document opened by OpenLazy.
-	lite *liteReader
 }
 
 // dereference resolves one indirect reference; the caller holds the lock.
 func (d *Document) dereference(ir types.IndirectRef) (types.Object, error) {
-	if d.lite != nil {
-		return d.lite.resolve(ir)
-	}
 	return d.ctx.Dereference(ir)
 }
 
@@ -80,15 +75,13 @@ type pageLeaf struct {
 func (d *Document) walkPages() (count int) {
 	count = -1
 	var root types.Object
-	if d.lite == nil {
-		_ = d.locked(func() error {
-			ir, err := d.ctx.Pages()
-			if err == nil && ir != nil {
-				root = *ir
-			}
-			return nil
-		})
-	}
+	_ = d.locked(func() error {
+		ir, err := d.ctx.Pages()
+		if err == nil && ir != nil {
+			root = *ir
+		}
+		return nil
+	})
 	if root == nil {
 		if cat := d.Catalog(); cat != nil {
 			root = cat["Pages"]
@@ -287,18 +280,12 @@ func (d *Document) Repairs() []string { return append([]string(nil), d.repairs..
 // Encrypted reports whether the file is encrypted (it opened, so with the
 // empty user password).
 func (d *Document) Encrypted() bool {
-	if d.lite != nil {
-		return false // OpenLazy leaves encrypted files to Open
-	}
 	return d.ctx.Encrypt != nil || d.ctx.E != nil
 }
 
 // Version is the PDF version the file declares ("1.7"), the catalog's
 // /Version taking precedence over the header; "" when unknown.
 func (d *Document) Version() (v string) {
-	if d.lite != nil {
-		return d.lite.version()
-	}
 	_ = d.locked(func() error {
 		if d.ctx.HeaderVersion != nil || d.ctx.RootVersion != nil {
 			v = d.ctx.VersionString()
@@ -310,9 +297,6 @@ func (d *Document) Version() (v string) {
 
 // Catalog is the document catalog, nil when it cannot be read.
 func (d *Document) Catalog() types.Dict {
-	if d.lite != nil {
-		return d.Dict(d.lite.trailer["Root"])
-	}
 	if d.ctx.Root == nil {
 		return nil
 	}
@@ -321,12 +305,6 @@ func (d *Document) Catalog() types.Dict {
 
 // Info is the trailer's document information dictionary, nil when absent.
 func (d *Document) Info() types.Dict {
-	if d.lite != nil {
-		if d.lite.trailer["Info"] == nil {
-			return nil
-		}
-		return d.Dict(d.lite.trailer["Info"])
-	}
 	if d.ctx.Info == nil {
 		return nil
 	}

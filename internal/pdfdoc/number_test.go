@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// TestNumbers checks the numbers that Lexer.Next and Scan read against
+// TestNumbers checks the numbers that Lexer.Next reads against
 // values written from the PDF specification, not against each other.
 //
 // ISO 32000-1 7.3.3: an integer is one or more decimal digits, optionally
@@ -42,13 +42,6 @@ func TestNumbers(t *testing.T) {
 		toks := tokens(t, c.in)
 		if len(toks) != 1 || toks[0].Kind != KindNumber || toks[0].Num != c.want {
 			t.Errorf("Next(%q) = %+v, want one number %v", c.in, toks, c.want)
-		}
-		if got := parseNumber([]byte(c.in)); got != c.want {
-			t.Errorf("parseNumber(%q) = %v, want %v", c.in, got, c.want)
-		}
-		op, ok := NewLexer([]byte(c.in + " Q")).Scan()
-		if !ok || len(op.Operands) != 1 || op.Operands[0].Num() != c.want {
-			t.Errorf("Scan(%q Q) = %+v, want one operand %v", c.in, op.Operands, c.want)
 		}
 	}
 	if v := tokens(t, "-0")[0].Num; v != 0 || !math.Signbit(v) {

@@ -42,6 +42,16 @@ func (c *Client) DescribeWith(ctx context.Context, options []byte) (core.Info, e
 	return InfoFromProto(resp), nil
 }
 
+// CountPages asks the engine how many pages the document has; an engine
+// that cannot count answers with an error matching core.ErrUnsupported.
+func (c *Client) CountPages(ctx context.Context, source string) (int, error) {
+	resp, err := c.rpc.CountPages(ctx, &enginev1.CountPagesRequest{Source: source})
+	if err != nil {
+		return 0, fromStatus(err)
+	}
+	return int(resp.GetPages()), nil
+}
+
 // Extract streams the engine's answers. The call is canceled as soon as
 // the consumer stops iterating.
 func (c *Client) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.PageResult, error] {

@@ -3,6 +3,7 @@ package wire
 import (
 	"context"
 	"fmt"
+	"math"
 	"runtime"
 	"strings"
 	"sync"
@@ -52,6 +53,25 @@ func (s *Server) Describe(ctx context.Context, req *enginev1.DescribeRequest) (r
 		return nil, toStatus(err)
 	}
 	return InfoToProto(info), nil
+}
+
+// CountPages answers with the engine's page count when it is a
+// core.PageCounter, and with UNIMPLEMENTED when it is not.
+func (s *Server) CountPages(ctx context.Context, req *enginev1.CountPagesRequest) (resp *enginev1.CountPagesResponse, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			resp, err = nil, toStatus(panicError(v))
+		}
+	}()
+	pc, ok := s.engine.(core.PageCounter)
+	if !ok {
+		return nil, toStatus(fmt.Errorf("%w: the engine does not count pages", core.ErrUnsupported))
+	}
+	n, err := pc.CountPages(ctx, req.GetSource())
+	if err != nil {
+		return nil, toStatus(err)
+	}
+	return &enginev1.CountPagesResponse{Pages: int32(min(n, math.MaxInt32))}, nil
 }
 
 // Extract streams each page result as the engine yields it. A document

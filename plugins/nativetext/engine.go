@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"iter"
-	"math"
 	"runtime"
 	"runtime/debug"
 	"time"
@@ -42,6 +41,10 @@ type Options struct {
 	MaxOps int `json:"max_ops,omitempty"`
 	// MaxDepth caps the nesting of Form XObjects.
 	MaxDepth int `json:"max_depth,omitempty"`
+	// FactsOnly answers each page with its facts (core.Fact*) and its
+	// figure blocks, without laying out its text: the router's full
+	// analysis, at the cost of interpreting the content alone.
+	FactsOnly bool `json:"facts_only,omitempty"`
 }
 
 // ParseOptions reads options JSON; empty input gives the defaults.
@@ -68,8 +71,11 @@ func ParseOptions(raw json.RawMessage) (Options, error) {
 }
 
 // Engine reads the text layer of born-digital PDFs. It is safe for
-// concurrent use; it holds no state between requests.
-type Engine struct{}
+// concurrent use. Between requests it holds at most the one document
+// CountPages opened, for the Extract that follows.
+type Engine struct {
+	opened handoff
+}
 
 var _ core.Engine = (*Engine)(nil)
 
@@ -104,7 +110,10 @@ func (e *Engine) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.
 			yield(core.PageResult{}, &core.EngineError{Engine: Name, Err: pdfdoc.ContextError(err)})
 			return
 		}
-		doc, err := openDocument(ctx, req.Source, opts)
+		doc := e.opened.take(req.Source, opts)
+		if doc == nil {
+			doc, err = openDocument(ctx, req.Source, opts)
+		}
 		if err != nil {
 			if canFallback(err) && ctx.Err() == nil {
 				// The second parser, for files the first cannot open.
@@ -149,7 +158,9 @@ func runPages(ctx context.Context, doc *document, req *core.Request, opts Option
 			})
 		}
 		_ = g.Wait()
-		DocumentPassResults(results)
+		if !opts.FactsOnly {
+			DocumentPassResults(results)
+		}
 		for _, r := range results {
 			if !yield(r, nil) {
 				return
@@ -205,7 +216,7 @@ func extractPage(ctx context.Context, doc *document, n int, opts Options, timeou
 		return core.Failed(n, &core.EngineError{Engine: Name, Page: n, Err: err})
 	}
 	st := core.StatusOK
-	if stats["limit_hit"] > 0 {
+	if stats[core.FactLimitHit] > 0 {
 		st = core.StatusDegraded
 	}
 	return core.PageResult{Page: *page, Status: st, Stats: stats}
@@ -226,6 +237,10 @@ func (d *document) extract(ctx context.Context, n int, opts Options) (*core.Page
 		return nil, nil, err
 	}
 	page := c.Page
+	if opts.FactsOnly {
+		page.Blocks = figures(c.images, page.Box())
+		return &page, c.Stats, nil
+	}
 	page.Blocks = c.Layout()
 	return &page, c.Stats, nil
 }
@@ -268,15 +283,20 @@ func (d *document) cells(ctx context.Context, n int, opts Options) (*Cells, erro
 		images: in.images,
 	}
 	c.Stats = map[string]float64{
-		"glyphs":           float64(len(in.glyphs)),
-		"unmapped_glyphs":  float64(in.unmapped),
-		"invisible_glyphs": float64(in.invisible),
-		"ops":              float64(in.ops),
-		"path_ops":         float64(in.pathOps),
-		"image_coverage":   coverage(in.images, c.Page.Box()),
+		core.FactTextOps:         float64(in.textOps),
+		core.FactGlyphs:          float64(len(in.glyphs)),
+		core.FactUnmappedGlyphs:  float64(in.unmapped),
+		core.FactCIDGlyphs:       float64(in.cidGlyphs),
+		core.FactInvisibleGlyphs: float64(in.invisible),
+		core.FactImages:          float64(in.imageCount),
+		core.FactImageCoverage:   core.Coverage(in.images, c.Page.Box()),
+		core.FactPathOps:         float64(in.pathOps),
+		core.FactFills:           float64(in.fillOps),
+		core.FactSmallFills:      float64(in.smallFills),
+		"ops":                    float64(in.ops),
 	}
 	if in.limitHit || p.LimitHit {
-		c.Stats["limit_hit"] = 1
+		c.Stats[core.FactLimitHit] = 1
 	}
 	return c, nil
 }
@@ -300,29 +320,4 @@ func figures(images []core.BBox, page core.BBox) []core.Block {
 		}
 	}
 	return out
-}
-
-// coverage is the share of the page under the union of boxes, measured
-// on a coarse grid.
-func coverage(boxes []core.BBox, page core.BBox) float64 {
-	const n = 64
-	var cells [n * n]bool
-	w, h := page.Width()/n, page.Height()/n
-	if w <= 0 || h <= 0 {
-		return 0
-	}
-	covered := 0
-	for _, b := range boxes {
-		x0, x1 := int(math.Floor(b.X0/w)), int(math.Ceil(b.X1/w))
-		y0, y1 := int(math.Floor(b.Y0/h)), int(math.Ceil(b.Y1/h))
-		for y := max(y0, 0); y < min(y1, n); y++ {
-			for x := max(x0, 0); x < min(x1, n); x++ {
-				if !cells[y*n+x] {
-					cells[y*n+x] = true
-					covered++
-				}
-			}
-		}
-	}
-	return float64(covered) / (n * n)
 }

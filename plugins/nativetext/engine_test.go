@@ -31,10 +31,11 @@ func TestParseOptions(t *testing.T) {
 		want    Options
 		wantErr bool
 	}{
-		{"", Options{DefaultMaxStreamBytes, DefaultMaxOps, DefaultMaxDepth}, false},
-		{"null", Options{DefaultMaxStreamBytes, DefaultMaxOps, DefaultMaxDepth}, false},
-		{`{"max_stream_bytes": 1000, "max_ops": 50}`, Options{1000, 50, DefaultMaxDepth}, false},
-		{`{"max_depth": 1000}`, Options{DefaultMaxStreamBytes, DefaultMaxOps, 64}, false},
+		{"", Options{MaxStreamBytes: DefaultMaxStreamBytes, MaxOps: DefaultMaxOps, MaxDepth: DefaultMaxDepth}, false},
+		{"null", Options{MaxStreamBytes: DefaultMaxStreamBytes, MaxOps: DefaultMaxOps, MaxDepth: DefaultMaxDepth}, false},
+		{`{"max_stream_bytes": 1000, "max_ops": 50}`, Options{MaxStreamBytes: 1000, MaxOps: 50, MaxDepth: DefaultMaxDepth}, false},
+		{`{"max_depth": 1000}`, Options{MaxStreamBytes: DefaultMaxStreamBytes, MaxOps: DefaultMaxOps, MaxDepth: 64}, false},
+		{`{"facts_only": true}`, Options{MaxStreamBytes: DefaultMaxStreamBytes, MaxOps: DefaultMaxOps, MaxDepth: DefaultMaxDepth, FactsOnly: true}, false},
 		{`{"max_ops": "x"}`, Options{}, true},
 	}
 	for _, tt := range tests {

@@ -210,7 +210,7 @@ func (fd *fallbackDoc) page(n int) (*core.Page, map[string]float64, error) {
 	mb := fallbackBox(p)
 	w, h := mb[2]-mb[0], mb[3]-mb[1]
 	page := &core.Page{Number: n, Width: w, Height: h}
-	stats := map[string]float64{"parser": 2, "glyphs": 0, "unmapped_glyphs": 0}
+	stats := map[string]float64{"parser": 2, core.FactGlyphs: 0, core.FactUnmappedGlyphs: 0}
 	pageLimit, totalLimit := fd.limits()
 	size := contentSize(pv.Key("Contents"), pageLimit)
 	if size > pageLimit {
@@ -225,8 +225,8 @@ func (fd *fallbackDoc) page(n int) (*core.Page, map[string]float64, error) {
 	}
 	texts := p.Content().Text
 	glyphs, unmapped := fd.glyphs(texts, mb)
-	stats["glyphs"] = float64(len(glyphs))
-	stats["unmapped_glyphs"] = float64(unmapped)
+	stats[core.FactGlyphs] = float64(len(glyphs))
+	stats[core.FactUnmappedGlyphs] = float64(unmapped)
 	page.Blocks = layout(glyphs, nil, page.Box())
 	return page, stats, nil
 }

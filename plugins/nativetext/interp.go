@@ -87,7 +87,8 @@ type interp struct {
 	edges   []edge      // painted rules and rectangle sides
 	fills   []fillRect  // filled rectangles, turned into edges by finishFills
 	images  []core.BBox // images drawn
-	pathOps int
+	// The page facts counted while interpreting (see core.Fact*).
+	textOps, cidGlyphs, imageCount, pathOps, fillOps, smallFills int
 }
 
 func newInterp(ctx context.Context, d *document, p *pdfdoc.Page, opts Options) *interp {
@@ -201,15 +202,18 @@ func (in *interp) op(name string, ops []pdfdoc.Token, res types.Dict, fontCache 
 	case "T*":
 		in.moveLine(0, -in.gs.tl)
 	case "Tj":
+		in.textOps++
 		if a := pdfdoc.Last(ops, 1); a[0].Kind == pdfdoc.KindString {
 			return in.show(a[0].Str)
 		}
 	case "'":
+		in.textOps++
 		in.moveLine(0, -in.gs.tl)
 		if a := pdfdoc.Last(ops, 1); a[0].Kind == pdfdoc.KindString {
 			return in.show(a[0].Str)
 		}
 	case "\"":
+		in.textOps++
 		a := pdfdoc.Last(ops, 3)
 		in.gs.tw, in.gs.tc = pdfdoc.Num(a, 0), pdfdoc.Num(a, 1)
 		in.moveLine(0, -in.gs.tl)
@@ -217,6 +221,7 @@ func (in *interp) op(name string, ops []pdfdoc.Token, res types.Dict, fontCache 
 			return in.show(a[2].Str)
 		}
 	case "TJ":
+		in.textOps++
 		a := pdfdoc.Last(ops, 1)
 		if a[0].Kind != pdfdoc.KindArray {
 			return nil
@@ -457,6 +462,9 @@ func (in *interp) emit(trm pdfdoc.Matrix, gx0, gx1, gy0, gy1, w float64, text st
 		size = math.Hypot(trm[0], trm[1]) * f.sizeMul
 	}
 	flags := f.flags
+	if !f.simple {
+		in.cidGlyphs++
+	}
 	if in.gs.tr == 3 || in.gs.tr == 7 {
 		flags |= core.FlagInvisible
 		in.invisible++

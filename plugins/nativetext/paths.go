@@ -32,9 +32,12 @@ type pathPt struct {
 	curve bool // reached by a curve
 }
 
-// pathOp runs a path construction or painting operator; it reports
-// whether name was one.
+// pathOp runs a path construction or painting operator, or a colour or
+// line-width operator; it reports whether name was one.
 func (in *interp) pathOp(name string, ops []pdfdoc.Token) bool {
+	if pathOperators[name] {
+		in.pathOps++
+	}
 	switch name {
 	case "m", "l":
 		a := pdfdoc.Last(ops, 2)
@@ -83,8 +86,13 @@ func (in *interp) pathOp(name string, ops []pdfdoc.Token) bool {
 	default:
 		return false
 	}
-	in.pathOps++
 	return true
+}
+
+// pathOperators are the operators core.FactPathOps counts.
+var pathOperators = map[string]bool{
+	"m": true, "l": true, "c": true, "v": true, "y": true, "re": true, "h": true,
+	"S": true, "s": true, "f": true, "F": true, "f*": true, "B": true, "B*": true, "b": true, "b*": true, "n": true,
 }
 
 // whiteColor reports whether a colour operator's operands set white (or
@@ -140,6 +148,9 @@ func (in *interp) subpathStart() int {
 // and the sides of filled rectangles (a thin filled rectangle is a rule).
 func (in *interp) paint(fill, stroke bool) {
 	defer func() { in.path = in.path[:0] }()
+	if fill {
+		in.countFill()
+	}
 	fill = fill && !in.gs.fillWhite
 	stroke = stroke && !in.gs.strokeWhite
 	if !fill && !stroke {
@@ -234,9 +245,27 @@ func (in *interp) addEdge(e edge) {
 	in.edges = append(in.edges, e)
 }
 
+// countFill counts a filling of the current path, and whether the path is
+// as small as a glyph outline (core.FactSmallFills), whatever its colour.
+func (in *interp) countFill() {
+	in.fillOps++
+	if len(in.path) == 0 {
+		return
+	}
+	x0, y0, x1, y1 := in.path[0].x, in.path[0].y, in.path[0].x, in.path[0].y
+	for _, p := range in.path[1:] {
+		x0, x1 = math.Min(x0, p.x), math.Max(x1, p.x)
+		y0, y1 = math.Min(y0, p.y), math.Max(y1, p.y)
+	}
+	if x1-x0 <= core.OutlineMaxSize && y1-y0 <= core.OutlineMaxSize {
+		in.smallFills++
+	}
+}
+
 // addImage records the box of an image drawn with the current CTM (the
 // unit square in user space).
 func (in *interp) addImage() {
+	in.imageCount++
 	if len(in.images) >= maxImagesPerPage {
 		return
 	}

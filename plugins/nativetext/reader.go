@@ -71,8 +71,8 @@ type Cells struct {
 func (c *Cells) Layout() []core.Block {
 	blocks, facts := layoutPage(c.glyphs, c.edges, c.Page.Box())
 	if c.Stats != nil {
-		c.Stats["columns"] = float64(facts.columns)
-		c.Stats["tables"] = float64(facts.tables)
+		c.Stats[core.FactColumns] = float64(facts.columns)
+		c.Stats[core.FactTables] = float64(facts.tables)
 	}
 	return append(blocks, figures(c.images, c.Page.Box())...)
 }

@@ -45,8 +45,8 @@ const (
 //     visible glyph at all: ClassImageOnly; TextAsPaths, or more than
 //     BlankMaxPathOps path operators and no glyph: ClassVectorText;
 //     no glyph, no image: ClassBlank;
-//  3. at least BrokenShare of the visible glyphs in fonts without usable
-//     Unicode: ClassBrokenFonts;
+//  3. at least BrokenShare of the glyphs in fonts without usable Unicode:
+//     ClassBrokenFonts;
 //  4. images cover at least MixedCoverage: ClassMixed;
 //  5. a reading found tables or several columns: ClassComplexLayout;
 //  6. otherwise ClassBornDigital.
@@ -71,14 +71,8 @@ func (p Page) Class() Class {
 			return ClassBlank
 		}
 	}
-	broken := 0
-	for _, f := range p.Fonts {
-		if !f.UsableUnicode {
-			broken += f.Glyphs
-		}
-	}
-	// Fonts count invisible glyphs too; compare with all glyphs.
-	if p.Glyphs > 0 && float64(broken) >= BrokenShare*float64(p.Glyphs) {
+	// Unmapped glyphs count invisible ones too; compare with all glyphs.
+	if p.Glyphs > 0 && float64(p.UnmappedGlyphs) >= BrokenShare*float64(p.Glyphs) {
 		return ClassBrokenFonts
 	}
 	if p.ImageCoverage >= MixedCoverage {

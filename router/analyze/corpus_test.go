@@ -1,9 +1,7 @@
 package analyze
 
 import (
-	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,9 +9,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/internal/corpustest"
 )
 
@@ -22,6 +18,7 @@ import (
 // born-digital and image-only pages (the manifest lists the scanned ones), the others
 // are born-digital. It logs the confusion matrix.
 func TestGeneratedClasses(t *testing.T) {
+	t.Parallel()
 	dir := corpustest.Dir(t, "generated")
 	raw, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
 	if err != nil {
@@ -42,12 +39,7 @@ func TestGeneratedClasses(t *testing.T) {
 		if d.Category == "corrupt" {
 			continue
 		}
-		rep, err := Document(context.Background(), filepath.Join(dir, d.Path), Options{})
-		if err != nil {
-			t.Errorf("%s: %v", d.ID, err)
-			continue
-		}
-		for _, p := range rep.Page {
+		for _, p := range read(t, filepath.Join(dir, d.Path), true) {
 			want := ClassBornDigital
 			switch {
 			case d.Category == "scanned":
@@ -80,43 +72,3 @@ func TestGeneratedClasses(t *testing.T) {
 }
 
 // TestCorpusNeverFails runs every PDF of the corpus: no panic, no hang,
-// and document errors only as sentinels.
-func TestCorpusNeverFails(t *testing.T) {
-	root := corpustest.Dir(t)
-	var files []string
-	for _, sub := range []string{"robustness", "generated/corrupt", "generated/pdf", "docling/pdf", "docling/encrypted"} {
-		fs, _ := filepath.Glob(filepath.Join(root, sub, "*.pdf"))
-		files = append(files, fs...)
-	}
-	if testing.Short() && len(files) > 60 {
-		files = files[:60]
-	}
-	sentinels := []error{core.ErrEmptyFile, core.ErrNotPDF, core.ErrEncrypted, core.ErrDamaged, core.ErrNotFound}
-	for _, f := range files {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		start := time.Now()
-		rep, err := Document(ctx, f, Options{})
-		cancel()
-		if el := time.Since(start); el > 10*time.Second {
-			t.Errorf("%s: took %v", f, el)
-		}
-		if err != nil {
-			ok := false
-			for _, s := range sentinels {
-				ok = ok || errors.Is(err, s)
-			}
-			if !ok {
-				t.Errorf("%s: error without a document sentinel: %v", f, err)
-			}
-			continue
-		}
-		if rep.Pages != len(rep.Page) || rep.Pages < 1 {
-			t.Errorf("%s: %d pages, %d reports", f, rep.Pages, len(rep.Page))
-		}
-		for _, p := range rep.Page {
-			if p.ImageCoverage < 0 || p.ImageCoverage > 1 || len(p.ImageBoxes) > MaxImageBoxes {
-				t.Errorf("%s page %d: coverage %v, %d boxes", f, p.Number, p.ImageCoverage, len(p.ImageBoxes))
-			}
-		}
-	}
-}

@@ -7,33 +7,29 @@ import (
 	"github.com/assay-pdf/assay/core"
 )
 
-// Stats keys a text engine reports per page (see plugins/nativetext) from
-// which FromResult rebuilds the page facts.
+// Thresholds of the facts that FromResult derives.
 const (
-	StatGlyphs          = "glyphs"
-	StatUnmappedGlyphs  = "unmapped_glyphs"
-	StatInvisibleGlyphs = "invisible_glyphs"
-	StatImageCoverage   = "image_coverage"
-	StatPathOps         = "path_ops"
-	StatTextOps         = "text_ops"
-	StatColumns         = "columns"
-	StatTables          = "tables"
+	// MaxImageBoxes caps Page.ImageBoxes (the largest are kept).
+	MaxImageBoxes = 32
+	// MinOutlineFills is the number of small filled paths from which a
+	// page without text may be text drawn as outlines.
+	MinOutlineFills = 100
+	// OutlineShare is the share of the filled paths that must be small.
+	OutlineShare = 0.6
 )
 
 // FromResult rebuilds a page's facts from a text engine's reading of it:
-// the engine interprets every operator anyway, so its counts (glyphs,
-// glyphs without Unicode, invisible glyphs, image coverage, path
-// operators) and its figure blocks (the images' boxes) give the class at
-// no extra cost. Glyphs without Unicode stand for the fonts without usable
-// Unicode. ok is false when the result carries no counts to go by (a
-// failed page, or an engine that does not report glyphs and image
-// coverage).
+// the engine counts them while it interprets every operator (see
+// core.Fact*), and its figure blocks are the images' boxes, so the class
+// costs nothing more than the reading. ok is false when the result
+// carries no facts to go by (a failed page, or an engine that does not
+// report them).
 func FromResult(pr core.PageResult) (p Page, ok bool) {
 	s := pr.Stats
 	if pr.Status != core.StatusOK && pr.Status != core.StatusDegraded {
 		return p, false
 	}
-	for _, k := range []string{StatGlyphs, StatImageCoverage} {
+	for _, k := range []string{core.FactGlyphs, core.FactImageCoverage} {
 		if _, has := s[k]; !has {
 			return p, false
 		}
@@ -43,29 +39,40 @@ func FromResult(pr core.PageResult) (p Page, ok bool) {
 		Width:           pr.Page.Width,
 		Height:          pr.Page.Height,
 		Rotation:        pr.Page.Rotation,
-		TextOps:         int(s[StatTextOps]),
-		Glyphs:          int(s[StatGlyphs]),
-		InvisibleGlyphs: int(s[StatInvisibleGlyphs]),
-		ImageCoverage:   min(max(s[StatImageCoverage], 0), 1),
-		PathOps:         int(s[StatPathOps]),
-		Columns:         int(s[StatColumns]),
-		Tables:          int(s[StatTables]),
+		TextOps:         int(s[core.FactTextOps]),
+		Glyphs:          int(s[core.FactGlyphs]),
+		UnmappedGlyphs:  int(s[core.FactUnmappedGlyphs]),
+		CIDGlyphs:       int(s[core.FactCIDGlyphs]),
+		InvisibleGlyphs: int(s[core.FactInvisibleGlyphs]),
+		Images:          int(s[core.FactImages]),
+		ImageCoverage:   min(max(s[core.FactImageCoverage], 0), 1),
+		PathOps:         int(s[core.FactPathOps]),
+		Columns:         int(s[core.FactColumns]),
+		Tables:          int(s[core.FactTables]),
+		LimitHit:        s[core.FactLimitHit] > 0,
 	}
-	if unmapped := int(s[StatUnmappedGlyphs]); unmapped > 0 {
-		p.Fonts = append(p.Fonts, Font{Name: "(glyphs without Unicode)", UsableUnicode: false, Glyphs: unmapped})
-		if rest := p.Glyphs - unmapped; rest > 0 {
-			p.Fonts = append(p.Fonts, Font{Name: "(glyphs with Unicode)", UsableUnicode: true, Glyphs: rest})
-		}
-	}
-	for _, b := range pr.Page.Blocks {
-		if b.Kind == core.KindFigure && !b.BBox.Empty() {
-			p.Images++
-			p.ImageBoxes = append(p.ImageBoxes, b.BBox)
-		}
-	}
-	slices.SortStableFunc(p.ImageBoxes, func(a, b core.BBox) int { return cmp.Compare(b.Area(), a.Area()) })
+	p.ImageBoxes = imageBoxes(pr.Page.Blocks)
+	p.Images = max(p.Images, len(p.ImageBoxes))
 	if area := p.Width * p.Height / (72 * 72); area > 0 {
 		p.VectorDensity = float64(p.PathOps) / area
 	}
+	fills, small := s[core.FactFills], s[core.FactSmallFills]
+	p.TextAsPaths = p.Glyphs-p.InvisibleGlyphs == 0 && small >= MinOutlineFills && small >= OutlineShare*fills
 	return p, true
+}
+
+// imageBoxes are the boxes of the figure blocks, the largest first, at
+// most MaxImageBoxes.
+func imageBoxes(blocks []core.Block) []core.BBox {
+	var out []core.BBox
+	for _, b := range blocks {
+		if b.Kind == core.KindFigure && !b.BBox.Empty() {
+			out = append(out, b.BBox)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b core.BBox) int { return cmp.Compare(b.Area(), a.Area()) })
+	if len(out) > MaxImageBoxes {
+		out = out[:MaxImageBoxes]
+	}
+	return out
 }

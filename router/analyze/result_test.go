@@ -1,39 +1,44 @@
 package analyze
 
 import (
+	"context"
 	"testing"
 
 	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/pdfdoc/pdftest"
+	"github.com/assay-pdf/assay/plugins/nativetext"
 )
 
+// TestFromResult rebuilds facts from real readings, and refuses results
+// without facts.
 func TestFromResult(t *testing.T) {
-	page := func(stats map[string]float64, blocks ...core.Block) core.PageResult {
-		return core.PageResult{Status: core.StatusOK, Stats: stats, Page: core.Page{Number: 3, Width: 612, Height: 792, Blocks: blocks}}
-	}
-	figure := core.Block{Kind: core.KindFigure, BBox: core.BBox{X0: 0, Y0: 0, X1: 612, Y1: 792}}
-	tests := []struct {
-		name string
-		pr   core.PageResult
-		want Class
-	}{
-		{"text", page(map[string]float64{"glyphs": 900, "image_coverage": 0}), ClassBornDigital},
-		{"scan", page(map[string]float64{"glyphs": 0, "image_coverage": 1}, figure), ClassImageOnly},
-		{"ocr layer", page(map[string]float64{"glyphs": 900, "invisible_glyphs": 900, "image_coverage": 1}, figure), ClassScannedWithOCRLayer},
-		{"broken fonts", page(map[string]float64{"glyphs": 900, "unmapped_glyphs": 800, "image_coverage": 0}), ClassBrokenFonts},
-		{"mixed", page(map[string]float64{"glyphs": 900, "image_coverage": 0.4}, figure), ClassMixed},
-		{"blank", page(map[string]float64{"glyphs": 0, "image_coverage": 0}), ClassBlank},
-		{"outlines", page(map[string]float64{"glyphs": 0, "path_ops": 4000, "image_coverage": 0}), ClassVectorText},
-	}
-	for _, tt := range tests {
-		p, ok := FromResult(tt.pr)
-		if !ok || p.Class() != tt.want || p.Number != 3 {
-			t.Errorf("%s: class %s (ok %v), want %s", tt.name, p.Class(), ok, tt.want)
+	t.Parallel()
+	path := pdftest.OnePage("", imageRes, text+" q 300 0 0 200 50 50 cm /Im1 Do Q", imageObj).Write(t)
+	var got []core.PageResult
+	for pr, err := range nativetext.New().Extract(context.Background(), &core.Request{Source: path, Pages: []int{1}}) {
+		if err != nil {
+			t.Fatal(err)
 		}
+		got = append(got, pr)
 	}
-	if _, ok := FromResult(core.Failed(1, core.ErrTimeout)); ok {
-		t.Error("a failed page has no facts")
+	p, ok := FromResult(got[0])
+	if !ok {
+		t.Fatalf("no facts in %+v", got[0].Stats)
 	}
-	if _, ok := FromResult(core.PageResult{Status: core.StatusOK}); ok {
-		t.Error("a result without counts has no facts")
+	if p.Glyphs != 43 || p.TextOps != 1 || p.Images != 1 || len(p.ImageBoxes) != 1 || p.Class() != ClassBornDigital {
+		t.Errorf("facts %+v, class %s", p, p.Class())
+	}
+	if box := p.ImageBoxes[0]; box.Width() != 300 || box.Height() != 200 {
+		t.Errorf("image box %v, want 300×200", box)
+	}
+	failed := core.Failed(1, core.ErrDamaged)
+	failed.Stats = got[0].Stats
+	if _, ok := FromResult(failed); ok {
+		t.Error("a failed page gave facts")
+	}
+	noFacts := got[0]
+	noFacts.Stats = map[string]float64{"ops": 3}
+	if _, ok := FromResult(noFacts); ok {
+		t.Error("a result without facts gave facts")
 	}
 }

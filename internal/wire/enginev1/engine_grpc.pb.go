@@ -30,8 +30,9 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	EngineService_Describe_FullMethodName = "/assay.engine.v1.EngineService/Describe"
-	EngineService_Extract_FullMethodName  = "/assay.engine.v1.EngineService/Extract"
+	EngineService_Describe_FullMethodName   = "/assay.engine.v1.EngineService/Describe"
+	EngineService_Extract_FullMethodName    = "/assay.engine.v1.EngineService/Extract"
+	EngineService_CountPages_FullMethodName = "/assay.engine.v1.EngineService/CountPages"
 )
 
 // EngineServiceClient is the client API for EngineService service.
@@ -42,6 +43,10 @@ type EngineServiceClient interface {
 	Describe(ctx context.Context, in *DescribeRequest, opts ...grpc.CallOption) (*DescribeResponse, error)
 	// Extract streams one result per requested page.
 	Extract(ctx context.Context, in *ExtractRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[ExtractResponse], error)
+	// CountPages says how many pages a document has. The host asks a text
+	// engine before planning, so that it never parses an untrusted file
+	// itself. Optional: an engine without it answers UNIMPLEMENTED.
+	CountPages(ctx context.Context, in *CountPagesRequest, opts ...grpc.CallOption) (*CountPagesResponse, error)
 }
 
 type engineServiceClient struct {
@@ -81,6 +86,16 @@ func (c *engineServiceClient) Extract(ctx context.Context, in *ExtractRequest, o
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
 type EngineService_ExtractClient = grpc.ServerStreamingClient[ExtractResponse]
 
+func (c *engineServiceClient) CountPages(ctx context.Context, in *CountPagesRequest, opts ...grpc.CallOption) (*CountPagesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CountPagesResponse)
+	err := c.cc.Invoke(ctx, EngineService_CountPages_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // EngineServiceServer is the server API for EngineService service.
 // All implementations must embed UnimplementedEngineServiceServer
 // for forward compatibility.
@@ -89,6 +104,10 @@ type EngineServiceServer interface {
 	Describe(context.Context, *DescribeRequest) (*DescribeResponse, error)
 	// Extract streams one result per requested page.
 	Extract(*ExtractRequest, grpc.ServerStreamingServer[ExtractResponse]) error
+	// CountPages says how many pages a document has. The host asks a text
+	// engine before planning, so that it never parses an untrusted file
+	// itself. Optional: an engine without it answers UNIMPLEMENTED.
+	CountPages(context.Context, *CountPagesRequest) (*CountPagesResponse, error)
 	mustEmbedUnimplementedEngineServiceServer()
 }
 
@@ -104,6 +123,9 @@ func (UnimplementedEngineServiceServer) Describe(context.Context, *DescribeReque
 }
 func (UnimplementedEngineServiceServer) Extract(*ExtractRequest, grpc.ServerStreamingServer[ExtractResponse]) error {
 	return status.Error(codes.Unimplemented, "method Extract not implemented")
+}
+func (UnimplementedEngineServiceServer) CountPages(context.Context, *CountPagesRequest) (*CountPagesResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method CountPages not implemented")
 }
 func (UnimplementedEngineServiceServer) mustEmbedUnimplementedEngineServiceServer() {}
 func (UnimplementedEngineServiceServer) testEmbeddedByValue()                       {}
@@ -155,6 +177,24 @@ func _EngineService_Extract_Handler(srv interface{}, stream grpc.ServerStream) e
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
 type EngineService_ExtractServer = grpc.ServerStreamingServer[ExtractResponse]
 
+func _EngineService_CountPages_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CountPagesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EngineServiceServer).CountPages(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EngineService_CountPages_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EngineServiceServer).CountPages(ctx, req.(*CountPagesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // EngineService_ServiceDesc is the grpc.ServiceDesc for EngineService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -165,6 +205,10 @@ var EngineService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "Describe",
 			Handler:    _EngineService_Describe_Handler,
+		},
+		{
+			MethodName: "CountPages",
+			Handler:    _EngineService_CountPages_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{

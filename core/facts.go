@@ -1,0 +1,125 @@
+package core
+
+import (
+	"cmp"
+	"slices"
+)
+
+// Page facts: the measurements a text engine reports in
+// PageResult.Stats for every page it reads, from which the router
+// classifies the page and plans its engines (router/analyze.FromResult).
+// They are counted while the content stream is interpreted, Form XObjects
+// included, so they cost no second reading. An engine that reports facts
+// reports all of them.
+const (
+	// FactTextOps counts the text-showing operators (Tj, TJ, ', ").
+	FactTextOps = "text_ops"
+	// FactGlyphs counts the glyphs shown.
+	FactGlyphs = "glyphs"
+	// FactUnmappedGlyphs counts the glyphs whose font gives no Unicode.
+	FactUnmappedGlyphs = "unmapped_glyphs"
+	// FactCIDGlyphs counts the glyphs shown with composite (Type0) fonts,
+	// whose codes are one to four bytes long.
+	FactCIDGlyphs = "cid_glyphs"
+	// FactInvisibleGlyphs counts the glyphs in render mode 3 or 7 (an
+	// OCR layer).
+	FactInvisibleGlyphs = "invisible_glyphs"
+	// FactImages counts the images drawn (image XObjects, inline images).
+	FactImages = "images"
+	// FactImageCoverage is the share of the page under images, in [0, 1]
+	// (see Coverage).
+	FactImageCoverage = "image_coverage"
+	// FactPathOps counts the path construction and painting operators
+	// (m l c v y re h, S s f F f* B B* b b* n), one per operator.
+	FactPathOps = "path_ops"
+	// FactFills counts the path-filling operators (f F f* B B* b b*).
+	FactFills = "fills"
+	// FactSmallFills counts the filled paths no larger than OutlineMaxSize
+	// on either side: what glyphs drawn as outlines look like.
+	FactSmallFills = "small_fills"
+	// FactColumns is the most columns of running text side by side that
+	// the engine's layout found, FactTables the tables.
+	FactColumns = "columns"
+	FactTables  = "tables"
+	// FactLimitHit is 1 when a limit cut the reading short; the counts
+	// are then lower bounds.
+	FactLimitHit = "limit_hit"
+)
+
+// OutlineMaxSize is the largest side, in points, of a filled path that
+// may be a glyph outline (FactSmallFills): glyphs of text up to about
+// 40 pt.
+const OutlineMaxSize = 40.0
+
+// maxCoverageBoxes caps the boxes whose union makes Coverage: the largest
+// are used (the union's cost grows with the cube of their number).
+const maxCoverageBoxes = 256
+
+// Coverage is the share of page covered by boxes, each clipped to the
+// page and overlaps counted once: the one definition of image coverage.
+// Of many boxes the maxCoverageBoxes largest are used.
+func Coverage(boxes []BBox, page BBox) float64 {
+	area := page.Area()
+	if area <= 0 {
+		return 0
+	}
+	clipped := make([]BBox, 0, len(boxes))
+	for _, b := range boxes {
+		if c := b.Intersect(page); !c.Empty() {
+			clipped = append(clipped, c)
+		}
+	}
+	if len(clipped) > maxCoverageBoxes {
+		slices.SortStableFunc(clipped, func(a, b BBox) int { return cmp.Compare(b.Area(), a.Area()) })
+		clipped = clipped[:maxCoverageBoxes]
+	}
+	return min(1, unionArea(clipped)/area)
+}
+
+// unionArea is the area covered by boxes, overlaps counted once: the
+// x edges cut the plane into strips, and in each strip the boxes that
+// span it are merged along y.
+func unionArea(boxes []BBox) float64 {
+	if len(boxes) == 1 {
+		return boxes[0].Area()
+	}
+	xs := make([]float64, 0, 2*len(boxes))
+	for _, b := range boxes {
+		xs = append(xs, b.X0, b.X1)
+	}
+	slices.Sort(xs)
+	total := 0.0
+	var spans [][2]float64
+	for i := 0; i+1 < len(xs); i++ {
+		x0, x1 := xs[i], xs[i+1]
+		if x1 <= x0 {
+			continue
+		}
+		spans = spans[:0]
+		for _, b := range boxes {
+			if b.X0 <= x0 && b.X1 >= x1 {
+				spans = append(spans, [2]float64{b.Y0, b.Y1})
+			}
+		}
+		total += covered(spans) * (x1 - x0)
+	}
+	return total
+}
+
+// covered is the length of the union of the spans; it sorts them.
+func covered(spans [][2]float64) float64 {
+	if len(spans) == 0 {
+		return 0
+	}
+	slices.SortFunc(spans, func(a, b [2]float64) int { return cmp.Compare(a[0], b[0]) })
+	total, lo, hi := 0.0, spans[0][0], spans[0][1]
+	for _, s := range spans[1:] {
+		if s[0] > hi {
+			total += hi - lo
+			lo, hi = s[0], s[1]
+		} else if s[1] > hi {
+			hi = s[1]
+		}
+	}
+	return total + hi - lo
+}
