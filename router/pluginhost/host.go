@@ -66,7 +66,17 @@ type Config struct {
 	// Stderr receives engine logs; default io.Discard, or os.Stderr when
 	// $ASSAY_DEBUG is set.
 	Stderr io.Writer
+	// MemoryLimit caps the data memory of every engine process, in bytes
+	// (Linux RLIMIT_DATA: heap and private mappings): a file that makes a
+	// parser allocate without bound ends its process, not the machine.
+	// Default DefaultMemoryLimit; negative for none.
+	MemoryLimit int64
 }
+
+// DefaultMemoryLimit is the data memory an engine process may use: room
+// for models and renders of large pages, far below what a runaway
+// allocation reaches.
+const DefaultMemoryLimit = 8 << 30
 
 // Found is an engine that Discover found.
 type Found struct {
@@ -97,6 +107,9 @@ type Host struct {
 // New makes a Host. It does no I/O: engines are found and started on
 // demand.
 func New(cfg Config) *Host {
+	if cfg.MemoryLimit == 0 {
+		cfg.MemoryLimit = DefaultMemoryLimit
+	}
 	if cfg.StartTimeout <= 0 {
 		cfg.StartTimeout = 10 * time.Second
 	}

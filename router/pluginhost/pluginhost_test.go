@@ -24,7 +24,7 @@ import (
 // words engine built as a fake assay binary with built-in engines.
 var binDir, selfPath string
 
-var testEngines = []string{"misbehave", "hang", "slow", "words"}
+var testEngines = []string{"misbehave", "hang", "slow", "words", "counter"}
 
 func TestMain(m *testing.M) {
 	os.Exit(func() int {

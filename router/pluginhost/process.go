@@ -81,6 +81,9 @@ func (h *Host) launch(f Found) (*proc, error) {
 	if cmd.Process != nil {
 		pid = cmd.Process.Pid
 	}
+	if err := limitMemory(pid, h.cfg.MemoryLimit); err != nil {
+		return fail(fmt.Errorf("memory limit: %w", err))
+	}
 	return &proc{client: client, cmd: cmd, rpc: rpc, pid: pid, tail: tail, exit: exit}, nil
 }
 

@@ -1,0 +1,68 @@
+package pluginhost
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/assay-pdf/assay/core"
+)
+
+func TestCountPages(t *testing.T) {
+	t.Parallel()
+	e := engine(t, newHost(t, Config{}), "counter")
+	n, err := e.CountPages(t.Context(), "ok.pdf")
+	if err != nil || n != 3 {
+		t.Fatalf("CountPages = %d, %v; want 3", n, err)
+	}
+	// An engine without the capability says so.
+	_, err = engine(t, newHost(t, Config{}), "words").CountPages(t.Context(), "ok.pdf")
+	if !errors.Is(err, core.ErrUnsupported) {
+		t.Errorf("words: %v, want ErrUnsupported", err)
+	}
+}
+
+// A count that never ends (a file that hangs the parser) is cut at the
+// deadline: the process is killed, the next count gets a fresh one.
+func TestCountPagesKillsAHungCount(t *testing.T) {
+	t.Parallel()
+	e := engine(t, newHost(t, Config{}), "counter")
+	ctx, cancel := context.WithTimeout(t.Context(), time.Second)
+	defer cancel()
+	start := time.Now()
+	_, err := e.CountPages(ctx, "hang.pdf")
+	if !errors.Is(err, core.ErrTimeout) {
+		t.Fatalf("err = %v, want ErrTimeout", err)
+	}
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("took %v for a 1 s deadline", d)
+	}
+	if n, err := e.CountPages(t.Context(), "ok.pdf"); err != nil || n != 3 {
+		t.Errorf("after the kill: %d, %v", n, err)
+	}
+	if e.Restarts() != 1 {
+		t.Errorf("restarts %d, want 1", e.Restarts())
+	}
+}
+
+// A count that allocates without bound (a file that makes the parser
+// allocate) ends its own process at the memory limit, long before its
+// deadline, and the host goes on.
+func TestCountPagesMemoryLimit(t *testing.T) {
+	t.Parallel()
+	e := engine(t, newHost(t, Config{MemoryLimit: 512 << 20}), "counter")
+	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
+	defer cancel()
+	start := time.Now()
+	_, err := e.CountPages(ctx, "bloat.pdf")
+	if !errors.Is(err, core.ErrEngineCrashed) {
+		t.Fatalf("err = %v, want ErrEngineCrashed", err)
+	}
+	if d := time.Since(start); d > 30*time.Second {
+		t.Errorf("took %v: the limit did not stop the allocation", d)
+	}
+	if n, err := e.CountPages(t.Context(), "ok.pdf"); err != nil || n != 3 {
+		t.Errorf("after the crash: %d, %v", n, err)
+	}
+}
