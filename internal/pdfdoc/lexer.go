@@ -175,24 +175,14 @@ func (l *Lexer) arrayBody(depth int) (Token, bool, error) {
 		return Token{Kind: KindArray}, true, errNesting
 	}
 	var arr []Token
-	for {
-		l.skipSpace()
-		if l.pos >= len(l.b) {
-			return Token{Kind: KindArray, Arr: arr}, true, nil
-		}
+	closes := func() int {
 		if l.b[l.pos] == ']' {
-			l.pos++
-			return Token{Kind: KindArray, Arr: arr}, true, nil
+			return 1
 		}
-		o, ok, err := l.nextDepth(depth + 1)
-		if err != nil {
-			return Token{Kind: KindArray, Arr: arr}, true, err
-		}
-		if !ok {
-			return Token{Kind: KindArray, Arr: arr}, true, nil
-		}
-		arr = append(arr, o)
+		return 0
 	}
+	err := l.elements(depth, closes, func(o Token) { arr = append(arr, o) })
+	return Token{Kind: KindArray, Arr: arr}, true, err
 }
 
 func (l *Lexer) dictBody(depth int) (Token, bool, error) {
@@ -203,30 +193,46 @@ func (l *Lexer) dictBody(depth int) (Token, bool, error) {
 	d := map[string]Token{}
 	var key string
 	haveKey := false
+	closes := func() int {
+		if l.b[l.pos] == '>' && l.pos+1 < len(l.b) && l.b[l.pos+1] == '>' {
+			return 2
+		}
+		return 0
+	}
+	err := l.elements(depth, closes, func(o Token) {
+		switch {
+		case !haveKey && o.Kind == KindName:
+			key, haveKey = o.Str, true
+		case haveKey:
+			d[key] = o
+			haveKey = false
+		}
+	})
+	return Token{Kind: KindDict, Dict: d}, true, err
+}
+
+// elements reads the tokens of an array's or a dictionary's body, handing
+// each to add, up to its closing delimiter (closes says how many bytes
+// long it is where one starts, else 0) or the end of the input. It
+// returns the first error.
+func (l *Lexer) elements(depth int, closes func() int, add func(Token)) error {
 	for {
 		l.skipSpace()
 		if l.pos >= len(l.b) {
-			return Token{Kind: KindDict, Dict: d}, true, nil
+			return nil
 		}
-		if l.b[l.pos] == '>' && l.pos+1 < len(l.b) && l.b[l.pos+1] == '>' {
-			l.pos += 2
-			return Token{Kind: KindDict, Dict: d}, true, nil
+		if n := closes(); n > 0 {
+			l.pos += n
+			return nil
 		}
 		o, ok, err := l.nextDepth(depth + 1)
 		if err != nil {
-			return Token{Kind: KindDict, Dict: d}, true, err
+			return err
 		}
 		if !ok {
-			return Token{Kind: KindDict, Dict: d}, true, nil
+			return nil
 		}
-		if !haveKey {
-			if o.Kind == KindName {
-				key, haveKey = o.Str, true
-			}
-			continue
-		}
-		d[key] = o
-		haveKey = false
+		add(o)
 	}
 }
 
