@@ -27,11 +27,6 @@ type Hints struct {
 	// ExpectedChars is roughly how many characters the page's text layer
 	// draws (from the analysis); 0 when unknown.
 	ExpectedChars int
-	// SingleByteShare is the share of the page's glyphs drawn with simple
-	// (single-byte) fonts, from the analysis; such fonts hold at most 256
-	// glyphs, so a page of them that decodes to Chinese, Japanese or Korean
-	// contradicts its fonts. 0 when unknown.
-	SingleByteShare float64
 }
 
 // Signal names.
@@ -108,12 +103,6 @@ func Score(r core.PageResult, h Hints) Report {
 		}
 		if words < 0.9 {
 			rep.Reasons = append(rep.Reasons, fmt.Sprintf("only %s of tokens look like words", pct(words)))
-		}
-	}
-	if h.SingleByteShare >= 0.9 {
-		if share := cjkShare(text); share > 0.3 {
-			enc = math.Min(enc, 1-share)
-			rep.Reasons = append(rep.Reasons, fmt.Sprintf("%s of the letters are CJK but the page's fonts are single-byte: the fonts' Unicode maps are wrong", pct(share)))
 		}
 	}
 	if script == ScriptHan || script == ScriptJapanese {

@@ -156,16 +156,6 @@ func TestOrder(t *testing.T) {
 	}
 }
 
-func TestScriptContradictsFonts(t *testing.T) {
-	text := "本文档测试文本提取的质量，包括中文和日文。"
-	if r := Score(page(text), Hints{SingleByteShare: 1}); r.Score > 0.3 || !strings.Contains(strings.Join(r.Reasons, ";"), "single-byte") {
-		t.Fatalf("CJK from single-byte fonts scored %.2f: %v", r.Score, r.Reasons)
-	}
-	if r := Score(page(text), Hints{SingleByteShare: 0.1}); r.Score < 0.9 {
-		t.Fatalf("CJK from CID fonts scored %.2f: %v", r.Score, r.Reasons)
-	}
-}
-
 func TestYieldAgainstExpectedGlyphs(t *testing.T) {
 	text := "only a few words came out of this page"
 	if r := Score(page(text), Hints{ExpectedChars: 1000}); r.Signals[SignalYield] > 0.1 || r.Score > 0.1 {

@@ -124,20 +124,3 @@ func HanCommonShare(text string) (float64, int) {
 	return float64(common) / float64(total), total
 }
 
-// cjkShare is the share of letters in text that are Han, kana or Hangul.
-func cjkShare(text string) float64 {
-	letters, cjk := 0, 0
-	for _, r := range text {
-		if !unicode.IsLetter(r) {
-			continue
-		}
-		letters++
-		if unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) {
-			cjk++
-		}
-	}
-	if letters == 0 {
-		return 0
-	}
-	return float64(cjk) / float64(letters)
-}

@@ -152,7 +152,7 @@ func (s *pageState) learn(info analyze.Page, plan Plan) {
 	cls := info.Class()
 	s.info, s.known, s.class = info, true, string(cls)
 	s.chain = plan.Chain(s.class)
-	s.hints = quality.Hints{NoTextExpected: cls == analyze.ClassBlank, SingleByteShare: singleByteShare(info)}
+	s.hints = quality.Hints{NoTextExpected: cls == analyze.ClassBlank}
 }
 
 type regionResult struct {
@@ -531,14 +531,6 @@ func (r *Router) score(c merge.Candidate, st *pageState, info core.Info) merge.C
 	}
 	c.Quality = quality.Score(c.Result, h)
 	return c
-}
-
-// singleByteShare is the share of a page's glyphs drawn with simple fonts.
-func singleByteShare(p analyze.Page) float64 {
-	if p.Glyphs == 0 {
-		return 0
-	}
-	return float64(p.Glyphs-p.CIDGlyphs) / float64(p.Glyphs)
 }
 
 // withRegions adds the region mode and boxes to an engine's options.
