@@ -79,48 +79,101 @@ func inMargin(b core.BBox, h float64) int {
 }
 
 // markFurniture marks running headers and footers on pages of one
-// document: a block in the top or bottom band whose text (digits folded)
-// recurs in the same band on at least two pages, or that is a page number
-// alone.
+// document. A block in the top or bottom band is furniture when it says
+// nothing about its page: its text recurs word for word in the same band
+// on at least two pages, whatever its size. Text that recurs only with
+// other numbers ("Page 2 of 9", "Page 3 of 9") or that is a page number
+// alone is furniture unless the layout took it for a heading by its size:
+// folios and running heads are set at the body size or smaller, while a
+// line set larger that names its page ("Page 1", "Chapter 2") is that
+// page's heading.
 func markFurniture(pages []*core.Page) {
-	type key struct {
-		band int
-		k    string
-	}
-	count := map[key]int{}
-	for _, p := range pages {
-		seen := map[key]bool{}
-		for i := range p.Blocks {
-			b := &p.Blocks[i]
-			band := inMargin(b.BBox, p.Height)
-			if band == 0 || b.Kind == core.KindTable || b.Kind == core.KindFigure {
-				continue
-			}
-			k := key{band, furnitureKey(b.Text())}
-			if k.k != "" && !seen[k] {
-				seen[k] = true
-				count[k]++
-			}
-		}
-	}
+	count := bandCounts(pages)
+	body := documentBody(pages)
 	for _, p := range pages {
 		for i := range p.Blocks {
 			b := &p.Blocks[i]
-			band := inMargin(b.BBox, p.Height)
-			if band == 0 || b.Kind == core.KindTable || b.Kind == core.KindFigure {
+			band := furnitureBand(b, p.Height)
+			if band == 0 {
 				continue
 			}
 			t := b.Text()
-			if count[key{band, furnitureKey(t)}] >= 2 || (isPageNumber(t) && len(pages) >= 1) {
-				if band < 0 {
-					b.Kind = core.KindPageHeader
-				} else {
-					b.Kind = core.KindPageFooter
+			repeated := count[bandKey{band, exactKey(t)}] >= 2
+			numbered := count[bandKey{band, furnitureKey(t)}] >= 2 || isPageNumber(t)
+			if !repeated && !(numbered && !sizedHeading(b, body)) {
+				continue
+			}
+			if band < 0 {
+				b.Kind = core.KindPageHeader
+			} else {
+				b.Kind = core.KindPageFooter
+			}
+			b.Level = 0
+		}
+	}
+}
+
+// bandKey is a block's text in one band (-1 top, +1 bottom).
+type bandKey struct {
+	band int
+	k    string
+}
+
+// bandCounts counts, for the text of each block in a band, the pages
+// where it appears in that band: word for word (exactKey) and with its
+// numbers folded (furnitureKey).
+func bandCounts(pages []*core.Page) map[bandKey]int {
+	count := map[bandKey]int{}
+	for _, p := range pages {
+		seen := map[bandKey]bool{}
+		for i := range p.Blocks {
+			b := &p.Blocks[i]
+			band := furnitureBand(b, p.Height)
+			if band == 0 {
+				continue
+			}
+			t := b.Text()
+			for _, k := range []bandKey{{band, exactKey(t)}, {band, furnitureKey(t)}} {
+				if k.k != "" && !seen[k] {
+					seen[k] = true
+					count[k]++
 				}
-				b.Level = 0
 			}
 		}
 	}
+	return count
+}
+
+// furnitureBand is the band a block that may be furniture sits in (see
+// inMargin); 0 for tables and figures, which never are.
+func furnitureBand(b *core.Block, h float64) int {
+	if b.Kind == core.KindTable || b.Kind == core.KindFigure {
+		return 0
+	}
+	return inMargin(b.BBox, h)
+}
+
+// exactKey is a block's text with case and spacing folded, numbers kept.
+func exactKey(s string) string {
+	return strings.ToLower(strings.Join(strings.Fields(s), " "))
+}
+
+// sizedHeading reports a block the layout took for a heading that is set
+// at least headingRatio times the body size (the layout's own cut), not a
+// bold line of body size; false when either size is unknown.
+func sizedHeading(b *core.Block, body float64) bool {
+	if b.Kind != core.KindHeading || body <= 0 {
+		return false
+	}
+	var sizes []float64
+	for _, l := range b.Lines {
+		for _, w := range l.Words {
+			if w.Size > 0 {
+				sizes = append(sizes, w.Size)
+			}
+		}
+	}
+	return len(sizes) > 0 && median(sizes) >= headingRatio*body
 }
 
 // rankHeadings turns the provisional heading levels (minus ten times the

@@ -1,0 +1,109 @@
+package nativetext
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/assay-pdf/assay/core"
+)
+
+// sizedBlock is a one-line block of text set at size points, at y0 on a
+// US-letter page.
+func sizedBlock(kind core.BlockKind, y0, size float64, text string) core.Block {
+	box := core.BBox{X0: 72, Y0: y0, X1: 300, Y1: y0 + size}
+	return core.Block{Kind: kind, BBox: box, Lines: []core.Line{{BBox: box, Words: []core.Word{{Text: text, BBox: box, Size: size}}}}}
+}
+
+// furniturePages are n pages, each with top(page) at the top, a body of
+// 11 pt text, and bottom(page) at the bottom when it is not nil.
+func furniturePages(n int, top, bottom func(int) core.Block) []*core.Page {
+	var pages []*core.Page
+	for i := 1; i <= n; i++ {
+		p := &core.Page{Number: i, Width: 612, Height: 792, Blocks: []core.Block{
+			top(i),
+			sizedBlock(core.KindParagraph, 120, 11, fmt.Sprintf("This is the body text of page %d, set in the size most of the text is.", i)),
+		}}
+		if bottom != nil {
+			p.Blocks = append(p.Blocks, bottom(i))
+		}
+		pages = append(pages, p)
+	}
+	return pages
+}
+
+func TestFurniture(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name string
+		top  func(int) core.Block
+		want core.BlockKind
+	}{
+		// A line at a heading's size naming its page is that page's
+		// heading, though only its number changes from page to page.
+		{"heading-size numbered line", func(n int) core.Block {
+			return sizedBlock(core.KindHeading, 60, 18, fmt.Sprintf("Page %d", n))
+		}, core.KindHeading},
+		{"heading-size chapter line", func(n int) core.Block {
+			return sizedBlock(core.KindHeading, 60, 18, fmt.Sprintf("Chapter %d", n))
+		}, core.KindHeading},
+		// The same line in small type is a running head.
+		{"small numbered line", func(n int) core.Block {
+			return sizedBlock(core.KindParagraph, 30, 9, fmt.Sprintf("Page %d", n))
+		}, core.KindPageHeader},
+		{"body-size running head", func(n int) core.Block {
+			return sizedBlock(core.KindParagraph, 30, 11, fmt.Sprintf("Annual report 2024, page %d of 3", n))
+		}, core.KindPageHeader},
+		// A bold line of body size that the layout took for a heading.
+		{"bold body-size running head", func(n int) core.Block {
+			return sizedBlock(core.KindHeading, 30, 11, fmt.Sprintf("Draft %d", n))
+		}, core.KindPageHeader},
+		// A bare number has no words to be a heading with, whatever its
+		// size: a folio over a body of small type.
+		{"large bare number", func(n int) core.Block {
+			return sizedBlock(core.KindParagraph, 30, 14, fmt.Sprint(n+16))
+		}, core.KindPageHeader},
+		// Text repeated word for word says nothing about its page,
+		// whatever its size.
+		{"large repeated line", func(int) core.Block {
+			return sizedBlock(core.KindHeading, 30, 18, "ACME Corporation")
+		}, core.KindPageHeader},
+		// A heading-size line that differs from page to page stays.
+		{"different headings", func(n int) core.Block {
+			return sizedBlock(core.KindHeading, 60, 18, []string{"Introduction", "Methods", "Results"}[n-1])
+		}, core.KindHeading},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			pages := furniturePages(3, c.top, nil)
+			markFurniture(pages)
+			for _, p := range pages {
+				if got := p.Blocks[0].Kind; got != c.want {
+					t.Errorf("page %d: %q is %s, want %s", p.Number, p.Blocks[0].Text(), got, c.want)
+				}
+				if got := p.Blocks[1].Kind; got != core.KindParagraph {
+					t.Errorf("page %d: body is %s", p.Number, got)
+				}
+			}
+		})
+	}
+}
+
+// TestFurnitureFolio: a small page number at the foot of each page is a
+// footer, one at a heading's size at the top of a page stays a heading.
+func TestFurnitureFolio(t *testing.T) {
+	t.Parallel()
+	pages := furniturePages(3, func(n int) core.Block {
+		return sizedBlock(core.KindHeading, 60, 18, fmt.Sprintf("Part %d", n))
+	}, func(n int) core.Block {
+		return sizedBlock(core.KindParagraph, 760, 9, fmt.Sprintf("- %d -", n))
+	})
+	markFurniture(pages)
+	for _, p := range pages {
+		if got := p.Blocks[0].Kind; got != core.KindHeading {
+			t.Errorf("page %d: %q is %s, want a heading", p.Number, p.Blocks[0].Text(), got)
+		}
+		if got := p.Blocks[2].Kind; got != core.KindPageFooter {
+			t.Errorf("page %d: %q is %s, want a page footer", p.Number, p.Blocks[2].Text(), got)
+		}
+	}
+}
