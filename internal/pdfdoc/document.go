@@ -16,6 +16,7 @@ import (
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
 
 	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/recovered"
 )
 
 var disableConfigOnce sync.Once
@@ -212,6 +213,7 @@ func openData(ctx context.Context, data []byte, limits Limits) (doc *Document, e
 func read(c context.Context, data []byte, hasHeader bool, limits Limits) (doc *Document, err error) {
 	defer func() {
 		if r := recover(); r != nil {
+			recovered.Note("pdfdoc: read", r)
 			doc, err = nil, fmt.Errorf("%w: reader panic: %v", core.ErrDamaged, r)
 		}
 	}()
@@ -318,6 +320,7 @@ func (d *Document) locked(f func() error) (err error) {
 	defer d.mu.Unlock()
 	defer func() {
 		if r := recover(); r != nil {
+			recovered.Note("pdfdoc: object", r)
 			err = fmt.Errorf("%w: %v", core.ErrDamaged, r)
 		}
 	}()
@@ -478,6 +481,7 @@ func (d *Document) Stream(o types.Object) (types.Dict, []byte, error) {
 	err = func() (err error) {
 		defer func() {
 			if r := recover(); r != nil {
+				recovered.Note("pdfdoc: stream decoder", r)
 				err = fmt.Errorf("%w: decoder panic: %v", core.ErrDamaged, r)
 			}
 		}()

@@ -15,6 +15,7 @@ import (
 
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/internal/pdfdoc"
+	"github.com/assay-pdf/assay/internal/recovered"
 	"github.com/assay-pdf/assay/plugins/tableformer"
 )
 
@@ -187,7 +188,7 @@ func DocumentPassResults(results []core.PageResult) {
 // levels, and tables that continue on the next page (tableformer.JoinPages).
 // A panic leaves the pages as they are.
 func DocumentPass(pages []*core.Page) {
-	defer func() { _ = recover() }()
+	defer func() { recovered.Note("nativetext: document pass", recover()) }()
 	markFurniture(pages)
 	rankHeadings(pages)
 	tableformer.JoinPages(pages)
@@ -198,6 +199,7 @@ func extractPage(ctx context.Context, doc *document, n int, opts Options, timeou
 	start := time.Now()
 	defer func() {
 		if r := recover(); r != nil {
+			recovered.Note("nativetext: page", r)
 			err := fmt.Errorf("%w: panic: %v\n%s", core.ErrDamaged, r, firstLines(debug.Stack(), 12))
 			res = core.Failed(n, &core.EngineError{Engine: Name, Page: n, Err: err})
 		}
@@ -259,6 +261,7 @@ func (d *document) cells(ctx context.Context, n int, opts Options) (*Cells, erro
 	err = func() (err error) {
 		defer func() {
 			if r := recover(); r != nil {
+				recovered.Note("nativetext: content stream", r)
 				err = fmt.Errorf("%w: panic in content stream: %v", core.ErrDamaged, r)
 			}
 		}()

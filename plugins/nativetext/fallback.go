@@ -16,6 +16,7 @@ import (
 
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/internal/pdfdoc"
+	"github.com/assay-pdf/assay/internal/recovered"
 )
 
 // The second parser (github.com/ledongthuc/pdf) reads the text of files
@@ -75,6 +76,7 @@ func canFallback(err error) bool {
 func openFallback(ctx context.Context, path string) (fd *fallbackDoc, err error) {
 	defer func() {
 		if r := recover(); r != nil {
+			recovered.Note("nativetext: second parser open", r)
 			if fd != nil && fd.f != nil {
 				_ = fd.f.Close()
 			}
@@ -157,6 +159,7 @@ func (fd *fallbackDoc) extractPage(n int) (res core.PageResult) {
 	start := time.Now()
 	defer func() {
 		if r := recover(); r != nil {
+			recovered.Note("nativetext: second parser page", r)
 			res = core.Failed(n, &core.EngineError{Engine: Name, Page: n, Err: fmt.Errorf("%w: second parser: panic: %v", core.ErrDamaged, r)})
 		}
 		res.Elapsed = time.Since(start)

@@ -10,6 +10,7 @@ import (
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/internal/pdfdoc"
 	"github.com/assay-pdf/assay/internal/pdfdoc/cjkcmap"
+	"github.com/assay-pdf/assay/internal/recovered"
 )
 
 // font is what the interpreter needs of a PDF font: how to split a string
@@ -189,6 +190,7 @@ func (d *document) parseFont(fd types.Dict) (f *font) {
 	f = &font{simple: true, widthScale: 0.001, ascent: 0.8, descent: -0.2, sizeMul: 1, dw: 1000}
 	defer func() {
 		if r := recover(); r != nil {
+			recovered.Note("nativetext: font", r)
 			// A font we cannot read: keep the defaults (no text mapping).
 			*f = font{simple: true, widthScale: 0.001, ascent: 0.8, descent: -0.2, sizeMul: 1, dw: 1000}
 		}

@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/recovered"
 	"github.com/assay-pdf/assay/plugins/tableformer"
 )
 
@@ -42,6 +43,7 @@ func (r *Reader) PageCount() int { return r.doc.NumPages() }
 func (r *Reader) Cells(ctx context.Context, n int) (c *Cells, err error) {
 	defer func() {
 		if p := recover(); p != nil {
+			recovered.Note("nativetext: cells", p)
 			c, err = nil, &core.EngineError{Engine: Name, Page: n, Err: fmt.Errorf("%w: panic: %v", core.ErrDamaged, p)}
 		}
 	}()

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/recovered"
 )
 
 // Tables over pages.
@@ -29,7 +30,7 @@ const (
 // part stays on its own page with its own rows; writers join them. A
 // panic leaves the pages as they are.
 func JoinPages(pages []*core.Page) {
-	defer func() { _ = recover() }()
+	defer func() { recovered.Note("tableformer: join pages", recover()) }()
 	for i := 1; i < len(pages); i++ {
 		prev, next := pages[i-1], pages[i]
 		if prev == nil || next == nil || next.Number != prev.Number+1 {

@@ -2,6 +2,7 @@ package tableformer
 
 import (
 	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/recovered"
 )
 
 // gridShare: a grid is the region's table when it holds at least this
@@ -18,7 +19,8 @@ const gridShare = 0.6
 // text.
 func Structure(in Input) (t *core.Table) {
 	defer func() {
-		if recover() != nil {
+		if r := recover(); r != nil {
+			recovered.Note("tableformer: structure", r)
 			t = nil
 		}
 	}()

@@ -12,6 +12,7 @@ import (
 
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/internal/pdfdoc"
+	"github.com/assay-pdf/assay/internal/recovered"
 	"github.com/assay-pdf/assay/plugins/nativetext"
 	"github.com/assay-pdf/assay/plugins/tableformer"
 )
@@ -108,6 +109,7 @@ func onePage(ctx context.Context, r *nativetext.Reader, n int, opts Options, tim
 	start := time.Now()
 	defer func() {
 		if p := recover(); p != nil {
+			recovered.Note("tableformer: page", p)
 			res = core.Failed(n, &core.EngineError{Engine: Name, Page: n, Err: fmt.Errorf("%w: panic: %v", core.ErrDamaged, p)})
 		}
 		res.Elapsed = time.Since(start)
