@@ -34,14 +34,7 @@ const hangGrace = 5 * time.Second
 // parallel with each other, so that each panic is the file's.
 func runFile(t *testing.T, path string, maxPages int, timeout time.Duration) ([]core.PageResult, error) {
 	t.Helper()
-	var mu sync.Mutex
-	var panics []recovered.Panic
-	stop := recovered.Watch(func(p recovered.Panic) {
-		mu.Lock()
-		defer mu.Unlock()
-		panics = append(panics, p)
-	})
-	defer stop()
+	defer failOnRecovered(t, filepath.Base(path))()
 	type outcome struct {
 		pages []core.PageResult
 		err   error
@@ -51,18 +44,34 @@ func runFile(t *testing.T, path string, maxPages int, timeout time.Duration) ([]
 		pages, err := extractFile(path, maxPages, timeout)
 		done <- outcome{pages, err}
 	}()
-	var out outcome
 	select {
-	case out = <-done:
+	case out := <-done:
+		return out.pages, out.err
 	case <-time.After(timeout + hangGrace):
 		t.Fatalf("%s: still running %v after its %v deadline", filepath.Base(path), hangGrace, timeout)
 	}
-	mu.Lock()
-	defer mu.Unlock()
-	for _, p := range panics {
-		t.Errorf("%s: a panic was recovered (%s): %v\n%s", filepath.Base(path), p.Where, p.Value, firstLines(p.Stack, 40))
+	return nil, nil
+}
+
+// failOnRecovered watches for panics that a boundary recovers (see
+// internal/recovered) until the function it returns is called, which
+// fails t for each, naming what was read.
+func failOnRecovered(t testing.TB, what string) func() {
+	var mu sync.Mutex
+	var panics []recovered.Panic
+	stop := recovered.Watch(func(p recovered.Panic) {
+		mu.Lock()
+		defer mu.Unlock()
+		panics = append(panics, p)
+	})
+	return func() {
+		stop()
+		mu.Lock()
+		defer mu.Unlock()
+		for _, p := range panics {
+			t.Errorf("%s: a panic was recovered (%s): %v\n%s", what, p.Where, p.Value, firstLines(p.Stack, 40))
+		}
 	}
-	return out.pages, out.err
 }
 
 // extractFile extracts up to maxPages pages of a file with a deadline:

@@ -13,7 +13,8 @@ import (
 // FuzzExtract runs the whole engine (document layer, content interpreter,
 // font and CMap decoding, layout) on mutations of the repository's sample
 // PDFs: whatever the bytes, every requested page is answered once, within
-// the page, and nothing panics. Run it with
+// the page, and nothing panics, not even a panic a boundary recovers. Run
+// it with
 //
 //	go test ./plugins/nativetext -run '^$' -fuzz FuzzExtract -fuzztime 60s -fuzzminimizetime 20x
 func FuzzExtract(f *testing.F) {
@@ -26,6 +27,7 @@ func FuzzExtract(f *testing.F) {
 	}
 	e := New()
 	f.Fuzz(func(t *testing.T, b []byte) {
+		defer failOnRecovered(t, "the input")()
 		path := filepath.Join(t.TempDir(), "f.pdf")
 		if err := os.WriteFile(path, b, 0o644); err != nil {
 			t.Fatal(err)
