@@ -1,6 +1,9 @@
 package core
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Document is the merged result for one PDF.
 type Document struct {
@@ -71,6 +74,20 @@ type Block struct {
 	Lines   []Line    `json:"lines,omitempty"`
 	Table   *Table    `json:"table,omitempty"`
 	Content string    `json:"content,omitempty"`
+}
+
+// WordRows is the table's text as rows of words, a word per cell with
+// text, in column order: the grid read as lines.
+func (t *Table) WordRows() [][]Word {
+	rows := make([][]Word, max(t.Rows, 0))
+	cells := slices.Clone(t.Cells)
+	slices.SortStableFunc(cells, func(x, y Cell) int { return x.Col - y.Col })
+	for _, c := range cells {
+		if c.Text != "" && c.Row >= 0 && c.Row < len(rows) {
+			rows[c.Row] = append(rows[c.Row], Word{Text: c.Text, BBox: c.BBox})
+		}
+	}
+	return rows
 }
 
 // RowsBlock is a block of kind with a line for each row of words that has

@@ -13,7 +13,9 @@ import (
 // so the order the text engine found is kept. It reports how many blocks
 // were added.
 //
-// A grid read inside a picture is added as text, a line per row: on a page
+// A figure block (a picture's text, as OCR's region mode reads it) fills
+// base's empty figure block for the same picture. A grid read inside a
+// picture is added as text, a line per row: on a page
 // with a text layer, the pictures that hold aligned words are charts
 // (axis labels, legends) far more often than tables, and their text is
 // worth keeping but their grid is not.
@@ -28,10 +30,36 @@ func Overlay(base core.Page, overlay []core.Block, regions []core.BBox) (core.Pa
 		if b.Kind == core.KindTable {
 			b = tableAsText(b)
 		}
+		if i := emptyFigure(out.Blocks, b); i >= 0 {
+			out.Blocks[i].Lines = b.Lines
+			added++
+			continue
+		}
 		out.Blocks = slices.Insert(out.Blocks, insertAt(out.Blocks, b.BBox), b)
 		added++
 	}
 	return out, added
+}
+
+// emptyFigure is the index of base's figure block without text that the
+// figure block b read the text of (their boxes overlap by most of the
+// smaller), -1 when b is no figure or base has none: the picture's text
+// goes into the picture's own block.
+func emptyFigure(blocks []core.Block, b core.Block) int {
+	if b.Kind != core.KindFigure {
+		return -1
+	}
+	for i := range blocks {
+		f := blocks[i]
+		if f.Kind != core.KindFigure || len(f.Lines) > 0 || f.Content != "" {
+			continue
+		}
+		small := min(f.BBox.Area(), b.BBox.Area())
+		if small > 0 && f.BBox.Intersect(b.BBox).Area() >= 0.6*small {
+			return i
+		}
+	}
+	return -1
 }
 
 // insertAt is where a block with box belongs in blocks' reading order:
@@ -84,14 +112,7 @@ func coversText(box core.BBox, blocks []core.Block) bool {
 func tableAsText(b core.Block) core.Block {
 	var rows [][]core.Word
 	if b.Table != nil {
-		rows = make([][]core.Word, b.Table.Rows)
-		cells := slices.Clone(b.Table.Cells)
-		slices.SortStableFunc(cells, func(x, y core.Cell) int { return x.Col - y.Col })
-		for _, c := range cells {
-			if c.Text != "" && c.Row >= 0 && c.Row < len(rows) {
-				rows[c.Row] = append(rows[c.Row], core.Word{Text: c.Text, BBox: c.BBox})
-			}
-		}
+		rows = b.Table.WordRows()
 	}
 	out := core.RowsBlock(core.KindParagraph, rows)
 	out.BBox = b.BBox

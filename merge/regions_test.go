@@ -76,3 +76,22 @@ func TestReplaceTables(t *testing.T) {
 		t.Errorf("replaced %d: %+v (base %+v)", n, got.Blocks, base.Blocks)
 	}
 }
+
+// A picture's text, read as a figure block, fills the page's own figure
+// block for that picture instead of adding a second one.
+func TestOverlayFillsTheFigure(t *testing.T) {
+	t.Parallel()
+	pic := core.BBox{X0: 100, Y0: 300, X1: 400, Y1: 500}
+	base := core.Page{Blocks: []core.Block{
+		{Kind: core.KindParagraph, BBox: core.BBox{X0: 100, Y0: 100, X1: 400, Y1: 200}, Lines: []core.Line{{Words: []core.Word{{Text: "Body"}}}}},
+		{Kind: core.KindFigure, BBox: pic},
+	}}
+	label := core.Block{Kind: core.KindFigure, BBox: pic, Lines: []core.Line{{Words: []core.Word{{Text: "Axis", BBox: core.BBox{X0: 120, Y0: 480, X1: 150, Y1: 490}}}}}}
+	got, n := Overlay(base, []core.Block{label}, []core.BBox{pic})
+	if n != 1 || len(got.Blocks) != 2 || got.Blocks[1].Kind != core.KindFigure || got.Blocks[1].Text() != "Axis" {
+		t.Fatalf("added %d, blocks %+v", n, got.Blocks)
+	}
+	if base.Blocks[1].Text() != "" {
+		t.Error("Overlay changed its input")
+	}
+}

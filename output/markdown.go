@@ -240,8 +240,35 @@ func blockMarkdown(b *core.Block) string {
 			return ""
 		}
 		return "$$" + t + "$$"
+	case core.KindFigure:
+		return figureMarkdown(b)
 	}
 	return joinLines(b)
+}
+
+// figureMarkdown writes the text read in a picture (labels, a legend, a
+// scanned note) as a quotation, a line of it per line read, so that it
+// stays apart from the page's own paragraphs; "" for a picture without
+// text.
+func figureMarkdown(b *core.Block) string {
+	var lines []string
+	if len(b.Lines) == 0 && b.Content != "" {
+		for _, l := range strings.Split(b.Content, "\n") {
+			if t := strings.Join(strings.Fields(l), " "); t != "" {
+				lines = append(lines, "> "+t)
+			}
+		}
+	}
+	for _, l := range b.Lines {
+		var ws []string
+		for _, w := range l.Words {
+			ws = append(ws, strings.Fields(w.Text)...)
+		}
+		if len(ws) > 0 {
+			lines = append(lines, "> "+strings.Join(ws, " "))
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // joinLines is the block's text as one Markdown line: lines joined with a

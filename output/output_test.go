@@ -202,3 +202,23 @@ func TestJSONContinues(t *testing.T) {
 		t.Fatalf("no continues in %s", buf.String())
 	}
 }
+
+func TestMarkdownFigureText(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name string
+		b    core.Block
+		want string
+	}{
+		{"lines read in a picture", text(core.KindFigure, 0, "Revenue 2024", "Q1  Q2"), "> Revenue 2024\n> Q1 Q2"},
+		{"a picture without text", core.Block{Kind: core.KindFigure}, ""},
+		{"a described picture", core.Block{Kind: core.KindFigure, Content: "A chart of revenue\n\nby quarter"}, "> A chart of revenue\n> by quarter"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			if got := blockMarkdown(&tc.b); got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

@@ -21,6 +21,20 @@ func (s Step) String() string {
 	return s.Engine
 }
 
+// WithoutRegions is the plan with its region steps left out: no engine
+// reads the pictures of pages with text on their own.
+func (p Plan) WithoutRegions() Plan {
+	out := make(Plan, len(p))
+	for class, steps := range p {
+		for _, s := range steps {
+			if !s.Regions {
+				out[class] = append(out[class], s)
+			}
+		}
+	}
+	return out
+}
+
 // ParseStep reads "engine" or "engine:regions".
 func ParseStep(s string) (Step, error) {
 	name, mode, hasMode := strings.Cut(strings.TrimSpace(s), ":")

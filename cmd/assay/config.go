@@ -55,6 +55,10 @@ type Config struct {
 	// Analysis: "text-first" (the text engine's reading gives each page's
 	// facts) or "full" (scan the whole document before any engine runs).
 	Analysis string `koanf:"analysis"`
+	// RegionOCR lets OCR read the pictures of pages that have a text layer
+	// (the plan's "ocr:regions" steps); false leaves their pictures
+	// unread.
+	RegionOCR bool `koanf:"region_ocr"`
 	// EstimatesFile keeps each engine's learnt time per page between runs
 	// ("" for the user's cache directory, "none" to learn in memory only).
 	EstimatesFile string `koanf:"estimates_file"`
@@ -104,6 +108,7 @@ func Defaults() Config {
 		},
 		StartTimeout: 10 * time.Second,
 		Analysis:     router.AnalysisTextFirst,
+		RegionOCR:    true,
 		// Maps must not be nil: koanf merges later layers into them.
 		Options: map[string]any{},
 	}
@@ -206,6 +211,9 @@ func (c Config) Router() (router.Config, error) {
 		if plan, err = router.ParsePlan(c.Plan); err != nil {
 			return router.Config{}, fmt.Errorf("config: %w", err)
 		}
+	}
+	if !c.RegionOCR {
+		plan = plan.WithoutRegions()
 	}
 	rc := router.Config{
 		Plan:            plan,

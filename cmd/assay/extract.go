@@ -35,6 +35,7 @@ func extract(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	configPath := fl.String("config", "", "config `FILE` (default ./assay.yaml when present)")
 	noMarkers := fl.Bool("no-page-markers", false, "leave out <!-- page N --> comments in Markdown")
 	words := fl.Bool("words", false, "include lines and words with boxes in JSON")
+	noRegionOCR := fl.Bool("no-region-ocr", false, "leave the pictures of pages with a text layer unread (no OCR of image regions)")
 	chunkTokens := fl.Int("chunk-tokens", 0, "with --format chunks: the most tokens in a chunk (default 512)")
 	chunkOverlap := fl.Int("chunk-overlap", 0, "with --format chunks: tokens a chunk repeats from the one before in the same section (default 0)")
 	chunkEncoding := fl.String("chunk-encoding", "", "with --format chunks: the token encoding, cl100k_base or o200k_base (default cl100k_base)")
@@ -64,6 +65,8 @@ func extract(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			set["page_markers"] = !*noMarkers
 		case "words":
 			set["words"] = *words
+		case "no-region-ocr":
+			set["region_ocr"] = !*noRegionOCR
 		case "chunk-tokens":
 			set["chunks.tokens"] = *chunkTokens
 		case "chunk-overlap":

@@ -404,3 +404,24 @@ func TestEnginesSaysWhichLayoutDetector(t *testing.T) {
 		t.Fatalf("engines does not say which detector layoutml uses:\n%s", out)
 	}
 }
+
+// region_ocr off (config, env or --no-region-ocr) takes the plan's region
+// steps out and keeps the rest of every chain.
+func TestRegionOCROff(t *testing.T) {
+	on, err := LoadConfig("", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	off, err := LoadConfig("", map[string]any{"region_ocr": false})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rcOn, _ := on.Router()
+	rcOff, _ := off.Router()
+	if got := fmt.Sprint(rcOn.Plan.Chain("mixed")); got != "[nativetext ocr:regions ocr]" {
+		t.Errorf("mixed chain by default %s", got)
+	}
+	if got := fmt.Sprint(rcOff.Plan.Chain("mixed")); got != "[nativetext ocr]" {
+		t.Errorf("mixed chain without region OCR %s", got)
+	}
+}

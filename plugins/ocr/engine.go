@@ -321,26 +321,17 @@ func (j *job) ocrPage(ctx context.Context, p int) (core.Page, map[string]float64
 		if len(boxes) == 0 {
 			return page, stats, nil
 		}
+		t0 := time.Now()
 		img, tr, err := j.r.RenderPage(ctx, j.doc, p, opt)
 		if err != nil {
 			return page, nil, err
 		}
-		full := toGray(img)
-		for _, b := range boxes {
-			px := tr.ToPixels(b).Intersect(full.Rect)
-			if px.Empty() {
-				continue
-			}
-			blocks, backend, err := j.read(ctx, crop(full, px), dpi, false, false, stats)
-			if err != nil {
-				return page, nil, err
-			}
-			stats["backend_"+backend] = 1
-			off := px.Min
-			page.Blocks = append(page.Blocks, buildBlocks(blocks, func(r image.Rectangle) core.BBox {
-				return tr.ToPage(r.Add(off))
-			})...)
+		stats[core.StageStatPrefix+"render"] = msSince(t0)
+		blocks, err := j.readRegions(ctx, toGray(img), tr, boxes, dpi, stats)
+		if err != nil {
+			return page, nil, err
 		}
+		page.Blocks = blocks
 	case ModeCheck:
 		band := core.BBox{X0: 0, Y0: pi.Height * checkBand[0], X1: pi.Width, Y1: pi.Height * checkBand[1]}
 		img, tr, err := j.r.RenderRegion(ctx, j.doc, p, band, opt)

@@ -176,3 +176,26 @@ func benchPages(b *testing.B, backend string) {
 
 func BenchmarkTesseract200(b *testing.B) { benchPages(b, BackendTesseract) }
 func BenchmarkPaddle200(b *testing.B)    { benchPages(b, BackendPaddle) }
+
+// Region OCR reads a picture only when the text check finds text in it,
+// and puts what it reads in one figure block per picture.
+func TestRegionsReadOnlyPicturesWithText(t *testing.T) {
+	e := engineFor(t, BackendAuto)
+	if e.paddle == nil {
+		t.Skip("the text check needs PaddleOCR's detector (make deps)")
+	}
+	title := core.BBox{X0: 40, Y0: 30, X1: 400, Y1: 64}
+	blank := core.BBox{X0: 460, Y0: 80, X1: 600, Y1: 300} // the empty right of the page
+	res := extract(t, e, testdata("scan.pdf"), Options{Mode: ModeRegions, Regions: map[string][]core.BBox{"1": {title, blank}}}, 1)
+	st := res[0].Stats
+	if st[statRegionsRead] != 1 || st[statRegionsSkipped] != 1 {
+		t.Errorf("stats %v: want the title read and the blank right skipped", st)
+	}
+	blocks := res[0].Page.Blocks
+	if len(blocks) != 1 || blocks[0].Kind != core.KindFigure || blocks[0].BBox != title {
+		t.Fatalf("blocks %+v: want one figure block for the title", blocks)
+	}
+	if text := blocks[0].Text(); !strings.Contains(text, "Harbour") || !strings.Contains(text, "Inspection") {
+		t.Errorf("figure text %q", text)
+	}
+}
