@@ -272,105 +272,138 @@ func (r *Router) Extract(ctx context.Context, path string, pages []int) (*merge.
 		ctx, cancel = context.WithTimeout(ctx, r.cfg.DocumentTimeout)
 		defer cancel()
 	}
+	d := r.newDocRun(ctx, path, pages, res, textFirst)
+	if textFirst {
+		d.readFirst(ctx)
+	}
+	for ctx.Err() == nil && d.round(ctx) {
+	}
+	entries := make([]merge.Entry, 0, len(pages))
+	for _, p := range pages {
+		entries = append(entries, r.decide(p, d.states[p]))
+	}
+	out := merge.Document(path, entries)
+	out.PageCount, out.Engines, out.Timings = res.PageCount, res.Engines, res.Timings
+	out.Timings["total"] = time.Since(start)
+	return out, nil
+}
 
+// docRun is one document's routing: each page's state, and the engines
+// called with the time they took.
+type docRun struct {
+	r      *Router
+	path   string
+	pages  []int
+	states map[int]*pageState
+	res    *merge.Result
+
+	mu     sync.Mutex // res.Timings, from concurrent steps
+	called map[string]bool
+}
+
+// newDocRun sets up each page's state; without text-first analysis the
+// text engine's facts-only reading gives each page its class now.
+func (r *Router) newDocRun(ctx context.Context, path string, pages []int, res *merge.Result, textFirst bool) *docRun {
+	d := &docRun{r: r, path: path, pages: pages, res: res, states: make(map[int]*pageState, len(pages)), called: map[string]bool{}}
 	var facts map[int]analyze.Page
 	if !textFirst {
 		t0 := time.Now()
 		facts = r.facts(ctx, path, pages)
 		res.Timings["analyze"] += time.Since(t0)
 	}
-	states := make(map[int]*pageState, len(pages))
 	for _, p := range pages {
 		st := &pageState{done: map[Step]bool{}, tableEngine: func(name string) bool { return r.tableEngine(ctx, name) }}
 		if f, ok := facts[p]; ok {
 			st.learn(f, r.cfg.Plan)
 		}
-		states[p] = st
+		d.states[p] = st
 	}
+	return d
+}
 
-	var tmu sync.Mutex
-	called := map[string]bool{}
-	if textFirst {
-		// Every page is read by the text engine first; its reading gives
-		// the page's facts (attempt learns them before scoring).
-		first := Step{Engine: r.cfg.TextEngine}
-		called[first.Engine] = true
-		res.Engines = append(res.Engines, first.Engine)
-		t0 := time.Now()
-		got := r.attempt(ctx, first, path, pages, states)
-		res.Timings[first.Engine] += time.Since(t0)
-		var unknown []int
-		for _, p := range pages {
-			st := states[p]
-			st.done[first] = true
-			if !st.known {
-				unknown = append(unknown, p)
-				continue
-			}
+// calls records that the document calls engine, in the order of first
+// calls.
+func (d *docRun) calls(engine string) {
+	if !d.called[engine] {
+		d.called[engine] = true
+		d.res.Engines = append(d.res.Engines, engine)
+	}
+}
+
+// run calls step for pages and adds its time to the engine's.
+func (d *docRun) run(ctx context.Context, step Step, pages []int) map[int]merge.Candidate {
+	t0 := time.Now()
+	got := d.r.attempt(ctx, step, d.path, pages, d.states)
+	d.mu.Lock()
+	d.res.Timings[step.Engine] += time.Since(t0)
+	d.mu.Unlock()
+	return got
+}
+
+// readFirst has the text engine read every page; its reading gives the
+// page's facts (attempt learns them before scoring). Pages it could not
+// read are planned as pages whose content cannot be read: its facts-only
+// reading is the same interpretation and would not do better.
+func (d *docRun) readFirst(ctx context.Context) {
+	first := Step{Engine: d.r.cfg.TextEngine}
+	d.calls(first.Engine)
+	got := d.run(ctx, first, d.pages)
+	for _, p := range d.pages {
+		st := d.states[p]
+		st.done[first] = true
+		if st.known {
 			st.cands = append(st.cands, got[p])
+			continue
 		}
-		// The text engine could not read these pages, and its facts-only
-		// reading would not either (it is the same interpretation): they
-		// are planned as pages whose content cannot be read.
-		for _, p := range unknown {
-			st := states[p]
-			st.learn(analyze.Page{Number: p, Err: "the text engine could not read the page"}, r.cfg.Plan)
-			st.cands = append(st.cands, r.score(got[p], st, core.Info{}))
-		}
+		st.learn(analyze.Page{Number: p, Err: "the text engine could not read the page"}, d.r.cfg.Plan)
+		st.cands = append(st.cands, d.r.score(got[p], st, core.Info{}))
 	}
-	for ctx.Err() == nil {
-		groups := map[Step][]int{}
-		var order []Step
-		for _, p := range pages {
-			st, ok := states[p].nextStep(r.cfg.Threshold)
-			if !ok {
+}
+
+// round calls, concurrently, each next step with the pages that need it,
+// and keeps the answers; false when no page needs another step.
+func (d *docRun) round(ctx context.Context) bool {
+	groups, order := d.nextSteps()
+	if len(order) == 0 {
+		return false
+	}
+	results := make([]map[int]merge.Candidate, len(order))
+	var wg sync.WaitGroup
+	for i, step := range order {
+		d.calls(step.Engine)
+		wg.Go(func() { results[i] = d.run(ctx, step, groups[step]) })
+	}
+	wg.Wait()
+	for i, step := range order {
+		for _, p := range groups[step] {
+			c, st := results[i][p], d.states[p]
+			if step.Regions {
+				st.regions = append(st.regions, regionResult{engine: step.Engine, tables: st.tableEngine(step.Engine), result: c.Result})
 				continue
 			}
-			if _, seen := groups[st]; !seen {
-				order = append(order, st)
-			}
-			groups[st] = append(groups[st], p)
-			states[p].done[st] = true
-		}
-		if len(order) == 0 {
-			break
-		}
-		results := make([]map[int]merge.Candidate, len(order))
-		var wg sync.WaitGroup
-		for i, step := range order {
-			if !called[step.Engine] {
-				called[step.Engine] = true
-				res.Engines = append(res.Engines, step.Engine)
-			}
-			wg.Go(func() {
-				t0 := time.Now()
-				results[i] = r.attempt(ctx, step, path, groups[step], states)
-				tmu.Lock()
-				res.Timings[step.Engine] += time.Since(t0)
-				tmu.Unlock()
-			})
-		}
-		wg.Wait()
-		for i, step := range order {
-			for _, p := range groups[step] {
-				c, st := results[i][p], states[p]
-				if step.Regions {
-					st.regions = append(st.regions, regionResult{engine: step.Engine, tables: st.tableEngine(step.Engine), result: c.Result})
-					continue
-				}
-				st.cands = append(st.cands, c)
-			}
+			st.cands = append(st.cands, c)
 		}
 	}
+	return true
+}
 
-	entries := make([]merge.Entry, 0, len(pages))
-	for _, p := range pages {
-		entries = append(entries, r.decide(p, states[p]))
+// nextSteps groups the pages by the next step each needs, steps in the
+// order pages first ask for them.
+func (d *docRun) nextSteps() (map[Step][]int, []Step) {
+	groups := map[Step][]int{}
+	var order []Step
+	for _, p := range d.pages {
+		st, ok := d.states[p].nextStep(d.r.cfg.Threshold)
+		if !ok {
+			continue
+		}
+		if _, seen := groups[st]; !seen {
+			order = append(order, st)
+		}
+		groups[st] = append(groups[st], p)
+		d.states[p].done[st] = true
 	}
-	out := merge.Document(path, entries)
-	out.PageCount, out.Engines, out.Timings = res.PageCount, res.Engines, res.Timings
-	out.Timings["total"] = time.Since(start)
-	return out, nil
+	return groups, order
 }
 
 // decide merges a page's answers into its ledger entry: the best full-page
