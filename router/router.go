@@ -472,6 +472,10 @@ func (r *Router) attempt(ctx context.Context, step Step, path string, pages []in
 		got[p] = r.score(c, states[p], core.Info{})
 	}
 	eng, err := r.engines.Engine(name)
+	var opts json.RawMessage
+	if err == nil {
+		opts, err = r.stepOptions(step, pages, states)
+	}
 	if err != nil {
 		for _, p := range pages {
 			fail(p, err)
@@ -479,63 +483,13 @@ func (r *Router) attempt(ctx context.Context, step Step, path string, pages []in
 		return got
 	}
 	info := r.describe(ctx, name, eng)
-	opts := r.cfg.Options[name]
-	if step.Regions {
-		regions := map[string][]core.BBox{}
-		for _, p := range pages {
-			regions[fmt.Sprint(p)] = states[p].regionsFor(name)
-		}
-		if opts, err = withRegions(opts, regions); err != nil {
-			for _, p := range pages {
-				fail(p, err)
-			}
-			return got
-		}
-	}
-	work, heaviest := 0.0, 0.0
-	for _, p := range pages {
-		w := weight(info, step, states[p])
-		work += w
-		heaviest = max(heaviest, w)
-	}
+	work, heaviest := workOf(info, step, pages, states)
 	callTimeout, pageTimeout := r.deadline(name, work, heaviest)
 	ctx, cancel := context.WithTimeout(ctx, callTimeout)
 	defer cancel()
 	req := &core.Request{Source: path, Pages: pages, Options: opts, PageTimeout: pageTimeout}
 	start := time.Now()
-	want := make(map[int]bool, len(pages))
-	for _, p := range pages {
-		want[p] = true
-	}
-	err = func() (err error) {
-		defer func() {
-			if v := recover(); v != nil {
-				err = fmt.Errorf("%w: panic in engine client: %v", core.ErrEngineCrashed, v)
-			}
-		}()
-		for pr, err := range eng.Extract(ctx, req) {
-			if err != nil {
-				return err
-			}
-			n := pr.Page.Number
-			if !want[n] {
-				continue // an answer for a page nobody asked for, or a second one
-			}
-			delete(want, n)
-			if pr.Status == "" {
-				pr.Status = core.StatusOK
-			}
-			if st := states[n]; !st.known && info.Has(core.CapText) {
-				if facts, ok := analyze.FromResult(pr); ok {
-					st.learn(facts, r.cfg.Plan)
-				}
-			}
-			st := states[n]
-			preferred := len(st.chain) > 0 && st.chain[0] == step
-			got[n] = r.score(merge.Candidate{Engine: name, Cost: info.Cost, Preferred: preferred, Result: pr}, st, info)
-		}
-		return nil
-	}()
+	want, err := r.collect(ctx, eng, req, step, info, states, got)
 	if err == nil && len(want) == 0 && !step.Regions {
 		r.cfg.Estimates.Observe(name, work, time.Since(start))
 	}
@@ -553,6 +507,70 @@ func (r *Router) attempt(ctx context.Context, step Step, path string, pages []in
 		}
 	}
 	return got
+}
+
+// stepOptions are the engine's options for a step: with the pages' image
+// regions added for a region step.
+func (r *Router) stepOptions(step Step, pages []int, states map[int]*pageState) (json.RawMessage, error) {
+	opts := r.cfg.Options[step.Engine]
+	if !step.Regions {
+		return opts, nil
+	}
+	regions := map[string][]core.BBox{}
+	for _, p := range pages {
+		regions[fmt.Sprint(p)] = states[p].regionsFor(step.Engine)
+	}
+	return withRegions(opts, regions)
+}
+
+// workOf is the work of a call in units of an ordinary page, and that of
+// its heaviest page (see weight).
+func workOf(info core.Info, step Step, pages []int, states map[int]*pageState) (work, heaviest float64) {
+	for _, p := range pages {
+		w := weight(info, step, states[p])
+		work += w
+		heaviest = max(heaviest, w)
+	}
+	return work, heaviest
+}
+
+// collect runs req and scores each answer into got: the first answer for
+// each page asked for (others are dropped), its facts learnt when the
+// engine reads text and the page's class is not known yet. It returns the
+// pages left unanswered, and the error that ended the call; a panic in
+// the engine's client is recovered as a crash.
+func (r *Router) collect(ctx context.Context, eng core.Engine, req *core.Request, step Step, info core.Info, states map[int]*pageState, got map[int]merge.Candidate) (want map[int]bool, err error) {
+	want = make(map[int]bool, len(req.Pages))
+	for _, p := range req.Pages {
+		want[p] = true
+	}
+	defer func() {
+		if v := recover(); v != nil {
+			err = fmt.Errorf("%w: panic in engine client: %v", core.ErrEngineCrashed, v)
+		}
+	}()
+	for pr, err := range eng.Extract(ctx, req) {
+		if err != nil {
+			return want, err
+		}
+		n := pr.Page.Number
+		if !want[n] {
+			continue // an answer for a page nobody asked for, or a second one
+		}
+		delete(want, n)
+		if pr.Status == "" {
+			pr.Status = core.StatusOK
+		}
+		st := states[n]
+		if !st.known && info.Has(core.CapText) {
+			if facts, ok := analyze.FromResult(pr); ok {
+				st.learn(facts, r.cfg.Plan)
+			}
+		}
+		preferred := len(st.chain) > 0 && st.chain[0] == step
+		got[n] = r.score(merge.Candidate{Engine: step.Engine, Cost: info.Cost, Preferred: preferred, Result: pr}, st, info)
+	}
+	return want, nil
 }
 
 // score rates a candidate with the page's hints; only engines that read
