@@ -3,6 +3,7 @@ package core
 import (
 	"cmp"
 	"slices"
+	"unicode"
 )
 
 // Page facts: the measurements a text engine reports in
@@ -24,6 +25,10 @@ const (
 	// FactInvisibleGlyphs counts the glyphs in render mode 3 or 7 (an
 	// OCR layer).
 	FactInvisibleGlyphs = "invisible_glyphs"
+	// FactBlankGlyphs counts the glyphs that draw no text (see Blank):
+	// the spaces a producer draws between words, soft hyphens. What a
+	// page's text layer says is the other glyphs.
+	FactBlankGlyphs = "blank_glyphs"
 	// FactImages counts the images drawn (image XObjects, inline images).
 	FactImages = "images"
 	// FactImageCoverage is the share of the page under images, in [0, 1]
@@ -45,6 +50,15 @@ const (
 	// are then lower bounds.
 	FactLimitHit = "limit_hit"
 )
+
+// Blank reports a character that is no text when drawn: white space
+// (the spaces of justified text, U+00A0, U+3000) or an invisible format
+// character (Unicode Cf: the soft hyphen, zero-width joiners, direction
+// marks). An extraction holds none of them as text, or holds them as the
+// separators between words.
+func Blank(r rune) bool {
+	return unicode.IsSpace(r) || unicode.Is(unicode.Cf, r)
+}
 
 // OutlineMaxSize is the largest side, in points, of a filled path that
 // may be a glyph outline (FactSmallFills): glyphs of text up to about

@@ -10,9 +10,12 @@
 //	if r.Score < threshold { escalate(r.Reasons) }
 //
 // Signals:
-//   - yield: text found against what the page holds (an empty page scores
-//     0 unless Hints say it is blank; with Hints.ExpectedChars, a page that
-//     yields much less than its text layer draws scores lower);
+//   - yield: the share of the page's text layer the reading holds: its
+//     characters against the glyphs that draw text (core.FactGlyphs less
+//     core.FactBlankGlyphs: drawn spaces and soft hyphens are no text), 1
+//     from completeShare (0.9) up, the share itself below, so a reading
+//     that lost half the page yields 0.5; an empty page scores 0 unless
+//     Hints say it is blank;
 //   - encoding: the share of characters that are real text rather than
 //     U+FFFD, private-use or control characters, leftovers of failed font
 //     decoding ("(cid:12)", "GLYPH<0041>", "/gid00042", "uni0041"), UTF-8

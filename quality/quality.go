@@ -24,8 +24,11 @@ type Hints struct {
 	// NoTextExpected marks a page the analysis found blank, where finding
 	// no text is correct.
 	NoTextExpected bool
-	// ExpectedChars is roughly how many characters the page's text layer
-	// draws (from the analysis); 0 when unknown.
+	// ExpectedChars is roughly how many glyphs the page's text layer
+	// draws (from the analysis), blanks among them; 0 when unknown. A
+	// result that counts its own glyphs (core.FactGlyphs and
+	// core.FactBlankGlyphs in its Stats) is measured against those
+	// instead, which say exactly how many of them draw text.
 	ExpectedChars int
 }
 
@@ -63,26 +66,15 @@ func Score(r core.PageResult, h Hints) Report {
 		return rep
 	}
 
-	yield := 1.0
-	if h.ExpectedChars > 0 {
-		got := 0
-		for _, c := range text {
-			if !unicode.IsSpace(c) {
-				got++
-			}
-		}
-		// Glyphs include the spaces a producer draws (justified text, dot
-		// leaders), so only a yield under half of them is a loss.
-		if ratio := float64(got) / float64(h.ExpectedChars); ratio < 0.5 {
-			yield = clamp(ratio / 0.5)
-			rep.Reasons = append(rep.Reasons, fmt.Sprintf("%d characters found where the page draws about %d", got, h.ExpectedChars))
-		}
+	yield, why := measureYield(r, h, text)
+	if why != "" {
+		rep.Reasons = append(rep.Reasons, why)
 	}
 
-	enc, why := Encoding(text)
-	rep.Reasons = append(rep.Reasons, why...)
-	if n := r.Stats["unmapped_glyphs"]; n > 0 {
-		if g := r.Stats["glyphs"]; g > 0 {
+	enc, whys := Encoding(text)
+	rep.Reasons = append(rep.Reasons, whys...)
+	if n := r.Stats[core.FactUnmappedGlyphs]; n > 0 {
+		if g := r.Stats[core.FactGlyphs]; g > 0 {
 			enc = math.Min(enc, 1-n/g)
 			rep.Reasons = append(rep.Reasons, fmt.Sprintf("%.0f of %.0f glyphs have no Unicode mapping", n, g))
 		}

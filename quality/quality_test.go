@@ -155,13 +155,3 @@ func TestOrder(t *testing.T) {
 		t.Errorf("interleaved page scored %.2f with %d backward steps", s, n)
 	}
 }
-
-func TestYieldAgainstExpectedGlyphs(t *testing.T) {
-	text := "only a few words came out of this page"
-	if r := Score(page(text), Hints{ExpectedChars: 1000}); r.Signals[SignalYield] > 0.1 || r.Score > 0.1 {
-		t.Fatalf("32 of 1000 glyphs scored yield %.2f, score %.2f", r.Signals[SignalYield], r.Score)
-	}
-	if r := Score(page(text), Hints{ExpectedChars: 50}); r.Signals[SignalYield] != 1 {
-		t.Fatalf("32 characters from 50 glyphs (spaces drawn too) scored yield %.2f", r.Signals[SignalYield])
-	}
-}

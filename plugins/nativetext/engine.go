@@ -9,6 +9,7 @@ import (
 	"iter"
 	"runtime"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -76,9 +77,16 @@ func ParseOptions(raw json.RawMessage) (Options, error) {
 // CountPages opened, for the Extract that follows.
 type Engine struct {
 	opened handoff
+	second secondReader // pdfium, for files pdfdoc cannot open
 }
 
-var _ core.Engine = (*Engine)(nil)
+var (
+	_ core.Engine = (*Engine)(nil)
+	_ core.Closer = (*Engine)(nil)
+)
+
+// Close stops the second reader's pdfium, if it was started.
+func (e *Engine) Close() error { return e.second.close() }
 
 // New returns an engine. It does no I/O.
 func New() *Engine { return &Engine{} }
@@ -118,7 +126,7 @@ func (e *Engine) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.
 		if err != nil {
 			if canFallback(err) && ctx.Err() == nil {
 				// The second parser, for files the first cannot open.
-				fd, ferr := openFallback(ctx, req.Source)
+				fd, ferr := e.openFallback(ctx, req.Source)
 				if ferr == nil {
 					runFallback(ctx, fd, req, yield)
 					return
@@ -291,6 +299,7 @@ func (d *document) cells(ctx context.Context, n int, opts Options) (*Cells, erro
 		core.FactUnmappedGlyphs:  float64(in.unmapped),
 		core.FactCIDGlyphs:       float64(in.cidGlyphs),
 		core.FactInvisibleGlyphs: float64(in.invisible),
+		core.FactBlankGlyphs:     float64(blankGlyphs(in.glyphs)),
 		core.FactImages:          float64(in.imageCount),
 		core.FactImageCoverage:   core.Coverage(in.images, c.Page.Box()),
 		core.FactPathOps:         float64(in.pathOps),
@@ -307,6 +316,18 @@ func (d *document) cells(ctx context.Context, n int, opts Options) (*Cells, erro
 // minFigureShare is the smallest share of the page an image must cover to
 // become a figure block.
 const minFigureShare = 0.01
+
+// blankGlyphs counts the glyphs that draw no text (core.Blank): a space
+// drawn between words, a soft hyphen.
+func blankGlyphs(gs []glyph) int {
+	n := 0
+	for i := range gs {
+		if gs[i].space || strings.IndexFunc(gs[i].text, func(r rune) bool { return !core.Blank(r) }) < 0 {
+			n++
+		}
+	}
+	return n
+}
 
 // figures turns the images drawn on a page into figure blocks (a box and
 // no text), after the text blocks, and measures the share of the page they
