@@ -196,7 +196,10 @@ func copyImage(src image.Image, transparent bool) image.Image {
 // generates (spaces and line breaks between text runs) have an empty BBox.
 type Char struct {
 	Rune rune
-	BBox core.BBox // points, top-left origin of the displayed page
+	BBox core.BBox // the glyph's ink, in points, top-left origin of the displayed page
+	// Loose is the character's whole cell: its advance across, the font's
+	// ascent and descent up and down, so that the cells of one word touch.
+	Loose core.BBox
 }
 
 // Chars reads pdfium's characters of a page (1-based) with their boxes.
@@ -239,6 +242,10 @@ func (r *Renderer) Chars(ctx context.Context, d *Doc, page int) ([]Char, error) 
 			b, err := p.FPDFText_GetCharBox(&requests.FPDFText_GetCharBox{TextPage: tp.TextPage, Index: i})
 			if err == nil && (b.Right > b.Left || b.Top > b.Bottom) {
 				c.BBox = toPage.box(b.Left, b.Bottom, b.Right, b.Top)
+			}
+			lb, err := p.FPDFText_GetLooseCharBox(&requests.FPDFText_GetLooseCharBox{TextPage: tp.TextPage, Index: i})
+			if r := lb.Rect; err == nil && (r.Right > r.Left || r.Top > r.Bottom) {
+				c.Loose = toPage.box(float64(r.Left), float64(r.Bottom), float64(r.Right), float64(r.Top))
 			}
 			out = append(out, c)
 		}

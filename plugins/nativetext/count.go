@@ -29,10 +29,10 @@ func (e *Engine) CountPages(ctx context.Context, source string) (int, error) {
 		return doc.NumPages(), nil
 	}
 	if canFallback(err) && ctx.Err() == nil {
-		fd, ferr := openFallback(ctx, source)
+		fd, ferr := e.openFallback(ctx, source)
 		if ferr == nil {
-			n := len(fd.pages)
-			_ = fd.f.Close()
+			n := fd.d.NumPages()
+			fd.close()
 			return n, nil
 		}
 		err = fmt.Errorf("%w (%v)", err, ferr)

@@ -29,23 +29,16 @@
 //	             CMap's) maps CID → Unicode through the collection's table.
 //	             CIDFontType2 fonts with an embedded program are left out
 //	             (their CIDs are glyph indices whatever they declare).
-//	fallback.go  the second parser, github.com/ledongthuc/pdf, for files
-//	             internal/pdfdoc cannot open (ErrDamaged only: not encrypted,
-//	             empty or non-PDF files). It gives one position per glyph
-//	             that is only right for fonts with /Widths (every glyph of a
-//	             CID-font line shares one x), so only its lines are trusted:
-//	             items sharing a baseline form a run; a run that advances
-//	             left to right keeps its positions, others are spread from
-//	             the run's start at an estimated advance, inside the page,
-//	             and the usual layout follows. Its pages are degraded, with
-//	             the stat "parser": 2; the page count is its own walk of the
-//	             page tree (SecondParserPages). It panics on damage (every
-//	             call is under recover) and cannot be interrupted inside a
-//	             page, so its work is bounded before each page: ctx checked
-//	             between pages, at most 2000 pages, a page's decoded content
-//	             at most 512 KiB and the document's 8 MiB (both ÷16 with
-//	             object streams, where each glyph re-decodes one); beyond
-//	             them pages fail with ErrTooLarge.
+//	fallback.go  the second reader, pdfium (internal/render, WebAssembly
+//	             run by wazero: still pure Go), for files internal/pdfdoc
+//	             cannot open: damaged beyond its repairs, or encrypted in a
+//	             way pdfcpu refuses that opens with the empty password. On
+//	             the corpus pdfcpu cannot open 15 of 506 files; the former
+//	             second parser (ledongthuc/pdf) read none of them, pdfium
+//	             reads 2. Glyphs are pdfium's characters in their cells
+//	             (advance by ascent and descent), laid out as usual; its
+//	             pages are degraded, with the stat "parser": 2. pdfium starts
+//	             on first need and stops with the engine (Close).
 //	dingbats.go  the ZapfDingbats built-in encoding; glyph names and the
 //	             standard encodings come from internal/pdfdoc.
 //	paths.go     path construction and painting: axis-aligned painted rules

@@ -171,13 +171,18 @@ func (fd *fallbackDoc) extractPage(ctx context.Context, n int) (res core.PageRes
 	return core.PageResult{Page: page, Status: core.StatusDegraded, Stats: stats}
 }
 
-// defaultGlyphSize is the size of a glyph whose box says none.
-const defaultGlyphSize = 10
+// defaultGlyphSize is the size of a glyph whose box says none, and
+// descentShare the part of a character's cell below its baseline.
+const (
+	defaultGlyphSize = 10
+	descentShare     = 0.2
+)
 
 // glyphs turns pdfium's characters into glyphs for the layout: each
-// character's box, its baseline at the box's foot, its size the box's
-// height. Control characters are left out; U+FFFD and NUL are glyphs
-// without Unicode.
+// character's cell (its advance and the font's ascent and descent, so the
+// cells of a word touch), the baseline a fifth of the cell above its foot,
+// the size the cell's height. Control characters are left out; U+FFFD and
+// NUL are glyphs without Unicode.
 func (fd *fallbackDoc) glyphs(chars []render.Char, pageBox core.BBox) ([]glyph, int) {
 	var out []glyph
 	unmapped := 0
@@ -188,7 +193,11 @@ func (fd *fallbackDoc) glyphs(chars []render.Char, pageBox core.BBox) ([]glyph, 
 		if c.Rune != 0 && unicode.IsControl(c.Rune) {
 			continue
 		}
-		b := c.BBox.Intersect(pageBox)
+		cell := c.Loose
+		if cell.Empty() {
+			cell = c.BBox
+		}
+		b := cell.Intersect(pageBox)
 		if b.Empty() {
 			continue
 		}
@@ -196,13 +205,14 @@ func (fd *fallbackDoc) glyphs(chars []render.Char, pageBox core.BBox) ([]glyph, 
 		if size < 1 {
 			size = defaultGlyphSize
 		}
+		base := b.Y1 - descentShare*size
 		mapped := c.Rune != 0 && c.Rune != unicode.ReplacementChar
 		if !mapped {
 			unmapped++
 		}
 		text := string(c.Rune)
 		out = append(out, glyph{
-			text: text, box: b, ox: b.X0, oy: b.Y1, ex: max(b.X1, b.X0+0.01), ey: b.Y1,
+			text: text, box: b, ox: b.X0, oy: base, ex: max(b.X1, b.X0+0.01), ey: base,
 			size: size, font: fd.font, flags: fd.font.flags,
 			space: c.Rune == ' ' || c.Rune == '\u00a0' || c.Rune == '\u3000',
 			mapped: mapped, seq: len(out),
