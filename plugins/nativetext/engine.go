@@ -77,9 +77,16 @@ func ParseOptions(raw json.RawMessage) (Options, error) {
 // CountPages opened, for the Extract that follows.
 type Engine struct {
 	opened handoff
+	second secondReader // pdfium, for files pdfdoc cannot open
 }
 
-var _ core.Engine = (*Engine)(nil)
+var (
+	_ core.Engine = (*Engine)(nil)
+	_ core.Closer = (*Engine)(nil)
+)
+
+// Close stops the second reader's pdfium, if it was started.
+func (e *Engine) Close() error { return e.second.close() }
 
 // New returns an engine. It does no I/O.
 func New() *Engine { return &Engine{} }
@@ -119,7 +126,7 @@ func (e *Engine) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.
 		if err != nil {
 			if canFallback(err) && ctx.Err() == nil {
 				// The second parser, for files the first cannot open.
-				fd, ferr := openFallback(ctx, req.Source)
+				fd, ferr := e.openFallback(ctx, req.Source)
 				if ferr == nil {
 					runFallback(ctx, fd, req, yield)
 					return
