@@ -86,6 +86,9 @@ fuzz: deps
 	done
 
 ## proto: regenerate the wire code from sdk/proto
+# engine.proto's file comment sits on its package statement, not on syntax:
+# the generators write comments on syntax above their "Code generated ...
+# DO NOT EDIT." line, which must be the first (internal/wire checks it).
 proto: deps
 	protoc -I sdk/proto \
 		--go_out=internal/wire --go_opt=module=github.com/assay-pdf/assay/internal/wire \

@@ -1,7 +1,9 @@
 package wire
 
 import (
+	"bufio"
 	"bytes"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -116,4 +118,72 @@ func lookTool(t *testing.T, name string) string {
 		}
 	}
 	return ""
+}
+
+// generatedMarker is Go's marker of a generated file (go.dev/s/generatedcode),
+// which tools from gofmt to linters and code review read.
+var generatedMarker = regexp.MustCompile(`^// Code generated .* DO NOT EDIT\.$`)
+
+// TestGeneratedFilesMarked: every Go file of the module that says it is
+// generated starts with Go's one-line marker, so that tools know it. The
+// protoc plugins put the .proto's comments on syntax above their marker,
+// so engine.proto keeps its file comment on the package statement.
+func TestGeneratedFilesMarked(t *testing.T) {
+	t.Parallel()
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := 0
+	err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && p != root && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(p, ".go") {
+			return nil
+		}
+		first, says, err := generatedHeader(p)
+		if err != nil || !says {
+			return err
+		}
+		found++
+		if !generatedMarker.MatchString(first) {
+			rel, _ := filepath.Rel(root, p)
+			t.Errorf("%s says it is generated but starts %q; want one line matching %s first", rel, first, generatedMarker)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if found == 0 {
+		t.Fatal("no generated files found; the walk is broken")
+	}
+}
+
+// generatedHeader reads the comment lines that open a Go file: the first
+// line, and whether any of them says the file is generated.
+func generatedHeader(path string) (first string, says bool, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", false, err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for i := 0; sc.Scan(); i++ {
+		line := sc.Text()
+		if i == 0 {
+			first = line
+		}
+		if line != "" && !strings.HasPrefix(line, "//") {
+			break
+		}
+		if strings.Contains(line, "DO NOT EDIT") {
+			says = true
+		}
+	}
+	return first, says, sc.Err()
 }
