@@ -6,11 +6,17 @@
 //	func main() { sdk.Serve(myengine.New()) }
 //
 // Serve speaks the plugin protocol (hashicorp/go-plugin over gRPC, see
-// README.md); the author never imports grpc or go-plugin. The host starts
-// the executable, streams page results back as the engine yields them,
-// and kills and restarts the process when it crashes or hangs, so an
-// engine may be written without defensive timeouts of its own. It should
-// still honour ctx: the conformance suite in sdk/sdktest checks that.
+// README.md); the author never imports grpc or go-plugin. Options set the
+// logger and its level, and debug mode (WithDebug), in which the author
+// starts the engine under a debugger and the host attaches to it:
+//
+//	sdk.Serve(myengine.New(), sdk.WithLogLevel("debug"))
+//
+// The host starts the executable, streams page results back as the
+// engine yields them, and kills and restarts the process when it crashes
+// or hangs, so an engine may be written without defensive timeouts of its
+// own. It should still honour ctx: the conformance suite in sdk/sdktest
+// checks that.
 //
 // Executables named assay-engine-NAME in the assay binary's directory or
 // on $ASSAY_PLUGIN_PATH are discovered as engine NAME.

@@ -11,6 +11,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/wire"
 	"github.com/assay-pdf/assay/router"
 	"github.com/assay-pdf/assay/router/pluginhost"
 )
@@ -33,6 +34,10 @@ func newHost(cfg Config) (*pluginhost.Host, error) {
 	}
 	if os.Getenv("ASSAY_DEBUG") != "" {
 		hc.Stderr = os.Stderr
+	}
+	// Engines an author serves in debug mode (sdk.WithDebug).
+	if hc.Reattach, err = wire.ParseReattach(os.Getenv(wire.EnvReattach)); err != nil {
+		return nil, err
 	}
 	return pluginhost.New(hc), nil
 }
@@ -88,12 +93,13 @@ func engines(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			Cost         float64           `json:"cost,omitempty"`
 			Path         string            `json:"path"`
 			Builtin      bool              `json:"builtin"`
+			Attached     bool              `json:"attached,omitempty"`
 			Error        string            `json:"error,omitempty"`
 		}
 		rows := make([]row, 0, len(described))
 		for _, d := range described {
 			r := row{Name: d.Name, Version: d.Info.Version, Description: d.Info.Description, Capabilities: d.Info.Capabilities,
-				Cost: d.Info.Cost, Path: d.Path, Builtin: d.Builtin}
+				Cost: d.Info.Cost, Path: d.Path, Builtin: d.Builtin, Attached: d.Attached}
 			if d.Err != nil {
 				r.Error = d.Err.Error()
 			}
@@ -109,8 +115,11 @@ func engines(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	code := exitOK
 	for _, d := range described {
 		where := d.Path
-		if d.Builtin {
+		switch {
+		case d.Builtin:
 			where = "built in (" + d.Path + ")"
+		case d.Attached:
+			where = "attached (" + wire.EnvReattach + ")"
 		}
 		if d.Err != nil {
 			fmt.Fprintf(tw, "%s\t-\terror: %s\t%s\t\n", d.Name, oneLine(d.Err), where)

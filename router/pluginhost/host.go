@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -15,6 +17,7 @@ import (
 	"github.com/hashicorp/go-hclog"
 
 	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/wire"
 )
 
 // Environment variables the host reads.
@@ -71,6 +74,12 @@ type Config struct {
 	// parser allocate without bound ends its process, not the machine.
 	// Default DefaultMemoryLimit; negative for none.
 	MemoryLimit int64
+	// Reattach names engines that an author serves in debug mode
+	// (sdk.WithDebug), which the host attaches to instead of starting
+	// one; they win over engines of the same name found elsewhere.
+	// Default: $ASSAY_REATTACH_ENGINES (wire.EnvReattach), ignored when it
+	// does not parse (check it with wire.ParseReattach first).
+	Reattach map[string]wire.Reattach
 }
 
 // DefaultMemoryLimit is the data memory an engine process may use: room
@@ -83,6 +92,9 @@ type Found struct {
 	Name    string
 	Path    string // the executable; Self for built-ins
 	Builtin bool
+	// Attached: an engine serving in debug mode, which the host attaches
+	// to (Config.Reattach).
+	Attached bool
 }
 
 // Described is an engine with what it says about itself, or why it could
@@ -165,13 +177,27 @@ func (h *Host) dirs(self string) []string {
 	return append(dirs, filepath.SplitList(os.Getenv(EnvPluginPath))...)
 }
 
-// Discover lists the engines: built-ins first, then assay-engine-NAME
-// executables in the directories in order (by file name within one
-// directory). The first engine of a name wins.
+// reattach is Config.Reattach, or $ASSAY_REATTACH_ENGINES read.
+func (h *Host) reattach() (map[string]wire.Reattach, error) {
+	if h.cfg.Reattach != nil {
+		return h.cfg.Reattach, nil
+	}
+	return wire.ParseReattach(os.Getenv(wire.EnvReattach))
+}
+
+// Discover lists the engines: those served in debug mode to attach to
+// (Config.Reattach), built-ins, then assay-engine-NAME executables in the
+// directories in order (by file name within one directory). The first
+// engine of a name wins.
 func (h *Host) Discover() []Found {
 	self := h.self()
 	seen := map[string]bool{}
 	var out []Found
+	attached, _ := h.reattach() // a value that does not parse attaches nothing
+	for _, name := range slices.Sorted(maps.Keys(attached)) {
+		seen[name] = true
+		out = append(out, Found{Name: name, Attached: true})
+	}
 	for _, name := range h.cfg.Builtins {
 		if name == "" || seen[name] {
 			continue

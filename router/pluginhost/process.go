@@ -17,19 +17,26 @@ import (
 // proc is one running engine process.
 type proc struct {
 	client *plugin.Client
-	cmd    *exec.Cmd
-	rpc    *wire.Client
-	pid    int
-	tail   *tailWriter
-	exit   *exitSink
+	cmd    *exec.Cmd // nil for an attached engine
+	// attached: an engine served in debug mode, which the host leaves
+	// serving when it is done with it.
+	attached bool
+	rpc      *wire.Client
+	pid      int
+	tail     *tailWriter
+	exit     *exitSink
 
 	stopOnce sync.Once
 	calls    int // Extract calls served; touched only by whoever holds the process
 }
 
-// launch starts a process for f and completes the handshake. It blocks up
+// launch starts a process for f, or attaches to the one serving f in
+// debug mode (Found.Attached), and completes the handshake. It blocks up
 // to the configured StartTimeout.
 func (h *Host) launch(f Found) (*proc, error) {
+	if f.Attached {
+		return h.attach(f)
+	}
 	if f.Path == "" {
 		return nil, fmt.Errorf("%w: %w: engine %q: no executable", ErrStart, core.ErrEngineCrashed, f.Name)
 	}
@@ -37,54 +44,99 @@ func (h *Host) launch(f Found) (*proc, error) {
 	if f.Builtin {
 		cmd = exec.Command(f.Path, ServeEngineCommand, f.Name)
 	}
+	cc, tail, exit := h.clientConfig(f.Name)
+	cc.Cmd = cmd
+	cc.SyncStdout, cc.SyncStderr = h.stderr, h.stderr
+	client := plugin.NewClient(cc)
+	p, err := connect(client, tail, exit)
+	if err != nil {
+		return nil, startError(f, err, tail)
+	}
+	p.cmd = cmd
+	if cmd.Process != nil {
+		p.pid = cmd.Process.Pid
+	}
+	if err := limitMemory(p.pid, h.cfg.MemoryLimit); err != nil {
+		client.Kill()
+		return nil, startError(f, fmt.Errorf("memory limit: %w", err), tail)
+	}
+	return p, nil
+}
+
+// attach connects to an engine an author started in debug mode
+// (sdk.WithDebug), at the address Config.Reattach gives for it. The host
+// does not own that process: it neither limits its memory nor kills it;
+// when done with it, the host only closes its connection (detach).
+func (h *Host) attach(f Found) (*proc, error) {
+	r, err := h.reattach()
+	if err != nil {
+		return nil, startError(f, err, nil)
+	}
+	rc, err := r[f.Name].Config()
+	if err != nil {
+		return nil, startError(f, err, nil)
+	}
+	cc, tail, exit := h.clientConfig(f.Name)
+	cc.Reattach = rc
+	p, err := connect(plugin.NewClient(cc), tail, exit)
+	if err != nil {
+		return nil, startError(f, err, tail)
+	}
+	p.attached = true
+	return p, nil
+}
+
+// clientConfig is go-plugin's client configuration for engine name, with
+// the sinks that keep its stderr's tail and its exit status.
+func (h *Host) clientConfig(name string) (*plugin.ClientConfig, *tailWriter, *exitSink) {
 	tail := &tailWriter{}
 	exit := &exitSink{}
 	logger := hclog.NewInterceptLogger(&hclog.LoggerOptions{
-		Name:   "engine." + f.Name,
+		Name:   "engine." + name,
 		Output: h.stderr,
 		Level:  h.level,
 	})
 	logger.RegisterSink(exit)
-	client := plugin.NewClient(&plugin.ClientConfig{
+	return &plugin.ClientConfig{
 		HandshakeConfig:  wire.Handshake,
 		Plugins:          wire.PluginSet(nil),
-		Cmd:              cmd,
 		AllowedProtocols: []plugin.Protocol{plugin.ProtocolGRPC},
 		StartTimeout:     h.cfg.StartTimeout,
 		Stderr:           tail,
-		SyncStdout:       h.stderr,
-		SyncStderr:       h.stderr,
 		Logger:           logger,
 		GRPCDialOptions:  wire.DialOptions(),
-	})
-	fail := func(err error) (*proc, error) {
-		client.Kill()
-		msg := err.Error()
-		if l := tail.lastLines(3); l != "" {
-			msg += ": " + l
-		}
-		return nil, fmt.Errorf("%w: %w: engine %q (%s): %s", ErrStart, core.ErrEngineCrashed, f.Name, f.Path, msg)
-	}
+	}, tail, exit
+}
+
+// connect completes the handshake and dispenses the engine; on failure
+// it kills the client.
+func connect(client *plugin.Client, tail *tailWriter, exit *exitSink) (*proc, error) {
 	cp, err := client.Client()
-	if err != nil {
-		return fail(err)
+	if err == nil {
+		var raw any
+		if raw, err = cp.Dispense(wire.PluginName); err == nil {
+			if rpc, ok := raw.(*wire.Client); ok {
+				return &proc{client: client, rpc: rpc, tail: tail, exit: exit}, nil
+			}
+			err = fmt.Errorf("dispensed %T", raw)
+		}
 	}
-	raw, err := cp.Dispense(wire.PluginName)
-	if err != nil {
-		return fail(err)
+	client.Kill()
+	return nil, err
+}
+
+// startError says why engine f did not start, with the last lines it
+// printed.
+func startError(f Found, err error, tail *tailWriter) error {
+	msg := err.Error()
+	if l := tail.lastLines(3); l != "" {
+		msg += ": " + l
 	}
-	rpc, ok := raw.(*wire.Client)
-	if !ok {
-		return fail(fmt.Errorf("dispensed %T", raw))
+	where := f.Path
+	if f.Attached {
+		where = "attached"
 	}
-	pid := 0
-	if cmd.Process != nil {
-		pid = cmd.Process.Pid
-	}
-	if err := limitMemory(pid, h.cfg.MemoryLimit); err != nil {
-		return fail(fmt.Errorf("memory limit: %w", err))
-	}
-	return &proc{client: client, cmd: cmd, rpc: rpc, pid: pid, tail: tail, exit: exit}, nil
+	return fmt.Errorf("%w: %w: engine %q (%s): %s", ErrStart, core.ErrEngineCrashed, f.Name, where, msg)
 }
 
 // exited reports whether the process is gone.
@@ -101,7 +153,11 @@ func (p *proc) exited() bool {
 // and go-plugin's goroutines are done.
 func (p *proc) kill() {
 	p.stopOnce.Do(func() {
-		if p.cmd.Process != nil {
+		if p.attached {
+			p.detach()
+			return
+		}
+		if p.cmd != nil && p.cmd.Process != nil {
 			// os.Process.Kill is safe against pid reuse: after the process
 			// is reaped it returns os.ErrProcessDone.
 			_ = p.cmd.Process.Kill()
@@ -113,7 +169,26 @@ func (p *proc) kill() {
 // shutdown asks the process to exit (so that the engine's Close runs),
 // and kills it when it has not exited within two seconds.
 func (p *proc) shutdown() {
-	p.stopOnce.Do(p.client.Kill)
+	p.stopOnce.Do(func() {
+		if p.attached {
+			p.detach()
+			return
+		}
+		p.client.Kill()
+	})
+}
+
+// detach closes the connection to an attached engine and leaves it
+// serving. (go-plugin's Kill does nothing for it, and closing its client
+// would ask the engine to stop.)
+func (p *proc) detach() {
+	cp, err := p.client.Client()
+	if err != nil {
+		return
+	}
+	if g, ok := cp.(*plugin.GRPCClient); ok {
+		_ = g.Conn.Close()
+	}
 }
 
 // why describes how the process ended: its exit status and the first
@@ -197,6 +272,9 @@ func (w *tailWriter) panicLine() string {
 
 // lastLines returns up to n last non-empty lines, joined by " | ".
 func (w *tailWriter) lastLines(n int) string {
+	if w == nil {
+		return ""
+	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	var lines []string
