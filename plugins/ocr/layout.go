@@ -706,11 +706,83 @@ func ordinal(w string) bool {
 	return true
 }
 
+// Block-building proportions. Heights and gaps are in units of l.h, the
+// median height of the page's items, or of the body text's height.
+const (
+	// furnitureBand is the share of the page height, at the top and at
+	// the bottom, where page headers and footers stand.
+	furnitureBand = 0.08
+	// furnitureMaxWords is the most words of a header or footer line.
+	furnitureMaxWords = 8
+	// furnitureMaxSize is the largest header or footer text, × the body.
+	furnitureMaxSize = 1.15
+	// furnitureApart is the empty space, × l.h, that sets a header or
+	// footer apart from the text beside it.
+	furnitureApart = 1.5
+
+	// maxLineGap caps the usual gap between a paragraph's lines, × l.h;
+	// paraGapExtra is how much wider, × l.h, a gap may be and still join
+	// two lines into one paragraph.
+	maxLineGap   = 0.8
+	paraGapExtra = 0.45
+	// lineGapLow and lineGapHigh bound, × l.h, the gaps between
+	// consecutive segments counted as line gaps.
+	lineGapLow  = -0.3
+	lineGapHigh = 2.0
+	// maxOverlap is how far, × l.h, a line may overlap the one before and
+	// still continue its paragraph.
+	maxOverlap = 0.5
+
+	// sameRowOverlap is the least vertical overlap, × the shorter
+	// height, of two segments on one row; sameRowMaxGap the widest
+	// horizontal gap between them, × l.h.
+	sameRowOverlap = 0.5
+	sameRowMaxGap  = 4.0
+	// similarSize is the most two text heights may differ, × the larger,
+	// to be one paragraph.
+	similarSize = 0.25
+	// listIndentSlack is how far, × l.h, a list item's next line may
+	// start from the item's text and still continue it.
+	listIndentSlack = 1.5
+
+	// Headings: at most headingMaxLines lines of text at least
+	// heading1Size (level 1), heading2Size (level 2), or heading3Size ×
+	// the body when a single short line (at most shortHeadingWords words,
+	// no final period).
+	headingMaxLines   = 3
+	heading1Size      = 1.7
+	heading2Size      = 1.25
+	heading3Size      = 1.12
+	shortHeadingWords = 12
+)
+
 // blocks joins the ordered segments into paragraphs, headings, list items,
-// page headers and footers, and tables.
+// page headers and footers, and tables: page furniture first, then lines
+// joined into paragraphs and list items, then headings by size.
 func (l *layout) blocks(segs []*segment, tables []*table, order []node) []pxBlock {
-	// Body text height: the median over the text segments, weighted by
-	// words.
+	body := l.bodyHeight(segs)
+	b := &blockBuilder{l: l, paraGap: l.paragraphGap(order)}
+	fur := l.furnitureFinder(order, body)
+	for i, nd := range order {
+		switch {
+		case nd.tab != nil:
+			b.flush()
+			b.out = append(b.out, pxBlock{kind: core.KindTable, table: l.tableOf(nd.tab)})
+		case fur.kind(i) != "":
+			b.flush()
+			b.out = append(b.out, pxBlock{kind: fur.kind(i), lines: [][]pxWord{nd.seg.items}})
+		default:
+			b.add(nd.seg)
+		}
+	}
+	b.flush()
+	markHeadings(b.out, body)
+	return b.out
+}
+
+// bodyHeight is the body text's height: the median over the text
+// segments, weighted by words; l.h when there is none.
+func (l *layout) bodyHeight(segs []*segment) float64 {
 	var hs []float64
 	for _, s := range segs {
 		if s.table == 0 {
@@ -720,12 +792,16 @@ func (l *layout) blocks(segs []*segment, tables []*table, order []node) []pxBloc
 			}
 		}
 	}
-	body := median(hs)
-	if body == 0 {
-		body = l.h
+	if body := median(hs); body != 0 {
+		return body
 	}
-	// The usual gap between lines of a paragraph: the median of the gaps
-	// between consecutive segments of one column, capped.
+	return l.h
+}
+
+// paragraphGap is the widest gap between two lines of one paragraph: the
+// usual gap between the lines of a column (the median of the gaps between
+// consecutive segments that overlap across, capped), and a little more.
+func (l *layout) paragraphGap(order []node) float64 {
 	var gaps []float64
 	for i := 1; i < len(order); i++ {
 		a, b := order[i-1], order[i]
@@ -733,127 +809,158 @@ func (l *layout) blocks(segs []*segment, tables []*table, order []node) []pxBloc
 			continue
 		}
 		g := float64(b.box.Min.Y - a.box.Max.Y)
-		if g > -0.3*l.h && g < 2*l.h && min(a.box.Max.X, b.box.Max.X) > max(a.box.Min.X, b.box.Min.X) {
+		if g > lineGapLow*l.h && g < lineGapHigh*l.h && min(a.box.Max.X, b.box.Max.X) > max(a.box.Min.X, b.box.Min.X) {
 			gaps = append(gaps, g)
 		}
 	}
-	lineGap := math.Min(median(gaps), 0.8*l.h)
-	paraGap := lineGap + 0.45*l.h
+	return math.Min(median(gaps), maxLineGap*l.h) + paraGapExtra*l.h
+}
 
-	// Page furniture: short lines of body size or smaller alone in the top
-	// or bottom 8% of the page, set apart from the rest.
-	top, bottom := math.MaxInt, math.MinInt
+// furnitureFinder tells page headers and footers among the ordered nodes.
+type furnitureFinder struct {
+	l           *layout
+	order       []node
+	body        float64
+	top, bottom int // the extent of all the nodes
+}
+
+func (l *layout) furnitureFinder(order []node, body float64) furnitureFinder {
+	f := furnitureFinder{l: l, order: order, body: body, top: math.MaxInt, bottom: math.MinInt}
 	for _, nd := range order {
-		top, bottom = min(top, nd.box.Min.Y), max(bottom, nd.box.Max.Y)
+		f.top, f.bottom = min(f.top, nd.box.Min.Y), max(f.bottom, nd.box.Max.Y)
 	}
-	furniture := func(nd node, i int) core.BlockKind {
-		if nd.seg == nil || l.pageH == 0 || nd.seg.words() > 8 || textHeight(nd.seg.items) > 1.15*body {
-			return ""
-		}
-		b := nd.box
-		m := float64(l.pageH) * 0.08
-		alone := func(y0, y1 int) bool { // no other segment in [y0, y1)
-			for j, o := range order {
-				if j != i && o.box.Max.Y > y0 && o.box.Min.Y < y1 {
-					return false
-				}
-			}
-			return true
-		}
-		gap := int(1.5 * l.h)
-		if float64(b.Max.Y) < m && alone(b.Max.Y, b.Max.Y+gap) && b.Min.Y <= top+int(l.h) {
-			return core.KindPageHeader
-		}
-		if float64(b.Min.Y) > float64(l.pageH)-m && alone(b.Min.Y-gap, b.Min.Y) && b.Max.Y >= bottom-int(l.h) {
-			return core.KindPageFooter
-		}
+	return f
+}
+
+// kind is the furniture kind of node i, "" for none: a short line of body
+// size or smaller alone in the top or bottom band of the page, set apart
+// from the rest, and the first or last text on the page.
+func (f furnitureFinder) kind(i int) core.BlockKind {
+	nd, l := f.order[i], f.l
+	if nd.seg == nil || l.pageH == 0 || nd.seg.words() > furnitureMaxWords || textHeight(nd.seg.items) > furnitureMaxSize*f.body {
 		return ""
 	}
+	b := nd.box
+	band := float64(l.pageH) * furnitureBand
+	gap := int(furnitureApart * l.h)
+	if float64(b.Max.Y) < band && f.alone(i, b.Max.Y, b.Max.Y+gap) && b.Min.Y <= f.top+int(l.h) {
+		return core.KindPageHeader
+	}
+	if float64(b.Min.Y) > float64(l.pageH)-band && f.alone(i, b.Min.Y-gap, b.Min.Y) && b.Max.Y >= f.bottom-int(l.h) {
+		return core.KindPageFooter
+	}
+	return ""
+}
 
-	var out []pxBlock
-	var cur *pxBlock
-	var curBox image.Rectangle
-	var curH float64
-	var indent int // x where a list item's text starts
-	flush := func() {
-		if cur != nil {
-			out = append(out, *cur)
-			cur = nil
+// alone reports that no node but i reaches into the rows [y0, y1).
+func (f furnitureFinder) alone(i, y0, y1 int) bool {
+	for j, o := range f.order {
+		if j != i && o.box.Max.Y > y0 && o.box.Min.Y < y1 {
+			return false
 		}
 	}
-	for i, nd := range order {
-		if nd.tab != nil {
-			flush()
-			out = append(out, pxBlock{kind: core.KindTable, table: l.tableOf(nd.tab)})
-			continue
-		}
-		s := nd.seg
-		if k := furniture(nd, i); k != "" {
-			flush()
-			out = append(out, pxBlock{kind: k, lines: [][]pxWord{s.items}})
-			continue
-		}
-		th := textHeight(s.items)
-		isBullet := l.bullet(s)
-		isOrdinal := len(s.items) > 1 && ordinal(strings.Fields(s.items[0].text)[0])
-		if cur != nil && !isBullet && !isOrdinal && cur.kind != core.KindPageHeader {
-			last := cur.lines[len(cur.lines)-1]
-			lb := boxOf(last)
-			ov := min(s.box.Max.Y, lb.Max.Y) - max(s.box.Min.Y, lb.Min.Y)
-			sameRow := float64(ov) >= 0.5*float64(min(s.box.Dy(), lb.Dy())) &&
-				((!l.rtl && s.box.Min.X >= lb.Max.X-2) || (l.rtl && s.box.Max.X <= lb.Min.X+2))
-			similar := math.Abs(th-curH) <= 0.25*math.Max(th, curH)
-			if sameRow && similar && float64(absInt(s.box.Min.X-lb.Max.X)) < 4*l.h {
-				if l.rtl {
-					cur.lines[len(cur.lines)-1] = append(slices.Clone(s.items), last...)
-				} else {
-					cur.lines[len(cur.lines)-1] = append(last, s.items...)
-				}
-				curBox = curBox.Union(s.box)
-				continue
-			}
-			gap := float64(s.box.Min.Y - lb.Max.Y)
-			xo := min(s.box.Max.X, curBox.Max.X) - max(s.box.Min.X, curBox.Min.X)
-			aligned := xo > 0
-			if cur.kind == core.KindListItem {
-				aligned = absInt(s.box.Min.X-indent) < int(1.5*l.h)
-			}
-			if similar && aligned && gap > -0.5*l.h && gap <= paraGap {
-				cur.lines = append(cur.lines, s.items)
-				curBox = curBox.Union(s.box)
-				continue
-			}
-		}
-		flush()
-		b := pxBlock{kind: core.KindParagraph}
-		items := s.items
-		switch {
-		case isBullet:
-			b.kind = core.KindListItem
-			f := strings.Fields(items[0].text)
-			if len(f) > 1 {
-				rest := items[0]
-				rest.text = strings.Join(f[1:], " ")
-				items = append([]pxWord{rest}, items[1:]...)
-			} else {
-				items = items[1:]
-			}
-			indent = items[0].box.Min.X
-		case isOrdinal:
-			b.kind = core.KindListItem
-			indent = items[1].box.Min.X
-		}
-		b.lines = [][]pxWord{slices.Clone(items)}
-		cur, curBox, curH = &b, s.box, th
-		if isBullet {
-			curBox = boxOf(items)
-		}
+	return true
+}
+
+// blockBuilder joins segments, in reading order, into paragraphs and
+// list items.
+type blockBuilder struct {
+	l       *layout
+	paraGap float64
+	out     []pxBlock
+	cur     *pxBlock        // the block being built
+	curBox  image.Rectangle // its box
+	curH    float64         // its text height
+	indent  int             // x where a list item's text starts
+}
+
+// flush ends the block being built.
+func (b *blockBuilder) flush() {
+	if b.cur != nil {
+		b.out = append(b.out, *b.cur)
+		b.cur = nil
 	}
-	flush()
-	// Headings: at most three lines of text clearly larger than the body.
-	for i := range out {
-		b := &out[i]
-		if b.kind != core.KindParagraph || len(b.lines) > 3 {
+}
+
+// add puts segment s into the block being built, or starts a new one.
+func (b *blockBuilder) add(s *segment) {
+	th := textHeight(s.items)
+	isBullet := b.l.bullet(s)
+	isOrdinal := len(s.items) > 1 && ordinal(strings.Fields(s.items[0].text)[0])
+	if b.cur != nil && !isBullet && !isOrdinal && b.cur.kind != core.KindPageHeader && b.join(s, th) {
+		return
+	}
+	b.flush()
+	b.start(s, th, isBullet, isOrdinal)
+}
+
+// join adds s to the block being built when it continues it: on the
+// last line's row, just after it, or on the next line of the paragraph
+// or list item, at a similar size.
+func (b *blockBuilder) join(s *segment, th float64) bool {
+	l, cur := b.l, b.cur
+	last := cur.lines[len(cur.lines)-1]
+	lb := boxOf(last)
+	ov := min(s.box.Max.Y, lb.Max.Y) - max(s.box.Min.Y, lb.Min.Y)
+	sameRow := float64(ov) >= sameRowOverlap*float64(min(s.box.Dy(), lb.Dy())) &&
+		((!l.rtl && s.box.Min.X >= lb.Max.X-2) || (l.rtl && s.box.Max.X <= lb.Min.X+2))
+	similar := math.Abs(th-b.curH) <= similarSize*math.Max(th, b.curH)
+	if sameRow && similar && float64(absInt(s.box.Min.X-lb.Max.X)) < sameRowMaxGap*l.h {
+		if l.rtl {
+			cur.lines[len(cur.lines)-1] = append(slices.Clone(s.items), last...)
+		} else {
+			cur.lines[len(cur.lines)-1] = append(last, s.items...)
+		}
+		b.curBox = b.curBox.Union(s.box)
+		return true
+	}
+	gap := float64(s.box.Min.Y - lb.Max.Y)
+	aligned := min(s.box.Max.X, b.curBox.Max.X)-max(s.box.Min.X, b.curBox.Min.X) > 0
+	if cur.kind == core.KindListItem {
+		aligned = absInt(s.box.Min.X-b.indent) < int(listIndentSlack*l.h)
+	}
+	if similar && aligned && gap > -maxOverlap*l.h && gap <= b.paraGap {
+		cur.lines = append(cur.lines, s.items)
+		b.curBox = b.curBox.Union(s.box)
+		return true
+	}
+	return false
+}
+
+// start begins a block with s: a list item after a bullet (which is
+// dropped) or an ordinal, else a paragraph.
+func (b *blockBuilder) start(s *segment, th float64, isBullet, isOrdinal bool) {
+	blk := pxBlock{kind: core.KindParagraph}
+	items := s.items
+	switch {
+	case isBullet:
+		blk.kind = core.KindListItem
+		f := strings.Fields(items[0].text)
+		if len(f) > 1 {
+			rest := items[0]
+			rest.text = strings.Join(f[1:], " ")
+			items = append([]pxWord{rest}, items[1:]...)
+		} else {
+			items = items[1:]
+		}
+		b.indent = items[0].box.Min.X
+	case isOrdinal:
+		blk.kind = core.KindListItem
+		b.indent = items[1].box.Min.X
+	}
+	blk.lines = [][]pxWord{slices.Clone(items)}
+	b.cur, b.curBox, b.curH = &blk, s.box, th
+	if isBullet {
+		b.curBox = boxOf(items)
+	}
+}
+
+// markHeadings turns into headings the paragraphs of at most
+// headingMaxLines lines whose text is clearly larger than the body.
+func markHeadings(blocks []pxBlock, body float64) {
+	for i := range blocks {
+		b := &blocks[i]
+		if b.kind != core.KindParagraph || len(b.lines) > headingMaxLines {
 			continue
 		}
 		var all []pxWord
@@ -862,17 +969,16 @@ func (l *layout) blocks(segs []*segment, tables []*table, order []node) []pxBloc
 		}
 		r := textHeight(all) / body
 		txt := strings.TrimSpace(lineText(all))
-		short := len(b.lines) == 1 && len(strings.Fields(txt)) <= 12 && !strings.HasSuffix(txt, ".")
+		short := len(b.lines) == 1 && len(strings.Fields(txt)) <= shortHeadingWords && !strings.HasSuffix(txt, ".")
 		switch {
-		case r >= 1.7:
+		case r >= heading1Size:
 			b.kind, b.level = core.KindHeading, 1
-		case r >= 1.25:
+		case r >= heading2Size:
 			b.kind, b.level = core.KindHeading, 2
-		case r >= 1.12 && short:
+		case r >= heading3Size && short:
 			b.kind, b.level = core.KindHeading, 3
 		}
 	}
-	return out
 }
 
 // tableOf lays a table's segments into cells: each item goes to the
