@@ -20,6 +20,7 @@ func page(text string) core.PageResult {
 }
 
 func TestScore(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		text     string
@@ -53,6 +54,7 @@ func TestScore(t *testing.T) {
 }
 
 func TestScoreStatuses(t *testing.T) {
+	t.Parallel()
 	if r := Score(core.PageResult{Status: core.StatusTimeout}, Hints{}); r.Score != 0 {
 		t.Fatalf("timeout scored %v", r.Score)
 	}
@@ -68,6 +70,7 @@ func TestScoreStatuses(t *testing.T) {
 
 // Real garbled strings, as broken fonts and other tools produce them.
 func TestScoreGarbled(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		text   string
@@ -99,6 +102,7 @@ func TestScoreGarbled(t *testing.T) {
 
 // Clean text of many kinds must not be mistaken for garbage.
 func TestScoreClean(t *testing.T) {
+	t.Parallel()
 	for _, text := range []string{
 		"Night answer practice grimin 192 body chubem decide geannar cosirkvi month goshun.",
 		"The HTTP/2 spec (RFC 7540) defines 10 frame types; see §6.5 for SETTINGS.",
@@ -122,6 +126,7 @@ func TestScoreClean(t *testing.T) {
 }
 
 func TestOrder(t *testing.T) {
+	t.Parallel()
 	line := func(y, x float64, words ...string) core.Line {
 		l := core.Line{BBox: core.BBox{X0: x, Y0: y, X1: x + 200, Y1: y + 10}}
 		for i, w := range words {

@@ -3,6 +3,7 @@ package quality
 import "testing"
 
 func TestDetectScript(t *testing.T) {
+	t.Parallel()
 	tests := map[string]Script{
 		"The quick brown fox": ScriptLatin,
 		"Zwierząt żółć":       ScriptLatin,
@@ -22,6 +23,7 @@ func TestDetectScript(t *testing.T) {
 }
 
 func TestHanCommonShare(t *testing.T) {
+	t.Parallel()
 	if s, n := HanCommonShare("我们的国家在发展经济和文化"); n == 0 || s < 0.95 {
 		t.Errorf("everyday Chinese: share %.2f of %d", s, n)
 	}

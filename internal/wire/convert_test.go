@@ -36,6 +36,7 @@ func samplePage() core.Page {
 }
 
 func TestPageResultRoundTrip(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		in   core.PageResult
@@ -81,6 +82,7 @@ func TestPageResultRoundTrip(t *testing.T) {
 }
 
 func TestInfoRoundTrip(t *testing.T) {
+	t.Parallel()
 	in := core.Info{Name: "nativetext", Version: "1.2.3", Description: "text layer", Capabilities: []core.Capability{core.CapText, core.CapPageRange, "custom"}, Cost: 1}
 	if got := InfoFromProto(InfoToProto(in)); !reflect.DeepEqual(got, in) {
 		t.Errorf("got %+v, want %+v", got, in)
@@ -91,6 +93,7 @@ func TestInfoRoundTrip(t *testing.T) {
 }
 
 func TestRequestRoundTrip(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		in   core.Request
@@ -117,6 +120,7 @@ func TestRequestRoundTrip(t *testing.T) {
 }
 
 func TestErrorRoundTrip(t *testing.T) {
+	t.Parallel()
 	sentinels := []error{core.ErrNotPDF, core.ErrEmptyFile, core.ErrEncrypted, core.ErrDamaged, core.ErrNoSuchPage,
 		core.ErrTimeout, core.ErrCanceled, core.ErrEngineCrashed, core.ErrUnsupported, core.ErrNotFound,
 		core.ErrBadRequest, core.ErrTooLarge, core.ErrInternal}
@@ -139,6 +143,7 @@ func TestErrorRoundTrip(t *testing.T) {
 }
 
 func TestFromProtoHostile(t *testing.T) {
+	t.Parallel()
 	nan, inf := math.NaN(), math.Inf(1)
 	m := &enginev1.PageResult{
 		Status:    enginev1.Status(42),
@@ -273,6 +278,7 @@ func checkResult(t *testing.T, r core.PageResult) {
 // wire with U+FFFD in place of each run of bad bytes instead of failing
 // the page.
 func TestInvalidUTF8(t *testing.T) {
+	t.Parallel()
 	box := core.BBox{X0: 1, Y0: 1, X1: 9, Y1: 9}
 	in := core.PageResult{Status: core.StatusOK, Page: core.Page{Number: 1, Blocks: []core.Block{
 		{Kind: core.KindParagraph, BBox: box, Lines: []core.Line{{BBox: box, Words: []core.Word{{Text: "a\xff", Font: "\xcb\xce\xcc\xe5", BBox: box}}}}},

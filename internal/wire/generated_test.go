@@ -17,6 +17,7 @@ import (
 // files. It skips when a tool is missing or its version differs from the
 // one recorded in the checked-in header (the output would differ anyway).
 func TestGeneratedCodeIsFresh(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("short mode")
 	}

@@ -23,6 +23,7 @@ func cidFontPDF(t *testing.T, encoding, ordering, shown string) string {
 }
 
 func TestPredefinedCJKEncodings(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, encoding, ordering, shown, want string
 	}{
@@ -59,6 +60,7 @@ func TestPredefinedCJKEncodings(t *testing.T) {
 // An ordering we have no table for, and a code the collection does not
 // map, stay U+FFFD and are counted.
 func TestCJKUnmapped(t *testing.T) {
+	t.Parallel()
 	res, err := extractAll(t, cidFontPDF(t, "Identity-H", "Identity", "043E"), 1)
 	if err != nil {
 		t.Fatal(err)
@@ -77,6 +79,7 @@ func TestCJKUnmapped(t *testing.T) {
 
 // Widths come from the CID the CMap gives, not from the code.
 func TestPredefinedCMapCIDs(t *testing.T) {
+	t.Parallel()
 	c := predefinedCMap("UniGB-UCS2-H")
 	if cid := c.lookupCID(0x4E00); cid != 4162 {
 		t.Errorf("UniGB-UCS2-H U+4E00 → CID %d, want 4162", cid)

@@ -30,6 +30,7 @@ end
 end`
 
 func TestToUnicodeCMap(t *testing.T) {
+	t.Parallel()
 	c := parseCMap([]byte(sampleToUnicode))
 	tests := []struct {
 		code uint32
@@ -59,6 +60,7 @@ func TestToUnicodeCMap(t *testing.T) {
 }
 
 func TestEncodingCMapMixedLengths(t *testing.T) {
+	t.Parallel()
 	src := `begincmap /WMode 1 def
 2 begincodespacerange <00> <80> <8140> <9FFC> endcodespacerange
 1 begincidrange <8140> <817E> 633 endcidrange
@@ -87,6 +89,7 @@ endcmap`
 }
 
 func TestPredefinedCMaps(t *testing.T) {
+	t.Parallel()
 	id := predefinedCMap("Identity-H")
 	if code, n := id.next([]byte{1, 2, 3}); code != 0x0102 || n != 2 {
 		t.Errorf("identity next %#x %d", code, n)
@@ -106,6 +109,7 @@ func TestPredefinedCMaps(t *testing.T) {
 }
 
 func TestCMapNoCodespace(t *testing.T) {
+	t.Parallel()
 	c := parseCMap([]byte("beginbfchar <41> <0042> endbfchar"))
 	if code, n := c.next([]byte("AB")); code != 0x41 || n != 1 {
 		t.Errorf("next %#x %d", code, n)

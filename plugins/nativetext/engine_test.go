@@ -13,6 +13,7 @@ import (
 )
 
 func TestDescribe(t *testing.T) {
+	t.Parallel()
 	info, err := New().Describe(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -26,6 +27,7 @@ func TestDescribe(t *testing.T) {
 }
 
 func TestParseOptions(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in      string
 		want    Options
@@ -68,6 +70,7 @@ type pageCase struct {
 }
 
 func TestExtractPages(t *testing.T) {
+	t.Parallel()
 	cases := []pageCase{
 		{
 			name:    "simple std14 without widths",
@@ -343,6 +346,7 @@ func toStrings(ks []core.BlockKind) []string {
 }
 
 func TestDocumentErrors(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	write := func(name string, data []byte) string {
 		p := filepath.Join(dir, name)
@@ -383,6 +387,7 @@ func TestDocumentErrors(t *testing.T) {
 }
 
 func TestNoSuchPageAndOrder(t *testing.T) {
+	t.Parallel()
 	path := onePage("", helvRes, "BT /F1 10 Tf 72 700 Td (one) Tj ET").Write(t)
 	res, err := extractAll(t, path, 3, 1, 0, -1)
 	if err != nil {
@@ -403,6 +408,7 @@ func TestNoSuchPageAndOrder(t *testing.T) {
 }
 
 func TestLimits(t *testing.T) {
+	t.Parallel()
 	content := strings.Repeat("q Q ", 2000) + "BT /F1 10 Tf 72 700 Td (late) Tj ET"
 	path := onePage("", helvRes, content).Write(t)
 	var r core.PageResult
@@ -450,6 +456,7 @@ func TestCancel(t *testing.T) {
 }
 
 func TestEarlyBreak(t *testing.T) {
+	t.Parallel()
 	b := &pdfBuilder{}
 	b.Add("<< /Type /Catalog /Pages 2 0 R >>")
 	b.Add("<< /Type /Pages /Kids [4 0 R 5 0 R 6 0 R] /Count 3 >>")
@@ -478,6 +485,7 @@ func TestEarlyBreak(t *testing.T) {
 }
 
 func TestPageTreeCycle(t *testing.T) {
+	t.Parallel()
 	b := &pdfBuilder{}
 	b.Add("<< /Type /Catalog /Pages 2 0 R >>")
 	b.Add("<< /Type /Pages /Kids [3 0 R 5 0 R 2 0 R] /Count 2000000000 >>")

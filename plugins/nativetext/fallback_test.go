@@ -15,6 +15,7 @@ import (
 )
 
 func TestCanFallback(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		err  error
 		want bool

@@ -10,6 +10,7 @@ import (
 // testdata/columns.pdf is made by Ghostscript from testdata/columns.ps
 // (embedded Type 1 subsets, no ToUnicode).
 func TestFixtureColumns(t *testing.T) {
+	t.Parallel()
 	res, err := extractAll(t, "testdata/columns.pdf", 1, 2)
 	if err != nil {
 		t.Fatal(err)

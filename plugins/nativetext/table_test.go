@@ -30,6 +30,7 @@ func tables(p core.Page) []*core.Table {
 }
 
 func TestTables(t *testing.T) {
+	t.Parallel()
 	// A 3×3 grid of stroked rules, 100 pt columns, 20 pt rows, from
 	// (100, 700) down to (400, 640).
 	var rules strings.Builder
@@ -137,6 +138,7 @@ func TestTables(t *testing.T) {
 }
 
 func TestMarkStacked(t *testing.T) {
+	t.Parallel()
 	// Three upright CJK glyphs placed one below the other, then a Latin
 	// word on a normal line.
 	var gs []glyph
@@ -163,6 +165,7 @@ func TestMarkStacked(t *testing.T) {
 }
 
 func TestMarkFurniture(t *testing.T) {
+	t.Parallel()
 	page := func(n int) *core.Page {
 		blk := func(y0, y1 float64, text string) core.Block {
 			return core.Block{Kind: core.KindParagraph, BBox: core.BBox{X0: 72, Y0: y0, X1: 300, Y1: y1},
@@ -199,6 +202,7 @@ func TestMarkFurniture(t *testing.T) {
 }
 
 func TestFigures(t *testing.T) {
+	t.Parallel()
 	img := stream("/Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8", "\x80")
 	res := "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >> /XObject << /Im1 5 0 R >> >>"
 	content := "q 306 0 0 396 0 396 cm /Im1 Do Q\nBT /F1 10 Tf 72 100 Td (Caption text) Tj ET\nq 2 0 0 2 10 10 cm /Im1 Do Q"
@@ -229,6 +233,7 @@ func TestFigures(t *testing.T) {
 }
 
 func TestDehyphenateLines(t *testing.T) {
+	t.Parallel()
 	lines := []core.Line{
 		{Words: []core.Word{{Text: "a"}, {Text: "photo\u2010"}}},
 		{Words: []core.Word{{Text: "graphic"}, {Text: "record"}}},
