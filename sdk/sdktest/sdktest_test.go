@@ -169,15 +169,18 @@ func TestRecorderPassesGoodEngine(t *testing.T) {
 	}
 }
 
-// skipper answers every page of a PDF it can read as skipped; it keeps
-// every other rule.
-type skipper struct{ oneWord }
+// rewriting is oneWord with each page result it answers passed through
+// rewrite: an engine that keeps every rule but the one rewrite breaks.
+type rewriting struct {
+	oneWord
+	rewrite func(core.PageResult) core.PageResult
+}
 
-func (skipper) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.PageResult, error] {
+func (e rewriting) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.PageResult, error] {
 	return func(yield func(core.PageResult, error) bool) {
-		for r, err := range (oneWord{}).Extract(ctx, req) {
-			if err == nil && r.Status == core.StatusOK {
-				r = core.PageResult{Page: core.Page{Number: r.Page.Number}, Status: core.StatusSkipped}
+		for r, err := range e.oneWord.Extract(ctx, req) {
+			if err == nil {
+				r = e.rewrite(r)
 			}
 			if !yield(r, err) {
 				return
@@ -185,37 +188,29 @@ func (skipper) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.Pa
 		}
 	}
 }
+
+// skipper answers every page of a PDF it can read as skipped.
+var skipper = rewriting{rewrite: func(r core.PageResult) core.PageResult {
+	if r.Status != core.StatusOK {
+		return r
+	}
+	return core.PageResult{Page: core.Page{Number: r.Page.Number}, Status: core.StatusSkipped}
+}}
 
 // blank answers every page ok, with nothing on it, though it claims to
 // read text.
-type blank struct{ oneWord }
-
-func (blank) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.PageResult, error] {
-	return func(yield func(core.PageResult, error) bool) {
-		for r, err := range (oneWord{}).Extract(ctx, req) {
-			if err == nil && r.Status == core.StatusOK {
-				r.Page.Blocks = nil
-			}
-			if !yield(r, err) {
-				return
-			}
-		}
+var blank = rewriting{rewrite: func(r core.PageResult) core.PageResult {
+	if r.Status == core.StatusOK {
+		r.Page.Blocks = nil
 	}
-}
+	return r
+}}
 
 // misnumbered answers each page under the number of the next one.
-type misnumbered struct{ oneWord }
-
-func (misnumbered) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.PageResult, error] {
-	return func(yield func(core.PageResult, error) bool) {
-		for r, err := range (oneWord{}).Extract(ctx, req) {
-			r.Page.Number++
-			if !yield(r, err) {
-				return
-			}
-		}
-	}
-}
+var misnumbered = rewriting{rewrite: func(r core.PageResult) core.PageResult {
+	r.Page.Number++
+	return r
+}}
 
 // silent reads the file and answers nothing.
 type silent struct{ oneWord }
@@ -254,13 +249,13 @@ func TestSuiteCatchesBadEngines(t *testing.T) {
 		engine core.Engine
 		want   []string // regular expressions
 	}{
-		{"skips every page", skipper{}, []string{
+		{"skips every page", skipper, []string{
 			`OnePerPage: page \d: status skipped`,
 			"BoxesInsidePage: page 1: status skipped",
 			"PastEnd: page 2: status skipped",
 		}},
-		{"reads nothing", blank{}, []string{"ReadsText: no words on 3 pages"}},
-		{"answers under other numbers", misnumbered{}, []string{
+		{"reads nothing", blank, []string{"ReadsText: no words on 3 pages"}},
+		{"answers under other numbers", misnumbered, []string{
 			"BoxesInsidePage: page 1 answered 0 times",
 			"page 4 answered 1 times but was not requested",
 		}},
