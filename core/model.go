@@ -117,13 +117,21 @@ func (b *Block) Text() string {
 	if b.Table != nil && len(b.Lines) == 0 {
 		return b.Table.Text()
 	}
-	lines := make([]string, 0, len(b.Lines))
+	var sb strings.Builder
+	joined := true // no separator before the first line
 	for i := range b.Lines {
-		if t := b.Lines[i].Text(); t != "" {
-			lines = append(lines, t)
+		t := b.Lines[i].Text()
+		if t == "" {
+			continue
 		}
+		if !joined {
+			sb.WriteByte('\n')
+		}
+		sb.WriteString(t)
+		ws := b.Lines[i].Words
+		joined = len(ws) > 0 && ws[len(ws)-1].Flags.Has(FlagJoinNext)
 	}
-	return strings.Join(lines, "\n")
+	return sb.String()
 }
 
 // Line is a run of words on one baseline.
@@ -157,6 +165,10 @@ const (
 	FlagSubscript             // lowered below the line's baseline
 	FlagVertical              // vertical writing mode
 	FlagRotated               // baseline not horizontal
+	// FlagJoinNext: the word goes on at the start of the next line of its
+	// block (a word broken at the line's end, its break hyphen dropped or
+	// a real hyphen kept); Text writes no space between them.
+	FlagJoinNext
 )
 
 // Has reports whether all of f's bits are set.

@@ -70,8 +70,8 @@ var errNesting = errors.New("objects nested too deeply")
 // It never panics and never reads past its buffer; malformed input turns
 // into best-effort tokens so that the interpreter can carry on.
 type Lexer struct {
-	b    []byte
-	pos  int
+	b   []byte
+	pos int
 }
 
 // NewLexer returns a lexer over b. It does not copy b.

@@ -9,11 +9,7 @@
 //   - StripControls removes C0/C1 control characters except tab and newline
 //     (and other invisible format characters that only hurt search, such as
 //     U+FEFF and U+200B);
-//   - Clean applies all of the above and then Unicode NFC;
-//   - Dehyphenate joins a word broken across a line end: a hyphen
-//     (U+002D, U+00AD, U+2010) after a letter at the very end of a line,
-//     and a next line that starts with a lowercase letter (a conservative
-//     rule: no word list, "Anglo-" + "Saxon" stays apart).
+//   - Clean applies all of the above and then Unicode NFC.
 //
 // One function works on a line's words, with their boxes:
 //
@@ -22,6 +18,19 @@
 //     tracking only with evidence that the gaps are not spaces (a wider
 //     gap inside the run, five letters or more, or gaps narrower than any
 //     space), become the words they spell; the wider gaps stay breaks.
+//
+// One type works on a document's blocks:
+//
+//   - Hyphens joins the words broken at line ends, from the document's own
+//     evidence (Count it over the pages, then Mend each page): a hyphen
+//     after a letter ending a line whose next line in the block (or the
+//     next paragraph) starts in lower case is a break, marked on the word
+//     with core.FlagJoinNext so that Text writes no space; the hyphen is
+//     dropped when it is a soft hyphen, a U+2010 in a document that writes
+//     none inside words, or when the document writes the joined word
+//     elsewhere; otherwise it is kept ("well-known"). A paragraph, or a
+//     "heading" of larger words, whose break the next paragraph completes
+//     is joined with it.
 //
 // Clean is idempotent: Clean(Clean(s)) == Clean(s).
 package textclean

@@ -2,7 +2,6 @@ package textclean
 
 import (
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
@@ -86,24 +85,3 @@ func Clean(s string) string {
 // isLineEndHyphen reports the hyphens that may end a line inside a word:
 // HYPHEN-MINUS, SOFT HYPHEN and HYPHEN.
 func isLineEndHyphen(r rune) bool { return r == '-' || r == '\u00ad' || r == '\u2010' }
-
-// Dehyphenate joins a word broken across a line end: when a ends with a
-// hyphen (U+002D, U+00AD or U+2010) that follows a letter, and b starts
-// with a lowercase letter, it returns a without the hyphen followed by b,
-// and true. Otherwise it returns a unchanged and false.
-func Dehyphenate(a, b string) (string, bool) {
-	last, n := utf8.DecodeLastRuneInString(a)
-	if n == 0 || !isLineEndHyphen(last) {
-		return a, false
-	}
-	stem := a[:len(a)-n]
-	prev, m := utf8.DecodeLastRuneInString(stem)
-	if m == 0 || !unicode.IsLetter(prev) {
-		return a, false
-	}
-	first, k := utf8.DecodeRuneInString(b)
-	if k == 0 || !unicode.IsLower(first) {
-		return a, false
-	}
-	return stem + b, true
-}

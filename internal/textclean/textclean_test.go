@@ -56,24 +56,3 @@ func FuzzClean(f *testing.F) {
 		}
 	})
 }
-
-func TestDehyphenate(t *testing.T) {
-	for _, c := range []struct {
-		a, b, want string
-		ok         bool
-	}{
-		{"photo\u2010", "graphic", "photographic", true},
-		{"photo-", "graphic.", "photographic.", true},
-		{"photo\u00ad", "graphic", "photographic", true},
-		{"Anglo-", "Saxon", "Anglo-", false},
-		{"1-", "two", "1-", false},
-		{"-", "two", "-", false},
-		{"word", "next", "word", false},
-		{"", "", "", false},
-	} {
-		got, ok := Dehyphenate(c.a, c.b)
-		if got != c.want || ok != c.ok {
-			t.Errorf("Dehyphenate(%q, %q) = %q, %v; want %q, %v", c.a, c.b, got, ok, c.want, c.ok)
-		}
-	}
-}

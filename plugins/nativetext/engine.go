@@ -17,6 +17,7 @@ import (
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/internal/pdfdoc"
 	"github.com/assay-pdf/assay/internal/recovered"
+	"github.com/assay-pdf/assay/internal/textclean"
 	"github.com/assay-pdf/assay/plugins/tableformer"
 )
 
@@ -193,13 +194,27 @@ func DocumentPassResults(results []core.PageResult) {
 
 // DocumentPass decides what needs more than one page, over pages laid out
 // by Cells.Layout (in page order): running headers and footers, heading
-// levels, and tables that continue on the next page (tableformer.JoinPages).
+// levels, tables that continue on the next page (tableformer.JoinPages),
+// and words broken at line ends (textclean.Hyphens).
 // A panic leaves the pages as they are.
 func DocumentPass(pages []*core.Page) {
 	defer func() { recovered.Note("nativetext: document pass", recover()) }()
 	markFurniture(pages)
 	rankHeadings(pages)
 	tableformer.JoinPages(pages)
+	mendHyphens(pages)
+}
+
+// mendHyphens joins the words broken at line ends, with the hyphen
+// evidence of all the pages (textclean.Hyphens).
+func mendHyphens(pages []*core.Page) {
+	var h textclean.Hyphens
+	for _, p := range pages {
+		h.Count(p.Blocks)
+	}
+	for _, p := range pages {
+		p.Blocks, _ = h.Mend(p.Blocks)
+	}
 }
 
 // extractPage runs one page; a panic becomes a failed page.

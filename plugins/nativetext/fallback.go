@@ -214,7 +214,7 @@ func (fd *fallbackDoc) glyphs(chars []render.Char, pageBox core.BBox) ([]glyph, 
 		out = append(out, glyph{
 			text: text, box: b, ox: b.X0, oy: base, ex: max(b.X1, b.X0+0.01), ey: base,
 			size: size, font: fd.font, flags: fd.font.flags,
-			space: c.Rune == ' ' || c.Rune == '\u00a0' || c.Rune == '\u3000',
+			space:  c.Rune == ' ' || c.Rune == '\u00a0' || c.Rune == '\u3000',
 			mapped: mapped, seq: len(out),
 		})
 	}

@@ -83,10 +83,10 @@ type interp struct {
 	invisible int
 	limitHit  bool
 
-	path    []pathPt    // the path under construction
-	edges   []edge      // painted rules and rectangle sides
-	fills   []fillRect  // filled rectangles, turned into edges by finishFills
-	images  []core.BBox // images drawn
+	path   []pathPt    // the path under construction
+	edges  []edge      // painted rules and rectangle sides
+	fills  []fillRect  // filled rectangles, turned into edges by finishFills
+	images []core.BBox // images drawn
 	// The page facts counted while interpreting (see core.Fact*).
 	textOps, cidGlyphs, imageCount, pathOps, fillOps, smallFills int
 }

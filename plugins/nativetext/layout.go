@@ -1207,7 +1207,6 @@ func makeBlock(segs []*seg, body float64, page core.BBox) core.Block {
 		sizes = append(sizes, s.size)
 		chars += len([]rune(s.text))
 	}
-	b.Lines = dehyphenate(b.Lines)
 	first := segs[0]
 	// Size decides before a leading number: "1. Summary" set larger than
 	// the body is a numbered heading, not a list item.
@@ -1309,30 +1308,4 @@ func markStacked(glyphs []glyph) {
 		}
 		i++
 	}
-}
-
-// dehyphenate joins words broken across line ends (see
-// textclean.Dehyphenate): the joined word stays on the first line, and a
-// line left empty is dropped.
-func dehyphenate(lines []core.Line) []core.Line {
-	for i := 0; i+1 < len(lines); i++ {
-		a, b := &lines[i], &lines[i+1]
-		if len(a.Words) == 0 || len(b.Words) == 0 {
-			continue
-		}
-		last := &a.Words[len(a.Words)-1]
-		joined, ok := textclean.Dehyphenate(last.Text, b.Words[0].Text)
-		if !ok {
-			continue
-		}
-		last.Text = joined
-		b.Words = append([]core.Word(nil), b.Words[1:]...)
-	}
-	out := lines[:0]
-	for _, l := range lines {
-		if len(l.Words) > 0 {
-			out = append(out, l)
-		}
-	}
-	return out
 }

@@ -231,22 +231,3 @@ func TestFigures(t *testing.T) {
 		t.Errorf("path_ops %v; want 0", r[1].Stats["path_ops"])
 	}
 }
-
-func TestDehyphenateLines(t *testing.T) {
-	t.Parallel()
-	lines := []core.Line{
-		{Words: []core.Word{{Text: "a"}, {Text: "photo\u2010"}}},
-		{Words: []core.Word{{Text: "graphic"}, {Text: "record"}}},
-		{Words: []core.Word{{Text: "Anglo-"}}},
-		{Words: []core.Word{{Text: "Saxon"}}},
-	}
-	got := dehyphenate(lines)
-	var ts []string
-	for _, l := range got {
-		ts = append(ts, l.Text())
-	}
-	want := []string{"a photographic", "record", "Anglo-", "Saxon"}
-	if fmt.Sprint(ts) != fmt.Sprint(want) {
-		t.Errorf("lines %q; want %q", ts, want)
-	}
-}

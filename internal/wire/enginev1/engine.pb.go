@@ -879,7 +879,9 @@ type Word struct {
 	Font  string                 `protobuf:"bytes,3,opt,name=font,proto3" json:"font,omitempty"`
 	Size  float64                `protobuf:"fixed64,4,opt,name=size,proto3" json:"size,omitempty"`
 	// Bit set: 1 bold, 2 italic, 4 monospace, 8 invisible, 16 superscript,
-	// 32 subscript, 64 vertical, 128 rotated.
+	// 32 subscript, 64 vertical, 128 rotated, 256 join next (the word goes
+	// on at the start of the block's next line, with no space: a word broken
+	// at the line's end).
 	Flags         uint32  `protobuf:"varint,5,opt,name=flags,proto3" json:"flags,omitempty"`
 	Confidence    float64 `protobuf:"fixed64,6,opt,name=confidence,proto3" json:"confidence,omitempty"`
 	unknownFields protoimpl.UnknownFields

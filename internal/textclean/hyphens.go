@@ -1,0 +1,150 @@
+package textclean
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/assay-pdf/assay/core"
+)
+
+// The hyphens a line may end with.
+const (
+	softHyphen  = '\u00AD' // a discretionary hyphen: drawn only at a break
+	hyphen      = '\u2010' // HYPHEN, which typesetters draw at their breaks
+	hyphenMinus = '-'
+)
+
+// Hyphens is a document's evidence about its hyphens: how often each is
+// written inside a word (not at a line's end), where only a real hyphen
+// can be.
+type Hyphens struct {
+	inWord map[rune]int
+	words  map[string]bool // the document's words, lower case, trimmed of punctuation
+}
+
+// Count adds to the evidence the hyphens written inside words of blocks,
+// and their words; a word that starts a line after one ending with a
+// hyphen may be the tail of a broken word, and is not counted.
+func (h *Hyphens) Count(blocks []core.Block) {
+	if h.inWord == nil {
+		h.inWord, h.words = map[rune]int{}, map[string]bool{}
+	}
+	afterHyphen := false
+	for _, b := range blocks {
+		for _, l := range b.Lines {
+			for i, w := range l.Words {
+				if i > 0 || !afterHyphen {
+					h.words[wordKey(w.Text)] = true
+				}
+				for _, r := range []rune{hyphen, hyphenMinus} {
+					if k := strings.IndexRune(w.Text, r); k > 0 && k < len(w.Text)-utf8.RuneLen(r) {
+						h.inWord[r]++
+					}
+				}
+			}
+			if n := len(l.Words); n > 0 {
+				last, _ := utf8.DecodeLastRuneInString(l.Words[n-1].Text)
+				afterHyphen = last == softHyphen || last == hyphen || last == hyphenMinus
+			}
+		}
+	}
+}
+
+// Mend joins the words broken at line ends in blocks, from what the PDF
+// itself says (made-up words cannot be looked up): a line whose last word
+// ends with a hyphen after a letter, followed in its block by a line that
+// starts in lower case, broke a word. The break is marked on the word
+// (core.FlagJoinNext: no space before the next line), and its hyphen is
+//   - dropped when it is a soft hyphen, drawn only at breaks;
+//   - dropped when it is U+2010 and the document writes no U+2010 inside a
+//     word: that producer draws its breaks so and its real hyphens
+//     otherwise (Chromium, most typesetters);
+//   - dropped when the document writes the joined word elsewhere without
+//     it ("financial" for "finan-" "cial");
+//   - kept when what follows it is a word the document writes on its own
+//     ("mixed-" "mode", "floating-" "point"): the parts of a compound are
+//     words, the tail of a word broken by syllable ("ac-" "tual") is not;
+//   - dropped otherwise.
+//
+// A kept hyphen is joined without a space: a real hyphen stays right, and
+// a break hyphen costs one character, never a word.
+//
+// A paragraph whose last line broke a word that the next paragraph goes
+// on with (a paragraph cut in two where its type changed size) is joined
+// with it; so is a "heading" that does so, which was a paragraph's larger
+// words: no heading breaks a word into the text below it. Mend returns
+// the blocks, and how many breaks it joined.
+func (h Hyphens) Mend(blocks []core.Block) ([]core.Block, int) {
+	n := 0
+	out := blocks[:0:0]
+	for _, b := range blocks {
+		if k := len(out) - 1; k >= 0 && joinable(out[k], b) && h.mendLine(&out[k].Lines[len(out[k].Lines)-1], b.Lines[0]) {
+			out[k].Lines = append(out[k].Lines, b.Lines...)
+			out[k].BBox = out[k].BBox.Union(b.BBox)
+			out[k].Kind, out[k].Level = core.KindParagraph, 0
+			n++
+			continue
+		}
+		out = append(out, b)
+	}
+	for bi := range out {
+		lines := out[bi].Lines
+		for li := 0; li+1 < len(lines); li++ {
+			if h.mendLine(&lines[li], lines[li+1]) {
+				n++
+			}
+		}
+	}
+	return out, n
+}
+
+// joinable reports whether b, a paragraph, may go on with a, a paragraph
+// or a heading before it.
+func joinable(a, b core.Block) bool {
+	return (a.Kind == core.KindParagraph || a.Kind == core.KindHeading) && b.Kind == core.KindParagraph && len(a.Lines) > 0 && len(b.Lines) > 0
+}
+
+// mendLine marks the break at the end of l when next goes on with it.
+func (h Hyphens) mendLine(l *core.Line, next core.Line) bool {
+	if len(l.Words) == 0 || len(next.Words) == 0 {
+		return false
+	}
+	w := &l.Words[len(l.Words)-1]
+	if w.Flags.Has(core.FlagJoinNext) {
+		return false
+	}
+	r, size := utf8.DecodeLastRuneInString(w.Text)
+	if r != softHyphen && r != hyphen && r != hyphenMinus {
+		return false
+	}
+	before, _ := utf8.DecodeLastRuneInString(w.Text[:len(w.Text)-size])
+	first, _ := utf8.DecodeRuneInString(next.Words[0].Text)
+	if !unicode.IsLetter(before) || !unicode.IsLower(first) {
+		return false
+	}
+	stem, tail := w.Text[:len(w.Text)-size], next.Words[0].Text
+	if h.breaks(r, stem, tail) {
+		w.Text = stem
+	}
+	w.Flags |= core.FlagJoinNext
+	return true
+}
+
+// breaks reports whether the hyphen r between stem and tail at a line's
+// end is a break (dropped) rather than a real hyphen (kept).
+func (h Hyphens) breaks(r rune, stem, tail string) bool {
+	switch {
+	case r == softHyphen, r == hyphen && h.inWord[hyphen] == 0:
+		return true
+	case h.words[wordKey(stem+tail)]:
+		return true
+	}
+	return !h.words[wordKey(tail)]
+}
+
+// wordKey is a word as the evidence keeps it: lower case, without the
+// punctuation around it.
+func wordKey(s string) string {
+	return strings.ToLower(strings.TrimFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }))
+}
