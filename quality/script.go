@@ -123,4 +123,3 @@ func HanCommonShare(text string) (float64, int) {
 	}
 	return float64(common) / float64(total), total
 }
-

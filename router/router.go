@@ -578,7 +578,7 @@ func (r *Router) collect(ctx context.Context, eng core.Engine, req *core.Request
 func (r *Router) score(c merge.Candidate, st *pageState, info core.Info) merge.Candidate {
 	h := st.hints
 	if info.Has(core.CapText) {
-		h.ExpectedChars = st.info.Glyphs
+		h.ExpectedChars = st.info.Glyphs - st.info.BlankGlyphs
 	}
 	c.Quality = quality.Score(c.Result, h)
 	return c

@@ -22,6 +22,7 @@ type Page struct {
 	UnmappedGlyphs  int `json:"unmapped_glyphs"`  // of which in fonts that give no Unicode
 	CIDGlyphs       int `json:"cid_glyphs"`       // of which in composite (Type0) fonts
 	InvisibleGlyphs int `json:"invisible_glyphs"` // shown with render mode 3 or 7 (an OCR layer)
+	BlankGlyphs     int `json:"blank_glyphs"`     // of which draw no text (spaces, soft hyphens)
 
 	Images        int         `json:"images"`         // image XObjects and inline images drawn
 	ImageCoverage float64     `json:"image_coverage"` // share of the page area under images, in [0,1]

@@ -44,6 +44,7 @@ func FromResult(pr core.PageResult) (p Page, ok bool) {
 		UnmappedGlyphs:  int(s[core.FactUnmappedGlyphs]),
 		CIDGlyphs:       int(s[core.FactCIDGlyphs]),
 		InvisibleGlyphs: int(s[core.FactInvisibleGlyphs]),
+		BlankGlyphs:     int(s[core.FactBlankGlyphs]),
 		Images:          int(s[core.FactImages]),
 		ImageCoverage:   min(max(s[core.FactImageCoverage], 0), 1),
 		PathOps:         int(s[core.FactPathOps]),
