@@ -76,8 +76,9 @@ bench-quality: deps build
 
 ## fuzz: run every fuzz target for FUZZTIME (default 20s) each; `make test` runs their seeds
 FUZZTIME ?= 20s
-FUZZ_TARGETS := ./router:FuzzParsePages ./router/analyze:FuzzDocument ./plugins/nativetext:FuzzCMap ./plugins/nativetext:FuzzExtract \
-	./internal/textclean:FuzzClean ./internal/wire:FuzzFromProto ./internal/pdfdoc:FuzzLexer ./internal/pdfdoc:FuzzScan \
+FUZZ_TARGETS := ./router:FuzzParsePages ./plugins/nativetext:FuzzCMap ./plugins/nativetext:FuzzExtract \
+	./plugins/nativetext:FuzzSecondParser ./plugins/nativetext:FuzzPredefinedCMapDecode ./internal/pdfdoc/cjkcmap:FuzzDecode \
+	./internal/textclean:FuzzClean ./internal/wire:FuzzFromProto ./internal/pdfdoc:FuzzLexer \
 	./eval:FuzzScore
 fuzz: deps
 	@for t in $(FUZZ_TARGETS); do \
