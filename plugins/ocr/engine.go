@@ -318,16 +318,7 @@ func (j *job) ocrPage(ctx context.Context, p int) (core.Page, map[string]float64
 	case ModeRegions:
 		boxes := j.opt.Regions[strconv.Itoa(p)]
 		stats["regions"] = float64(len(boxes))
-		if len(boxes) == 0 {
-			return page, stats, nil
-		}
-		t0 := time.Now()
-		img, tr, err := j.r.RenderPage(ctx, j.doc, p, opt)
-		if err != nil {
-			return page, nil, err
-		}
-		stats[core.StageStatPrefix+"render"] = msSince(t0)
-		blocks, err := j.readRegions(ctx, toGray(img), tr, boxes, dpi, stats)
+		blocks, err := j.readRegions(ctx, p, boxes, opt, stats)
 		if err != nil {
 			return page, nil, err
 		}
