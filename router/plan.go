@@ -86,6 +86,15 @@ func (p Plan) Chain(class string) []Step {
 	return p[DefaultClass]
 }
 
+// StartsWith reports whether the plan's default chain starts with engine:
+// the text engine may then read every page first (text-first analysis),
+// as that chain asks anyway. A chain that starts with another engine (an
+// explicit --engines chain) runs in the order given.
+func (p Plan) StartsWith(engine string) bool {
+	c := p.Chain(DefaultClass)
+	return len(c) > 0 && c[0] == Step{Engine: engine}
+}
+
 // FixedPlan sends every class through the same engines, as --engines asks.
 func FixedPlan(engines []string) Plan {
 	steps := make([]Step, 0, len(engines))
@@ -115,14 +124,3 @@ func ParsePlan(m map[string][]string) (Plan, error) {
 	return p, nil
 }
 
-// Uses reports whether any chain of the plan has a step with engine.
-func (p Plan) Uses(engine string) bool {
-	for _, steps := range p {
-		for _, s := range steps {
-			if s.Engine == engine {
-				return true
-			}
-		}
-	}
-	return false
-}

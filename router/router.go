@@ -60,10 +60,11 @@ type Config struct {
 	// Analysis chooses where the page facts come from: AnalysisTextFirst
 	// (the default) reads every page with TextEngine first and takes the
 	// facts from its reading, so a born-digital document costs one
-	// interpretation of its content; AnalysisFull scans the whole document
-	// with package analyze before any engine runs. Text-first applies only
-	// when the plan uses TextEngine; pages it cannot read are analysed in
-	// full.
+	// interpretation of its content; AnalysisFull asks TextEngine for the
+	// facts alone (no layout) before any engine runs. Text-first applies only
+	// when the plan's default chain starts with TextEngine (see
+	// Plan.StartsWith): an explicit chain that starts with another engine
+	// runs in its order, with the facts of a facts-only reading.
 	Analysis string
 	// TextEngine is the engine whose reading supplies the page facts in
 	// text-first analysis; default "nativetext".
@@ -255,7 +256,7 @@ func (s *pageState) nextStep(threshold float64) (Step, bool) {
 func (r *Router) Extract(ctx context.Context, path string, pages []int) (*merge.Result, error) {
 	start := time.Now()
 	res := &merge.Result{Source: path, Status: core.StatusFailed, Timings: map[string]time.Duration{}}
-	textFirst := r.cfg.Analysis == AnalysisTextFirst && r.cfg.Plan.Uses(r.cfg.TextEngine)
+	textFirst := r.cfg.Analysis == AnalysisTextFirst && r.cfg.Plan.StartsWith(r.cfg.TextEngine)
 	count, err := r.countPages(ctx, path)
 	res.Timings["analyze"] = time.Since(start)
 	if err != nil {

@@ -389,3 +389,28 @@ func TestTableRegionStepRebuildsTheTables(t *testing.T) {
 		t.Errorf("table cell %q, engine %q; want the rebuilt table, text+tables", got, e.Engine)
 	}
 }
+
+// An explicit chain that does not start with the text engine runs in its
+// order: the first engine reads every page first, and the facts come
+// from the text engine's facts-only reading, not from a text-first read.
+func TestExplicitChainRunsInItsOrder(t *testing.T) {
+	upper := &fake{name: "upper", cost: 1, caps: []core.Capability{core.CapText}, text: func(p int) string {
+		return fmt.Sprintf("THIS IS THE BODY TEXT OF PAGE NUMBER %d.", p)
+	}}
+	native := &fake{name: "nativetext", cost: 1, caps: []core.Capability{core.CapText}, text: func(p int) string {
+		return fmt.Sprintf("This is the body text of page number %d.", p)
+	}}
+	res, err := New(Config{Plan: FixedPlan([]string{"upper", "nativetext"})}, registry(upper, native)).Extract(t.Context(), fivePages, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// nativetext is asked once, for the facts alone; no page is read by it.
+	if len(upper.asked) != 1 || len(native.asked) != 1 {
+		t.Fatalf("calls: upper %v, nativetext %v; want one each", upper.asked, native.asked)
+	}
+	for _, e := range res.Entries {
+		if e.Engine != "upper" || len(e.Attempts) != 1 || e.Attempts[0].Engine != "upper" {
+			t.Errorf("page %d read by %s in %d attempts %+v; want upper, first and only", e.Number, e.Engine, len(e.Attempts), e.Attempts)
+		}
+	}
+}

@@ -100,6 +100,10 @@ func extract(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return exitFailed
 	}
 	defer host.Close()
+	if err := checkEngines(host, cfg.Engines); err != nil {
+		fmt.Fprintf(stderr, "assay: %v\n", err)
+		return exitUsage
+	}
 	rt := router.New(rc, registry(host))
 
 	if *outDir != "" {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/assay-pdf/assay/core"
@@ -40,6 +41,30 @@ func newHost(cfg Config) (*pluginhost.Host, error) {
 		return nil, err
 	}
 	return pluginhost.New(hc), nil
+}
+
+// checkEngines reports the names of an explicit chain that no engine
+// answers to, with the names that do: a usage error, before any file is
+// read.
+func checkEngines(h *pluginhost.Host, chain []string) error {
+	known := map[string]bool{}
+	var names []string
+	for _, f := range h.Discover() {
+		if !known[f.Name] {
+			known[f.Name] = true
+			names = append(names, f.Name)
+		}
+	}
+	for _, step := range chain {
+		s, err := router.ParseStep(step)
+		if err != nil {
+			return err
+		}
+		if !known[s.Engine] {
+			return fmt.Errorf("unknown engine %q in --engines (known: %s)", s.Engine, strings.Join(names, ", "))
+		}
+	}
+	return nil
 }
 
 func registry(h *pluginhost.Host) router.Registry {

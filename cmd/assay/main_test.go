@@ -264,6 +264,12 @@ func TestUsageErrors(t *testing.T) {
 	if out, _, code := assay(t, "version"); code != 0 || !strings.HasPrefix(out, "assay ") {
 		t.Errorf("version: %d %q", code, out)
 	}
+	// A mistyped engine is a usage error that lists the known engines, not
+	// a run in which every page fails.
+	_, stderr, code := assay(t, "extract", "--engines", "nativtext", "testdata/simple.pdf")
+	if code != 2 || !strings.Contains(stderr, `unknown engine "nativtext"`) || !strings.Contains(stderr, "nativetext") {
+		t.Errorf("misspelled engine: exit %d, %q", code, stderr)
+	}
 }
 
 func TestConfigLayers(t *testing.T) {
