@@ -17,6 +17,9 @@ var (
 	ErrTimeout       = errors.New("timed out")
 	ErrCanceled      = errors.New("canceled")
 	ErrEngineCrashed = errors.New("engine crashed")
+	// ErrEngineProtocol: the engine answered a page it was not asked for,
+	// or one page twice; none of its answers in that call is trusted.
+	ErrEngineProtocol = errors.New("engine broke the protocol")
 	ErrUnsupported   = errors.New("unsupported")
 	ErrNotFound      = errors.New("not found")
 	ErrBadRequest    = errors.New("bad request")
@@ -37,6 +40,7 @@ var codes = []struct {
 	{"timeout", ErrTimeout},
 	{"canceled", ErrCanceled},
 	{"engine_crashed", ErrEngineCrashed},
+	{"engine_protocol", ErrEngineProtocol},
 	{"unsupported", ErrUnsupported},
 	{"not_found", ErrNotFound},
 	{"bad_request", ErrBadRequest},

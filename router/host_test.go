@@ -105,3 +105,27 @@ func TestCrashingEnginePagesEscalate(t *testing.T) {
 		}
 	}
 }
+
+// An engine that answers page n as page n+1 keeps none of its answers:
+// the call is a protocol fault, every page's attempt by it fails with
+// engine_protocol, and the next engine reads every page.
+func TestMisnumberingEngineKeepsNoAnswer(t *testing.T) {
+	reg := hostWith(t, "shifted", "words")
+	r := router.New(router.Config{Plan: router.FixedPlan([]string{"shifted", "words"}), Estimates: router.LoadEstimates("")}, reg)
+	res, err := r.Extract(t.Context(), "../testdata/pages.pdf", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Entries) != 5 {
+		t.Fatalf("%d entries", len(res.Entries))
+	}
+	for _, e := range res.Entries {
+		first := e.Attempts[0]
+		if first.Engine != "shifted" || first.Status != core.StatusFailed || core.Code(first.Err) != "engine_protocol" {
+			t.Errorf("page %d: first attempt %s %s %v; want shifted failed with engine_protocol", e.Number, first.Engine, first.Status, first.Err)
+		}
+		if e.Engine != "words" {
+			t.Errorf("page %d kept %s's answer", e.Number, e.Engine)
+		}
+	}
+}

@@ -491,6 +491,15 @@ func (r *Router) attempt(ctx context.Context, step Step, path string, pages []in
 	req := &core.Request{Source: path, Pages: pages, Options: opts, PageTimeout: pageTimeout}
 	start := time.Now()
 	want, err := r.collect(ctx, eng, req, step, info, states, got)
+	if errors.Is(err, core.ErrEngineProtocol) {
+		// The engine's numbering broke: the answers it gave in this call
+		// may belong to other pages, and none is kept.
+		for _, p := range pages {
+			if !want[p] {
+				fail(p, err)
+			}
+		}
+	}
 	if err == nil && len(want) == 0 && !step.Regions {
 		r.cfg.Estimates.Observe(name, work, time.Since(start))
 	}
@@ -556,7 +565,8 @@ func (r *Router) collect(ctx context.Context, eng core.Engine, req *core.Request
 		}
 		n := pr.Page.Number
 		if !want[n] {
-			continue // an answer for a page nobody asked for, or a second one
+			return want, &core.EngineError{Engine: step.Engine, Page: n,
+				Err: fmt.Errorf("%w: an answer for page %d, which was not asked for or was answered already", core.ErrEngineProtocol, n)}
 		}
 		delete(want, n)
 		if pr.Status == "" {

@@ -66,3 +66,26 @@ func TestCountPagesMemoryLimit(t *testing.T) {
 		t.Errorf("after the crash: %d, %v", n, err)
 	}
 }
+
+// An engine that numbers its answers wrong is stopped at the first answer
+// for a page it was not asked for: the call ends with ErrEngineProtocol
+// and its process is killed.
+func TestAnswerForAnUnaskedPageIsAProtocolFault(t *testing.T) {
+	t.Parallel()
+	e := engine(t, newHost(t, Config{}), "shifted")
+	var answered []int
+	var end error
+	for r, err := range e.Extract(t.Context(), &core.Request{Source: "../../testdata/pages.pdf", Pages: []int{1, 2, 3}}) {
+		if err != nil {
+			end = err
+			break
+		}
+		answered = append(answered, r.Page.Number)
+	}
+	if !errors.Is(end, core.ErrEngineProtocol) || core.Code(end) != "engine_protocol" {
+		t.Fatalf("answers %v, end %v: want ErrEngineProtocol", answered, end)
+	}
+	if e.Restarts() != 1 {
+		t.Errorf("restarts %d: want the process killed", e.Restarts())
+	}
+}

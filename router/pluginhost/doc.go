@@ -19,7 +19,12 @@
 //     page that crashes again alone fails with core.ErrEngineCrashed; one
 //     that hangs alone times out;
 //   - a document error from the engine (not_pdf, encrypted, ...) ends the
-//     sequence as is, without a retry.
+//     sequence as is, without a retry;
+//   - an answer for a page that was not asked for, or a second answer for
+//     a page, is a protocol fault: the process is killed and the sequence
+//     ends with an error wrapping core.ErrEngineProtocol (code
+//     engine_protocol). The router then trusts none of that call's
+//     answers: their page numbers cannot be believed.
 //
 // Built-in engines are compiled into the assay binary and launched as
 // `assay serve-engine NAME`; external ones are executables named

@@ -153,6 +153,7 @@ const (
 	kindCrashed                 // the process died, the stream broke, or the engine panicked
 	kindHung                    // no page within PageTimeout
 	kindUnavailable             // no process could be started
+	kindProtocol                // the engine answered a page not asked for, or twice
 )
 
 type outcome struct {
@@ -168,7 +169,7 @@ func (s *session) run(ctx context.Context, pages []int) {
 	switch first.kind {
 	case kindDone, kindStopped:
 		return
-	case kindDocError, kindUnavailable:
+	case kindDocError, kindUnavailable, kindProtocol:
 		s.yield(core.PageResult{}, s.e.docError(first.err))
 		return
 	case kindCtxDone:
@@ -200,7 +201,7 @@ func (s *session) run(ctx context.Context, pages []int) {
 				}
 			}
 			return
-		case kindDocError, kindCrashed:
+		case kindDocError, kindCrashed, kindProtocol:
 			r = core.PageResult{Page: core.Page{Number: p}, Status: core.StatusFailed, Err: o.err}
 		case kindHung:
 			r = core.PageResult{Page: core.Page{Number: p}, Status: core.StatusTimeout,
@@ -363,7 +364,11 @@ func (s *session) attempt(ctx context.Context, pages []int) (out outcome) {
 			}
 			n := ev.r.Page.Number
 			if !want[n] || s.answered[n] {
-				continue // not asked for, or answered already: ignored
+				// Not asked for, or answered already: the engine's page
+				// numbers cannot be trusted, nor any answer of the call.
+				p.kill()
+				stop()
+				return outcome{kind: kindProtocol, err: fmt.Errorf("%w: the engine answered page %d, which it was not asked for or had answered already; engine process killed", core.ErrEngineProtocol, n)}
 			}
 			got++
 			stall.Stop()

@@ -24,7 +24,7 @@ import (
 // words engine built as a fake assay binary with built-in engines.
 var binDir, selfPath string
 
-var testEngines = []string{"misbehave", "hang", "slow", "words", "counter"}
+var testEngines = []string{"misbehave", "hang", "slow", "words", "counter", "shifted"}
 
 func TestMain(m *testing.M) {
 	os.Exit(func() int {
