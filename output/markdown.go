@@ -191,7 +191,10 @@ func pageMarker(e merge.Entry) string {
 	}
 	detail := string(e.Status)
 	if e.Err != nil {
-		detail += ": " + sanitizeComment(e.Err.Error())
+		// One line of reason; a stack or log an engine put in its error
+		// belongs in the log, not in the document.
+		first, _, _ := strings.Cut(e.Err.Error(), "\n")
+		detail += ": " + sanitizeComment(first)
 	}
 	return fmt.Sprintf("<!-- page %d (%s) -->", e.Number, detail)
 }

@@ -222,3 +222,12 @@ func TestMarkdownFigureText(t *testing.T) {
 		})
 	}
 }
+
+// A failed page's marker carries one line of reason, never a stack.
+func TestPageMarkerOneLine(t *testing.T) {
+	t.Parallel()
+	e := merge.Entry{Number: 2, Status: core.StatusFailed, Err: errors.New("engine crashed: panic: boom\n\tmain.f (a.go:3)\n\tmain.g (a.go:9)")}
+	if got := pageMarker(e); got != "<!-- page 2 (failed: engine crashed: panic: boom) -->" {
+		t.Errorf("marker %q", got)
+	}
+}

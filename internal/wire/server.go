@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"os"
 	"runtime"
 	"strings"
 	"sync"
@@ -137,7 +138,10 @@ func (s *Server) configure(ctx context.Context, options []byte) error {
 // panicError describes a recovered panic: its value and a short stack of
 // the frames that led to it.
 func panicError(v any) error {
-	return fmt.Errorf("%w: panic: %v\n%s", core.ErrEngineCrashed, v, shortStack(8))
+	stack := shortStack(8)
+	fmt.Fprintf(os.Stderr, "engine panic: %v\n%s\n", v, stack)
+	where := strings.TrimSpace(strings.SplitN(stack, "\n", 2)[0])
+	return fmt.Errorf("%w: panic: %v (in %s; the stack is in the engine's log)", core.ErrEngineCrashed, v, where)
 }
 
 // shortStack lists up to n frames of the panicking goroutine, starting

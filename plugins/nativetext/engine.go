@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"os"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -223,7 +224,8 @@ func extractPage(ctx context.Context, doc *document, n int, opts Options, timeou
 	defer func() {
 		if r := recover(); r != nil {
 			recovered.Note("nativetext: page", r)
-			err := fmt.Errorf("%w: panic: %v\n%s", core.ErrDamaged, r, firstLines(debug.Stack(), 12))
+			fmt.Fprintf(os.Stderr, "nativetext: panic on page %d: %v\n%s\n", n, r, firstLines(debug.Stack(), 24))
+			err := fmt.Errorf("%w: panic: %v (the stack is in the engine's log)", core.ErrDamaged, r)
 			res = core.Failed(n, &core.EngineError{Engine: Name, Page: n, Err: err})
 		}
 		res.Elapsed = time.Since(start)

@@ -8,6 +8,7 @@ import (
 	"image"
 	"iter"
 	"math"
+	"os"
 	"runtime"
 	"runtime/debug"
 	"strconv"
@@ -276,8 +277,9 @@ func (j *job) page(ctx context.Context, p int, timeout time.Duration) (res core.
 	start := time.Now()
 	defer func() {
 		if r := recover(); r != nil {
+			fmt.Fprintf(os.Stderr, "ocr: panic on page %d: %v\n%s\n", p, r, debug.Stack())
 			res = core.Failed(p, &core.EngineError{Engine: Name, Page: p,
-				Err: fmt.Errorf("%w: panic: %v\n%s", core.ErrInternal, r, debug.Stack())})
+				Err: fmt.Errorf("%w: panic: %v (the stack is in the engine's log)", core.ErrInternal, r)})
 		}
 		res.Elapsed = time.Since(start)
 	}()
