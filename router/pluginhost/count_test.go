@@ -89,3 +89,13 @@ func TestAnswerForAnUnaskedPageIsAProtocolFault(t *testing.T) {
 		t.Errorf("restarts %d: want the process killed", e.Restarts())
 	}
 }
+
+// The host and an engine it starts talk over mutual TLS (go-plugin's
+// AutoMTLS): the engine is handed a client certificate, and serves TLS.
+func TestEnginesGetMutualTLS(t *testing.T) {
+	t.Parallel()
+	info, err := engine(t, newHost(t, Config{}), "counter").Describe(t.Context())
+	if err != nil || info.Description != "mutual TLS" {
+		t.Fatalf("describe: %+v, %v; want the engine to have the host's certificate", info, err)
+	}
+}

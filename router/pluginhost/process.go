@@ -47,6 +47,9 @@ func (h *Host) launch(f Found) (*proc, error) {
 	cc, tail, exit := h.clientConfig(f.Name)
 	cc.Cmd = cmd
 	cc.SyncStdout, cc.SyncStderr = h.stderr, h.stderr
+	// Mutual TLS between host and engine, with certificates made for this
+	// process alone: no other local process can call the engine.
+	cc.AutoMTLS = true
 	client := plugin.NewClient(cc)
 	p, err := connect(client, tail, exit)
 	if err != nil {

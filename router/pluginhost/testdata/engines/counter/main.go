@@ -7,6 +7,7 @@ package main
 import (
 	"context"
 	"iter"
+	"os"
 	"strings"
 	"time"
 
@@ -16,8 +17,14 @@ import (
 
 type engine struct{}
 
+// Describe says, in its description, whether the host handed it a client
+// certificate for mutual TLS.
 func (engine) Describe(context.Context) (core.Info, error) {
-	return core.Info{Name: "counter", Version: "1", Capabilities: []core.Capability{core.CapText}}, nil
+	desc := "plain"
+	if os.Getenv("PLUGIN_CLIENT_CERT") != "" {
+		desc = "mutual TLS"
+	}
+	return core.Info{Name: "counter", Version: "1", Description: desc, Capabilities: []core.Capability{core.CapText}}, nil
 }
 
 func (engine) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.PageResult, error] {
