@@ -483,7 +483,15 @@ func (r *Router) attempt(ctx context.Context, step Step, path string, pages []in
 		}
 		return got
 	}
-	info := r.describe(ctx, name, eng)
+	info, err := r.describe(ctx, name, eng)
+	if errors.Is(err, core.ErrBadRequest) {
+		// The engine is not what it claims to be (its name): none of its
+		// answers is taken.
+		for _, p := range pages {
+			fail(p, err)
+		}
+		return got
+	}
 	work, heaviest := workOf(info, step, pages, states)
 	callTimeout, pageTimeout := r.deadline(name, work, heaviest)
 	ctx, cancel := context.WithTimeout(ctx, callTimeout)
@@ -667,25 +675,28 @@ func (r *Router) tableEngine(ctx context.Context, name string) bool {
 	if err != nil {
 		return false
 	}
-	info := r.describe(ctx, name, eng)
+	info, _ := r.describe(ctx, name, eng)
 	return info.Has(core.CapTables) && !info.Has(core.CapOCR)
 }
 
-func (r *Router) describe(ctx context.Context, name string, eng core.Engine) core.Info {
+// describe is what the engine says it is, asked once per router. When it
+// cannot say, it is taken to be an engine of that name and nothing more,
+// and err says why.
+func (r *Router) describe(ctx context.Context, name string, eng core.Engine) (core.Info, error) {
 	r.mu.Lock()
 	info, ok := r.infos[name]
 	r.mu.Unlock()
 	if ok {
-		return info
+		return info, nil
 	}
 	ctx, cancel := context.WithTimeout(ctx, r.cfg.DefaultTimeout.Base)
 	defer cancel()
 	info, err := eng.Describe(ctx)
 	if err != nil {
-		return core.Info{Name: name}
+		return core.Info{Name: name}, err
 	}
 	r.mu.Lock()
 	r.infos[name] = info
 	r.mu.Unlock()
-	return info
+	return info, nil
 }

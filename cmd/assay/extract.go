@@ -100,7 +100,7 @@ func extract(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return exitFailed
 	}
 	defer host.Close()
-	if err := checkEngines(host, cfg.Engines); err != nil {
+	if err := checkEngines(ctx, host, cfg.Engines); err != nil {
 		fmt.Fprintf(stderr, "assay: %v\n", err)
 		return exitUsage
 	}

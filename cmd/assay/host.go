@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -44,9 +45,9 @@ func newHost(cfg Config) (*pluginhost.Host, error) {
 }
 
 // checkEngines reports the names of an explicit chain that no engine
-// answers to, with the names that do: a usage error, before any file is
-// read.
-func checkEngines(h *pluginhost.Host, chain []string) error {
+// answers to, with the names that do, and an engine of the chain that
+// says it has another name: usage errors, before any file is read.
+func checkEngines(ctx context.Context, h *pluginhost.Host, chain []string) error {
 	known := map[string]bool{}
 	var names []string
 	for _, f := range h.Discover() {
@@ -62,6 +63,13 @@ func checkEngines(h *pluginhost.Host, chain []string) error {
 		}
 		if !known[s.Engine] {
 			return fmt.Errorf("unknown engine %q in --engines (known: %s)", s.Engine, strings.Join(names, ", "))
+		}
+		e, err := h.Engine(s.Engine)
+		if err != nil {
+			return err
+		}
+		if _, err := e.Describe(ctx); errors.Is(err, core.ErrBadRequest) {
+			return err
 		}
 	}
 	return nil

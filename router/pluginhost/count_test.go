@@ -3,6 +3,9 @@ package pluginhost
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -97,5 +100,23 @@ func TestEnginesGetMutualTLS(t *testing.T) {
 	info, err := engine(t, newHost(t, Config{}), "counter").Describe(t.Context())
 	if err != nil || info.Description != "mutual TLS" {
 		t.Fatalf("describe: %+v, %v; want the engine to have the host's certificate", info, err)
+	}
+}
+
+// An engine whose Describe name is not its file's name is refused: the
+// user named one engine and would get another.
+func TestEngineNamedOtherwiseIsRefused(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	b, err := os.ReadFile(filepath.Join(binDir, ExecutablePrefix+"counter"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, ExecutablePrefix+"alias"), b, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	_, err = engine(t, newHost(t, Config{Dirs: []string{dir}}), "alias").Describe(t.Context())
+	if !errors.Is(err, core.ErrBadRequest) || !strings.Contains(err.Error(), `says it is "counter"`) {
+		t.Fatalf("describe: %v; want a refusal naming both names", err)
 	}
 }

@@ -84,6 +84,10 @@ func (e *Engine) DescribeWith(ctx context.Context, options []byte) (core.Info, e
 	if err != nil {
 		return core.Info{}, e.docError(err)
 	}
+	if info.Name != e.found.Name {
+		return info, e.docError(fmt.Errorf("%w: %s is engine %q by its file name but says it is %q: refused (rename the file, or the engine)",
+			core.ErrBadRequest, e.found.Path, e.found.Name, info.Name))
+	}
 	if len(options) == 0 {
 		e.info = &info
 	}
