@@ -39,6 +39,7 @@ func extract(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	chunkTokens := fl.Int("chunk-tokens", 0, "with --format chunks: the most tokens in a chunk (default 512)")
 	chunkOverlap := fl.Int("chunk-overlap", 0, "with --format chunks: tokens a chunk repeats from the one before in the same section (default 0)")
 	chunkEncoding := fl.String("chunk-encoding", "", "with --format chunks: the token encoding, cl100k_base or o200k_base (default cl100k_base)")
+	quiet := fl.Bool("quiet", false, "no progress line on a terminal")
 	explain := fl.Bool("explain", false, "print on stderr, per page, the analysis, the plan, every attempt with its score and reasons, and the winner")
 	fl.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: assay extract FILE|DIR... [flags]\n\nFlags:")
@@ -114,15 +115,21 @@ func extract(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	names := outputNames(files, extension(cfg.Format))
 	codes := make([]int, len(files))
+	// The progress line is for runs that write files: on stdout it would
+	// mix with the output's own terminal.
+	prog := newProgress(stderr, len(files), *quiet || *outDir == "" || *explain)
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(cfg.Workers)
 	for i, f := range files {
 		g.Go(func() error {
-			codes[i] = extractOne(gctx, rt, cfg, f, *pages, *outDir, names[i], *explain, stdout, stderr)
+			var n int
+			codes[i], n = extractOne(gctx, rt, cfg, f, *pages, *outDir, names[i], *explain, stdout, stderr)
+			prog.done(n)
 			return nil
 		})
 	}
 	_ = g.Wait()
+	prog.finish()
 	if err := rc.Estimates.Save(); err != nil && os.Getenv("ASSAY_DEBUG") != "" {
 		fmt.Fprintf(stderr, "assay: saving engine time estimates: %v\n", err)
 	}
@@ -154,20 +161,23 @@ func worse(a, b int) int {
 	return a
 }
 
-func extractOne(ctx context.Context, rt *router.Router, cfg Config, path, pageSpec, outDir, name string, explain bool, stdout, stderr io.Writer) int {
+func extractOne(ctx context.Context, rt *router.Router, cfg Config, path, pageSpec, outDir, name string, explain bool, stdout, stderr io.Writer) (code, pages int) {
 	var sel []int
 	if pageSpec != "" {
 		info, err := rt.Open(ctx, path)
 		if err != nil {
 			fmt.Fprintf(stderr, "assay: %s: %s\n", path, oneLine(err))
-			return exitFailed
+			return exitFailed, pages
 		}
 		if sel, err = router.ParsePages(pageSpec, info.Pages); err != nil {
 			fmt.Fprintf(stderr, "assay: %s: %v\n", path, err)
-			return exitUsage
+			return exitUsage, pages
 		}
 	}
 	res, err := rt.Extract(ctx, path, sel)
+	if res != nil {
+		pages = len(res.Entries)
+	}
 	if explain && res != nil {
 		var buf bytes.Buffer
 		_ = output.Explain(&buf, res)
@@ -175,12 +185,12 @@ func extractOne(ctx context.Context, rt *router.Router, cfg Config, path, pageSp
 		_, _ = stderr.Write(buf.Bytes())
 		explainMu.Unlock()
 	}
-	code := exitOK
+	code = exitOK
 	if err != nil {
 		fmt.Fprintf(stderr, "assay: %s: %s\n", path, oneLine(err))
 		code = exitFailed
 		if cfg.Format != "json" {
-			return code // nothing to write; JSON still records the failure
+			return code, pages // nothing to write; JSON still records the failure
 		}
 	} else if res.Status != core.StatusOK {
 		code = exitDegraded
@@ -189,19 +199,19 @@ func extractOne(ctx context.Context, rt *router.Router, cfg Config, path, pageSp
 	var buf bytes.Buffer
 	if err := write(&buf, res, cfg); err != nil {
 		fmt.Fprintf(stderr, "assay: %s: %v\n", path, err)
-		return exitFailed
+		return exitFailed, pages
 	}
 	if outDir == "" {
 		if _, err := stdout.Write(buf.Bytes()); err != nil {
-			return exitFailed
+			return exitFailed, pages
 		}
-		return code
+		return code, pages
 	}
 	if err := os.WriteFile(filepath.Join(outDir, name), buf.Bytes(), 0o644); err != nil {
 		fmt.Fprintf(stderr, "assay: %v\n", err)
-		return exitFailed
+		return exitFailed, pages
 	}
-	return code
+	return code, pages
 }
 
 // summary counts pages by status for the one line printed on stderr when a
