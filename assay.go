@@ -1,0 +1,172 @@
+package assay
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/merge"
+	"github.com/assay-pdf/assay/output"
+	"github.com/assay-pdf/assay/plugins/nativetext"
+	tfengine "github.com/assay-pdf/assay/plugins/tableformer/engine"
+	"github.com/assay-pdf/assay/router"
+	"github.com/assay-pdf/assay/router/pluginhost"
+)
+
+// Config says how to extract. The zero value extracts with the default
+// plan and engines found on $ASSAY_PLUGIN_PATH.
+type Config struct {
+	// Engines, when set, is one chain of engine names every page goes
+	// through in order ("nativetext", "ocr", "layoutml", "ocr:regions");
+	// unset, each page follows the default plan for its class.
+	Engines []string
+	// EngineDirs are searched for assay-engine-NAME executables before
+	// $ASSAY_PLUGIN_PATH.
+	EngineDirs []string
+	// Options per engine name, passed to the engine as JSON.
+	Options map[string]json.RawMessage
+	// Threshold is the page score below which a page goes on to the next
+	// engine; 0: the router's default.
+	Threshold float64
+	// DocumentTimeout caps one document; 0: none but the ctx's.
+	DocumentTimeout time.Duration
+}
+
+// Extractor extracts PDFs. It is safe for concurrent use.
+type Extractor struct {
+	host *pluginhost.Host
+	rt   *router.Router
+
+	mu        sync.Mutex
+	inProcess map[string]core.Engine
+}
+
+// inProcessEngines are the pure-Go engines run in the calling process
+// when no executable of theirs is found.
+var inProcessEngines = map[string]func() core.Engine{
+	nativetext.Name: func() core.Engine { return nativetext.New() },
+	"tableformer":   func() core.Engine { return tfengine.New() },
+}
+
+// Open makes an Extractor; it starts nothing (engine processes start on
+// first use).
+func Open(cfg Config) (*Extractor, error) {
+	plan := router.DefaultPlan()
+	if len(cfg.Engines) > 0 {
+		for _, s := range cfg.Engines {
+			if _, err := router.ParseStep(s); err != nil {
+				return nil, fmt.Errorf("assay: %w: %w", core.ErrBadRequest, err)
+			}
+		}
+		plan = router.FixedPlan(cfg.Engines)
+	}
+	x := &Extractor{inProcess: map[string]core.Engine{}}
+	dirs := append(append([]string{}, cfg.EngineDirs...), filepath.SplitList(os.Getenv(pluginhost.EnvPluginPath))...)
+	x.host = pluginhost.New(pluginhost.Config{Self: os.DevNull, Dirs: dirs})
+	x.rt = router.New(router.Config{
+		Plan:            plan,
+		Threshold:       cfg.Threshold,
+		DocumentTimeout: cfg.DocumentTimeout,
+		Options:         cfg.Options,
+	}, router.RegistryFunc(x.engine))
+	return x, nil
+}
+
+// engine is the named engine: an engine process when an executable is
+// found, else a pure-Go engine in process.
+func (x *Extractor) engine(name string) (core.Engine, error) {
+	e, err := x.host.Engine(name)
+	if err == nil {
+		return e, nil
+	}
+	mk, ok := inProcessEngines[name]
+	if !ok {
+		return nil, err
+	}
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if in, ok := x.inProcess[name]; ok {
+		return in, nil
+	}
+	in := mk()
+	x.inProcess[name] = in
+	return in, nil
+}
+
+// Close stops the engine processes and the in-process engines.
+func (x *Extractor) Close() error {
+	err := x.host.Close()
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	for _, e := range x.inProcess {
+		if c, ok := e.(core.Closer); ok {
+			err = errors.Join(err, c.Close())
+		}
+	}
+	return err
+}
+
+// Extract extracts the PDF at path. The error is set, with a Result that
+// records it, only when the document cannot be read at all (not a PDF,
+// encrypted, damaged beyond repair...); a page that fails is an entry of
+// the Result.
+func (x *Extractor) Extract(ctx context.Context, path string) (*Result, error) {
+	res, err := x.rt.Extract(ctx, path, nil)
+	if res == nil {
+		return nil, err
+	}
+	return &Result{Result: res}, err
+}
+
+// ExtractReader extracts the PDF read from r, through a temporary file
+// (engines read files), removed before it returns.
+func (x *Extractor) ExtractReader(ctx context.Context, r io.Reader) (*Result, error) {
+	f, err := os.CreateTemp("", "assay-*.pdf")
+	if err != nil {
+		return nil, fmt.Errorf("assay: %w", err)
+	}
+	defer os.Remove(f.Name())
+	_, err = io.Copy(f, r)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return nil, fmt.Errorf("assay: copying the PDF: %w", err)
+	}
+	return x.Extract(ctx, f.Name())
+}
+
+// Result is one document's pages, each with its ledger entry: status,
+// engine, score and the attempts that led to it.
+type Result struct {
+	*merge.Result
+}
+
+// Markdown is the document as Markdown, without page markers and running
+// headers and footers.
+func (r *Result) Markdown() (string, error) {
+	var buf bytes.Buffer
+	err := output.Markdown(&buf, r.Result, output.MarkdownOptions{})
+	return buf.String(), err
+}
+
+// Text is the document as plain text.
+func (r *Result) Text() (string, error) {
+	var buf bytes.Buffer
+	err := output.Text(&buf, r.Result)
+	return buf.String(), err
+}
+
+// Chunks are the document cut for retrieval (see output.ChunkOptions;
+// the zero value: 512 cl100k tokens, no overlap).
+func (r *Result) Chunks(opts output.ChunkOptions) ([]output.Chunk, error) {
+	return output.BuildChunks(r.Result, opts)
+}
