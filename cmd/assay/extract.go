@@ -40,6 +40,7 @@ func extract(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	chunkOverlap := fl.Int("chunk-overlap", 0, "with --format chunks: tokens a chunk repeats from the one before in the same section (default 0)")
 	chunkEncoding := fl.String("chunk-encoding", "", "with --format chunks: the token encoding, cl100k_base or o200k_base (default cl100k_base)")
 	quiet := fl.Bool("quiet", false, "no progress line on a terminal")
+	debugDir := fl.String("debug-dir", "", "write into `DIR`/<document>/ a picture of every page with its blocks drawn, and index.html with each page's ledger entry")
 	explain := fl.Bool("explain", false, "print on stderr, per page, the analysis, the plan, every attempt with its score and reasons, and the winner")
 	fl.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: assay extract FILE|DIR... [flags]\n\nFlags:")
@@ -123,7 +124,7 @@ func extract(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	for i, f := range files {
 		g.Go(func() error {
 			var n int
-			codes[i], n = extractOne(gctx, rt, cfg, f, *pages, *outDir, names[i], *explain, stdout, stderr)
+			codes[i], n = extractOne(gctx, rt, cfg, f, *pages, *outDir, names[i], *explain, *debugDir, stdout, stderr)
 			prog.done(n)
 			return nil
 		})
@@ -161,7 +162,7 @@ func worse(a, b int) int {
 	return a
 }
 
-func extractOne(ctx context.Context, rt *router.Router, cfg Config, path, pageSpec, outDir, name string, explain bool, stdout, stderr io.Writer) (code, pages int) {
+func extractOne(ctx context.Context, rt *router.Router, cfg Config, path, pageSpec, outDir, name string, explain bool, debugDir string, stdout, stderr io.Writer) (code, pages int) {
 	var sel []int
 	if pageSpec != "" {
 		info, err := rt.Open(ctx, path)
@@ -177,6 +178,12 @@ func extractOne(ctx context.Context, rt *router.Router, cfg Config, path, pageSp
 	res, err := rt.Extract(ctx, path, sel)
 	if res != nil {
 		pages = len(res.Entries)
+		if debugDir != "" {
+			dir := filepath.Join(debugDir, strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)))
+			if derr := writeDebug(ctx, dir, res); derr != nil {
+				fmt.Fprintf(stderr, "assay: %s: debug pictures: %v\n", path, derr)
+			}
+		}
 	}
 	if explain && res != nil {
 		var buf bytes.Buffer

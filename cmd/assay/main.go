@@ -45,6 +45,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "serve-engine":
 		return serveEngine(args[1:], stderr)
+	case renderPageCommand:
+		if err := renderPage(context.Background(), args[1:]); err != nil {
+			fmt.Fprintf(stderr, "assay: %v\n", err)
+			return exitFailed
+		}
+		return exitOK
 	case "version", "--version", "-v":
 		fmt.Fprintf(stdout, "assay %s\n", version)
 		return exitOK

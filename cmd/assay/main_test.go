@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -429,5 +430,35 @@ func TestRegionOCROff(t *testing.T) {
 	}
 	if got := fmt.Sprint(rcOff.Plan.Chain("mixed")); got != "[nativetext ocr]" {
 		t.Errorf("mixed chain without region OCR %s", got)
+	}
+}
+
+// --debug-dir writes a picture of every page, rendered in a child process,
+// with its blocks drawn, and an index with each page's ledger entry.
+func TestDebugDir(t *testing.T) {
+	dir := t.TempDir()
+	if _, stderr, code := assay(t, "extract", "testdata/pages.pdf", "--engines", "nativetext", "--debug-dir", dir); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	index, err := os.ReadFile(filepath.Join(dir, "pages", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := 1; n <= 5; n++ {
+		f, err := os.Open(filepath.Join(dir, "pages", fmt.Sprintf("page-%d.png", n)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(f)
+		f.Close()
+		if err != nil || img.Bounds().Dx() < 500 {
+			t.Errorf("page %d: %v, %v", n, err, img.Bounds())
+		}
+		if !strings.Contains(string(index), fmt.Sprintf("page %d: ok by nativetext", n)) {
+			t.Errorf("index lacks page %d's entry", n)
+		}
+	}
+	if strings.Contains(string(index), "no picture") {
+		t.Errorf("a page has no picture:\n%s", index)
 	}
 }
