@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -460,5 +461,41 @@ func TestDebugDir(t *testing.T) {
 	}
 	if strings.Contains(string(index), "no picture") {
 		t.Errorf("a page has no picture:\n%s", index)
+	}
+}
+
+// --debug-dir on testdata/mixed.pdf (a text page, a scan, two columns):
+// three pictures, and an index.html in which a headless Chromium loads
+// every picture. Skips where Chromium is not installed.
+func TestDebugDirOpensInChromium(t *testing.T) {
+	needOCR(t)
+	chromium, err := exec.LookPath("chromium")
+	if err != nil {
+		t.Skip("chromium not installed (Debian: apt install chromium)")
+	}
+	dir := t.TempDir()
+	if _, stderr, code := assay(t, "extract", "testdata/mixed.pdf", "--debug-dir", dir); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	pngs, _ := filepath.Glob(filepath.Join(dir, "mixed", "page-*.png"))
+	if len(pngs) != 3 {
+		t.Fatalf("%d pictures, want 3", len(pngs))
+	}
+	// A page that loads the index in a frame and counts its pictures that
+	// did not load.
+	wrap := filepath.Join(dir, "check.html")
+	check := `<!doctype html><iframe id=f src="mixed/index.html" onload="c()"></iframe><pre id=out>not loaded</pre>
+<script>function c(){var d=document.getElementById('f').contentDocument;var bad=0;for(var i of d.images){if(!i.complete||i.naturalWidth==0)bad++}document.getElementById('out').textContent='images '+d.images.length+' broken '+bad}</script>`
+	if err := os.WriteFile(wrap, []byte(check), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.CommandContext(t.Context(), chromium, "--headless", "--no-sandbox", "--disable-gpu",
+		"--allow-file-access-from-files", "--virtual-time-budget=10000", "--dump-dom", "file://"+wrap)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("chromium: %v", err)
+	}
+	if !strings.Contains(string(out), "images 3 broken 0") {
+		t.Errorf("chromium found: %s", regexp.MustCompile(`images \\d+ broken \\d+|not loaded`).FindString(string(out)))
 	}
 }
