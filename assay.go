@@ -68,16 +68,23 @@ func Open(cfg Config) (*Extractor, error) {
 		}
 		plan = router.FixedPlan(cfg.Engines)
 	}
-	x := &Extractor{inProcess: map[string]core.Engine{}}
 	dirs := append(append([]string{}, cfg.EngineDirs...), filepath.SplitList(os.Getenv(pluginhost.EnvPluginPath))...)
-	x.host = pluginhost.New(pluginhost.Config{Self: os.DevNull, Dirs: dirs})
-	x.rt = router.New(router.Config{
+	host := pluginhost.New(pluginhost.Config{Self: os.DevNull, Dirs: dirs})
+	return New(router.Config{
 		Plan:            plan,
 		Threshold:       cfg.Threshold,
 		DocumentTimeout: cfg.DocumentTimeout,
 		Options:         cfg.Options,
-	}, router.RegistryFunc(x.engine))
-	return x, nil
+	}, host), nil
+}
+
+// New makes an Extractor over a router configuration and a plugin host
+// made elsewhere: what the assay command does, from its configuration
+// files, environment and flags. The Extractor closes host.
+func New(rc router.Config, host *pluginhost.Host) *Extractor {
+	x := &Extractor{host: host, inProcess: map[string]core.Engine{}}
+	x.rt = router.New(rc, router.RegistryFunc(x.engine))
+	return x
 }
 
 // engine is the named engine: an engine process when an executable is
@@ -119,11 +126,23 @@ func (x *Extractor) Close() error {
 // encrypted, damaged beyond repair...); a page that fails is an entry of
 // the Result.
 func (x *Extractor) Extract(ctx context.Context, path string) (*Result, error) {
-	res, err := x.rt.Extract(ctx, path, nil)
+	return x.ExtractPages(ctx, path, nil)
+}
+
+// ExtractPages is Extract of some pages (1-based; nil: all); see Pages.
+func (x *Extractor) ExtractPages(ctx context.Context, path string, pages []int) (*Result, error) {
+	res, err := x.rt.Extract(ctx, path, pages)
 	if res == nil {
 		return nil, err
 	}
 	return &Result{Result: res}, err
+}
+
+// Pages counts the pages of the PDF at path (in an engine process, or in
+// process with the pure-Go reader), with the document errors of Extract.
+func (x *Extractor) Pages(ctx context.Context, path string) (int, error) {
+	info, err := x.rt.Open(ctx, path)
+	return info.Pages, err
 }
 
 // ExtractReader extracts the PDF read from r, through a temporary file

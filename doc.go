@@ -19,5 +19,7 @@
 // isolated from hostile files as engine processes are.
 //
 // The configuration is a Go value: reading files, environment variables
-// and flags is the assay command's work (cmd/assay).
+// and flags is the assay command's work (cmd/assay), which builds the
+// router's configuration and the plugin host from them and extracts
+// through this package's Extractor (New).
 package assay

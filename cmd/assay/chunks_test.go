@@ -22,7 +22,7 @@ func TestChunksGolden(t *testing.T) {
 	for _, name := range []string{"simple", "longtable"} {
 		t.Run(name, func(t *testing.T) {
 			pdf := filepath.Join("testdata", name+".pdf")
-			out, stderr, code := assay(t, "extract", "--format", "chunks", pdf)
+			out, stderr, code := cli(t, "extract", "--format", "chunks", pdf)
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
@@ -71,12 +71,12 @@ func TestChunksOfRealDocuments(t *testing.T) {
 	})
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
-			md, stderr, code := assay(t, "extract", "--no-page-markers", f)
+			md, stderr, code := cli(t, "extract", "--no-page-markers", f)
 			if code != 0 && code != 3 {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
 			for _, b := range chunkBounds {
-				out, stderr, code := assay(t, "extract", "--format", "chunks", "--chunk-tokens", fmt.Sprint(b.tokens), "--chunk-overlap", fmt.Sprint(b.overlap), f)
+				out, stderr, code := cli(t, "extract", "--format", "chunks", "--chunk-tokens", fmt.Sprint(b.tokens), "--chunk-overlap", fmt.Sprint(b.overlap), f)
 				if code != 0 && code != 3 {
 					t.Fatalf("exit %d: %s", code, stderr)
 				}
@@ -193,7 +193,7 @@ func squashText(s string) string {
 // Running headers and footers are in no chunk; the long table's parts
 // each start with its header row.
 func TestChunksLeaveOutFurniture(t *testing.T) {
-	out, stderr, code := assay(t, "extract", "--format", "chunks", "--chunk-tokens", "256", "testdata/longtable.pdf")
+	out, stderr, code := cli(t, "extract", "--format", "chunks", "--chunk-tokens", "256", "testdata/longtable.pdf")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -224,7 +224,7 @@ func TestChunksFlagsAndConfig(t *testing.T) {
 		{"--chunk-tokens", "100", "--chunk-overlap", "50"},
 		{"--chunk-encoding", "p50k_base"},
 	} {
-		if _, stderr, code := assay(t, append([]string{"extract", "--format", "chunks", "testdata/simple.pdf"}, args...)...); code != 2 {
+		if _, stderr, code := cli(t, append([]string{"extract", "--format", "chunks", "testdata/simple.pdf"}, args...)...); code != 2 {
 			t.Errorf("%q: exit %d, want 2 (%s)", args, code, stderr)
 		}
 	}
@@ -238,7 +238,7 @@ func TestChunksFlagsAndConfig(t *testing.T) {
 		t.Fatalf("chunks config %+v", cfg.Chunks)
 	}
 	dir := t.TempDir()
-	if _, stderr, code := assay(t, "extract", "--format", "chunks", "--out", dir, "testdata/simple.pdf", "testdata/pages.pdf"); code != 0 {
+	if _, stderr, code := cli(t, "extract", "--format", "chunks", "--out", dir, "testdata/simple.pdf", "testdata/pages.pdf"); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	for _, name := range []string{"simple.chunks.jsonl", "pages.chunks.jsonl"} {

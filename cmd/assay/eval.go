@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/assay-pdf/assay"
 	"io"
 	"os"
 	"path/filepath"
@@ -15,7 +16,6 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/assay-pdf/assay/eval"
-	"github.com/assay-pdf/assay/router"
 )
 
 // evalFlags are assay eval's options.
@@ -295,8 +295,8 @@ func extractCorpus(ctx context.Context, c *eval.Corpus, cfg Config, dir string, 
 	if err != nil {
 		return err
 	}
-	defer host.Close()
-	rt := router.New(rc, registry(host))
+	x := assay.New(rc, host)
+	defer x.Close()
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(cfg.Workers)
 	for _, d := range c.Docs {
@@ -310,7 +310,7 @@ func extractCorpus(ctx context.Context, c *eval.Corpus, cfg Config, dir string, 
 		g.Go(func() error {
 			// A document that fails is reported on stderr and scored as
 			// an empty prediction.
-			_, _ = extractOne(gctx, rt, cfg, d.PDF, "", dir, name, false, "", io.Discard, stderr)
+			_, _ = extractOne(gctx, x, cfg, d.PDF, "", dir, name, false, "", io.Discard, stderr)
 			return nil
 		})
 	}

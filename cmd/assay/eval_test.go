@@ -18,7 +18,7 @@ import (
 // evalJSON runs assay eval --json and decodes its report.
 func evalJSON(t *testing.T, args ...string) evalReport {
 	t.Helper()
-	out, stderr, code := assay(t, append([]string{"eval", "--json"}, args...)...)
+	out, stderr, code := cli(t, append([]string{"eval", "--json"}, args...)...)
 	if code != exitOK {
 		t.Fatalf("assay eval %q: exit %d: %s", args, code, stderr)
 	}
@@ -80,7 +80,7 @@ func TestEvalOwnDocuments(t *testing.T) {
 	if g, p := rep.Runs[0].Docs[1].Scores.TextSim, rep.Runs[1].Docs[1].Scores.TextSim; g != 1 || p >= 0.5 {
 		t.Errorf("text_sim good %v, plain %v", g, p)
 	}
-	text, stderr, code := assay(t, "eval", gt, preds)
+	text, stderr, code := cli(t, "eval", gt, preds)
 	if code != exitOK || !strings.Contains(text, "mine") || !strings.Contains(text, "plain") || !strings.Contains(text, "ALL") {
 		t.Errorf("text report, exit %d:\n%s%s", code, text, stderr)
 	}
@@ -90,11 +90,11 @@ func TestEvalUsageErrors(t *testing.T) {
 	gt := t.TempDir()
 	writeTestFile(t, filepath.Join(gt, "a.md"), []byte("a"))
 	for _, args := range [][]string{{"eval"}, {"eval", gt, "/nonexistent/predictions"}, {"eval", gt, t.TempDir()}, {"eval", "--engines", "", gt}} {
-		if _, stderr, code := assay(t, args...); code != exitUsage {
+		if _, stderr, code := cli(t, args...); code != exitUsage {
 			t.Errorf("assay %q: exit %d, want %d: %s", args, code, exitUsage, stderr)
 		}
 	}
-	if _, _, code := assay(t, "eval", "/nonexistent/corpus"); code != exitFailed {
+	if _, _, code := cli(t, "eval", "/nonexistent/corpus"); code != exitFailed {
 		t.Errorf("a corpus that does not exist: exit %d, want %d", code, exitFailed)
 	}
 }
@@ -161,7 +161,7 @@ func TestEvalAgreesWithScorePy(t *testing.T) {
 // <id>.md: predictions without tables or headings.
 func textPredictions(t *testing.T, dir, out string) {
 	t.Helper()
-	if _, stderr, code := assay(t, "extract", dir, "--format", "text", "--out", out); code == exitFailed || code == exitUsage {
+	if _, stderr, code := cli(t, "extract", dir, "--format", "text", "--out", out); code == exitFailed || code == exitUsage {
 		t.Fatalf("extract --format text: exit %d: %s", code, stderr)
 	}
 	txts, _ := filepath.Glob(filepath.Join(out, "*.txt"))

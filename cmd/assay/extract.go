@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/assay-pdf/assay"
 	"io"
 	"io/fs"
 	"os"
@@ -101,12 +102,13 @@ func extract(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "assay: %v\n", err)
 		return exitFailed
 	}
-	defer host.Close()
 	if err := checkEngines(ctx, host, cfg.Engines); err != nil {
+		host.Close()
 		fmt.Fprintf(stderr, "assay: %v\n", err)
 		return exitUsage
 	}
-	rt := router.New(rc, registry(host))
+	x := assay.New(rc, host)
+	defer x.Close()
 
 	if *outDir != "" {
 		if err := os.MkdirAll(*outDir, 0o755); err != nil {
@@ -124,7 +126,7 @@ func extract(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	for i, f := range files {
 		g.Go(func() error {
 			var n int
-			codes[i], n = extractOne(gctx, rt, cfg, f, *pages, *outDir, names[i], *explain, *debugDir, stdout, stderr)
+			codes[i], n = extractOne(gctx, x, cfg, f, *pages, *outDir, names[i], *explain, *debugDir, stdout, stderr)
 			prog.done(n)
 			return nil
 		})
@@ -162,20 +164,24 @@ func worse(a, b int) int {
 	return a
 }
 
-func extractOne(ctx context.Context, rt *router.Router, cfg Config, path, pageSpec, outDir, name string, explain bool, debugDir string, stdout, stderr io.Writer) (code, pages int) {
+func extractOne(ctx context.Context, x *assay.Extractor, cfg Config, path, pageSpec, outDir, name string, explain bool, debugDir string, stdout, stderr io.Writer) (code, pages int) {
 	var sel []int
 	if pageSpec != "" {
-		info, err := rt.Open(ctx, path)
+		count, err := x.Pages(ctx, path)
 		if err != nil {
 			fmt.Fprintf(stderr, "assay: %s: %s\n", path, oneLine(err))
 			return exitFailed, pages
 		}
-		if sel, err = router.ParsePages(pageSpec, info.Pages); err != nil {
+		if sel, err = router.ParsePages(pageSpec, count); err != nil {
 			fmt.Fprintf(stderr, "assay: %s: %v\n", path, err)
 			return exitUsage, pages
 		}
 	}
-	res, err := rt.Extract(ctx, path, sel)
+	r, err := x.ExtractPages(ctx, path, sel)
+	var res *merge.Result
+	if r != nil {
+		res = r.Result
+	}
 	if res != nil {
 		pages = len(res.Entries)
 		if debugDir != "" {

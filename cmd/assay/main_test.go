@@ -66,9 +66,9 @@ func needOCR(t *testing.T) {
 	}
 }
 
-// assay runs the CLI in the repository root with an empty environment for
+// cli runs the CLI in the repository root with an empty environment for
 // config, and returns stdout, stderr and the exit status.
-func assay(t *testing.T, args ...string) (string, string, int) {
+func cli(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
 	cmd := exec.CommandContext(t.Context(), assayBin, args...)
 	cmd.Dir = "../.."
@@ -140,12 +140,12 @@ func TestGolden(t *testing.T) {
 	for _, name := range []string{"simple", "columns", "pages"} {
 		t.Run(name, func(t *testing.T) {
 			pdf := filepath.Join("testdata", name+".pdf")
-			md, stderr, code := assay(t, "extract", pdf)
+			md, stderr, code := cli(t, "extract", pdf)
 			if code != 0 {
 				t.Fatalf("extract %s: exit %d: %s", pdf, code, stderr)
 			}
 			golden(t, name+".md", []byte(md))
-			js, stderr, code := assay(t, "extract", "--format", "json", pdf)
+			js, stderr, code := cli(t, "extract", "--format", "json", pdf)
 			if code != 0 {
 				t.Fatalf("extract --format json %s: exit %d: %s", pdf, code, stderr)
 			}
@@ -155,7 +155,7 @@ func TestGolden(t *testing.T) {
 }
 
 func TestEveryPageHasALedgerEntry(t *testing.T) {
-	out, stderr, code := assay(t, "extract", "--format", "json", "--pages", "2-4", "testdata/pages.pdf")
+	out, stderr, code := cli(t, "extract", "--format", "json", "--pages", "2-4", "testdata/pages.pdf")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -203,7 +203,7 @@ func TestUnreadableDocuments(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(filepath.Base(tt.file), func(t *testing.T) {
-			stdout, stderr, code := assay(t, "extract", tt.file)
+			stdout, stderr, code := cli(t, "extract", tt.file)
 			if code != 1 {
 				t.Fatalf("exit %d, want 1; stderr %q", code, stderr)
 			}
@@ -213,7 +213,7 @@ func TestUnreadableDocuments(t *testing.T) {
 			if stdout != "" {
 				t.Fatalf("stdout should be empty, got %q", stdout)
 			}
-			js, _, code := assay(t, "extract", "--format", "json", tt.file)
+			js, _, code := cli(t, "extract", "--format", "json", tt.file)
 			if code != 1 || !strings.Contains(js, `"status": "failed"`) || !strings.Contains(js, `"error"`) {
 				t.Fatalf("JSON for an unreadable document: exit %d\n%s", code, js)
 			}
@@ -224,7 +224,7 @@ func TestUnreadableDocuments(t *testing.T) {
 // A file cut short is repaired back to its last whole object, and what it
 // still holds is read.
 func TestTruncatedFileIsRepaired(t *testing.T) {
-	out, stderr, code := assay(t, "extract", "testdata/bad/truncated.pdf")
+	out, stderr, code := cli(t, "extract", "testdata/bad/truncated.pdf")
 	if code == 1 || !strings.Contains(out, "Quarterly Extraction Report") {
 		t.Fatalf("exit %d, stderr %q, output:\n%s", code, stderr, out)
 	}
@@ -232,7 +232,7 @@ func TestTruncatedFileIsRepaired(t *testing.T) {
 
 func TestSeveralDocumentsIntoOutDir(t *testing.T) {
 	out := t.TempDir()
-	_, stderr, code := assay(t, "extract", "--out", out, "testdata/simple.pdf", "testdata/columns.pdf", "testdata/bad/empty.pdf")
+	_, stderr, code := cli(t, "extract", "--out", out, "testdata/simple.pdf", "testdata/columns.pdf", "testdata/bad/empty.pdf")
 	if code != 1 {
 		t.Fatalf("exit %d, want 1 (one unreadable document): %s", code, stderr)
 	}
@@ -242,13 +242,13 @@ func TestSeveralDocumentsIntoOutDir(t *testing.T) {
 			t.Fatalf("%s: %v (%d bytes)", name, err, len(b))
 		}
 	}
-	if _, stderr, code := assay(t, "extract", "testdata/simple.pdf", "testdata/columns.pdf"); code != 2 || !strings.Contains(stderr, "--out") {
+	if _, stderr, code := cli(t, "extract", "testdata/simple.pdf", "testdata/columns.pdf"); code != 2 || !strings.Contains(stderr, "--out") {
 		t.Fatalf("two documents without --out: exit %d %q", code, stderr)
 	}
 }
 
 func TestEnginesListsNativetext(t *testing.T) {
-	out, stderr, code := assay(t, "engines")
+	out, stderr, code := cli(t, "engines")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -259,16 +259,16 @@ func TestEnginesListsNativetext(t *testing.T) {
 
 func TestUsageErrors(t *testing.T) {
 	for _, args := range [][]string{{}, {"frobnicate"}, {"extract"}, {"extract", "--format", "xml", "testdata/simple.pdf"}, {"extract", "--pages", "9", "testdata/simple.pdf"}} {
-		if _, _, code := assay(t, args...); code != 2 {
+		if _, _, code := cli(t, args...); code != 2 {
 			t.Errorf("assay %q: exit %d, want 2", args, code)
 		}
 	}
-	if out, _, code := assay(t, "version"); code != 0 || !strings.HasPrefix(out, "assay ") {
+	if out, _, code := cli(t, "version"); code != 0 || !strings.HasPrefix(out, "assay ") {
 		t.Errorf("version: %d %q", code, out)
 	}
 	// A mistyped engine is a usage error that lists the known engines, not
 	// a run in which every page fails.
-	_, stderr, code := assay(t, "extract", "--engines", "nativtext", "testdata/simple.pdf")
+	_, stderr, code := cli(t, "extract", "--engines", "nativtext", "testdata/simple.pdf")
 	if code != 2 || !strings.Contains(stderr, `unknown engine "nativtext"`) || !strings.Contains(stderr, "nativetext") {
 		t.Errorf("misspelled engine: exit %d, %q", code, stderr)
 	}
@@ -330,7 +330,7 @@ type ledger struct {
 
 func extractJSON(t *testing.T, args ...string) ledger {
 	t.Helper()
-	out, stderr, code := assay(t, append([]string{"extract", "--format", "json"}, args...)...)
+	out, stderr, code := cli(t, append([]string{"extract", "--format", "json"}, args...)...)
 	if code != 0 && code != 3 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -404,7 +404,7 @@ func TestEnginesSaysWhichLayoutDetector(t *testing.T) {
 	t.Setenv("ASSAY_OPTIONS__LAYOUTML__MODEL__MODEL", model)
 	t.Setenv("ASSAY_OPTIONS__LAYOUTML__MODEL__FORMAT", "docling-rtdetr")
 	t.Setenv("ASSAY_OPTIONS__LAYOUTML__MODEL__ACCELERATOR", "cpu")
-	out, stderr, code := assay(t, "engines")
+	out, stderr, code := cli(t, "engines")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -438,7 +438,7 @@ func TestRegionOCROff(t *testing.T) {
 // with its blocks drawn, and an index with each page's ledger entry.
 func TestDebugDir(t *testing.T) {
 	dir := t.TempDir()
-	if _, stderr, code := assay(t, "extract", "testdata/pages.pdf", "--engines", "nativetext", "--debug-dir", dir); code != 0 {
+	if _, stderr, code := cli(t, "extract", "testdata/pages.pdf", "--engines", "nativetext", "--debug-dir", dir); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	index, err := os.ReadFile(filepath.Join(dir, "pages", "index.html"))
@@ -474,7 +474,7 @@ func TestDebugDirOpensInChromium(t *testing.T) {
 		t.Skip("chromium not installed (Debian: apt install chromium)")
 	}
 	dir := t.TempDir()
-	if _, stderr, code := assay(t, "extract", "testdata/mixed.pdf", "--debug-dir", dir); code != 0 {
+	if _, stderr, code := cli(t, "extract", "testdata/mixed.pdf", "--debug-dir", dir); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	pngs, _ := filepath.Glob(filepath.Join(dir, "mixed", "page-*.png"))
