@@ -14,7 +14,8 @@ import (
 // were added.
 //
 // A figure block (a picture's text, as OCR's region mode reads it) fills
-// base's empty figure block for the same picture. A grid read inside a
+// base's empty figure block for the same picture, which moves to the
+// picture's place in the reading order. A grid read inside a
 // picture is added as text, a line per row: on a page
 // with a text layer, the pictures that hold aligned words are charts
 // (axis labels, legends) far more often than tables, and their text is
@@ -31,7 +32,13 @@ func Overlay(base core.Page, overlay []core.Block, regions []core.BBox) (core.Pa
 			b = tableAsText(b)
 		}
 		if i := emptyFigure(out.Blocks, b); i >= 0 {
-			out.Blocks[i].Lines = b.Lines
+			// The picture's own block now holds text: it moves to the
+			// picture's place in the reading order (text engines list
+			// pictures after the text).
+			fig := out.Blocks[i]
+			fig.Lines = b.Lines
+			out.Blocks = slices.Delete(out.Blocks, i, i+1)
+			out.Blocks = slices.Insert(out.Blocks, insertAt(out.Blocks, fig.BBox), fig)
 			added++
 			continue
 		}

@@ -1,6 +1,7 @@
 package merge
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/assay-pdf/assay/core"
@@ -82,16 +83,21 @@ func TestReplaceTables(t *testing.T) {
 func TestOverlayFillsTheFigure(t *testing.T) {
 	t.Parallel()
 	pic := core.BBox{X0: 100, Y0: 300, X1: 400, Y1: 500}
-	base := core.Page{Blocks: []core.Block{
-		{Kind: core.KindParagraph, BBox: core.BBox{X0: 100, Y0: 100, X1: 400, Y1: 200}, Lines: []core.Line{{Words: []core.Word{{Text: "Body"}}}}},
-		{Kind: core.KindFigure, BBox: pic},
-	}}
+	para := func(y float64, s string) core.Block {
+		return core.Block{Kind: core.KindParagraph, BBox: core.BBox{X0: 100, Y0: y, X1: 400, Y1: y + 50}, Lines: []core.Line{{Words: []core.Word{{Text: s}}}}}
+	}
+	// The text engine lists the picture after the text, as nativetext does.
+	base := core.Page{Blocks: []core.Block{para(100, "Above"), para(600, "Below"), {Kind: core.KindFigure, BBox: pic}}}
 	label := core.Block{Kind: core.KindFigure, BBox: pic, Lines: []core.Line{{Words: []core.Word{{Text: "Axis", BBox: core.BBox{X0: 120, Y0: 480, X1: 150, Y1: 490}}}}}}
 	got, n := Overlay(base, []core.Block{label}, []core.BBox{pic})
-	if n != 1 || len(got.Blocks) != 2 || got.Blocks[1].Kind != core.KindFigure || got.Blocks[1].Text() != "Axis" {
-		t.Fatalf("added %d, blocks %+v", n, got.Blocks)
+	var order []string
+	for _, b := range got.Blocks {
+		order = append(order, b.Text())
 	}
-	if base.Blocks[1].Text() != "" {
+	if n != 1 || len(got.Blocks) != 3 || got.Blocks[1].Kind != core.KindFigure || strings.Join(order, ",") != "Above,Axis,Below" {
+		t.Fatalf("added %d, order %q: want the filled figure between the paragraphs", n, order)
+	}
+	if base.Blocks[2].Text() != "" {
 		t.Error("Overlay changed its input")
 	}
 }
