@@ -20,11 +20,11 @@ var (
 	// ErrEngineProtocol: the engine answered a page it was not asked for,
 	// or one page twice; none of its answers in that call is trusted.
 	ErrEngineProtocol = errors.New("engine broke the protocol")
-	ErrUnsupported   = errors.New("unsupported")
-	ErrNotFound      = errors.New("not found")
-	ErrBadRequest    = errors.New("bad request")
-	ErrTooLarge      = errors.New("resource limit exceeded")
-	ErrInternal      = errors.New("internal error")
+	ErrUnsupported    = errors.New("unsupported")
+	ErrNotFound       = errors.New("not found")
+	ErrBadRequest     = errors.New("bad request")
+	ErrTooLarge       = errors.New("resource limit exceeded")
+	ErrInternal       = errors.New("internal error")
 )
 
 // codes maps each sentinel to a stable name used on the wire and in JSON.

@@ -123,4 +123,3 @@ func ParsePlan(m map[string][]string) (Plan, error) {
 	}
 	return p, nil
 }
-
