@@ -67,6 +67,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return engines(ctx, args[1:], stdout, stderr)
 	case "analyze":
 		return analyzeCmd(ctx, args[1:], stdout, stderr)
+	case "conformance":
+		return conformance(ctx, args[1:], stdout, stderr)
 	case "eval":
 		return evalCmd(ctx, args[1:], stdout, stderr)
 	}
@@ -82,6 +84,7 @@ Usage:
   assay extract FILE|DIR... [flags]   extract text (Markdown, JSON or text)
   assay analyze FILE [--json]         what the router sees on each page, and its plan
   assay engines [--config FILE]       list engines and where they were found
+  assay conformance PATH              check a built engine (any language) against the engine contract
   assay eval GT_DIR [PRED_DIR...]     score extractions against ground truth (--engines to extract first)
   assay version                       print the version
 

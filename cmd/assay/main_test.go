@@ -499,3 +499,30 @@ func TestDebugDirOpensInChromium(t *testing.T) {
 		t.Errorf("chromium found: %s", regexp.MustCompile(`images \\d+ broken \\d+|not loaded`).FindString(string(out)))
 	}
 }
+
+// assay conformance runs the contract suite on a built engine through the
+// host: the nativetext engine passes; an engine that numbers its answers
+// wrong fails with the reason; a file not named as an engine is a usage
+// error.
+func TestConformance(t *testing.T) {
+	dir := t.TempDir()
+	for name, pkg := range map[string]string{
+		"nativetext": "../../plugins/nativetext/cmd/assay-engine-nativetext",
+		"shifted":    "../../router/pluginhost/testdata/engines/shifted",
+	} {
+		if out, err := exec.Command("go", "build", "-o", filepath.Join(dir, "assay-engine-"+name), pkg).CombinedOutput(); err != nil {
+			t.Fatalf("building %s: %v\n%s", name, err, out)
+		}
+	}
+	out, _, code := cli(t, "conformance", filepath.Join(dir, "assay-engine-nativetext"))
+	if code != 0 || strings.Contains(out, "FAIL") || !strings.Contains(out, "ok   PastEnd") {
+		t.Errorf("nativetext: exit %d\n%s", code, out)
+	}
+	out, _, code = cli(t, "conformance", filepath.Join(dir, "assay-engine-shifted"))
+	if code != 1 || !strings.Contains(out, "FAIL OnePerPage") || !strings.Contains(out, "engine broke the protocol") {
+		t.Errorf("shifted: exit %d\n%s", code, out)
+	}
+	if _, _, code := cli(t, "conformance", "testdata/simple.pdf"); code != 2 {
+		t.Errorf("a PDF as the engine: exit %d, want 2", code)
+	}
+}

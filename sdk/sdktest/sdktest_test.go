@@ -7,9 +7,6 @@ import (
 	"iter"
 	"os"
 	"regexp"
-	"runtime"
-	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -91,73 +88,13 @@ func TestTextPDF(t *testing.T) {
 	}
 }
 
-// recorder is a tb that keeps what the suite says instead of failing the
-// test, so that the suite can be run on engines that must fail it. Like
-// *testing.T, Fatalf ends the subtest's goroutine.
-type recorder struct {
-	name   string
-	dir    string
-	log    *log
-	failed bool
-}
-
-// log is what every subtest of one recorder said, in order.
-type log struct {
-	mu    sync.Mutex
-	lines []string
-}
-
-func (l *log) add(s string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.lines = append(l.lines, s)
-}
-
-func (l *log) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return strings.Join(l.lines, "\n")
-}
-
-func (r *recorder) Helper()         {}
-func (r *recorder) TempDir() string { return r.dir }
-
-func (r *recorder) Logf(format string, args ...any) {
-	r.log.add(r.name + ": " + fmt.Sprintf(format, args...))
-}
-
-func (r *recorder) Errorf(format string, args ...any) {
-	r.failed = true
-	r.log.add("FAIL " + r.name + ": " + fmt.Sprintf(format, args...))
-}
-
-func (r *recorder) Fatalf(format string, args ...any) {
-	r.Errorf(format, args...)
-	runtime.Goexit()
-}
-
-// Run runs f as a subtest in its own goroutine, as testing does, so
-// that Fatalf ends only the subtest.
-func (r *recorder) Run(name string, f func(tb)) bool {
-	sub := &recorder{name: r.name + "/" + name, dir: r.dir, log: r.log}
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		f(sub)
-	}()
-	<-done
-	if sub.failed {
-		r.failed = true
-	}
-	return !sub.failed
-}
-
-// record runs the suite on e and returns whether it failed and what it
-// said.
+// record runs the suite on e as assay conformance does (Check) and
+// returns whether it failed and what it said.
 func record(t *testing.T, e core.Engine) (failed bool, said string) {
-	r := &recorder{name: "sdktest", dir: t.TempDir(), log: &log{}}
-	r.Run("Run", func(t tb) { suite(t, e) })
-	return r.failed, r.log.String()
+	t.Helper()
+	var buf bytes.Buffer
+	ok := Check(&buf, e)
+	return !ok, buf.String()
 }
 
 // TestRecorderPassesGoodEngine: the recorder itself fails nothing that
