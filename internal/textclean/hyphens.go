@@ -24,14 +24,20 @@ type Hyphens struct {
 }
 
 // Count adds to the evidence the hyphens written inside words of blocks,
-// and their words; a word that starts a line after one ending with a
-// hyphen may be the tail of a broken word, and is not counted.
+// and their words (table cells' too); a word that starts a line after one
+// ending with a hyphen may be the tail of a broken word, and is not
+// counted.
 func (h *Hyphens) Count(blocks []core.Block) {
 	if h.inWord == nil {
 		h.inWord, h.words = map[rune]int{}, map[string]bool{}
 	}
 	afterHyphen := false
 	for _, b := range blocks {
+		if b.Table != nil {
+			for _, c := range b.Table.Cells {
+				h.countText(c.Text)
+			}
+		}
 		for _, l := range b.Lines {
 			for i, w := range l.Words {
 				if i > 0 || !afterHyphen {
@@ -129,6 +135,72 @@ func (h Hyphens) mendLine(l *core.Line, next core.Line) bool {
 	}
 	w.Flags |= core.FlagJoinNext
 	return true
+}
+
+// countText adds the words of a cell's text, whose lines are joined with
+// spaces, leaving out a word after one that ends with a hyphen.
+func (h *Hyphens) countText(s string) {
+	afterHyphen := false
+	for _, w := range strings.Fields(s) {
+		if !afterHyphen {
+			h.words[wordKey(w)] = true
+		}
+		for _, r := range []rune{hyphen, hyphenMinus} {
+			if k := strings.IndexRune(w, r); k > 0 && k < len(w)-utf8.RuneLen(r) {
+				h.inWord[r]++
+			}
+		}
+		last, _ := utf8.DecodeLastRuneInString(w)
+		afterHyphen = last == softHyphen || last == hyphen || last == hyphenMinus
+	}
+}
+
+// MendCells joins, in the cells of blocks' tables, the words broken where
+// a cell's text wrapped ("finan- cial" in a narrow column), by the rules
+// of Mend. It reports how many it joined.
+func (h Hyphens) MendCells(blocks []core.Block) int {
+	n := 0
+	for _, b := range blocks {
+		if b.Table == nil {
+			continue
+		}
+		for i := range b.Table.Cells {
+			var k int
+			b.Table.Cells[i].Text, k = h.mendText(b.Table.Cells[i].Text)
+			n += k
+		}
+	}
+	return n
+}
+
+// mendText joins the words of s broken by a hyphen before a space.
+func (h Hyphens) mendText(s string) (string, int) {
+	ws := strings.Fields(s)
+	if len(ws) < 2 {
+		return s, 0
+	}
+	out := []string{ws[0]}
+	n := 0
+	for _, w := range ws[1:] {
+		prev := out[len(out)-1]
+		r, size := utf8.DecodeLastRuneInString(prev)
+		before, _ := utf8.DecodeLastRuneInString(prev[:len(prev)-size])
+		first, _ := utf8.DecodeRuneInString(w)
+		if (r == softHyphen || r == hyphen || r == hyphenMinus) && unicode.IsLetter(before) && unicode.IsLower(first) {
+			stem := prev[:len(prev)-size]
+			if h.breaks(r, stem, w) {
+				prev = stem
+			}
+			out[len(out)-1] = prev + w
+			n++
+			continue
+		}
+		out = append(out, w)
+	}
+	if n == 0 {
+		return s, 0
+	}
+	return strings.Join(out, " "), n
 }
 
 // breaks reports whether the hyphen r between stem and tail at a line's

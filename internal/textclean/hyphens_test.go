@@ -74,3 +74,21 @@ func TestMendHyphens(t *testing.T) {
 		})
 	}
 }
+
+func TestMendCells(t *testing.T) {
+	t.Parallel()
+	var h Hyphens
+	tb := core.Block{Kind: core.KindTable, Table: &core.Table{Rows: 2, Cols: 1, Cells: []core.Cell{
+		{Row: 0, Col: 0, Text: "finan- cial year"}, {Row: 1, Col: 0, Text: "mixed- mode run, the financial one"},
+	}}}
+	h.Count([]core.Block{tb, para(core.KindParagraph, "a mode of its own")})
+	if n := h.MendCells([]core.Block{tb}); n != 2 {
+		t.Errorf("joined %d, want 2", n)
+	}
+	if got := tb.Table.Cells[0].Text; got != "financial year" {
+		t.Errorf("cell 0 %q", got)
+	}
+	if got := tb.Table.Cells[1].Text; got != "mixed-mode run, the financial one" {
+		t.Errorf("cell 1 %q", got)
+	}
+}

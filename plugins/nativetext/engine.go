@@ -215,6 +215,7 @@ func mendHyphens(pages []*core.Page) {
 	}
 	for _, p := range pages {
 		p.Blocks, _ = h.Mend(p.Blocks)
+		h.MendCells(p.Blocks)
 	}
 }
 
