@@ -106,6 +106,7 @@ func layoutPage(glyphs []glyph, edges []edge, page core.BBox) ([]core.Block, lay
 		return nil, facts
 	}
 	markStacked(glyphs)
+	joinDropCaps(glyphs)
 	// Split by direction; the main (most common) direction comes first.
 	byDir := map[int][]*glyph{}
 	for i := range glyphs {
