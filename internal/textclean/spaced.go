@@ -32,14 +32,15 @@ const (
 
 // JoinSpacedLetters rejoins letter-spaced words in a line's words (left to
 // right, boxes in points): runs of at least minSpacedRun one-letter words
-// of one script (not CJK, whose characters are words of their own) at an
-// even pitch become the words they spell; gaps wider than the pitch by a
-// space's width stay word breaks. Other words are returned as they are.
+// of one script (not CJK, whose characters are words of their own), at
+// least one a letter, at an even pitch become the words they spell; gaps
+// wider than the pitch by a space's width stay word breaks. Other words
+// are returned as they are.
 func JoinSpacedLetters(words []core.Word) []core.Word {
 	var out []core.Word
 	for i := 0; i < len(words); {
 		j := spacedRunEnd(words, i)
-		if j-i < minSpacedRun {
+		if j-i < minSpacedRun || !hasLetter(words[i:j]) {
 			out = append(out, words[i])
 			i++
 			continue
@@ -48,6 +49,18 @@ func JoinSpacedLetters(words []core.Word) []core.Word {
 		i = j
 	}
 	return out
+}
+
+// hasLetter reports whether a run holds a letter: letter-spacing is a
+// treatment of words; digits alone at an even pitch are separate values
+// (a pager, a row of subscripts) far more often than a tracked number.
+func hasLetter(run []core.Word) bool {
+	for _, w := range run {
+		if r, _ := utf8.DecodeRuneInString(w.Text); unicode.IsLetter(r) {
+			return true
+		}
+	}
+	return false
 }
 
 // spacedRunEnd is the end of the run of one-letter words of one script

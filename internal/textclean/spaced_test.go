@@ -49,6 +49,8 @@ func TestJoinSpacedLetters(t *testing.T) {
 		}, "a|b|c|d"},
 		{"words are left alone", []core.Word{{Text: "the", Size: 10, BBox: core.BBox{X1: 15}}, {Text: "cat", Size: 10, BBox: core.BBox{X0: 18, X1: 33}}}, "the|cat"},
 		{"CJK characters are words of their own", spaced("漢字文", 3, 0), "漢|字|文"},
+		{"digits alone at an even pitch are separate values", spaced("571671", 3, 0), "5|7|1|6|7|1"},
+		{"a tracked code with letters joins", spaced("AB12CD", 3, 0), "AB12CD"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
