@@ -20,6 +20,7 @@ import (
 
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/internal/render"
+	"github.com/assay-pdf/assay/internal/textclean"
 )
 
 // Name is the engine's name.
@@ -302,6 +303,16 @@ func (j *job) page(ctx context.Context, p int, timeout time.Duration) (res core.
 	return res
 }
 
+// mendHyphens joins the words a scanned page breaks at line ends, by the
+// text layer's rules (textclean.Hyphens), with the page's own words as
+// evidence.
+func mendHyphens(blocks []core.Block) []core.Block {
+	var h textclean.Hyphens
+	h.Count(blocks)
+	blocks, _ = h.Mend(blocks)
+	return blocks
+}
+
 // ocrPage renders and reads one page in the job's mode.
 func (j *job) ocrPage(ctx context.Context, p int) (core.Page, map[string]float64, error) {
 	if p < 1 || p > j.doc.NumPages() {
@@ -353,7 +364,7 @@ func (j *job) ocrPage(ctx context.Context, p int) (core.Page, map[string]float64
 			return page, nil, err
 		}
 		stats["backend_"+backend] = 1
-		page.Blocks = buildBlocks(blocks, tr.ToPage)
+		page.Blocks = mendHyphens(buildBlocks(blocks, tr.ToPage))
 	}
 	n, sum := 0, 0.0
 	for _, b := range page.Blocks {
