@@ -71,12 +71,5 @@ func (r *Router) facts(ctx context.Context, path string, pages []int) map[int]an
 
 // factsOnly adds "facts_only": true to an engine's options.
 func factsOnly(opts json.RawMessage) (json.RawMessage, error) {
-	m := map[string]any{}
-	if len(opts) > 0 {
-		if err := json.Unmarshal(opts, &m); err != nil {
-			return nil, fmt.Errorf("%w: engine options are not a JSON object: %v", core.ErrBadRequest, err)
-		}
-	}
-	m["facts_only"] = true
-	return json.Marshal(m)
+	return withOptions(opts, map[string]any{"facts_only": true})
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"sync"
 	"time"
@@ -603,17 +604,21 @@ func (r *Router) score(c merge.Candidate, st *pageState, info core.Info) merge.C
 	return c
 }
 
-// withRegions adds the region mode and boxes to an engine's options.
-func withRegions(opts json.RawMessage, regions map[string][]core.BBox) (json.RawMessage, error) {
+// withOptions adds keys to an engine's options (a JSON object, or none).
+func withOptions(opts json.RawMessage, keys map[string]any) (json.RawMessage, error) {
 	m := map[string]any{}
 	if len(opts) > 0 {
 		if err := json.Unmarshal(opts, &m); err != nil {
 			return nil, fmt.Errorf("%w: engine options are not a JSON object: %v", core.ErrBadRequest, err)
 		}
 	}
-	m["mode"] = "regions"
-	m["regions"] = regions
+	maps.Copy(m, keys)
 	return json.Marshal(m)
+}
+
+// withRegions adds the region mode and boxes to an engine's options.
+func withRegions(opts json.RawMessage, regions map[string][]core.BBox) (json.RawMessage, error) {
+	return withOptions(opts, map[string]any{"mode": "regions", "regions": regions})
 }
 
 // deadline is the time allowed for a call to engine name with work units
