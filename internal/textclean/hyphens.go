@@ -40,21 +40,54 @@ func (h *Hyphens) Count(blocks []core.Block) {
 		}
 		for _, l := range b.Lines {
 			for i, w := range l.Words {
-				if i > 0 || !afterHyphen {
-					h.words[wordKey(w.Text)] = true
-				}
-				for _, r := range []rune{hyphen, hyphenMinus} {
-					if k := strings.IndexRune(w.Text, r); k > 0 && k < len(w.Text)-utf8.RuneLen(r) {
-						h.inWord[r]++
-					}
-				}
+				h.countWord(w.Text, i == 0 && afterHyphen)
 			}
 			if n := len(l.Words); n > 0 {
-				last, _ := utf8.DecodeLastRuneInString(l.Words[n-1].Text)
-				afterHyphen = last == softHyphen || last == hyphen || last == hyphenMinus
+				afterHyphen = endsWithHyphen(l.Words[n-1].Text)
 			}
 		}
 	}
+}
+
+// countWord adds a word's inner hyphens to the evidence, and the word
+// itself unless it may be the tail of a broken word.
+func (h *Hyphens) countWord(w string, tail bool) {
+	if !tail {
+		h.words[wordKey(w)] = true
+	}
+	for _, r := range []rune{hyphen, hyphenMinus} {
+		if k := strings.IndexRune(w, r); k > 0 && k < len(w)-utf8.RuneLen(r) {
+			h.inWord[r]++
+		}
+	}
+}
+
+// endsWithHyphen reports whether w ends with one of the hyphens a line
+// may break at.
+func endsWithHyphen(w string) bool {
+	r, _ := utf8.DecodeLastRuneInString(w)
+	return r == softHyphen || r == hyphen || r == hyphenMinus
+}
+
+// join is the head of a word broken between prev and next ("finan-",
+// "cial"): prev with its hyphen dropped when it is a break, kept when it
+// is real; ok is false when prev does not end with a hyphen after a
+// letter or next does not start in lower case.
+func (h Hyphens) join(prev, next string) (head string, ok bool) {
+	if !endsWithHyphen(prev) {
+		return prev, false
+	}
+	r, size := utf8.DecodeLastRuneInString(prev)
+	stem := prev[:len(prev)-size]
+	before, _ := utf8.DecodeLastRuneInString(stem)
+	first, _ := utf8.DecodeRuneInString(next)
+	if !unicode.IsLetter(before) || !unicode.IsLower(first) {
+		return prev, false
+	}
+	if h.breaks(r, stem, next) {
+		return stem, true
+	}
+	return prev, true
 }
 
 // Mend joins the words broken at line ends in blocks, from what the PDF
@@ -120,19 +153,11 @@ func (h Hyphens) mendLine(l *core.Line, next core.Line) bool {
 	if w.Flags.Has(core.FlagJoinNext) {
 		return false
 	}
-	r, size := utf8.DecodeLastRuneInString(w.Text)
-	if r != softHyphen && r != hyphen && r != hyphenMinus {
+	head, ok := h.join(w.Text, next.Words[0].Text)
+	if !ok {
 		return false
 	}
-	before, _ := utf8.DecodeLastRuneInString(w.Text[:len(w.Text)-size])
-	first, _ := utf8.DecodeRuneInString(next.Words[0].Text)
-	if !unicode.IsLetter(before) || !unicode.IsLower(first) {
-		return false
-	}
-	stem, tail := w.Text[:len(w.Text)-size], next.Words[0].Text
-	if h.breaks(r, stem, tail) {
-		w.Text = stem
-	}
+	w.Text = head
 	w.Flags |= core.FlagJoinNext
 	return true
 }
@@ -142,16 +167,8 @@ func (h Hyphens) mendLine(l *core.Line, next core.Line) bool {
 func (h *Hyphens) countText(s string) {
 	afterHyphen := false
 	for _, w := range strings.Fields(s) {
-		if !afterHyphen {
-			h.words[wordKey(w)] = true
-		}
-		for _, r := range []rune{hyphen, hyphenMinus} {
-			if k := strings.IndexRune(w, r); k > 0 && k < len(w)-utf8.RuneLen(r) {
-				h.inWord[r]++
-			}
-		}
-		last, _ := utf8.DecodeLastRuneInString(w)
-		afterHyphen = last == softHyphen || last == hyphen || last == hyphenMinus
+		h.countWord(w, afterHyphen)
+		afterHyphen = endsWithHyphen(w)
 	}
 }
 
@@ -182,16 +199,8 @@ func (h Hyphens) mendText(s string) (string, int) {
 	out := []string{ws[0]}
 	n := 0
 	for _, w := range ws[1:] {
-		prev := out[len(out)-1]
-		r, size := utf8.DecodeLastRuneInString(prev)
-		before, _ := utf8.DecodeLastRuneInString(prev[:len(prev)-size])
-		first, _ := utf8.DecodeRuneInString(w)
-		if (r == softHyphen || r == hyphen || r == hyphenMinus) && unicode.IsLetter(before) && unicode.IsLower(first) {
-			stem := prev[:len(prev)-size]
-			if h.breaks(r, stem, w) {
-				prev = stem
-			}
-			out[len(out)-1] = prev + w
+		if head, ok := h.join(out[len(out)-1], w); ok {
+			out[len(out)-1] = head + w
 			n++
 			continue
 		}
