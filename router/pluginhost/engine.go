@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -218,6 +220,15 @@ func (s *session) run(ctx context.Context, pages []int) {
 	}
 }
 
+// joinPages lists page numbers for a message: "3", "2, 5".
+func joinPages(pages []int) string {
+	parts := make([]string, len(pages))
+	for i, n := range pages {
+		parts[i] = strconv.Itoa(n)
+	}
+	return strings.Join(parts, ", ")
+}
+
 // unanswered lists the pages of pages without a result yet, in order.
 func (s *session) unanswered(pages []int) []int {
 	var out []int
@@ -349,8 +360,10 @@ func (s *session) attempt(ctx context.Context, pages []int) (out outcome) {
 				if ctx.Err() != nil {
 					return ctxDone()
 				}
-				p.kill()
-				return crashed(fmt.Errorf("%w: the engine ended its stream without answering every page (%s)", core.ErrEngineCrashed, p.why()))
+				// The process is alive and well: it ended the call early,
+				// so its exit status, once killed, says nothing.
+				return crashed(fmt.Errorf("%w: the engine ended its stream without answering page %s; engine process killed",
+					core.ErrEngineProtocol, joinPages(s.unanswered(pages))))
 			}
 			if ev.err != nil {
 				var rpcErr *wire.RPCError

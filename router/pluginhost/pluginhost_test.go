@@ -54,7 +54,7 @@ func TestMain(m *testing.M) {
 			return nil
 		}
 		var wg sync.WaitGroup
-		errs := make([]error, len(testEngines)+1)
+		errs := make([]error, len(testEngines)+2)
 		for i, name := range testEngines {
 			wg.Add(1)
 			go func() {
@@ -63,6 +63,9 @@ func TestMain(m *testing.M) {
 			}()
 		}
 		wg.Wait()
+		// "wrong" keeps the contract under a name that is not one of
+		// its faults.
+		errs[len(testEngines)+1] = build(filepath.Join(binDir, ExecutablePrefix+"plain"), "./testdata/engines/wrong")
 		selfPath = filepath.Join(selfDir, "assay")
 		errs[len(testEngines)] = build(selfPath, "./testdata/engines/words")
 		if err := errors.Join(errs...); err != nil {
@@ -290,7 +293,7 @@ func TestKilledMidDocument(t *testing.T) {
 
 func TestConformanceThroughHost(t *testing.T) {
 	h := newHost(t, Config{})
-	sdktest.Run(t, engine(t, h, "words"))
+	sdktest.Run(t, engine(t, h, "plain"))
 }
 
 func TestBuiltin(t *testing.T) {
@@ -326,7 +329,7 @@ func TestDescribe(t *testing.T) {
 			t.Errorf("%s: info %+v", d.Name, d.Info)
 		}
 	}
-	if want := append([]string{"alpha"}, slices.Sorted(slices.Values(testEngines))...); !slices.Equal(names, want) {
+	if want := append([]string{"alpha"}, slices.Sorted(slices.Values(append([]string{"plain"}, testEngines...)))...); !slices.Equal(names, want) {
 		t.Errorf("described %v, want %v", names, want)
 	}
 }

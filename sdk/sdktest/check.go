@@ -15,14 +15,15 @@ import (
 // on a built engine, in any language, through the plugin host). It writes
 // to w a line per rule that passed ("ok   Describe"), a line per failure
 // ("FAIL ReadsText: why") and the rule's log lines ("     Garbage: ...");
-// it reports whether every rule passed.
-func Check(w io.Writer, e core.Engine) bool {
+// a line per rule not run ("skip PastEnd: why"); it reports whether every
+// rule passed.
+func Check(w io.Writer, e core.Engine, opts ...Option) bool {
 	root := &recorder{name: suiteName}
 	defer root.cleanup()
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		suite(root, e)
+		suite(root, e, opts...)
 	}()
 	<-done
 	root.write(w)
@@ -36,6 +37,10 @@ func (r *recorder) write(w io.Writer) {
 	}
 	for _, m := range r.msgs {
 		fmt.Fprintf(w, "FAIL %s: %s\n", r.name, m)
+	}
+	if r.skipped != "" {
+		fmt.Fprintf(w, "skip %s: %s\n", r.name, r.skipped)
+		return
 	}
 	for _, sub := range r.subs {
 		sub.write(w)
@@ -57,8 +62,10 @@ type recorder struct {
 	msgs   []string
 	logs   []string
 	failed bool
-	subs   []*recorder
-	dirs   []string
+	// skipped says why the rule was not run, when it was not.
+	skipped string
+	subs    []*recorder
+	dirs    []string
 }
 
 func (r *recorder) Helper() {}
@@ -72,6 +79,15 @@ func (r *recorder) Errorf(format string, args ...any) {
 
 func (r *recorder) Fatalf(format string, args ...any) {
 	r.Errorf(format, args...)
+	runtime.Goexit()
+}
+
+// Skipf ends the rule as not run. A skipped rule does not pass: the
+// suite skips rules only after an engine has hung, which fails already.
+func (r *recorder) Skipf(format string, args ...any) {
+	r.mu.Lock()
+	r.skipped = fmt.Sprintf(format, args...)
+	r.mu.Unlock()
 	runtime.Goexit()
 }
 

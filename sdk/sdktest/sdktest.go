@@ -10,9 +10,12 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
+	"unicode"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
@@ -30,9 +33,10 @@ var pdfs embed.FS
 const TextPages = 3
 
 const (
-	// callLimit bounds one Extract call of the suite; engines that
-	// recognise text may be slow, so it is generous.
-	callLimit = 60 * time.Second
+	// DefaultCallLimit bounds one Extract call of the suite (three pages
+	// at most) unless CallLimit says otherwise; engines that recognise
+	// text may be slow, so it is generous.
+	DefaultCallLimit = 60 * time.Second
 	// cancelLimit is how soon a sequence must end after its context is
 	// canceled.
 	cancelLimit = 500 * time.Millisecond
@@ -40,7 +44,27 @@ const (
 	boxTolerance = 2.0
 	// pastEnd is how far past the text PDF's last page PastEnd asks.
 	pastEnd = 4
+	// minTextRecall is the share of a text page's words an engine that
+	// reads text must find on it. OCR may miss a word or two of the
+	// twenty; an engine that answers another page's text, or noise,
+	// finds almost none (each page's number is among its words).
+	minTextRecall = 0.8
 )
+
+// Option changes how the suite runs.
+type Option func(*suiteRun)
+
+// CallLimit bounds each call the suite makes, in place of
+// DefaultCallLimit. A call that outlasts it fails its rule as hung, and
+// the rules after it are skipped: an engine that hangs once would make
+// each of them wait as long again.
+func CallLimit(d time.Duration) Option {
+	return func(s *suiteRun) {
+		if d > 0 {
+			s.limit = d
+		}
+	}
+}
 
 // WriteTextPDF writes the suite's three-page text PDF into dir and returns
 // its path.
@@ -53,12 +77,18 @@ func WriteTextPDF(tb testing.TB, dir string) string {
 	return p
 }
 
+// PageText is what page n of the suite's text PDF says, line by line.
+func PageText(n int) string {
+	return fmt.Sprintf("Assay conformance page %d\nThe quick brown fox jumps over the lazy dog.\n"+
+		"Every word on this page lies inside the page box.\nPage number: %d", n, n)
+}
+
 // Run checks that e keeps the engine contract. Each rule is a subtest:
 // Describe, OnePerPage, BoxesInsidePage, ReadsText, Cancellation, Garbage,
 // PastEnd.
-func Run(t *testing.T, e core.Engine) {
+func Run(t *testing.T, e core.Engine, opts ...Option) {
 	t.Helper()
-	suite(testingT{t}, e)
+	suite(testingT{t}, e, opts...)
 }
 
 // tb is what the suite needs of a test. *testing.T serves through
@@ -69,6 +99,7 @@ type tb interface {
 	Errorf(format string, args ...any)
 	Fatalf(format string, args ...any)
 	Logf(format string, args ...any)
+	Skipf(format string, args ...any)
 	TempDir() string
 	Run(name string, f func(tb)) bool
 }
@@ -80,21 +111,69 @@ func (t testingT) Run(name string, f func(tb)) bool {
 	return t.T.Run(name, func(t *testing.T) { f(testingT{t}) })
 }
 
-// suite runs every rule on e, one subtest each.
-func suite(t tb, e core.Engine) {
+// suiteRun is one run of the suite on one engine.
+type suiteRun struct {
+	e     core.Engine
+	text  string // the text PDF
+	dir   string
+	limit time.Duration
+
+	mu     sync.Mutex
+	hungIn string // the rule in which a call hung, if one did
+}
+
+// rule is one rule of the contract.
+type rule struct {
+	name  string
+	check func(*suiteRun, tb)
+}
+
+var rules = []rule{
+	{"Describe", (*suiteRun).checkDescribe},
+	{"OnePerPage", (*suiteRun).checkOnePerPage},
+	{"BoxesInsidePage", (*suiteRun).checkBoxesInsidePage},
+	{"ReadsText", (*suiteRun).checkReadsText},
+	{"Cancellation", (*suiteRun).checkCancellation},
+	{"Garbage", (*suiteRun).checkGarbage},
+	{"PastEnd", (*suiteRun).checkPastEnd},
+}
+
+// suite runs every rule on e, one subtest each, and skips the rules after
+// one in which a call hung.
+func suite(t tb, e core.Engine, opts ...Option) {
 	t.Helper()
-	dir := t.TempDir()
-	text, err := writeTextPDF(dir)
+	s := &suiteRun{e: e, dir: t.TempDir(), limit: DefaultCallLimit}
+	for _, o := range opts {
+		o(s)
+	}
+	text, err := writeTextPDF(s.dir)
 	if err != nil {
 		t.Fatalf("sdktest: %v", err)
 	}
-	t.Run("Describe", func(t tb) { checkDescribe(t, e) })
-	t.Run("OnePerPage", func(t tb) { checkOnePerPage(t, e, text) })
-	t.Run("BoxesInsidePage", func(t tb) { checkBoxesInsidePage(t, e, text) })
-	t.Run("ReadsText", func(t tb) { checkReadsText(t, e, text) })
-	t.Run("Cancellation", func(t tb) { checkCancellation(t, e, text) })
-	t.Run("Garbage", func(t tb) { checkGarbage(t, e, dir) })
-	t.Run("PastEnd", func(t tb) { checkPastEnd(t, e, text) })
+	s.text = text
+	for _, r := range rules {
+		t.Run(r.name, func(t tb) {
+			if in := s.hung(); in != "" {
+				t.Skipf("not run: a call hung in %s", in)
+			}
+			r.check(s, t)
+		})
+	}
+}
+
+// hung names the rule in which a call hung, or "".
+func (s *suiteRun) hung() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.hungIn
+}
+
+func (s *suiteRun) markHung(rule string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.hungIn == "" {
+		s.hungIn = rule
+	}
 }
 
 // writeTextPDF writes the text PDF into dir and returns its path.
@@ -111,21 +190,32 @@ func writeTextPDF(dir string) (string, error) {
 }
 
 // checkDescribe: Describe answers with a name and a version.
-func checkDescribe(t tb, e core.Engine) {
-	ctx, cancel := context.WithTimeout(context.Background(), callLimit)
-	defer cancel()
-	info, err := e.Describe(ctx)
-	if err != nil {
-		t.Fatalf("Describe: %v", err)
-	}
+func (s *suiteRun) checkDescribe(t tb) {
+	info := s.describe(t, "Describe")
 	if info.Name == "" || info.Version == "" {
 		t.Errorf("Describe = %+v: want a name and a version", info)
 	}
 }
 
+// describe calls Describe within the call limit.
+func (s *suiteRun) describe(t tb, rule string) core.Info {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), s.limit)
+	defer cancel()
+	info, err := s.e.Describe(ctx)
+	if ctx.Err() != nil {
+		s.markHung(rule)
+		t.Fatalf("Describe did not answer within %v", s.limit)
+	}
+	if err != nil {
+		t.Fatalf("Describe: %v", err)
+	}
+	return info
+}
+
 // checkOnePerPage: a random subset of the text PDF's pages, in random
 // order, is answered page by page, each exactly once and read.
-func checkOnePerPage(t tb, e core.Engine, text string) {
+func (s *suiteRun) checkOnePerPage(t tb) {
 	seed := uint64(time.Now().UnixNano())
 	rnd := rand.New(rand.NewPCG(seed, seed>>1))
 	pages := rnd.Perm(TextPages)[:1+rnd.IntN(TextPages)]
@@ -133,16 +223,16 @@ func checkOnePerPage(t tb, e core.Engine, text string) {
 		pages[i]++
 	}
 	t.Logf("seed %d: pages %v", seed, pages)
-	readPages(t, e, text, pages)
+	s.readPages(t, "OnePerPage", pages)
 }
 
-// readPages extracts pages of a valid PDF and checks that each was
+// readPages extracts pages of the text PDF and checks that each was
 // answered once, by its number, and read: ok or degraded. A skipped or
 // failed page of a file that has it is not an answer.
-func readPages(t tb, e core.Engine, text string, pages []int) []core.PageResult {
+func (s *suiteRun) readPages(t tb, rule string, pages []int) []core.PageResult {
 	t.Helper()
-	out := collect(context.Background(), e, &core.Request{Source: text, Pages: pages})
-	out.check(t)
+	out := s.collect(rule, &core.Request{Source: s.text, Pages: pages})
+	out.check(t, s.limit)
 	if out.err != nil {
 		t.Fatalf("document error on a valid PDF: %v", out.err)
 	}
@@ -161,43 +251,91 @@ func read(r core.PageResult) bool {
 }
 
 // checkBoxesInsidePage: every box of every page lies inside the page.
-func checkBoxesInsidePage(t tb, e core.Engine, text string) {
-	for _, r := range readPages(t, e, text, []int{1, 2, 3}) {
+func (s *suiteRun) checkBoxesInsidePage(t tb) {
+	for _, r := range s.readPages(t, "BoxesInsidePage", []int{1, 2, 3}) {
 		if read(r) {
 			checkBoxes(t, &r.Page)
 		}
 	}
 }
 
-// checkReadsText: an engine that reads text (CapText or CapOCR) finds
-// words on the text PDF; one that answers every page with nothing has
-// skipped them, whatever their status says.
-func checkReadsText(t tb, e core.Engine, text string) {
-	ctx, cancel := context.WithTimeout(context.Background(), callLimit)
-	defer cancel()
-	info, err := e.Describe(ctx)
-	if err != nil {
-		t.Fatalf("Describe: %v", err)
-	}
+// checkReadsText: an engine that reads text (CapText or CapOCR) finds on
+// each page of the text PDF that page's own words. One that answers
+// nothing has skipped the pages, whatever their status says; one that
+// answers other words, or another page's, reads wrong.
+func (s *suiteRun) checkReadsText(t tb) {
+	info := s.describe(t, "ReadsText")
 	if !info.Has(core.CapText) && !info.Has(core.CapOCR) {
 		t.Logf("%s reads no text (capabilities %v)", info.Name, info.Capabilities)
 		return
 	}
 	words := 0
-	for _, r := range readPages(t, e, text, []int{1, 2, 3}) {
+	for _, r := range s.readPages(t, "ReadsText", []int{1, 2, 3}) {
 		words += r.Page.Words()
+		if !read(r) || r.Page.Words() == 0 {
+			continue
+		}
+		s.checkPageText(t, r.Page)
 	}
 	if words == 0 {
 		t.Errorf("no words on %d pages of text; an engine with capabilities %v reads them", TextPages, info.Capabilities)
 	}
 }
 
+// checkPageText: the page's words are mostly those of its text, its own
+// number among them, since the number is what tells one page's text from
+// the next.
+func (s *suiteRun) checkPageText(t tb, p core.Page) {
+	t.Helper()
+	want, got := tokens(PageText(p.Number)), tokens(p.Text())
+	share := recall(want, got)
+	if share < minTextRecall || !slices.Contains(got, strconv.Itoa(p.Number)) {
+		t.Errorf("page %d: found %.0f%% of the page's words (want %.0f%%, its number among them); read %q, the page says %q",
+			p.Number, 100*share, 100*minTextRecall, clip(p.Text()), PageText(p.Number))
+	}
+}
+
+// tokens are text's words in lower case, without punctuation.
+func tokens(text string) []string {
+	return strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	})
+}
+
+// recall is the share of want found in got, each found word used once.
+func recall(want, got []string) float64 {
+	if len(want) == 0 {
+		return 1
+	}
+	left := map[string]int{}
+	for _, w := range got {
+		left[w]++
+	}
+	found := 0
+	for _, w := range want {
+		if left[w] > 0 {
+			left[w]--
+			found++
+		}
+	}
+	return float64(found) / float64(len(want))
+}
+
+// clip shortens text for a message.
+func clip(text string) string {
+	const most = 120
+	if r := []rune(text); len(r) > most {
+		return string(r[:most]) + "…"
+	}
+	return text
+}
+
 // checkCancellation: a canceled sequence ends within cancelLimit.
-func checkCancellation(t tb, e core.Engine, text string) {
+func (s *suiteRun) checkCancellation(t tb) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	done := make(chan outcome, 1)
-	go func() { done <- run(ctx, e, &core.Request{Source: text, Pages: []int{1, 2, 3}}) }()
+	go func() { done <- run(ctx, s.e, &core.Request{Source: s.text, Pages: []int{1, 2, 3}}) }()
 	time.Sleep(10 * time.Millisecond)
 	cancel()
 	canceledAt := time.Now()
@@ -210,25 +348,25 @@ func checkCancellation(t tb, e core.Engine, text string) {
 			t.Errorf("sequence ended %v after cancellation; want within %v", d, cancelLimit)
 		}
 	case <-time.After(cancelLimit):
-		t.Errorf("sequence still running %v after cancellation", cancelLimit)
+		t.Errorf("the engine ignores its context: the sequence was still running %v after cancellation", cancelLimit)
 		select {
 		case <-done:
-		case <-time.After(callLimit):
-			t.Errorf("the engine ignores its context: still running %v after cancellation", callLimit)
+		case <-time.After(s.limit):
+			s.markHung("Cancellation")
 		}
 	}
 }
 
 // checkGarbage: random bytes, an empty file and a missing path end in a
 // document error, or in every page failed with an error.
-func checkGarbage(t tb, e core.Engine, dir string) {
+func (s *suiteRun) checkGarbage(t tb) {
 	junk := make([]byte, 4096)
 	rnd := rand.New(rand.NewPCG(1, 2))
 	for i := range junk {
 		junk[i] = byte(rnd.Uint32())
 	}
-	random := filepath.Join(dir, "random.pdf")
-	empty := filepath.Join(dir, "empty.pdf")
+	random := filepath.Join(s.dir, "random.pdf")
+	empty := filepath.Join(s.dir, "empty.pdf")
 	if err := os.WriteFile(random, junk, 0o644); err != nil {
 		t.Fatalf("%v", err)
 	}
@@ -238,12 +376,15 @@ func checkGarbage(t tb, e core.Engine, dir string) {
 	for _, c := range []struct{ name, path string }{
 		{"random bytes", random},
 		{"empty file", empty},
-		{"missing path", filepath.Join(dir, "does-not-exist.pdf")},
+		{"missing path", filepath.Join(s.dir, "does-not-exist.pdf")},
 	} {
 		t.Run(c.name, func(t tb) {
+			if in := s.hung(); in != "" {
+				t.Skipf("not run: a call hung in %s", in)
+			}
 			pages := []int{1, 2}
-			out := collect(context.Background(), e, &core.Request{Source: c.path, Pages: pages})
-			out.check(t)
+			out := s.collect("Garbage", &core.Request{Source: c.path, Pages: pages})
+			out.check(t, s.limit)
 			if out.err != nil {
 				return
 			}
@@ -259,11 +400,11 @@ func checkGarbage(t tb, e core.Engine, dir string) {
 
 // checkPastEnd: a page past the end fails with core.ErrNoSuchPage and
 // the pages around it are read.
-func checkPastEnd(t tb, e core.Engine, text string) {
+func (s *suiteRun) checkPastEnd(t tb) {
 	past := TextPages + pastEnd
 	pages := []int{1, past, 2}
-	out := collect(context.Background(), e, &core.Request{Source: text, Pages: pages})
-	out.check(t)
+	out := s.collect("PastEnd", &core.Request{Source: s.text, Pages: pages})
+	out.check(t, s.limit)
 	if out.err != nil {
 		t.Fatalf("document error: %v; want page %d failed and the others extracted", out.err, past)
 	}
@@ -289,31 +430,42 @@ type outcome struct {
 	hung     bool
 }
 
-func (o outcome) check(t tb) {
+func (o outcome) check(t tb, limit time.Duration) {
 	t.Helper()
 	if o.panicked != nil {
 		t.Fatalf("engine panicked: %v", o.panicked)
 	}
 	if o.hung {
-		t.Fatalf("engine did not finish within %v", callLimit)
+		t.Fatalf("the engine hangs: the call did not finish within %v", limit)
 	}
 	if o.after > 0 {
 		t.Errorf("%d events after the document error %v", o.after, o.err)
 	}
 }
 
-// collect runs one Extract with the suite's time limit.
-func collect(parent context.Context, e core.Engine, req *core.Request) outcome {
-	ctx, cancel := context.WithTimeout(parent, callLimit)
+// collectGrace is how long past its deadline a call may take to return
+// before the suite stops waiting for it.
+const collectGrace = 5 * time.Second
+
+// collect runs one Extract within the call limit. A call still running at
+// the limit has hung, whether it then returns (the host kills a process
+// whose call outlives its deadline) or not.
+func (s *suiteRun) collect(rule string, req *core.Request) outcome {
+	ctx, cancel := context.WithTimeout(context.Background(), s.limit)
 	defer cancel()
 	done := make(chan outcome, 1)
-	go func() { done <- run(ctx, e, req) }()
+	go func() { done <- run(ctx, s.e, req) }()
+	var o outcome
 	select {
-	case o := <-done:
-		return o
-	case <-time.After(callLimit + 5*time.Second):
-		return outcome{hung: true}
+	case o = <-done:
+		o.hung = o.hung || errors.Is(ctx.Err(), context.DeadlineExceeded)
+	case <-time.After(s.limit + collectGrace):
+		o = outcome{hung: true}
 	}
+	if o.hung {
+		s.markHung(rule)
+	}
+	return o
 }
 
 // run drains one Extract, recovering a panic.

@@ -7,6 +7,7 @@ import (
 	"iter"
 	"os"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -14,7 +15,8 @@ import (
 )
 
 // oneWord is a tiny engine: it counts the PDF's page objects and answers
-// each page with one word naming it.
+// each page with what the suite's text PDF says on it (PageText), one
+// word box each.
 type oneWord struct{}
 
 var pageObj = regexp.MustCompile(`/Type\s*/Page[^s]`)
@@ -41,7 +43,9 @@ func (oneWord) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.Pa
 		for _, p := range req.Pages {
 			select {
 			case <-ctx.Done():
-				yield(core.Failed(p, fmt.Errorf("%w: %w", core.ErrCanceled, ctx.Err())), nil)
+				if !yield(core.Failed(p, fmt.Errorf("%w: %w", core.ErrCanceled, ctx.Err())), nil) {
+					return
+				}
 				continue
 			case <-time.After(20 * time.Millisecond):
 			}
@@ -51,19 +55,29 @@ func (oneWord) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.Pa
 				}
 				continue
 			}
-			if !yield(core.PageResult{Page: wordPage(p, fmt.Sprintf("page-%d", p)), Status: core.StatusOK}, nil) {
+			if !yield(core.PageResult{Page: textPage(p, PageText(p)), Status: core.StatusOK}, nil) {
 				return
 			}
 		}
 	}
 }
 
-// wordPage is a US-letter page n holding one word.
-func wordPage(n int, word string) core.Page {
-	w := core.Word{Text: word, BBox: core.BBox{X0: 72, Y0: 72, X1: 140, Y1: 86}}
-	return core.Page{Number: n, Width: 612, Height: 792, Blocks: []core.Block{{
-		Kind: core.KindParagraph, BBox: w.BBox, Lines: []core.Line{{BBox: w.BBox, Words: []core.Word{w}}},
-	}}}
+// textPage is a US-letter page n holding text, a line of words per line.
+func textPage(n int, text string) core.Page {
+	const left, top, lineHeight, wordWidth = 72.0, 72.0, 14.0, 30.0
+	b := core.Block{Kind: core.KindParagraph}
+	for i, line := range strings.Split(text, "\n") {
+		y := top + float64(i)*lineHeight
+		var l core.Line
+		for j, word := range strings.Fields(line) {
+			x := left + float64(j)*wordWidth
+			l.Words = append(l.Words, core.Word{Text: word, BBox: core.BBox{X0: x, Y0: y, X1: x + wordWidth - 4, Y1: y + 10}})
+		}
+		l.BBox = core.BBox{X0: left, Y0: y, X1: l.Words[len(l.Words)-1].BBox.X1, Y1: y + 10}
+		b.Lines = append(b.Lines, l)
+		b.BBox = b.BBox.Union(l.BBox)
+	}
+	return core.Page{Number: n, Width: 612, Height: 792, Blocks: []core.Block{b}}
 }
 
 func TestDirect(t *testing.T) {
@@ -149,6 +163,29 @@ var misnumbered = rewriting{rewrite: func(r core.PageResult) core.PageResult {
 	return r
 }}
 
+// wrongPage answers each page with the text of the next one.
+var wrongPage = rewriting{rewrite: func(r core.PageResult) core.PageResult {
+	if r.Status == core.StatusOK {
+		r.Page = textPage(r.Page.Number, PageText(r.Page.Number%TextPages+1))
+	}
+	return r
+}}
+
+// noise answers each page with mojibake in the page's boxes.
+var noise = rewriting{rewrite: func(r core.PageResult) core.PageResult {
+	if r.Status == core.StatusOK {
+		r.Page = textPage(r.Page.Number, "Ã¤Â§ Ã©Â¨ GLYPH<12> (cid:4)\nÂ¶Ã¾ Ã±Ã¸")
+	}
+	return r
+}}
+
+// hangs answers nothing and ignores its context.
+type hangs struct{ oneWord }
+
+func (hangs) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.PageResult, error] {
+	return func(yield func(core.PageResult, error) bool) { select {} }
+}
+
 // silent reads the file and answers nothing.
 type silent struct{ oneWord }
 
@@ -192,6 +229,8 @@ func TestSuiteCatchesBadEngines(t *testing.T) {
 			"PastEnd: page 2: status skipped",
 		}},
 		{"reads nothing", blank, []string{"ReadsText: no words on 3 pages"}},
+		{"answers another page's text", wrongPage, []string{`ReadsText: page 1: found \d+% of the page's words`}},
+		{"answers noise", noise, []string{`ReadsText: page 2: found 0% of the page's words \(want 80%, its number among them\); read "Ã¤Â§`}},
 		{"answers under other numbers", misnumbered, []string{
 			"BoxesInsidePage: page 1 answered 0 times",
 			"page 4 answered 1 times but was not requested",
@@ -225,5 +264,33 @@ func TestSuiteCatchesBadEngines(t *testing.T) {
 				t.Logf("the suite said:\n%s", said)
 			}
 		})
+	}
+}
+
+// TestSuiteStopsAfterAHang: an engine that ignores its context fails
+// Cancellation and hangs the next call; the suite says so once, within the
+// call limit, and skips the rules after it rather than waiting on each.
+func TestSuiteStopsAfterAHang(t *testing.T) {
+	t.Parallel()
+	const limit = 300 * time.Millisecond
+	var buf bytes.Buffer
+	start := time.Now()
+	if Check(&buf, hangs{}, CallLimit(limit)) {
+		t.Fatalf("the suite passed an engine that hangs:\n%s", buf.String())
+	}
+	said := buf.String()
+	for _, w := range []string{
+		"FAIL OnePerPage: the engine hangs: the call did not finish within 300ms",
+		"skip BoxesInsidePage: not run: a call hung in OnePerPage",
+		"skip PastEnd: not run: a call hung in OnePerPage",
+	} {
+		if !strings.Contains(said, w) {
+			t.Errorf("the suite did not say %q:\n%s", w, said)
+		}
+	}
+	// One hung call, not one per rule: the limit plus the grace the
+	// suite gives a call that is past it.
+	if took := time.Since(start); took > limit+collectGrace+time.Second {
+		t.Errorf("the suite took %v on a hanging engine", took)
 	}
 }
