@@ -52,6 +52,17 @@ func (c *Client) CountPages(ctx context.Context, source string) (int, error) {
 	return int(resp.GetPages()), nil
 }
 
+// Running asks how many calls the engine is still working on, including
+// canceled ones it has not yet returned from; an engine without the call
+// answers with an error matching core.ErrUnsupported.
+func (c *Client) Running(ctx context.Context) (int, error) {
+	resp, err := c.rpc.Running(ctx, &enginev1.RunningRequest{})
+	if err != nil {
+		return 0, fromStatus(err)
+	}
+	return int(resp.GetCalls()), nil
+}
+
 // Extract streams the engine's answers. The call is canceled as soon as
 // the consumer stops iterating.
 func (c *Client) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.PageResult, error] {

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/status"
@@ -25,6 +26,10 @@ type Server struct {
 	// for engines that implement core.Configurer.
 	mu         sync.Mutex
 	configured *string
+
+	// running counts the Extract and CountPages calls begun and not yet
+	// returned from, for the Running call.
+	running atomic.Int32
 }
 
 // NewServer adapts e.
@@ -64,6 +69,8 @@ func (s *Server) CountPages(ctx context.Context, req *enginev1.CountPagesRequest
 			resp, err = nil, toStatus(panicError(v))
 		}
 	}()
+	s.running.Add(1)
+	defer s.running.Add(-1)
 	pc, ok := s.engine.(core.PageCounter)
 	if !ok {
 		return nil, toStatus(fmt.Errorf("%w: the engine does not count pages", core.ErrUnsupported))
@@ -81,6 +88,8 @@ func (s *Server) CountPages(ctx context.Context, req *enginev1.CountPagesRequest
 // goes away the engine's context is canceled and the loop stops at the
 // engine's next yield.
 func (s *Server) Extract(req *enginev1.ExtractRequest, stream grpc.ServerStreamingServer[enginev1.ExtractResponse]) (err error) {
+	s.running.Add(1)
+	defer s.running.Add(-1)
 	ctx := stream.Context()
 	defer func() {
 		if v := recover(); v != nil {
@@ -112,6 +121,13 @@ func (s *Server) Extract(req *enginev1.ExtractRequest, stream grpc.ServerStreami
 		return status.FromContextError(ctx.Err()).Err()
 	}
 	return sendErr
+}
+
+// Running answers how many calls the engine is still working on. A call
+// whose caller went away counts until the engine's sequence returns: an
+// engine that ignores its context keeps it counted.
+func (s *Server) Running(context.Context, *enginev1.RunningRequest) (*enginev1.RunningResponse, error) {
+	return &enginev1.RunningResponse{Calls: s.running.Load()}, nil
 }
 
 // configure calls the engine's Configure before the first Extract and

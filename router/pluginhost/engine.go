@@ -26,6 +26,10 @@ type Engine struct {
 
 	infoMu sync.Mutex
 	info   *core.Info
+
+	cancelMu   sync.Mutex
+	cancels    int   // calls canceled while the engine was working
+	lastCancel error // how the last of them ended: nil when it stopped by itself
 }
 
 var (
@@ -266,6 +270,29 @@ type event struct {
 	err error
 }
 
+// CancelReport says how many calls were canceled while the engine was
+// working on them, and how the last one ended: nil when the engine stopped
+// by itself (its Running count reached 0 within cancelSettle) and its
+// process was kept, or why the host had to kill the process. An engine
+// without the Running call is killed after every cancel, with an error
+// matching core.ErrUnsupported.
+func (e *Engine) CancelReport() (cancels int, last error) {
+	e.cancelMu.Lock()
+	defer e.cancelMu.Unlock()
+	return e.cancels, e.lastCancel
+}
+
+func (e *Engine) noteCancel(err error) {
+	e.cancelMu.Lock()
+	defer e.cancelMu.Unlock()
+	e.cancels++
+	e.lastCancel = err
+}
+
+// cancelSettle is how long after a cancel an engine has to report that it
+// has stopped before its process is killed: the contract's 500 ms.
+const cancelSettle = 500 * time.Millisecond
+
 // exitGrace is how long a stream may outlive its process before the call
 // is given up as crashed.
 const exitGrace = time.Second
@@ -344,8 +371,16 @@ func (s *session) attempt(ctx context.Context, pages []int) (out outcome) {
 		return outcome{kind: kindCrashed, err: reason}
 	}
 	ctxDone := func() outcome {
-		p.kill()
 		stop()
+		// A process that stops its canceled call by itself is kept: the
+		// next call need not start one, and load its models, again.
+		err := p.settle(cancelSettle)
+		if err == nil {
+			healthy = true
+		} else {
+			p.kill()
+		}
+		s.e.noteCancel(err)
 		return outcome{kind: kindCtxDone}
 	}
 

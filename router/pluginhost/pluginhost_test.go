@@ -532,3 +532,41 @@ func TestProcessesAreRecycledAfterMaxCalls(t *testing.T) {
 		t.Fatalf("retiring a process is not a restart, got %d", n)
 	}
 }
+
+// TestCancelKeepsAnEngineThatStops: a canceled call of an engine that
+// honours its context ends with the process kept (it reports no call
+// running), so the next call needs no new process; an engine that works on
+// after the cancel is killed, and the report says why.
+func TestCancelKeepsAnEngineThatStops(t *testing.T) {
+	t.Parallel()
+	h := newHost(t, Config{})
+	pdf := sdktest.WriteTextPDF(t, t.TempDir())
+	cancelMidCall := func(e *Engine) {
+		ctx, cancel := context.WithCancel(context.Background())
+		time.AfterFunc(150*time.Millisecond, cancel) // within slow's first page
+		drain(ctx, e, &core.Request{Source: pdf, Pages: []int{1, 2, 3}})
+	}
+
+	slow := engine(t, h, "slow")
+	pid := func() float64 {
+		got, _, err := drain(context.Background(), slow, &core.Request{Source: pdf, Pages: []int{1}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got[1].Stats["pid"]
+	}
+	before := pid()
+	cancelMidCall(slow)
+	if n, err := slow.CancelReport(); n != 1 || err != nil {
+		t.Errorf("slow: %d cancels, last %v; want 1, stopped by itself", n, err)
+	}
+	if after := pid(); after != before {
+		t.Errorf("slow: pid %v after the cancel, %v before: the process that stopped was not kept", after, before)
+	}
+
+	hang := engine(t, h, "hang")
+	cancelMidCall(hang)
+	if n, err := hang.CancelReport(); n != 1 || err == nil || !strings.Contains(err.Error(), "still working") {
+		t.Errorf("hang: %d cancels, last %v; want 1, killed while still working", n, err)
+	}
+}

@@ -2,10 +2,13 @@ package pluginhost
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"fmt"
 	"os/exec"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/go-plugin"
@@ -191,6 +194,35 @@ func (p *proc) detach() {
 	}
 	if g, ok := cp.(*plugin.GRPCClient); ok {
 		_ = g.Conn.Close()
+	}
+}
+
+// settlePoll is how often settle asks a process whether it has stopped.
+const settlePoll = 10 * time.Millisecond
+
+// settle waits up to d for the process to have no call running (the
+// engine's Running call), after the host canceled one. It returns nil once
+// the engine has stopped, and otherwise why the process must go: it is
+// still running calls, or cannot say (core.ErrUnsupported).
+func (p *proc) settle(d time.Duration) error {
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	defer cancel()
+	for {
+		n, err := p.rpc.Running(ctx)
+		switch {
+		case err == nil && n == 0:
+			return nil
+		case ctx.Err() != nil:
+			return fmt.Errorf("the engine was still working %v after its call was canceled; engine process killed", d)
+		case errors.Is(err, core.ErrUnsupported):
+			return fmt.Errorf("%w: the engine does not answer Running, so the host cannot tell whether it stopped; engine process killed", core.ErrUnsupported)
+		case err != nil:
+			return fmt.Errorf("asking the engine whether it stopped: %w; engine process killed", err)
+		}
+		select {
+		case <-ctx.Done():
+		case <-time.After(settlePoll):
+		}
 	}
 }
 

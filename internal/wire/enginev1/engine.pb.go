@@ -90,6 +90,87 @@ func (Status) EnumDescriptor() ([]byte, []int) {
 	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{0}
 }
 
+type RunningRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RunningRequest) Reset() {
+	*x = RunningRequest{}
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RunningRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RunningRequest) ProtoMessage() {}
+
+func (x *RunningRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RunningRequest.ProtoReflect.Descriptor instead.
+func (*RunningRequest) Descriptor() ([]byte, []int) {
+	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{0}
+}
+
+type RunningResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The calls begun and not yet returned from.
+	Calls         int32 `protobuf:"varint,1,opt,name=calls,proto3" json:"calls,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RunningResponse) Reset() {
+	*x = RunningResponse{}
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RunningResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RunningResponse) ProtoMessage() {}
+
+func (x *RunningResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RunningResponse.ProtoReflect.Descriptor instead.
+func (*RunningResponse) Descriptor() ([]byte, []int) {
+	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *RunningResponse) GetCalls() int32 {
+	if x != nil {
+		return x.Calls
+	}
+	return 0
+}
+
 type CountPagesRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Path of the PDF on a file system the engine can read.
@@ -100,7 +181,7 @@ type CountPagesRequest struct {
 
 func (x *CountPagesRequest) Reset() {
 	*x = CountPagesRequest{}
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[0]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -112,7 +193,7 @@ func (x *CountPagesRequest) String() string {
 func (*CountPagesRequest) ProtoMessage() {}
 
 func (x *CountPagesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[0]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -125,7 +206,7 @@ func (x *CountPagesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CountPagesRequest.ProtoReflect.Descriptor instead.
 func (*CountPagesRequest) Descriptor() ([]byte, []int) {
-	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{0}
+	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *CountPagesRequest) GetSource() string {
@@ -144,7 +225,7 @@ type CountPagesResponse struct {
 
 func (x *CountPagesResponse) Reset() {
 	*x = CountPagesResponse{}
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[1]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -156,7 +237,7 @@ func (x *CountPagesResponse) String() string {
 func (*CountPagesResponse) ProtoMessage() {}
 
 func (x *CountPagesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[1]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -169,7 +250,7 @@ func (x *CountPagesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CountPagesResponse.ProtoReflect.Descriptor instead.
 func (*CountPagesResponse) Descriptor() ([]byte, []int) {
-	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{1}
+	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *CountPagesResponse) GetPages() int32 {
@@ -191,7 +272,7 @@ type DescribeRequest struct {
 
 func (x *DescribeRequest) Reset() {
 	*x = DescribeRequest{}
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[2]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -203,7 +284,7 @@ func (x *DescribeRequest) String() string {
 func (*DescribeRequest) ProtoMessage() {}
 
 func (x *DescribeRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[2]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -216,7 +297,7 @@ func (x *DescribeRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DescribeRequest.ProtoReflect.Descriptor instead.
 func (*DescribeRequest) Descriptor() ([]byte, []int) {
-	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{2}
+	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *DescribeRequest) GetOptions() []byte {
@@ -241,7 +322,7 @@ type DescribeResponse struct {
 
 func (x *DescribeResponse) Reset() {
 	*x = DescribeResponse{}
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[3]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -253,7 +334,7 @@ func (x *DescribeResponse) String() string {
 func (*DescribeResponse) ProtoMessage() {}
 
 func (x *DescribeResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[3]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -266,7 +347,7 @@ func (x *DescribeResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DescribeResponse.ProtoReflect.Descriptor instead.
 func (*DescribeResponse) Descriptor() ([]byte, []int) {
-	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{3}
+	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *DescribeResponse) GetName() string {
@@ -320,7 +401,7 @@ type ExtractRequest struct {
 
 func (x *ExtractRequest) Reset() {
 	*x = ExtractRequest{}
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[4]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -332,7 +413,7 @@ func (x *ExtractRequest) String() string {
 func (*ExtractRequest) ProtoMessage() {}
 
 func (x *ExtractRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[4]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -345,7 +426,7 @@ func (x *ExtractRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExtractRequest.ProtoReflect.Descriptor instead.
 func (*ExtractRequest) Descriptor() ([]byte, []int) {
-	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{4}
+	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *ExtractRequest) GetSource() string {
@@ -389,7 +470,7 @@ type ExtractResponse struct {
 
 func (x *ExtractResponse) Reset() {
 	*x = ExtractResponse{}
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[5]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -401,7 +482,7 @@ func (x *ExtractResponse) String() string {
 func (*ExtractResponse) ProtoMessage() {}
 
 func (x *ExtractResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[5]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -414,7 +495,7 @@ func (x *ExtractResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExtractResponse.ProtoReflect.Descriptor instead.
 func (*ExtractResponse) Descriptor() ([]byte, []int) {
-	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{5}
+	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *ExtractResponse) GetEvent() isExtractResponse_Event {
@@ -472,7 +553,7 @@ type Error struct {
 
 func (x *Error) Reset() {
 	*x = Error{}
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[6]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -484,7 +565,7 @@ func (x *Error) String() string {
 func (*Error) ProtoMessage() {}
 
 func (x *Error) ProtoReflect() protoreflect.Message {
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[6]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -497,7 +578,7 @@ func (x *Error) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Error.ProtoReflect.Descriptor instead.
 func (*Error) Descriptor() ([]byte, []int) {
-	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{6}
+	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *Error) GetCode() string {
@@ -527,7 +608,7 @@ type PageResult struct {
 
 func (x *PageResult) Reset() {
 	*x = PageResult{}
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[7]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -539,7 +620,7 @@ func (x *PageResult) String() string {
 func (*PageResult) ProtoMessage() {}
 
 func (x *PageResult) ProtoReflect() protoreflect.Message {
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[7]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -552,7 +633,7 @@ func (x *PageResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PageResult.ProtoReflect.Descriptor instead.
 func (*PageResult) Descriptor() ([]byte, []int) {
-	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{7}
+	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *PageResult) GetPage() *Page {
@@ -603,7 +684,7 @@ type Page struct {
 
 func (x *Page) Reset() {
 	*x = Page{}
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[8]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -615,7 +696,7 @@ func (x *Page) String() string {
 func (*Page) ProtoMessage() {}
 
 func (x *Page) ProtoReflect() protoreflect.Message {
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[8]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -628,7 +709,7 @@ func (x *Page) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Page.ProtoReflect.Descriptor instead.
 func (*Page) Descriptor() ([]byte, []int) {
-	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{8}
+	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *Page) GetNumber() int32 {
@@ -678,7 +759,7 @@ type BBox struct {
 
 func (x *BBox) Reset() {
 	*x = BBox{}
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[9]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -690,7 +771,7 @@ func (x *BBox) String() string {
 func (*BBox) ProtoMessage() {}
 
 func (x *BBox) ProtoReflect() protoreflect.Message {
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[9]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -703,7 +784,7 @@ func (x *BBox) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BBox.ProtoReflect.Descriptor instead.
 func (*BBox) Descriptor() ([]byte, []int) {
-	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{9}
+	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *BBox) GetX0() float64 {
@@ -750,7 +831,7 @@ type Block struct {
 
 func (x *Block) Reset() {
 	*x = Block{}
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[10]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -762,7 +843,7 @@ func (x *Block) String() string {
 func (*Block) ProtoMessage() {}
 
 func (x *Block) ProtoReflect() protoreflect.Message {
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[10]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -775,7 +856,7 @@ func (x *Block) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Block.ProtoReflect.Descriptor instead.
 func (*Block) Descriptor() ([]byte, []int) {
-	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{10}
+	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *Block) GetKind() string {
@@ -830,7 +911,7 @@ type Line struct {
 
 func (x *Line) Reset() {
 	*x = Line{}
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[11]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -842,7 +923,7 @@ func (x *Line) String() string {
 func (*Line) ProtoMessage() {}
 
 func (x *Line) ProtoReflect() protoreflect.Message {
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[11]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -855,7 +936,7 @@ func (x *Line) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Line.ProtoReflect.Descriptor instead.
 func (*Line) Descriptor() ([]byte, []int) {
-	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{11}
+	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *Line) GetBbox() *BBox {
@@ -890,7 +971,7 @@ type Word struct {
 
 func (x *Word) Reset() {
 	*x = Word{}
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[12]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -902,7 +983,7 @@ func (x *Word) String() string {
 func (*Word) ProtoMessage() {}
 
 func (x *Word) ProtoReflect() protoreflect.Message {
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[12]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -915,7 +996,7 @@ func (x *Word) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Word.ProtoReflect.Descriptor instead.
 func (*Word) Descriptor() ([]byte, []int) {
-	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{12}
+	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *Word) GetText() string {
@@ -973,7 +1054,7 @@ type Table struct {
 
 func (x *Table) Reset() {
 	*x = Table{}
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[13]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -985,7 +1066,7 @@ func (x *Table) String() string {
 func (*Table) ProtoMessage() {}
 
 func (x *Table) ProtoReflect() protoreflect.Message {
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[13]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -998,7 +1079,7 @@ func (x *Table) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Table.ProtoReflect.Descriptor instead.
 func (*Table) Descriptor() ([]byte, []int) {
-	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{13}
+	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *Table) GetRows() int32 {
@@ -1044,7 +1125,7 @@ type Cell struct {
 
 func (x *Cell) Reset() {
 	*x = Cell{}
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[14]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1056,7 +1137,7 @@ func (x *Cell) String() string {
 func (*Cell) ProtoMessage() {}
 
 func (x *Cell) ProtoReflect() protoreflect.Message {
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[14]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1069,7 +1150,7 @@ func (x *Cell) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Cell.ProtoReflect.Descriptor instead.
 func (*Cell) Descriptor() ([]byte, []int) {
-	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{14}
+	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *Cell) GetRow() int32 {
@@ -1125,7 +1206,10 @@ var File_assay_engine_v1_engine_proto protoreflect.FileDescriptor
 
 const file_assay_engine_v1_engine_proto_rawDesc = "" +
 	"\n" +
-	"\x1cassay/engine/v1/engine.proto\x12\x0fassay.engine.v1\"+\n" +
+	"\x1cassay/engine/v1/engine.proto\x12\x0fassay.engine.v1\"\x10\n" +
+	"\x0eRunningRequest\"'\n" +
+	"\x0fRunningResponse\x12\x14\n" +
+	"\x05calls\x18\x01 \x01(\x05R\x05calls\"+\n" +
 	"\x11CountPagesRequest\x12\x16\n" +
 	"\x06source\x18\x01 \x01(\tR\x06source\"*\n" +
 	"\x12CountPagesResponse\x12\x14\n" +
@@ -1211,12 +1295,13 @@ const file_assay_engine_v1_engine_proto_rawDesc = "" +
 	"\x0fSTATUS_DEGRADED\x10\x02\x12\x11\n" +
 	"\rSTATUS_FAILED\x10\x03\x12\x12\n" +
 	"\x0eSTATUS_TIMEOUT\x10\x04\x12\x12\n" +
-	"\x0eSTATUS_SKIPPED\x10\x052\x87\x02\n" +
+	"\x0eSTATUS_SKIPPED\x10\x052\xd5\x02\n" +
 	"\rEngineService\x12O\n" +
 	"\bDescribe\x12 .assay.engine.v1.DescribeRequest\x1a!.assay.engine.v1.DescribeResponse\x12N\n" +
 	"\aExtract\x12\x1f.assay.engine.v1.ExtractRequest\x1a .assay.engine.v1.ExtractResponse0\x01\x12U\n" +
 	"\n" +
-	"CountPages\x12\".assay.engine.v1.CountPagesRequest\x1a#.assay.engine.v1.CountPagesResponseB<Z:github.com/assay-pdf/assay/internal/wire/enginev1;enginev1b\x06proto3"
+	"CountPages\x12\".assay.engine.v1.CountPagesRequest\x1a#.assay.engine.v1.CountPagesResponse\x12L\n" +
+	"\aRunning\x12\x1f.assay.engine.v1.RunningRequest\x1a .assay.engine.v1.RunningResponseB<Z:github.com/assay-pdf/assay/internal/wire/enginev1;enginev1b\x06proto3"
 
 var (
 	file_assay_engine_v1_engine_proto_rawDescOnce sync.Once
@@ -1231,50 +1316,54 @@ func file_assay_engine_v1_engine_proto_rawDescGZIP() []byte {
 }
 
 var file_assay_engine_v1_engine_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_assay_engine_v1_engine_proto_msgTypes = make([]protoimpl.MessageInfo, 16)
+var file_assay_engine_v1_engine_proto_msgTypes = make([]protoimpl.MessageInfo, 18)
 var file_assay_engine_v1_engine_proto_goTypes = []any{
 	(Status)(0),                // 0: assay.engine.v1.Status
-	(*CountPagesRequest)(nil),  // 1: assay.engine.v1.CountPagesRequest
-	(*CountPagesResponse)(nil), // 2: assay.engine.v1.CountPagesResponse
-	(*DescribeRequest)(nil),    // 3: assay.engine.v1.DescribeRequest
-	(*DescribeResponse)(nil),   // 4: assay.engine.v1.DescribeResponse
-	(*ExtractRequest)(nil),     // 5: assay.engine.v1.ExtractRequest
-	(*ExtractResponse)(nil),    // 6: assay.engine.v1.ExtractResponse
-	(*Error)(nil),              // 7: assay.engine.v1.Error
-	(*PageResult)(nil),         // 8: assay.engine.v1.PageResult
-	(*Page)(nil),               // 9: assay.engine.v1.Page
-	(*BBox)(nil),               // 10: assay.engine.v1.BBox
-	(*Block)(nil),              // 11: assay.engine.v1.Block
-	(*Line)(nil),               // 12: assay.engine.v1.Line
-	(*Word)(nil),               // 13: assay.engine.v1.Word
-	(*Table)(nil),              // 14: assay.engine.v1.Table
-	(*Cell)(nil),               // 15: assay.engine.v1.Cell
-	nil,                        // 16: assay.engine.v1.PageResult.StatsEntry
+	(*RunningRequest)(nil),     // 1: assay.engine.v1.RunningRequest
+	(*RunningResponse)(nil),    // 2: assay.engine.v1.RunningResponse
+	(*CountPagesRequest)(nil),  // 3: assay.engine.v1.CountPagesRequest
+	(*CountPagesResponse)(nil), // 4: assay.engine.v1.CountPagesResponse
+	(*DescribeRequest)(nil),    // 5: assay.engine.v1.DescribeRequest
+	(*DescribeResponse)(nil),   // 6: assay.engine.v1.DescribeResponse
+	(*ExtractRequest)(nil),     // 7: assay.engine.v1.ExtractRequest
+	(*ExtractResponse)(nil),    // 8: assay.engine.v1.ExtractResponse
+	(*Error)(nil),              // 9: assay.engine.v1.Error
+	(*PageResult)(nil),         // 10: assay.engine.v1.PageResult
+	(*Page)(nil),               // 11: assay.engine.v1.Page
+	(*BBox)(nil),               // 12: assay.engine.v1.BBox
+	(*Block)(nil),              // 13: assay.engine.v1.Block
+	(*Line)(nil),               // 14: assay.engine.v1.Line
+	(*Word)(nil),               // 15: assay.engine.v1.Word
+	(*Table)(nil),              // 16: assay.engine.v1.Table
+	(*Cell)(nil),               // 17: assay.engine.v1.Cell
+	nil,                        // 18: assay.engine.v1.PageResult.StatsEntry
 }
 var file_assay_engine_v1_engine_proto_depIdxs = []int32{
-	8,  // 0: assay.engine.v1.ExtractResponse.page:type_name -> assay.engine.v1.PageResult
-	7,  // 1: assay.engine.v1.ExtractResponse.error:type_name -> assay.engine.v1.Error
-	9,  // 2: assay.engine.v1.PageResult.page:type_name -> assay.engine.v1.Page
+	10, // 0: assay.engine.v1.ExtractResponse.page:type_name -> assay.engine.v1.PageResult
+	9,  // 1: assay.engine.v1.ExtractResponse.error:type_name -> assay.engine.v1.Error
+	11, // 2: assay.engine.v1.PageResult.page:type_name -> assay.engine.v1.Page
 	0,  // 3: assay.engine.v1.PageResult.status:type_name -> assay.engine.v1.Status
-	7,  // 4: assay.engine.v1.PageResult.error:type_name -> assay.engine.v1.Error
-	16, // 5: assay.engine.v1.PageResult.stats:type_name -> assay.engine.v1.PageResult.StatsEntry
-	11, // 6: assay.engine.v1.Page.blocks:type_name -> assay.engine.v1.Block
-	10, // 7: assay.engine.v1.Block.bbox:type_name -> assay.engine.v1.BBox
-	12, // 8: assay.engine.v1.Block.lines:type_name -> assay.engine.v1.Line
-	14, // 9: assay.engine.v1.Block.table:type_name -> assay.engine.v1.Table
-	10, // 10: assay.engine.v1.Line.bbox:type_name -> assay.engine.v1.BBox
-	13, // 11: assay.engine.v1.Line.words:type_name -> assay.engine.v1.Word
-	10, // 12: assay.engine.v1.Word.bbox:type_name -> assay.engine.v1.BBox
-	15, // 13: assay.engine.v1.Table.cells:type_name -> assay.engine.v1.Cell
-	10, // 14: assay.engine.v1.Cell.bbox:type_name -> assay.engine.v1.BBox
-	3,  // 15: assay.engine.v1.EngineService.Describe:input_type -> assay.engine.v1.DescribeRequest
-	5,  // 16: assay.engine.v1.EngineService.Extract:input_type -> assay.engine.v1.ExtractRequest
-	1,  // 17: assay.engine.v1.EngineService.CountPages:input_type -> assay.engine.v1.CountPagesRequest
-	4,  // 18: assay.engine.v1.EngineService.Describe:output_type -> assay.engine.v1.DescribeResponse
-	6,  // 19: assay.engine.v1.EngineService.Extract:output_type -> assay.engine.v1.ExtractResponse
-	2,  // 20: assay.engine.v1.EngineService.CountPages:output_type -> assay.engine.v1.CountPagesResponse
-	18, // [18:21] is the sub-list for method output_type
-	15, // [15:18] is the sub-list for method input_type
+	9,  // 4: assay.engine.v1.PageResult.error:type_name -> assay.engine.v1.Error
+	18, // 5: assay.engine.v1.PageResult.stats:type_name -> assay.engine.v1.PageResult.StatsEntry
+	13, // 6: assay.engine.v1.Page.blocks:type_name -> assay.engine.v1.Block
+	12, // 7: assay.engine.v1.Block.bbox:type_name -> assay.engine.v1.BBox
+	14, // 8: assay.engine.v1.Block.lines:type_name -> assay.engine.v1.Line
+	16, // 9: assay.engine.v1.Block.table:type_name -> assay.engine.v1.Table
+	12, // 10: assay.engine.v1.Line.bbox:type_name -> assay.engine.v1.BBox
+	15, // 11: assay.engine.v1.Line.words:type_name -> assay.engine.v1.Word
+	12, // 12: assay.engine.v1.Word.bbox:type_name -> assay.engine.v1.BBox
+	17, // 13: assay.engine.v1.Table.cells:type_name -> assay.engine.v1.Cell
+	12, // 14: assay.engine.v1.Cell.bbox:type_name -> assay.engine.v1.BBox
+	5,  // 15: assay.engine.v1.EngineService.Describe:input_type -> assay.engine.v1.DescribeRequest
+	7,  // 16: assay.engine.v1.EngineService.Extract:input_type -> assay.engine.v1.ExtractRequest
+	3,  // 17: assay.engine.v1.EngineService.CountPages:input_type -> assay.engine.v1.CountPagesRequest
+	1,  // 18: assay.engine.v1.EngineService.Running:input_type -> assay.engine.v1.RunningRequest
+	6,  // 19: assay.engine.v1.EngineService.Describe:output_type -> assay.engine.v1.DescribeResponse
+	8,  // 20: assay.engine.v1.EngineService.Extract:output_type -> assay.engine.v1.ExtractResponse
+	4,  // 21: assay.engine.v1.EngineService.CountPages:output_type -> assay.engine.v1.CountPagesResponse
+	2,  // 22: assay.engine.v1.EngineService.Running:output_type -> assay.engine.v1.RunningResponse
+	19, // [19:23] is the sub-list for method output_type
+	15, // [15:19] is the sub-list for method input_type
 	15, // [15:15] is the sub-list for extension type_name
 	15, // [15:15] is the sub-list for extension extendee
 	0,  // [0:15] is the sub-list for field type_name
@@ -1285,7 +1374,7 @@ func file_assay_engine_v1_engine_proto_init() {
 	if File_assay_engine_v1_engine_proto != nil {
 		return
 	}
-	file_assay_engine_v1_engine_proto_msgTypes[5].OneofWrappers = []any{
+	file_assay_engine_v1_engine_proto_msgTypes[7].OneofWrappers = []any{
 		(*ExtractResponse_Page)(nil),
 		(*ExtractResponse_Error)(nil),
 	}
@@ -1295,7 +1384,7 @@ func file_assay_engine_v1_engine_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_assay_engine_v1_engine_proto_rawDesc), len(file_assay_engine_v1_engine_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   16,
+			NumMessages:   18,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -33,6 +33,7 @@ const (
 	EngineService_Describe_FullMethodName   = "/assay.engine.v1.EngineService/Describe"
 	EngineService_Extract_FullMethodName    = "/assay.engine.v1.EngineService/Extract"
 	EngineService_CountPages_FullMethodName = "/assay.engine.v1.EngineService/CountPages"
+	EngineService_Running_FullMethodName    = "/assay.engine.v1.EngineService/Running"
 )
 
 // EngineServiceClient is the client API for EngineService service.
@@ -47,6 +48,13 @@ type EngineServiceClient interface {
 	// engine before planning, so that it never parses an untrusted file
 	// itself. Optional: an engine without it answers UNIMPLEMENTED.
 	CountPages(ctx context.Context, in *CountPagesRequest, opts ...grpc.CallOption) (*CountPagesResponse, error)
+	// Running says how many Extract and CountPages calls the engine is still
+	// working on, counting calls whose caller has gone away. After the host
+	// cancels a call it asks, for up to 500 ms: an engine that reaches 0 has
+	// stopped, and its process is kept for the next call; one that does not
+	// is killed, and `assay conformance` fails it. Optional: an engine
+	// without it answers UNIMPLEMENTED, and is killed after every cancel.
+	Running(ctx context.Context, in *RunningRequest, opts ...grpc.CallOption) (*RunningResponse, error)
 }
 
 type engineServiceClient struct {
@@ -96,6 +104,16 @@ func (c *engineServiceClient) CountPages(ctx context.Context, in *CountPagesRequ
 	return out, nil
 }
 
+func (c *engineServiceClient) Running(ctx context.Context, in *RunningRequest, opts ...grpc.CallOption) (*RunningResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RunningResponse)
+	err := c.cc.Invoke(ctx, EngineService_Running_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // EngineServiceServer is the server API for EngineService service.
 // All implementations must embed UnimplementedEngineServiceServer
 // for forward compatibility.
@@ -108,6 +126,13 @@ type EngineServiceServer interface {
 	// engine before planning, so that it never parses an untrusted file
 	// itself. Optional: an engine without it answers UNIMPLEMENTED.
 	CountPages(context.Context, *CountPagesRequest) (*CountPagesResponse, error)
+	// Running says how many Extract and CountPages calls the engine is still
+	// working on, counting calls whose caller has gone away. After the host
+	// cancels a call it asks, for up to 500 ms: an engine that reaches 0 has
+	// stopped, and its process is kept for the next call; one that does not
+	// is killed, and `assay conformance` fails it. Optional: an engine
+	// without it answers UNIMPLEMENTED, and is killed after every cancel.
+	Running(context.Context, *RunningRequest) (*RunningResponse, error)
 	mustEmbedUnimplementedEngineServiceServer()
 }
 
@@ -126,6 +151,9 @@ func (UnimplementedEngineServiceServer) Extract(*ExtractRequest, grpc.ServerStre
 }
 func (UnimplementedEngineServiceServer) CountPages(context.Context, *CountPagesRequest) (*CountPagesResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method CountPages not implemented")
+}
+func (UnimplementedEngineServiceServer) Running(context.Context, *RunningRequest) (*RunningResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Running not implemented")
 }
 func (UnimplementedEngineServiceServer) mustEmbedUnimplementedEngineServiceServer() {}
 func (UnimplementedEngineServiceServer) testEmbeddedByValue()                       {}
@@ -195,6 +223,24 @@ func _EngineService_CountPages_Handler(srv interface{}, ctx context.Context, dec
 	return interceptor(ctx, in, info, handler)
 }
 
+func _EngineService_Running_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RunningRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EngineServiceServer).Running(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EngineService_Running_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EngineServiceServer).Running(ctx, req.(*RunningRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // EngineService_ServiceDesc is the grpc.ServiceDesc for EngineService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -209,6 +255,10 @@ var EngineService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "CountPages",
 			Handler:    _EngineService_CountPages_Handler,
+		},
+		{
+			MethodName: "Running",
+			Handler:    _EngineService_Running_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{

@@ -5,8 +5,9 @@
 //   - skip: leaves out the last page it is asked for;
 //   - panic: panics on page 2;
 //   - garbage: answers every page with mojibake in place of its words;
-//   - sleepy: ignores cancellation, finishing each page's work (0.3 s)
-//     before it looks at its context.
+//   - sleepy: ignores cancellation: the first page of each call takes
+//     0.7 s of work that never looks at its context, longer than the
+//     500 ms an engine has to stop.
 //
 // Under any other name (say, plain) it keeps the contract.
 package main
@@ -24,7 +25,7 @@ import (
 	"github.com/assay-pdf/assay/sdk"
 )
 
-const sleepyPage = 300 * time.Millisecond
+const sleepyWork = 700 * time.Millisecond
 
 type engine struct {
 	way  string
@@ -41,12 +42,12 @@ func (e engine) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.P
 		if e.way == "skip" && len(pages) > 0 {
 			pages = pages[:len(pages)-1]
 		}
-		for _, n := range pages {
+		for i, n := range pages {
 			if e.way == "panic" && n == 2 {
 				panic("wrong: boom on page 2")
 			}
-			if e.way == "sleepy" {
-				time.Sleep(sleepyPage) // work that never looks at ctx
+			if e.way == "sleepy" && i == 0 {
+				time.Sleep(sleepyWork) // work that never looks at ctx
 			}
 			one := *req
 			one.Pages = []int{n}
