@@ -24,6 +24,9 @@ deps-apt:
 	@missing=""; \
 	command -v protoc >/dev/null || missing="$$missing protobuf-compiler"; \
 	command -v gcc >/dev/null || missing="$$missing gcc libc6-dev"; \
+	command -v pdftotext >/dev/null || missing="$$missing poppler-utils"; \
+	command -v openssl >/dev/null || missing="$$missing openssl"; \
+	/usr/bin/python3 -c 'import grpc, google.protobuf' 2>/dev/null || missing="$$missing python3 python3-grpcio python3-protobuf"; \
 	if [ -n "$$missing" ]; then \
 		echo "installing:$$missing"; \
 		export DEBIAN_FRONTEND=noninteractive; \
@@ -49,6 +52,8 @@ build:
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN)/assay-engine-tableformer ./plugins/tableformer/cmd/assay-engine-tableformer
 	CGO_ENABLED=1 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN)/assay-engine-ocr ./plugins/ocr/cmd/assay-engine-ocr
 	CGO_ENABLED=1 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN)/assay-engine-layoutml ./plugins/layoutml/cmd/assay-engine-layoutml
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN)/assay-engine-shout ./examples/go-engine
+	@examples/python-engine/build.sh $(BIN) || [ $$? -eq 3 ]
 
 ## test: vet, then every test under the race detector
 test: deps
