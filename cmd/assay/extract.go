@@ -102,7 +102,7 @@ func extract(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "assay: %v\n", err)
 		return exitFailed
 	}
-	if err := checkEngines(ctx, host, cfg.Engines); err != nil {
+	if err := checkEngines(ctx, host, cfg.Engines, rc.Plan); err != nil {
 		host.Close()
 		fmt.Fprintf(stderr, "assay: %v\n", err)
 		return exitUsage

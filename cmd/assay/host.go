@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"slices"
 	"strings"
@@ -44,10 +45,13 @@ func newHost(cfg Config) (*pluginhost.Host, error) {
 	return pluginhost.New(hc), nil
 }
 
-// checkEngines reports the names of an explicit chain that no engine
-// answers to, with the names that do, and an engine of the chain that
-// says it has another name: usage errors, before any file is read.
-func checkEngines(ctx context.Context, h *pluginhost.Host, chain []string) error {
+// checkEngines reports, before any file is read, the usage errors of the
+// engines a run names: an engine of the --engines chain that no executable
+// answers to, or one that says it has another name; and, in a plan from
+// config, an engine that is neither found nor one Assay ships (a typo; a
+// shipped engine that is not installed is the ledger's business, page by
+// page).
+func checkEngines(ctx context.Context, h *pluginhost.Host, chain []string, plan router.Plan) error {
 	known := map[string]bool{}
 	var names []string
 	for _, f := range h.Discover() {
@@ -56,13 +60,16 @@ func checkEngines(ctx context.Context, h *pluginhost.Host, chain []string) error
 			names = append(names, f.Name)
 		}
 	}
+	unknown := func(name, where string) error {
+		return fmt.Errorf("unknown engine %q in %s (known: %s)", name, where, strings.Join(names, ", "))
+	}
 	for _, step := range chain {
 		s, err := router.ParseStep(step)
 		if err != nil {
 			return err
 		}
 		if !known[s.Engine] {
-			return fmt.Errorf("unknown engine %q in --engines (known: %s)", s.Engine, strings.Join(names, ", "))
+			return unknown(s.Engine, "--engines")
 		}
 		e, err := h.Engine(s.Engine)
 		if err != nil {
@@ -70,6 +77,22 @@ func checkEngines(ctx context.Context, h *pluginhost.Host, chain []string) error
 		}
 		if _, err := e.Describe(ctx); errors.Is(err, core.ErrBadRequest) {
 			return err
+		}
+	}
+	if len(chain) > 0 {
+		return nil
+	}
+	shipped := map[string]bool{}
+	for _, steps := range router.DefaultPlan() {
+		for _, s := range steps {
+			shipped[s.Engine] = true
+		}
+	}
+	for _, class := range slices.Sorted(maps.Keys(plan)) {
+		for _, s := range plan[class] {
+			if !known[s.Engine] && !shipped[s.Engine] {
+				return unknown(s.Engine, "the plan for "+class)
+			}
 		}
 	}
 	return nil

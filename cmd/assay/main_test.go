@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"image/png"
@@ -12,6 +13,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/assay-pdf/assay/internal/onnxrt/onnxtest"
 )
@@ -70,9 +73,15 @@ func needOCR(t *testing.T) {
 // config, and returns stdout, stderr and the exit status.
 func cli(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
+	return cliEnv(t, nil, args...)
+}
+
+// cliEnv is cli with env added to the environment.
+func cliEnv(t *testing.T, env []string, args ...string) (string, string, int) {
+	t.Helper()
 	cmd := exec.CommandContext(t.Context(), assayBin, args...)
 	cmd.Dir = "../.."
-	cmd.Env = append(os.Environ(), "ASSAY_PLUGIN_PATH=", "ASSAY_ESTIMATES_FILE=none")
+	cmd.Env = append(append(os.Environ(), "ASSAY_PLUGIN_PATH=", "ASSAY_ESTIMATES_FILE=none"), env...)
 	if os.Getenv("ASSAY_MODELS_DIR") == "" {
 		if abs, err := filepath.Abs("../../models"); err == nil {
 			cmd.Env = append(cmd.Env, "ASSAY_MODELS_DIR="+abs)
@@ -271,6 +280,16 @@ func TestUsageErrors(t *testing.T) {
 	_, stderr, code := cli(t, "extract", "--engines", "nativtext", "testdata/simple.pdf")
 	if code != 2 || !strings.Contains(stderr, `unknown engine "nativtext"`) || !strings.Contains(stderr, "nativetext") {
 		t.Errorf("misspelled engine: exit %d, %q", code, stderr)
+	}
+	// So is one in a plan from config; an engine Assay ships that is not
+	// installed is not (its pages say so in the ledger).
+	conf := filepath.Join(t.TempDir(), "assay.yaml")
+	if err := os.WriteFile(conf, []byte("plan:\n  born_digital: [nativtext, ocr]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code = cli(t, "extract", "--config", conf, "testdata/simple.pdf")
+	if code != 2 || !strings.Contains(stderr, `unknown engine "nativtext" in the plan for born_digital (known: `) {
+		t.Errorf("misspelled engine in a config plan: exit %d, %q", code, stderr)
 	}
 }
 
@@ -501,28 +520,124 @@ func TestDebugDirOpensInChromium(t *testing.T) {
 }
 
 // assay conformance runs the contract suite on a built engine through the
-// host: the nativetext engine passes; an engine that numbers its answers
-// wrong fails with the reason; a file not named as an engine is a usage
-// error.
+// host. The good engines pass, the two examples among them; each engine
+// that breaks the contract one way fails, with a line that names what is
+// wrong; a file not named as an engine is a usage error.
 func TestConformance(t *testing.T) {
-	dir := t.TempDir()
-	for name, pkg := range map[string]string{
+	dir := buildEngines(t, map[string]string{
 		"nativetext": "../../plugins/nativetext/cmd/assay-engine-nativetext",
+		"shout":      "../../examples/go-engine",
 		"shifted":    "../../router/pluginhost/testdata/engines/shifted",
+		"hang":       "../../router/pluginhost/testdata/engines/hang",
+		"skip":       wrongEngine, "panic": wrongEngine, "garbage": wrongEngine, "sleepy": wrongEngine,
+	})
+	python := buildPythonEngine(t, dir)
+	for _, c := range []struct {
+		engine string
+		code   int
+		want   []string
+	}{
+		{"nativetext", 0, []string{"ok   PastEnd"}},
+		{"shout", 0, []string{"ok   ReadsText", "ok   PastEnd"}},
+		{"poppler", 0, []string{"ok   ReadsText", "ok   Cancellation", "ok   PastEnd"}},
+		{"shifted", 1, []string{"FAIL OnePerPage", "engine broke the protocol: the engine answered page"}},
+		{"skip", 1, []string{"FAIL OnePerPage", "the engine ended its stream without answering page"}},
+		{"panic", 1, []string{"FAIL BoxesInsidePage: page 2: status failed", "panic: wrong: boom on page 2"}},
+		{"garbage", 1, []string{"FAIL ReadsText: page 1: found 0% of the page's words"}},
+		{"sleepy", 1, []string{"FAIL Cancellation: the engine ignores its context: the engine was still working"}},
+		{"hang", 1, []string{"FAIL OnePerPage: the engine hangs: the call did not finish within 3s", "skip PastEnd: not run"}},
 	} {
-		if out, err := exec.Command("go", "build", "-o", filepath.Join(dir, "assay-engine-"+name), pkg).CombinedOutput(); err != nil {
-			t.Fatalf("building %s: %v\n%s", name, err, out)
-		}
-	}
-	out, _, code := cli(t, "conformance", filepath.Join(dir, "assay-engine-nativetext"))
-	if code != 0 || strings.Contains(out, "FAIL") || !strings.Contains(out, "ok   PastEnd") {
-		t.Errorf("nativetext: exit %d\n%s", code, out)
-	}
-	out, _, code = cli(t, "conformance", filepath.Join(dir, "assay-engine-shifted"))
-	if code != 1 || !strings.Contains(out, "FAIL OnePerPage") || !strings.Contains(out, "engine broke the protocol") {
-		t.Errorf("shifted: exit %d\n%s", code, out)
+		t.Run(c.engine, func(t *testing.T) {
+			if c.engine == "poppler" && !python {
+				t.Skip("the Python example is not built here (see examples/python-engine/build.sh)")
+			}
+			out, _, code := cli(t, "conformance", "--timeout", "3s", filepath.Join(dir, "assay-engine-"+c.engine))
+			if code != c.code {
+				t.Errorf("exit %d, want %d", code, c.code)
+			}
+			for _, w := range c.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("conformance did not say %q", w)
+				}
+			}
+			if c.code == 0 && strings.Contains(out, "FAIL") {
+				t.Errorf("a good engine failed")
+			}
+			if t.Failed() {
+				t.Logf("conformance said:\n%s", out)
+			}
+		})
 	}
 	if _, _, code := cli(t, "conformance", "testdata/simple.pdf"); code != 2 {
 		t.Errorf("a PDF as the engine: exit %d, want 2", code)
 	}
+}
+
+// The examples work as a user runs them: on the plugin path, named in
+// --engines, they extract the sample.
+func TestExampleEnginesExtract(t *testing.T) {
+	dir := buildEngines(t, map[string]string{"shout": "../../examples/go-engine"})
+	python := buildPythonEngine(t, dir)
+	for _, c := range []struct{ engine, want string }{
+		{"shout", "QUARTERLY EXTRACTION REPORT"},
+		{"poppler", "Quarterly Extraction Report"},
+	} {
+		t.Run(c.engine, func(t *testing.T) {
+			if c.engine == "poppler" && !python {
+				t.Skip("the Python example is not built here (see examples/python-engine/build.sh)")
+			}
+			out, stderr, code := cliEnv(t, []string{"ASSAY_PLUGIN_PATH=" + dir},
+				"extract", "--engines", c.engine, "--format", "text", "testdata/simple.pdf")
+			if code != 0 || !strings.Contains(out, c.want) {
+				t.Errorf("exit %d, output %q, stderr %s; want %q", code, clipped(out), stderr, c.want)
+			}
+		})
+	}
+}
+
+// wrongEngine breaks the contract in the way its file name says.
+const wrongEngine = "../../router/pluginhost/testdata/engines/wrong"
+
+// buildEngines builds each package as assay-engine-NAME into a temporary
+// directory, in parallel, and returns the directory.
+func buildEngines(t *testing.T, pkgs map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	var g errgroup.Group
+	for name, pkg := range pkgs {
+		g.Go(func() error {
+			if out, err := exec.Command("go", "build", "-o", filepath.Join(dir, "assay-engine-"+name), pkg).CombinedOutput(); err != nil {
+				return fmt.Errorf("building %s: %v\n%s", name, err, out)
+			}
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// buildPythonEngine builds the Python example into dir, as make build
+// does, and reports whether it could: it needs python3 with grpc (Debian:
+// python3-grpcio, python3-protobuf), protoc, poppler-utils and openssl.
+func buildPythonEngine(t *testing.T, dir string) bool {
+	t.Helper()
+	out, err := exec.Command("../../examples/python-engine/build.sh", dir).CombinedOutput()
+	var ee *exec.ExitError
+	switch {
+	case errors.As(err, &ee) && ee.ExitCode() == 3:
+		t.Logf("Python example not built: %s", bytes.TrimSpace(out))
+		return false
+	case err != nil:
+		t.Fatalf("building the Python example: %v\n%s", err, out)
+	}
+	return true
+}
+
+func clipped(s string) string {
+	if len(s) > 300 {
+		return s[:300] + "..."
+	}
+	return s
 }
