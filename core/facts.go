@@ -65,6 +65,21 @@ func Blank(r rune) bool {
 // 40 pt.
 const OutlineMaxSize = 40.0
 
+// The smallest picture worth reading for its text: at least
+// MinRegionSide points each way (about 0.7 inch, a few words of body
+// text) and MinRegionShare of the page. Smaller images are logos, icons
+// and rules.
+const (
+	MinRegionSide  = 50.0
+	MinRegionShare = 0.02
+)
+
+// Readable reports whether a picture of box b on page is big enough to be
+// read for its text.
+func Readable(b, page BBox) bool {
+	return b.Width() >= MinRegionSide && b.Height() >= MinRegionSide && b.Area() >= MinRegionShare*page.Area()
+}
+
 // maxCoverageBoxes caps the boxes whose union makes Coverage: the largest
 // are used (the union's cost grows with the cube of their number).
 const maxCoverageBoxes = 256

@@ -74,6 +74,10 @@ type Block struct {
 	Lines   []Line    `json:"lines,omitempty"`
 	Table   *Table    `json:"table,omitempty"`
 	Content string    `json:"content,omitempty"`
+	// TextFree marks a figure whose pixels the engine looked at and found
+	// no text in (no run of sharp steps that strokes of glyphs make): a
+	// region reader need not read it. False when nobody looked.
+	TextFree bool `json:"text_free,omitempty"`
 }
 
 // WordRows is the table's text as rows of words, a word per cell with

@@ -87,12 +87,6 @@ const (
 	MinPerPage = time.Second
 	// estimateMargin multiplies a learnt time per page into a deadline.
 	estimateMargin = 5
-	// minRegionCoverage is the least share of a page that images must cover
-	// before a region step reads them.
-	minRegionCoverage = 0.02
-	// minRegionSide is the least width and height, in points, of an image
-	// region worth reading (about 0.7 inch).
-	minRegionSide = 50
 )
 
 // Router runs documents through engines.
@@ -208,13 +202,13 @@ func (s *pageState) tableBoxes() []core.BBox {
 // regionBoxes are the image regions worth reading on the page: pictures
 // big enough to hold text (logos, icons and rules are not read).
 func (s *pageState) regionBoxes() []core.BBox {
-	if s.info.ImageCoverage < minRegionCoverage {
+	if s.info.ImageCoverage < core.MinRegionShare {
 		return nil
 	}
-	page := s.info.Width * s.info.Height
+	page := core.BBox{X1: s.info.Width, Y1: s.info.Height}
 	var boxes []core.BBox
 	for _, b := range s.info.ImageBoxes {
-		if b.Width() >= minRegionSide && b.Height() >= minRegionSide && b.Area() >= minRegionCoverage*page {
+		if core.Readable(b, page) {
 			boxes = append(boxes, b)
 		}
 	}

@@ -448,6 +448,16 @@ var ErrStreamTooLarge = fmt.Errorf("%w: stream larger than max_stream_bytes", co
 // dictionary. A damaged filter gives what was decoded before the damage,
 // when there is any; a stream over the limit gives ErrStreamTooLarge.
 func (d *Document) Stream(o types.Object) (types.Dict, []byte, error) {
+	sd, err := d.streamDict(o)
+	if err != nil {
+		return nil, nil, err
+	}
+	return d.decode(sd)
+}
+
+// streamDict resolves o to a copy of a stream object, whose decoding
+// fills its Content only.
+func (d *Document) streamDict(o types.Object) (*types.StreamDict, error) {
 	var sd *types.StreamDict
 	err := d.locked(func() error {
 		o := o
@@ -469,16 +479,18 @@ func (d *Document) Stream(o types.Object) (types.Dict, []byte, error) {
 		sd = &v // a copy: decoding fills its Content only
 		return nil
 	})
-	if err != nil {
-		return nil, nil, err
-	}
+	return sd, err
+}
+
+// decode decodes sd's content with its filters.
+func (d *Document) decode(sd *types.StreamDict) (types.Dict, []byte, error) {
 	if sd.Content != nil {
 		return sd.Dict, sd.Content, nil
 	}
 	if content, ok, err := d.inflate(sd); ok {
 		return sd.Dict, content, err
 	}
-	err = func() (err error) {
+	err := func() (err error) {
 		defer func() {
 			if r := recover(); r != nil {
 				recovered.Note("pdfdoc: stream decoder", r)

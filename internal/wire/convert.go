@@ -265,10 +265,11 @@ func bboxFromProto(m *enginev1.BBox) core.BBox {
 
 func blockToProto(b *core.Block) *enginev1.Block {
 	m := &enginev1.Block{
-		Kind:    validUTF8(string(b.Kind)),
-		Level:   int32Of(b.Level),
-		Bbox:    bboxToProto(b.BBox),
-		Content: validUTF8(b.Content),
+		Kind:     validUTF8(string(b.Kind)),
+		Level:    int32Of(b.Level),
+		Bbox:     bboxToProto(b.BBox),
+		Content:  validUTF8(b.Content),
+		TextFree: b.TextFree,
 	}
 	if len(b.Lines) > 0 {
 		m.Lines = make([]*enginev1.Line, len(b.Lines))
@@ -284,10 +285,11 @@ func blockToProto(b *core.Block) *enginev1.Block {
 
 func blockFromProto(m *enginev1.Block) core.Block {
 	b := core.Block{
-		Kind:    core.BlockKind(m.GetKind()),
-		Level:   max(0, int(m.GetLevel())),
-		BBox:    bboxFromProto(m.GetBbox()),
-		Content: m.GetContent(),
+		Kind:     core.BlockKind(m.GetKind()),
+		Level:    max(0, int(m.GetLevel())),
+		BBox:     bboxFromProto(m.GetBbox()),
+		Content:  m.GetContent(),
+		TextFree: m.GetTextFree(),
 	}
 	if b.Kind == "" {
 		b.Kind = core.KindParagraph

@@ -266,7 +266,7 @@ func (d *document) extract(ctx context.Context, n int, opts Options) (*core.Page
 	}
 	page := c.Page
 	if opts.FactsOnly {
-		page.Blocks = figures(c.images, page.Box())
+		page.Blocks = figures(c.images, c.textFree, page.Box())
 		return &page, c.Stats, nil
 	}
 	page.Blocks = c.Layout()
@@ -311,6 +311,7 @@ func (d *document) cells(ctx context.Context, n int, opts Options) (*Cells, erro
 		edges:  in.edges,
 		images: in.images,
 	}
+	c.textFree = d.textFree(ctx, in.imageRefs, in.images, c.Page.Box())
 	c.Stats = map[string]float64{
 		core.FactTextOps:         float64(in.textOps),
 		core.FactGlyphs:          float64(len(in.glyphs)),
@@ -348,17 +349,17 @@ func blankGlyphs(gs []glyph) int {
 }
 
 // figures turns the images drawn on a page into figure blocks (a box and
-// no text), after the text blocks, and measures the share of the page they
-// cover.
-func figures(images []core.BBox, page core.BBox) []core.Block {
+// no text), after the text blocks; textFree[i] marks image i TextFree.
+func figures(images []core.BBox, textFree []bool, page core.BBox) []core.Block {
 	area := page.Area()
 	if area <= 0 || len(images) == 0 {
 		return nil
 	}
 	var out []core.Block
-	for _, b := range images {
+	for i, b := range images {
 		if b.Area() >= minFigureShare*area {
-			out = append(out, core.Block{Kind: core.KindFigure, BBox: clampBox(b, page)})
+			free := i < len(textFree) && textFree[i]
+			out = append(out, core.Block{Kind: core.KindFigure, BBox: clampBox(b, page), TextFree: free})
 		}
 	}
 	return out

@@ -87,6 +87,8 @@ type interp struct {
 	edges  []edge      // painted rules and rectangle sides
 	fills  []fillRect  // filled rectangles, turned into edges by finishFills
 	images []core.BBox // images drawn
+	// imageRefs are the images' XObjects, nil for an inline image.
+	imageRefs []types.Object
 	// The page facts counted while interpreting (see core.Fact*).
 	textOps, cidGlyphs, imageCount, pathOps, fillOps, smallFills int
 }
@@ -137,7 +139,7 @@ func (in *interp) run(content []byte, res types.Dict) error {
 		}
 		if o.Str == "BI" {
 			l.SkipInlineImage()
-			in.addImage()
+			in.addImage(nil)
 			operands = operands[:0]
 			continue
 		}
@@ -511,7 +513,7 @@ func (in *interp) doXObject(name string, res types.Dict) error {
 	}
 	if st := in.doc.Name(xd["Subtype"]); st != "Form" {
 		if st == "Image" {
-			in.addImage()
+			in.addImage(ref)
 		}
 		return nil
 	}

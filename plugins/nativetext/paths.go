@@ -3,6 +3,8 @@ package nativetext
 import (
 	"math"
 
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
+
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/internal/pdfdoc"
 )
@@ -263,8 +265,8 @@ func (in *interp) countFill() {
 }
 
 // addImage records the box of an image drawn with the current CTM (the
-// unit square in user space).
-func (in *interp) addImage() {
+// unit square in user space), and its XObject (nil for an inline image).
+func (in *interp) addImage(ref types.Object) {
 	in.imageCount++
 	if len(in.images) >= maxImagesPerPage {
 		return
@@ -284,4 +286,5 @@ func (in *interp) addImage() {
 		return
 	}
 	in.images = append(in.images, b)
+	in.imageRefs = append(in.imageRefs, ref)
 }

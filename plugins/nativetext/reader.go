@@ -61,6 +61,8 @@ type Cells struct {
 	glyphs []glyph
 	edges  []edge
 	images []core.BBox
+	// textFree marks the images whose pixels hold no text.
+	textFree []bool
 }
 
 // Layout is the geometric layout of the page, exactly as Extract lays it
@@ -76,7 +78,7 @@ func (c *Cells) Layout() []core.Block {
 		c.Stats[core.FactColumns] = float64(facts.columns)
 		c.Stats[core.FactTables] = float64(facts.tables)
 	}
-	return append(blocks, figures(c.images, c.Page.Box())...)
+	return append(blocks, figures(c.images, c.textFree, c.Page.Box())...)
 }
 
 // Images are the boxes of the images drawn on the page.
@@ -89,7 +91,7 @@ func (c *Cells) Rulings() []tableformer.Ruling {
 }
 
 // Release drops the page's glyphs and graphics; Layout is empty after it.
-func (c *Cells) Release() { c.glyphs, c.edges, c.images = nil, nil, nil }
+func (c *Cells) Release() { c.glyphs, c.edges, c.images, c.textFree = nil, nil, nil, nil }
 
 // TextArea is the box of the page's visible glyphs; empty without text.
 func (c *Cells) TextArea() core.BBox {

@@ -119,7 +119,7 @@ func built(pageExtra, res, content string, more ...string) func(*testing.T) stri
 func TestMeasures(t *testing.T) {
 	t.Parallel()
 	content := "q 306 0 0 396 0 0 cm /Im1 Do Q q 306 0 0 396 153 0 cm /Im1 Do Q " + text + " 10 10 m 20 20 l S"
-	path := pdftest.OnePage("/Rotate 90", imageRes, content, imageObj).Write(t)
+	path := pdftest.OnePage("/Rotate 90", imageRes, content, stripes).Write(t)
 	p := read(t, path, true)[0]
 	if p.Width != 792 || p.Height != 612 || p.Rotation != 90 {
 		t.Errorf("size %v×%v rot %d", p.Width, p.Height, p.Rotation)

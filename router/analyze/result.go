@@ -62,12 +62,13 @@ func FromResult(pr core.PageResult) (p Page, ok bool) {
 	return p, true
 }
 
-// imageBoxes are the boxes of the figure blocks, the largest first, at
-// most MaxImageBoxes.
+// imageBoxes are the boxes of the figure blocks that may hold text (all
+// but those the engine found TextFree), the largest first, at most
+// MaxImageBoxes.
 func imageBoxes(blocks []core.Block) []core.BBox {
 	var out []core.BBox
 	for _, b := range blocks {
-		if b.Kind == core.KindFigure && !b.BBox.Empty() {
+		if b.Kind == core.KindFigure && !b.TextFree && !b.BBox.Empty() {
 			out = append(out, b.BBox)
 		}
 	}

@@ -819,12 +819,15 @@ type Block struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// paragraph, heading, list_item, table, figure, caption, formula, code,
 	// page_header, page_footer, footnote.
-	Kind          string  `protobuf:"bytes,1,opt,name=kind,proto3" json:"kind,omitempty"`
-	Level         int32   `protobuf:"varint,2,opt,name=level,proto3" json:"level,omitempty"`
-	Bbox          *BBox   `protobuf:"bytes,3,opt,name=bbox,proto3" json:"bbox,omitempty"`
-	Lines         []*Line `protobuf:"bytes,4,rep,name=lines,proto3" json:"lines,omitempty"`
-	Table         *Table  `protobuf:"bytes,5,opt,name=table,proto3" json:"table,omitempty"`
-	Content       string  `protobuf:"bytes,6,opt,name=content,proto3" json:"content,omitempty"`
+	Kind    string  `protobuf:"bytes,1,opt,name=kind,proto3" json:"kind,omitempty"`
+	Level   int32   `protobuf:"varint,2,opt,name=level,proto3" json:"level,omitempty"`
+	Bbox    *BBox   `protobuf:"bytes,3,opt,name=bbox,proto3" json:"bbox,omitempty"`
+	Lines   []*Line `protobuf:"bytes,4,rep,name=lines,proto3" json:"lines,omitempty"`
+	Table   *Table  `protobuf:"bytes,5,opt,name=table,proto3" json:"table,omitempty"`
+	Content string  `protobuf:"bytes,6,opt,name=content,proto3" json:"content,omitempty"`
+	// A figure whose pixels the engine looked at and found no text in; a
+	// region reader need not read it.
+	TextFree      bool `protobuf:"varint,7,opt,name=text_free,json=textFree,proto3" json:"text_free,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -899,6 +902,13 @@ func (x *Block) GetContent() string {
 		return x.Content
 	}
 	return ""
+}
+
+func (x *Block) GetTextFree() bool {
+	if x != nil {
+		return x.TextFree
+	}
+	return false
 }
 
 type Line struct {
@@ -1256,14 +1266,15 @@ const file_assay_engine_v1_engine_proto_rawDesc = "" +
 	"\x02x0\x18\x01 \x01(\x01R\x02x0\x12\x0e\n" +
 	"\x02y0\x18\x02 \x01(\x01R\x02y0\x12\x0e\n" +
 	"\x02x1\x18\x03 \x01(\x01R\x02x1\x12\x0e\n" +
-	"\x02y1\x18\x04 \x01(\x01R\x02y1\"\xd1\x01\n" +
+	"\x02y1\x18\x04 \x01(\x01R\x02y1\"\xee\x01\n" +
 	"\x05Block\x12\x12\n" +
 	"\x04kind\x18\x01 \x01(\tR\x04kind\x12\x14\n" +
 	"\x05level\x18\x02 \x01(\x05R\x05level\x12)\n" +
 	"\x04bbox\x18\x03 \x01(\v2\x15.assay.engine.v1.BBoxR\x04bbox\x12+\n" +
 	"\x05lines\x18\x04 \x03(\v2\x15.assay.engine.v1.LineR\x05lines\x12,\n" +
 	"\x05table\x18\x05 \x01(\v2\x16.assay.engine.v1.TableR\x05table\x12\x18\n" +
-	"\acontent\x18\x06 \x01(\tR\acontent\"^\n" +
+	"\acontent\x18\x06 \x01(\tR\acontent\x12\x1b\n" +
+	"\ttext_free\x18\a \x01(\bR\btextFree\"^\n" +
 	"\x04Line\x12)\n" +
 	"\x04bbox\x18\x01 \x01(\v2\x15.assay.engine.v1.BBoxR\x04bbox\x12+\n" +
 	"\x05words\x18\x02 \x03(\v2\x15.assay.engine.v1.WordR\x05words\"\xa3\x01\n" +

@@ -1,0 +1,162 @@
+package nativetext
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image"
+	"image/jpeg"
+	"math"
+	"testing"
+
+	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/pdfdoc"
+	"github.com/assay-pdf/assay/internal/pdfdoc/pdftest"
+)
+
+// figuresOf extracts page n and returns its figure blocks.
+func figuresOf(t *testing.T, path string, n int) []core.Block {
+	t.Helper()
+	got, err := extractAll(t, path, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []core.Block
+	for _, b := range got[n].Page.Blocks {
+		if b.Kind == core.KindFigure {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// blobs is a picture without text: soft light and dark patches, the
+// shading of a photograph out of focus.
+func blobs(w, h int) *image.Gray {
+	g := image.NewGray(image.Rect(0, 0, w, h))
+	for y := range h {
+		for x := range w {
+			v := 128 + 100*math.Sin(float64(x)/23)*math.Cos(float64(y)/17)
+			g.Pix[y*g.Stride+x] = uint8(v)
+		}
+	}
+	return g
+}
+
+// scanOf is the scanned page of testdata/mixed.pdf as grey levels: a
+// picture that holds text.
+func scanOf(t *testing.T) *image.Gray {
+	t.Helper()
+	doc, err := pdfdoc.Open(context.Background(), "../../testdata/mixed.pdf", pdfdoc.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := doc.Page(2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	xobjs := doc.Dict(p.Resources["XObject"])
+	for _, ref := range xobjs {
+		if g, err := doc.Gray(ref, maxPicturePixels); err == nil {
+			return g
+		}
+	}
+	t.Fatal("no picture on page 2 of mixed.pdf")
+	return nil
+}
+
+// imagePDF is a one-page PDF that draws img over the top half of the
+// page, its samples raw or as a JPEG.
+func imagePDF(t *testing.T, img *image.Gray, asJPEG bool) string {
+	t.Helper()
+	b := img.Bounds()
+	dict := fmt.Sprintf("/Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceGray /BitsPerComponent 8", b.Dx(), b.Dy())
+	data := string(img.Pix)
+	if asJPEG {
+		var buf bytes.Buffer
+		if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: 80}); err != nil {
+			t.Fatal(err)
+		}
+		dict += " /Filter /DCTDecode"
+		data = buf.String()
+	}
+	return pdftest.OnePage("", "<< /XObject << /Im1 5 0 R >> >>",
+		"q 500 0 0 380 56 400 cm /Im1 Do Q", pdftest.Stream(dict, data)).Write(t)
+}
+
+// A picture is TextFree only when its pixels were looked at and hold no
+// text: the scanned page is read, raw or as a JPEG; shading is not.
+func TestPicturesWithoutTextAreTextFree(t *testing.T) {
+	t.Parallel()
+	scan := scanOf(t)
+	for _, c := range []struct {
+		name string
+		img  *image.Gray
+		jpeg bool
+		free bool
+	}{
+		{"shading, raw samples", blobs(300, 200), false, true},
+		{"shading, JPEG", blobs(300, 200), true, true},
+		{"scanned text, raw samples", scan, false, false},
+		{"scanned text, JPEG", scan, true, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			figs := figuresOf(t, imagePDF(t, c.img, c.jpeg), 1)
+			if len(figs) != 1 || figs[0].TextFree != c.free {
+				t.Errorf("figures %+v; want one, TextFree %v", figs, c.free)
+			}
+		})
+	}
+	// The scan as its own PDF draws it.
+	if figs := figuresOf(t, "../../testdata/mixed.pdf", 2); len(figs) != 1 || figs[0].TextFree {
+		t.Errorf("mixed.pdf page 2: figures %+v; want the scan, not TextFree", figs)
+	}
+}
+
+// The check finds the steps of text, not the size of the picture: a
+// tile of text among shading is enough, one sharp edge is not.
+func TestMayHoldText(t *testing.T) {
+	t.Parallel()
+	scan := scanOf(t)
+	withText := blobs(400, 300)
+	// Paste two tiles of the scan's text, side by side, into the shading.
+	var texty []image.Point
+	for y := 0; y+tileSide <= scan.Rect.Dy() && len(texty) < 2; y += tileSide {
+		for x := 0; x+tileSide <= scan.Rect.Dx() && len(texty) < 2; x += tileSide {
+			if textyTile(scan, image.Rect(x, y, x+tileSide, y+tileSide)) {
+				texty = append(texty, image.Pt(x, y))
+			}
+		}
+	}
+	if len(texty) < 2 {
+		t.Fatal("the scan has fewer than two tiles of text")
+	}
+	for k, at := range texty {
+		for y := range tileSide {
+			dst := (96+y)*withText.Stride + 48 + k*tileSide
+			src := (at.Y+y)*scan.Stride + at.X
+			copy(withText.Pix[dst:dst+tileSide], scan.Pix[src:src+tileSide])
+		}
+	}
+	edge := blobs(400, 300)
+	for y := range 300 {
+		for x := 200; x < 400; x++ {
+			edge.Pix[y*edge.Stride+x] = 0 // one straight edge down the middle
+		}
+	}
+	for _, c := range []struct {
+		name string
+		img  *image.Gray
+		want bool
+	}{
+		{"shading", blobs(400, 300), false},
+		{"shading with a line of text", withText, true},
+		{"shading with one sharp edge", edge, false},
+		{"scanned page", scan, true},
+	} {
+		if got := mayHoldText(c.img); got != c.want {
+			t.Errorf("%s: mayHoldText = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
