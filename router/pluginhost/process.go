@@ -205,23 +205,27 @@ const settlePoll = 10 * time.Millisecond
 // the engine has stopped, and otherwise why the process must go: it is
 // still running calls, or cannot say (core.ErrUnsupported).
 func (p *proc) settle(d time.Duration) error {
-	ctx, cancel := context.WithTimeout(context.Background(), d)
-	defer cancel()
+	deadline := time.Now().Add(d)
 	for {
+		left := time.Until(deadline)
+		if left <= 0 {
+			return fmt.Errorf("the engine was still working %v after its call was canceled; engine process killed", d)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), left)
 		n, err := p.rpc.Running(ctx)
+		cancel()
 		switch {
 		case err == nil && n == 0:
 			return nil
-		case ctx.Err() != nil:
-			return fmt.Errorf("the engine was still working %v after its call was canceled; engine process killed", d)
 		case errors.Is(err, core.ErrUnsupported):
 			return fmt.Errorf("%w: the engine does not answer Running, so the host cannot tell whether it stopped; engine process killed", core.ErrUnsupported)
-		case err != nil:
-			return fmt.Errorf("asking the engine whether it stopped: %w; engine process killed", err)
 		}
+		// Still running, or no answer yet: ask again until the deadline,
+		// unless the process is gone.
 		select {
-		case <-ctx.Done():
-		case <-time.After(settlePoll):
+		case <-p.rpc.Done():
+			return fmt.Errorf("%w: the engine process exited after its call was canceled (%s)", core.ErrEngineCrashed, p.why())
+		case <-time.After(min(settlePoll, time.Until(deadline))):
 		}
 	}
 }
