@@ -28,6 +28,11 @@ func Overlay(base core.Page, overlay []core.Block, regions []core.BBox) (core.Pa
 		if b.BBox.Empty() || !insideAny(b.BBox, regions) || coversText(b.BBox, base.Blocks) {
 			continue
 		}
+		if had := len(b.Lines); had > 0 {
+			if b = withoutBaseLines(b, base.Blocks); len(b.Lines) == 0 {
+				continue // all of it is the text layer's
+			}
+		}
 		if b.Kind == core.KindTable {
 			b = tableAsText(b)
 		}
@@ -109,6 +114,38 @@ func coversText(box core.BBox, blocks []core.Block) bool {
 		}
 		if box.Intersect(blocks[i].BBox).Area() > box.Area()/3 {
 			return true
+		}
+	}
+	return false
+}
+
+// withoutBaseLines drops from b the lines base already has: a line lying
+// mostly (by half its area) on a line of base's text. A region is read
+// from the rendered page, so words the text layer draws over a picture
+// (a caption on a photograph, names on a cover) are read again there; they
+// are the layer's, already in place, not the picture's.
+func withoutBaseLines(b core.Block, base []core.Block) core.Block {
+	kept := b.Lines[:0:0]
+	for _, l := range b.Lines {
+		if l.BBox.Empty() || !onBaseLine(l.BBox, base) {
+			kept = append(kept, l)
+		}
+	}
+	b.Lines = kept
+	return b
+}
+
+// onBaseLine reports whether half of box or more lies on one line of a
+// text block of base.
+func onBaseLine(box core.BBox, base []core.Block) bool {
+	for i := range base {
+		if base[i].Kind == core.KindFigure {
+			continue
+		}
+		for _, l := range base[i].Lines {
+			if box.Intersect(l.BBox).Area() >= 0.5*box.Area() {
+				return true
+			}
 		}
 	}
 	return false

@@ -101,3 +101,40 @@ func TestOverlayFillsTheFigure(t *testing.T) {
 		t.Error("Overlay changed its input")
 	}
 }
+
+// Words the text layer draws over a picture are read again from the
+// rendered region; they are dropped from the picture's text, and a
+// picture whose every line is the layer's adds nothing.
+func TestOverlayDropsTheLayersOwnLines(t *testing.T) {
+	t.Parallel()
+	pic := core.BBox{X0: 100, Y0: 300, X1: 400, Y1: 500}
+	line := func(s string, x0, y0, x1, y1 float64) core.Line {
+		b := core.BBox{X0: x0, Y0: y0, X1: x1, Y1: y1}
+		return core.Line{BBox: b, Words: []core.Word{{Text: s, BBox: b}}}
+	}
+	// A caption the layer draws over the picture, and the picture.
+	caption := core.Block{Kind: core.KindParagraph, BBox: core.BBox{X0: 120, Y0: 310, X1: 300, Y1: 322},
+		Lines: []core.Line{line("Jim Bainbridge", 120, 310, 300, 322)}}
+	base := core.Page{Blocks: []core.Block{caption, {Kind: core.KindFigure, BBox: pic}}}
+	read := core.Block{Kind: core.KindFigure, BBox: pic, Lines: []core.Line{
+		line("Jim Bainbridge", 121, 309, 298, 323), // the caption again
+		line("Axis", 120, 480, 150, 490),           // the picture's own
+	}}
+	got, n := Overlay(base, []core.Block{read}, []core.BBox{pic})
+	if n != 1 || strings.Count(pageText(got), "Jim Bainbridge") != 1 || !strings.Contains(pageText(got), "Axis") {
+		t.Errorf("added %d: %q; want the caption once and the axis label", n, pageText(got))
+	}
+	onlyCaption := read
+	onlyCaption.Lines = read.Lines[:1]
+	if _, n := Overlay(base, []core.Block{onlyCaption}, []core.BBox{pic}); n != 0 {
+		t.Errorf("a picture read as the layer's caption alone added %d blocks", n)
+	}
+}
+
+func pageText(p core.Page) string {
+	var parts []string
+	for _, b := range p.Blocks {
+		parts = append(parts, b.Text())
+	}
+	return strings.Join(parts, "\n")
+}
