@@ -35,6 +35,18 @@ func (p Plan) WithoutRegions() Plan {
 	return out
 }
 
+// HasRegions reports whether any chain of the plan has a region step.
+func (p Plan) HasRegions() bool {
+	for _, steps := range p {
+		for _, s := range steps {
+			if s.Regions {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // ParseStep reads "engine" or "engine:regions".
 func ParseStep(s string) (Step, error) {
 	name, mode, hasMode := strings.Cut(strings.TrimSpace(s), ":")

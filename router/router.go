@@ -121,7 +121,27 @@ func New(cfg Config, engines Registry) *Router {
 	if cfg.TextEngine == "" {
 		cfg.TextEngine = "nativetext"
 	}
+	if !cfg.Plan.HasRegions() {
+		cfg.Options = noPictureCheck(cfg.Options, cfg.TextEngine)
+	}
 	return &Router{cfg: cfg, engines: engines, infos: map[string]core.Info{}}
+}
+
+// noPictureCheck asks the text engine not to look at pictures for text
+// ("no_picture_check", as "facts_only" a key of the text engine's
+// options): without region steps nobody reads what it would find. The
+// options are copied, not changed.
+func noPictureCheck(options map[string]json.RawMessage, textEngine string) map[string]json.RawMessage {
+	opts, err := withOptions(options[textEngine], map[string]any{"no_picture_check": true})
+	if err != nil {
+		return options // options that are no JSON object fail later, where they are read
+	}
+	out := maps.Clone(options)
+	if out == nil {
+		out = map[string]json.RawMessage{}
+	}
+	out[textEngine] = opts
+	return out
 }
 
 // ErrNoEngines means the plan names no engine for a page.

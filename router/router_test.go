@@ -2,6 +2,7 @@ package router
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"iter"
@@ -412,5 +413,33 @@ func TestExplicitChainRunsInItsOrder(t *testing.T) {
 		if e.Engine != "upper" || len(e.Attempts) != 1 || e.Attempts[0].Engine != "upper" {
 			t.Errorf("page %d read by %s in %d attempts %+v; want upper, first and only", e.Number, e.Engine, len(e.Attempts), e.Attempts)
 		}
+	}
+}
+
+// Without a region step nobody reads what the text engine finds in
+// pictures, so it is asked not to look; with one it looks. The caller's
+// options are left as they were.
+func TestNoPictureCheckWithoutRegionSteps(t *testing.T) {
+	t.Parallel()
+	mine := map[string]json.RawMessage{"nativetext": json.RawMessage(`{"max_ops":100}`)}
+	for _, c := range []struct {
+		plan Plan
+		want bool
+	}{
+		{DefaultPlan(), false},
+		{DefaultPlan().WithoutRegions(), true},
+		{FixedPlan([]string{"nativetext", "ocr"}), true},
+	} {
+		r := New(Config{Plan: c.plan, Options: mine}, nil)
+		var got struct {
+			MaxOps         int  `json:"max_ops"`
+			NoPictureCheck bool `json:"no_picture_check"`
+		}
+		if err := json.Unmarshal(r.cfg.Options["nativetext"], &got); err != nil || got.NoPictureCheck != c.want || got.MaxOps != 100 {
+			t.Errorf("plan %v: nativetext options %s (%v); want no_picture_check %v and max_ops kept", c.plan, r.cfg.Options["nativetext"], err, c.want)
+		}
+	}
+	if string(mine["nativetext"]) != `{"max_ops":100}` {
+		t.Errorf("the caller's options changed: %s", mine["nativetext"])
 	}
 }

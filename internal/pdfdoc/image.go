@@ -68,7 +68,16 @@ func grayJPEG(raw []byte, maxPixels int) (*image.Gray, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", core.ErrDamaged, err)
 	}
-	if g, ok := src.(*image.Gray); ok {
+	switch img := src.(type) {
+	case *image.Gray:
+		return img, nil
+	case *image.YCbCr:
+		// Y is the luma: the grey image, without converting a pixel.
+		b := img.Bounds()
+		g := image.NewGray(b)
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			copy(g.Pix[(y-b.Min.Y)*g.Stride:(y-b.Min.Y+1)*g.Stride], img.Y[img.YOffset(b.Min.X, y):])
+		}
 		return g, nil
 	}
 	b := src.Bounds()

@@ -169,7 +169,7 @@ func (e *Engine) newRun(ctx context.Context, req *core.Request) (*run, error) {
 	e.mu.Lock()
 	opts, model, tables := e.opts, e.model, e.tables
 	e.mu.Unlock()
-	reader, err := nativetext.Open(ctx, req.Source, nativetext.Options{})
+	reader, err := nativetext.Open(ctx, req.Source, nativetext.Options{NoPictureCheck: true})
 	if err != nil {
 		return nil, err
 	}

@@ -49,6 +49,11 @@ type Options struct {
 	// figure blocks, without laying out its text: the router's full
 	// analysis, at the cost of interpreting the content alone.
 	FactsOnly bool `json:"facts_only,omitempty"`
+	// NoPictureCheck leaves pictures' pixels unexamined, so no figure is
+	// marked TextFree: for readers that do not send pictures to OCR (the
+	// layout and table engines, a plan without region steps), which need
+	// not pay for decoding them.
+	NoPictureCheck bool `json:"no_picture_check,omitempty"`
 }
 
 // ParseOptions reads options JSON; empty input gives the defaults.
@@ -311,7 +316,9 @@ func (d *document) cells(ctx context.Context, n int, opts Options) (*Cells, erro
 		edges:  in.edges,
 		images: in.images,
 	}
-	c.textFree = d.textFree(ctx, in.imageRefs, in.images, c.Page.Box())
+	if !opts.NoPictureCheck {
+		c.textFree = d.textFree(ctx, in.imageRefs, in.images, c.Page.Box())
+	}
 	c.Stats = map[string]float64{
 		core.FactTextOps:         float64(in.textOps),
 		core.FactGlyphs:          float64(len(in.glyphs)),

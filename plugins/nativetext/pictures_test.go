@@ -108,6 +108,13 @@ func TestPicturesWithoutTextAreTextFree(t *testing.T) {
 			}
 		})
 	}
+	// Asked not to look, the engine marks nothing TextFree.
+	path := imagePDF(t, blobs(300, 200), false)
+	for r, err := range New().Extract(context.Background(), &core.Request{Source: path, Pages: []int{1}, Options: []byte(`{"no_picture_check":true}`)}) {
+		if err != nil || len(r.Page.Blocks) != 1 || r.Page.Blocks[0].TextFree {
+			t.Errorf("no_picture_check: blocks %+v, err %v; want one figure, not TextFree", r.Page.Blocks, err)
+		}
+	}
 	// The scan as its own PDF draws it.
 	if figs := figuresOf(t, "../../testdata/mixed.pdf", 2); len(figs) != 1 || figs[0].TextFree {
 		t.Errorf("mixed.pdf page 2: figures %+v; want the scan, not TextFree", figs)

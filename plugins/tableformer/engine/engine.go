@@ -66,7 +66,9 @@ func (e *Engine) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.
 			fail(pdfdoc.ContextError(err))
 			return
 		}
-		r, err := nativetext.Open(ctx, req.Source, opts.Text)
+		text := opts.Text
+		text.NoPictureCheck = true // tables are read from the text layer, never from pictures
+		r, err := nativetext.Open(ctx, req.Source, text)
 		if err != nil {
 			fail(err)
 			return
