@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
 	"sync"
 	"time"
 
@@ -40,13 +41,23 @@ func (e *Engine) CountPages(ctx context.Context, source string) (int, error) {
 	return 0, &core.EngineError{Engine: Name, Err: err}
 }
 
-// handoff holds the one document CountPages opened until an Extract of
-// the same file, with the same limits, takes it.
+// handoff holds the documents CountPages opened, at most handoffDocs,
+// until an Extract of the same file with the same parse limit takes one.
+// The host counts a document's pages just before it extracts them, and
+// counts the next documents while this one is read.
 type handoff struct {
 	mu   sync.Mutex
-	key  fileKey
-	opts Options
-	doc  *document
+	docs []handed // oldest first
+}
+
+// handoffDocs bounds the documents kept: the host reads a few documents at
+// once (its workers); more than that is memory held for nothing.
+const handoffDocs = 4
+
+type handed struct {
+	key       fileKey
+	maxStream int64 // the only option that changes how a document opens
+	doc       *document
 }
 
 // fileKey identifies a file's content as far as the file system tells:
@@ -65,28 +76,39 @@ func keyOf(path string) (fileKey, bool) {
 	return fileKey{path: path, size: st.Size(), mtime: st.ModTime()}, true
 }
 
-// put keeps doc for the next take of the same file and limits.
+// put keeps doc for the next take of the same file and parse limit,
+// dropping the oldest kept when there are handoffDocs already.
 func (h *handoff) put(path string, opts Options, doc *document) {
 	k, ok := keyOf(path)
+	if !ok {
+		return
+	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	h.key, h.opts, h.doc = k, opts, nil
-	if ok {
-		h.doc = doc
+	h.docs = slices.DeleteFunc(h.docs, func(d handed) bool { return d.key == k })
+	if len(h.docs) >= handoffDocs {
+		h.docs = h.docs[1:]
 	}
+	h.docs = append(h.docs, handed{key: k, maxStream: opts.MaxStreamBytes, doc: doc})
 }
 
 // take returns the document kept for path and opts, if the file has not
 // changed since, and forgets it.
 func (h *handoff) take(path string, opts Options) *document {
 	k, ok := keyOf(path)
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	doc := h.doc
-	match := ok && doc != nil && k == h.key && opts == h.opts
-	h.doc = nil
-	if !match {
+	if !ok {
 		return nil
 	}
-	return doc
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for i, d := range h.docs {
+		if d.key == k {
+			h.docs = slices.Delete(h.docs, i, i+1)
+			if d.maxStream != opts.MaxStreamBytes {
+				return nil
+			}
+			return d.doc
+		}
+	}
+	return nil
 }

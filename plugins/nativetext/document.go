@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode/utf16"
 
 	"github.com/assay-pdf/assay/internal/pdfdoc"
@@ -18,9 +19,14 @@ type document struct {
 	fonts  map[int]*font
 }
 
+// parses counts the documents openDocument parsed, for the tests of the
+// handoff from CountPages to Extract.
+var parses atomic.Int64
+
 // openDocument opens path under the engine's limits. Its errors wrap the
 // core sentinels.
 func openDocument(ctx context.Context, path string, opts Options) (*document, error) {
+	parses.Add(1)
 	d, err := pdfdoc.Open(ctx, path, pdfdoc.Limits{MaxStreamBytes: opts.MaxStreamBytes})
 	if err != nil {
 		return nil, err

@@ -1,0 +1,45 @@
+package nativetext
+
+import (
+	"context"
+	"testing"
+
+	"github.com/assay-pdf/assay/core"
+)
+
+// Counting a document's pages parses it once for the Extract that follows,
+// whatever options Extract carries that do not change the parse, and for
+// each of several documents counted before any is read (the host reads a
+// few at once).
+func TestCountingCostsNoSecondParse(t *testing.T) {
+	// Not parallel: it counts the parses of the package.
+	e := New()
+	docs := []string{"../../testdata/simple.pdf", "../../testdata/pages.pdf", "../../testdata/columns.pdf"}
+	before := parses.Load()
+	for _, d := range docs {
+		if _, err := e.CountPages(context.Background(), d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, d := range docs {
+		for _, err := range e.Extract(context.Background(), &core.Request{Source: d, Pages: []int{1},
+			Options: []byte(`{"no_picture_check":true,"max_ops":1000000}`)}) {
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if n := parses.Load() - before; n != int64(len(docs)) {
+		t.Errorf("%d parses for %d documents counted, then read", n, len(docs))
+	}
+	// Another parse limit opens the file again.
+	if _, err := e.CountPages(context.Background(), docs[0]); err != nil {
+		t.Fatal(err)
+	}
+	before = parses.Load()
+	for range e.Extract(context.Background(), &core.Request{Source: docs[0], Pages: []int{1}, Options: []byte(`{"max_stream_bytes":1000}`)}) {
+	}
+	if n := parses.Load() - before; n != 1 {
+		t.Errorf("%d parses under another stream limit, want 1", n)
+	}
+}
