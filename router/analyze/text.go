@@ -20,8 +20,13 @@ func (p Page) Summary() string {
 	if p.CIDGlyphs > 0 {
 		fmt.Fprintf(&sb, ", %d in composite fonts", p.CIDGlyphs)
 	}
-	fmt.Fprintf(&sb, ", %d images covering %.0f%%, %d path ops (%.1f/in²)",
-		p.Images, 100*p.ImageCoverage, p.PathOps, p.VectorDensity)
+	fmt.Fprintf(&sb, ", %d images covering %.0f%%", p.Images, 100*p.ImageCoverage)
+	if p.Images > 0 {
+		// The pictures the text engine did not find free of text: those
+		// a region step reads.
+		fmt.Fprintf(&sb, " (%d may hold text)", len(p.ImageBoxes))
+	}
+	fmt.Fprintf(&sb, ", %d path ops (%.1f/in²)", p.PathOps, p.VectorDensity)
 	if p.TextAsPaths {
 		sb.WriteString(", text as paths")
 	}
