@@ -65,6 +65,11 @@ type Info struct {
 	// Cost is the engine's relative price per page (nativetext is 1); the
 	// merge breaks ties in favour of the cheaper engine.
 	Cost float64 `json:"cost,omitempty"`
+	// SameAs names the engine whose reading this one, as configured,
+	// would repeat: layoutml without a model lays pages out as
+	// nativetext does. The router skips its steps on pages that engine
+	// has read. Empty for an engine that reads in its own way.
+	SameAs string `json:"same_as,omitempty"`
 }
 
 // Has reports whether the engine declares capability c.

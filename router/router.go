@@ -379,7 +379,7 @@ func (d *docRun) readFirst(ctx context.Context) {
 // round calls, concurrently, each next step with the pages that need it,
 // and keeps the answers; false when no page needs another step.
 func (d *docRun) round(ctx context.Context) bool {
-	groups, order := d.nextSteps()
+	groups, order := d.nextSteps(ctx)
 	if len(order) == 0 {
 		return false
 	}
@@ -404,22 +404,50 @@ func (d *docRun) round(ctx context.Context) bool {
 }
 
 // nextSteps groups the pages by the next step each needs, steps in the
-// order pages first ask for them.
-func (d *docRun) nextSteps() (map[Step][]int, []Step) {
+// order pages first ask for them. A step whose engine would repeat a
+// reading the page has (core.Info.SameAs) is passed over.
+func (d *docRun) nextSteps(ctx context.Context) (map[Step][]int, []Step) {
 	groups := map[Step][]int{}
 	var order []Step
 	for _, p := range d.pages {
-		st, ok := d.states[p].nextStep(d.r.cfg.Threshold)
-		if !ok {
-			continue
+		s := d.states[p]
+		for {
+			st, ok := s.nextStep(d.r.cfg.Threshold)
+			if !ok {
+				break
+			}
+			s.done[st] = true
+			if !st.Regions && d.r.repeats(ctx, st.Engine, s) {
+				continue
+			}
+			if _, seen := groups[st]; !seen {
+				order = append(order, st)
+			}
+			groups[st] = append(groups[st], p)
+			break
 		}
-		if _, seen := groups[st]; !seen {
-			order = append(order, st)
-		}
-		groups[st] = append(groups[st], p)
-		d.states[p].done[st] = true
 	}
 	return groups, order
+}
+
+// repeats reports whether engine's reading of the page would be one the
+// page has: the engine says its reading is another engine's
+// (core.Info.SameAs), and that engine has read the page.
+func (r *Router) repeats(ctx context.Context, engine string, s *pageState) bool {
+	eng, err := r.engines.Engine(engine)
+	if err != nil {
+		return false
+	}
+	info, _ := r.describe(ctx, engine, eng)
+	if info.SameAs == "" || info.SameAs == engine {
+		return false
+	}
+	for _, c := range s.cands {
+		if c.Engine == info.SameAs && (c.Result.Status == core.StatusOK || c.Result.Status == core.StatusDegraded) {
+			return true
+		}
+	}
+	return false
 }
 
 // decide merges a page's answers into its ledger entry: the best full-page
@@ -698,9 +726,16 @@ func (r *Router) tableEngine(ctx context.Context, name string) bool {
 	return info.Has(core.CapTables) && !info.Has(core.CapOCR)
 }
 
-// describe is what the engine says it is, asked once per router. When it
-// cannot say, it is taken to be an engine of that name and nothing more,
-// and err says why.
+// configuredDescriber is an engine that describes itself as configured
+// with its options (the plugin host's engines): what model it will use,
+// and whether its reading would repeat another's.
+type configuredDescriber interface {
+	DescribeWith(ctx context.Context, options []byte) (core.Info, error)
+}
+
+// describe is what the engine says it is, as configured with its
+// options, asked once per router. When it cannot say, it is taken to be an
+// engine of that name and nothing more, and err says why.
 func (r *Router) describe(ctx context.Context, name string, eng core.Engine) (core.Info, error) {
 	r.mu.Lock()
 	info, ok := r.infos[name]
@@ -710,7 +745,12 @@ func (r *Router) describe(ctx context.Context, name string, eng core.Engine) (co
 	}
 	ctx, cancel := context.WithTimeout(ctx, r.cfg.DefaultTimeout.Base)
 	defer cancel()
-	info, err := eng.Describe(ctx)
+	var err error
+	if cd, ok := eng.(configuredDescriber); ok && len(r.cfg.Options[name]) > 0 {
+		info, err = cd.DescribeWith(ctx, r.cfg.Options[name])
+	} else {
+		info, err = eng.Describe(ctx)
+	}
 	if err != nil {
 		return core.Info{Name: name}, err
 	}

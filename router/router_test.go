@@ -25,13 +25,15 @@ type fake struct {
 	delay time.Duration
 	caps  []core.Capability
 	stats func(page int) map[string]float64
+	// sameAs is the engine whose reading this one says it repeats.
+	sameAs string
 
 	mu    sync.Mutex
 	asked [][]int
 }
 
 func (f *fake) Describe(context.Context) (core.Info, error) {
-	return core.Info{Name: f.name, Version: "test", Cost: f.cost, Capabilities: f.caps}, nil
+	return core.Info{Name: f.name, Version: "test", Cost: f.cost, Capabilities: f.caps, SameAs: f.sameAs}, nil
 }
 
 func (f *fake) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.PageResult, error] {
@@ -441,5 +443,34 @@ func TestNoPictureCheckWithoutRegionSteps(t *testing.T) {
 	}
 	if string(mine["nativetext"]) != `{"max_ops":100}` {
 		t.Errorf("the caller's options changed: %s", mine["nativetext"])
+	}
+}
+
+// A step whose engine says its reading would repeat the text engine's
+// (a layout engine without a model) is passed over on pages the text
+// engine has read; the same engine reading in its own way is asked.
+func TestStepThatRepeatsAReadingIsPassedOver(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		sameAs string
+		asked  bool
+	}{
+		{"nativetext", false},
+		{"", true},
+	} {
+		layout := &fake{name: "layout", cost: 2, sameAs: c.sameAs, text: func(p int) string { return fmt.Sprintf("layout%d", p) }}
+		plan := Plan{DefaultClass: {{Engine: "nativetext"}}, "born_digital": {{Engine: "layout"}, {Engine: "nativetext"}}}
+		res, err := New(Config{Plan: plan}, registry(layout)).Extract(t.Context(), fivePages, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := len(layout.asked) > 0; got != c.asked {
+			t.Errorf("same_as %q: layout asked %v; want asked %v", c.sameAs, layout.asked, c.asked)
+		}
+		for _, e := range res.Entries {
+			if e.Status != core.StatusOK {
+				t.Errorf("same_as %q: page %d %s", c.sameAs, e.Page.Number, e.Status)
+			}
+		}
 	}
 }

@@ -49,6 +49,7 @@ func InfoToProto(i core.Info) *enginev1.DescribeResponse {
 		Description:  i.Description,
 		Capabilities: caps,
 		Cost:         finite(i.Cost),
+		SameAs:       i.SameAs,
 	}
 }
 
@@ -70,6 +71,7 @@ func InfoFromProto(m *enginev1.DescribeResponse) core.Info {
 		Description:  m.GetDescription(),
 		Capabilities: caps,
 		Cost:         nonNeg(m.GetCost()),
+		SameAs:       m.GetSameAs(),
 	}
 }
 

@@ -57,13 +57,20 @@ func (e *Engine) Describe(ctx context.Context) (core.Info, error) {
 	if e.tables != nil {
 		desc += fmt.Sprintf("; table model: %s on %s", tablemodel.FormatSLANet, e.tables.Provider())
 	}
-	return core.Info{
+	info := core.Info{
 		Name:         Name,
 		Version:      Version,
 		Description:  desc,
 		Capabilities: []core.Capability{core.CapText, core.CapLayout, core.CapTables, core.CapPageRange},
 		Cost:         2,
-	}, nil
+	}
+	if e.model == nil && e.tables == nil {
+		// Without a model the layout, tables included, is nativetext's
+		// own (see the package doc): a reading the router need not ask for
+		// again.
+		info.SameAs = nativetext.Name
+	}
+	return info, nil
 }
 
 // Configure reads the options and, when they name model files, loads

@@ -315,7 +315,11 @@ type DescribeResponse struct {
 	// Capabilities such as "text", "ocr", "layout", "tables", "regions".
 	Capabilities []string `protobuf:"bytes,4,rep,name=capabilities,proto3" json:"capabilities,omitempty"`
 	// Relative price per page; nativetext is 1.
-	Cost          float64 `protobuf:"fixed64,5,opt,name=cost,proto3" json:"cost,omitempty"`
+	Cost float64 `protobuf:"fixed64,5,opt,name=cost,proto3" json:"cost,omitempty"`
+	// The engine whose reading this one, as configured, would repeat (a
+	// layout engine without a model, say); the host skips its steps on pages
+	// that engine has read. Empty for most engines.
+	SameAs        string `protobuf:"bytes,6,opt,name=same_as,json=sameAs,proto3" json:"same_as,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -383,6 +387,13 @@ func (x *DescribeResponse) GetCost() float64 {
 		return x.Cost
 	}
 	return 0
+}
+
+func (x *DescribeResponse) GetSameAs() string {
+	if x != nil {
+		return x.SameAs
+	}
+	return ""
 }
 
 type ExtractRequest struct {
@@ -1225,13 +1236,14 @@ const file_assay_engine_v1_engine_proto_rawDesc = "" +
 	"\x12CountPagesResponse\x12\x14\n" +
 	"\x05pages\x18\x01 \x01(\x05R\x05pages\"+\n" +
 	"\x0fDescribeRequest\x12\x18\n" +
-	"\aoptions\x18\x01 \x01(\fR\aoptions\"\x9a\x01\n" +
+	"\aoptions\x18\x01 \x01(\fR\aoptions\"\xb3\x01\n" +
 	"\x10DescribeResponse\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x18\n" +
 	"\aversion\x18\x02 \x01(\tR\aversion\x12 \n" +
 	"\vdescription\x18\x03 \x01(\tR\vdescription\x12\"\n" +
 	"\fcapabilities\x18\x04 \x03(\tR\fcapabilities\x12\x12\n" +
-	"\x04cost\x18\x05 \x01(\x01R\x04cost\"\x80\x01\n" +
+	"\x04cost\x18\x05 \x01(\x01R\x04cost\x12\x17\n" +
+	"\asame_as\x18\x06 \x01(\tR\x06sameAs\"\x80\x01\n" +
 	"\x0eExtractRequest\x12\x16\n" +
 	"\x06source\x18\x01 \x01(\tR\x06source\x12\x14\n" +
 	"\x05pages\x18\x02 \x03(\x05R\x05pages\x12\x18\n" +
