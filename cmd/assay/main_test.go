@@ -375,14 +375,16 @@ func TestMixedDocumentRoutesPerPage(t *testing.T) {
 	needOCR(t)
 	l := extractJSON(t, "testdata/mixed.pdf")
 	// The scan is read by the text layer first, which finds nothing there
-	// and says so at no cost; OCR then reads it.
+	// and says so at no cost; OCR then reads it. The two columns are
+	// planned for layoutml, which, without a model, says its reading would
+	// be nativetext's, so it is not asked again.
 	want := []struct {
 		class, engine, text string
 		attempts            int
 	}{
 		{"born_digital", "nativetext", "Quarterly Extraction Report", 1},
 		{"image_only", "ocr", "Harbour Inspection Notes", 2},
-		{"complex_layout", "layoutml", "Two Column Layout", 2},
+		{"complex_layout", "nativetext", "Two Column Layout", 1},
 	}
 	if l.Status != "ok" || len(l.Pages) != len(want) {
 		t.Fatalf("status %s, %d pages", l.Status, len(l.Pages))
