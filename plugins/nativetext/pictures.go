@@ -21,15 +21,16 @@ const maxPicturePixels = 1 << 22
 // within maxStroke pixels, a step back. A tile of tileSide pixels crossed
 // by text has minStrokeRows rows or more that cross at least two strokes.
 // The edge of a shape steps once, a rule is one stroke, shading and
-// photographs out of focus do not step at all; a sharp photograph may
-// pass, and is read (a wasted read, not a lost word). A picture holds text
-// from minTextyTiles such tiles: a word or two.
+// photographs out of focus do not step at all. And text runs in lines: a
+// word covers two tiles side by side, where the strokes of a drawing (a
+// map's coastlines, a textured surface) fall in tiles here and there. A
+// picture holds text from two such tiles side by side; a sharp picture
+// that passes is read (a wasted read, not a lost word).
 const (
 	tileSide      = 24
 	stepContrast  = 48 // of 255: a fifth of the range
 	maxStroke     = 12 // pixels: a bold stroke of a 14 pt heading at 300 dpi
 	minStrokeRows = 4
-	minTextyTiles = 2
 )
 
 // textFree reports, for each image of a page, whether its pixels were
@@ -62,20 +63,19 @@ func (d *document) pictureTextFree(ref types.Object) bool {
 	return true
 }
 
-// mayHoldText reports whether a picture has the sharp, dense steps of
-// text in at least minTextyTiles tiles.
+// mayHoldText reports whether a picture has two tiles side by side with
+// the sharp, dense strokes of text.
 func mayHoldText(g *image.Gray) bool {
 	b := g.Bounds()
-	texty := 0
 	for ty := b.Min.Y; ty < b.Max.Y; ty += tileSide {
+		prev := false
 		for tx := b.Min.X; tx < b.Max.X; tx += tileSide {
 			tile := image.Rect(tx, ty, min(tx+tileSide, b.Max.X), min(ty+tileSide, b.Max.Y))
-			if textyTile(g, tile) {
-				texty++
-				if texty >= minTextyTiles {
-					return true
-				}
+			texty := textyTile(g, tile)
+			if texty && prev {
+				return true
 			}
+			prev = texty
 		}
 	}
 	return false

@@ -121,8 +121,9 @@ func TestPicturesWithoutTextAreTextFree(t *testing.T) {
 	}
 }
 
-// The check finds the steps of text, not the size of the picture: a
-// tile of text among shading is enough, one sharp edge is not.
+// The check finds the strokes of text in a line, not the size of the
+// picture: two tiles of text side by side among shading are enough; one
+// sharp edge, or strokes scattered apart, are not.
 func TestMayHoldText(t *testing.T) {
 	t.Parallel()
 	scan := scanOf(t)
@@ -146,6 +147,16 @@ func TestMayHoldText(t *testing.T) {
 			copy(withText.Pix[dst:dst+tileSide], scan.Pix[src:src+tileSide])
 		}
 	}
+	// Strokes here and there, as a map's coastlines draw them: two tiles
+	// of the scan's text, far apart.
+	scattered := blobs(400, 300)
+	for k, at := range texty {
+		for y := range tileSide {
+			dst := (48+k*144+y)*scattered.Stride + 48 + k*240
+			src := (at.Y+y)*scan.Stride + at.X
+			copy(scattered.Pix[dst:dst+tileSide], scan.Pix[src:src+tileSide])
+		}
+	}
 	edge := blobs(400, 300)
 	for y := range 300 {
 		for x := 200; x < 400; x++ {
@@ -160,6 +171,7 @@ func TestMayHoldText(t *testing.T) {
 		{"shading", blobs(400, 300), false},
 		{"shading with a line of text", withText, true},
 		{"shading with one sharp edge", edge, false},
+		{"shading with strokes here and there", scattered, false},
 		{"scanned page", scan, true},
 	} {
 		if got := mayHoldText(c.img); got != c.want {

@@ -136,7 +136,7 @@ func TestMeasures(t *testing.T) {
 	}
 	var buf bytes.Buffer
 	(&Report{Pages: 1, Page: []Page{p}}).Text(&buf)
-	for _, want := range []string{"pages:     1", "page 1: mixed", "43 glyphs", "2 images covering 38% (2 may hold text)"} {
+	for _, want := range []string{"pages:     1", "page 1: mixed", "43 glyphs", "2 images covering 38% (2 to read for text)"} {
 		if !strings.Contains(buf.String(), want) {
 			t.Errorf("Text lacks %q:\n%s", want, buf.String())
 		}
