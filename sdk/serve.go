@@ -102,12 +102,14 @@ func newConfig(opts []Option) *config {
 // e if it implements core.Closer. Panics inside e's Describe and Extract
 // are recovered: Extract's stream ends with an engine_crashed error and
 // the process keeps serving. Options set the logger, its level and debug
-// mode; Serve(e) alone is the plain engine.
+// mode; Serve(e) alone is the plain engine. The collector is tuned for a
+// worker process (see tuneGC), unless GOGC or GOMEMLIMIT are set.
 //
 // Run directly rather than by the host, and not in debug mode, the
 // executable prints a notice and exits with status 1.
 func Serve(e core.Engine, opts ...Option) {
 	c := newConfig(opts)
+	tuneGC()
 	sc := &plugin.ServeConfig{
 		HandshakeConfig: wire.Handshake,
 		Plugins:         wire.PluginSet(e),
