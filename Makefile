@@ -81,7 +81,7 @@ bench-quality: deps build
 
 ## fuzz: run every fuzz target for FUZZTIME (default 20s) each; `make test` runs their seeds
 FUZZTIME ?= 20s
-FUZZ_TARGETS := ./router:FuzzParsePages ./plugins/nativetext:FuzzCMap ./plugins/nativetext:FuzzExtract \
+FUZZ_TARGETS := ./router:FuzzParsePages ./plugins/nativetext:FuzzCMap ./plugins/nativetext:FuzzExtract ./plugins/nativetext:FuzzPicture \
 	./plugins/nativetext:FuzzSecondParser ./plugins/nativetext:FuzzPredefinedCMapDecode ./internal/pdfdoc/cjkcmap:FuzzDecode \
 	./internal/textclean:FuzzClean ./internal/wire:FuzzFromProto ./internal/pdfdoc:FuzzLexer \
 	./eval:FuzzScore

@@ -2,12 +2,15 @@ package nativetext
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/pdfdoc"
+	"github.com/assay-pdf/assay/internal/pdfdoc/pdftest"
 )
 
 // FuzzExtract runs the whole engine (document layer, content interpreter,
@@ -63,4 +66,62 @@ func FuzzExtract(f *testing.F) {
 			}
 		}
 	})
+}
+
+// FuzzPicture gives the picture check images of any shape, colour space,
+// encoding and bytes: every page is answered, nothing panics, and a
+// picture is marked TextFree only when it was decoded. Run it with
+//
+//	go test ./plugins/nativetext -run '^$' -fuzz FuzzPicture -fuzztime 60s
+func FuzzPicture(f *testing.F) {
+	f.Add(uint16(40), uint16(30), uint8(0), uint8(8), false, []byte{0x80, 0x10, 0xff})
+	f.Add(uint16(3), uint16(2), uint8(1), uint8(8), false, []byte("rgbrgbrgbrgbrgbrgb"))
+	f.Add(uint16(2), uint16(2), uint8(3), uint8(8), false, []byte{0, 1, 2, 3})
+	f.Add(uint16(8), uint16(8), uint8(0), uint8(8), true, []byte("\xff\xd8\xff\xe0 not quite a JPEG"))
+	f.Add(uint16(60000), uint16(60000), uint8(2), uint8(1), false, []byte{})
+	spaces := []string{"/DeviceGray", "/DeviceRGB", "/DeviceCMYK",
+		"[/Indexed /DeviceRGB 1 <ff000000ff00>]", "[/ICCBased 6 0 R]", "/Pattern"}
+	e := New()
+	f.Fuzz(func(t *testing.T, w, h uint16, space, bpc uint8, asJPEG bool, data []byte) {
+		defer failOnRecovered(t, "the picture")()
+		dict := fmt.Sprintf("/Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace %s /BitsPerComponent %d",
+			w, h, spaces[int(space)%len(spaces)], bpc)
+		if asJPEG {
+			dict += " /Filter /DCTDecode"
+		}
+		path := pdftest.OnePage("", "<< /XObject << /Im1 5 0 R >> >>", "q 500 0 0 380 56 400 cm /Im1 Do Q",
+			pdftest.Stream(dict, string(data)), pdftest.Stream("/N 3", "")).Write(t)
+		n := 0
+		for r, err := range e.Extract(context.Background(), &core.Request{Source: path, Pages: []int{1}}) {
+			if err != nil {
+				return // a document error is an answer
+			}
+			n++
+			for _, b := range r.Page.Blocks {
+				if b.TextFree && !decodes(path) {
+					t.Errorf("a picture that does not decode is TextFree")
+				}
+			}
+		}
+		if n != 1 {
+			t.Errorf("%d answers for one page", n)
+		}
+	})
+}
+
+// decodes reports whether the first picture of page 1 decodes.
+func decodes(path string) bool {
+	doc, err := pdfdoc.Open(context.Background(), path, pdfdoc.Limits{})
+	if err != nil {
+		return false
+	}
+	p, err := doc.Page(1)
+	if err != nil {
+		return false
+	}
+	for _, ref := range doc.Dict(p.Resources["XObject"]) {
+		_, err := doc.Gray(ref, maxPicturePixels)
+		return err == nil
+	}
+	return false
 }
