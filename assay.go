@@ -44,6 +44,9 @@ type Config struct {
 type Extractor struct {
 	host *pluginhost.Host
 	rt   *router.Router
+	rc   router.Config
+	// parent is the Extractor a Chain was made from: it owns the engines.
+	parent *Extractor
 
 	mu        sync.Mutex
 	inProcess map[string]core.Engine
@@ -82,9 +85,32 @@ func Open(cfg Config) (*Extractor, error) {
 // made elsewhere: what the assay command does, from its configuration
 // files, environment and flags. The Extractor closes host.
 func New(rc router.Config, host *pluginhost.Host) *Extractor {
-	x := &Extractor{host: host, inProcess: map[string]core.Engine{}}
+	x := &Extractor{host: host, rc: rc, inProcess: map[string]core.Engine{}}
 	x.rt = router.New(rc, router.RegistryFunc(x.engine))
 	return x
+}
+
+// Chain is an Extractor that sends every page through engines in order
+// (as Config.Engines), sharing x's engine processes; x's Close closes
+// them, and the Chain's Close does nothing. An empty chain is x.
+func (x *Extractor) Chain(engines []string) (*Extractor, error) {
+	if len(engines) == 0 {
+		return x, nil
+	}
+	for _, s := range engines {
+		if _, err := router.ParseStep(s); err != nil {
+			return nil, fmt.Errorf("assay: %w: %w", core.ErrBadRequest, err)
+		}
+	}
+	owner := x
+	if x.parent != nil {
+		owner = x.parent
+	}
+	rc := x.rc
+	rc.Plan = router.FixedPlan(engines)
+	c := &Extractor{host: x.host, rc: rc, parent: owner}
+	c.rt = router.New(rc, router.RegistryFunc(owner.engine))
+	return c, nil
 }
 
 // engine is the named engine: an engine process when an executable is
@@ -110,6 +136,9 @@ func (x *Extractor) engine(name string) (core.Engine, error) {
 
 // Close stops the engine processes and the in-process engines.
 func (x *Extractor) Close() error {
+	if x.parent != nil {
+		return nil
+	}
 	err := x.host.Close()
 	x.mu.Lock()
 	defer x.mu.Unlock()

@@ -15,6 +15,7 @@ import (
 	"github.com/knadh/koanf/providers/structs"
 	"github.com/knadh/koanf/v2"
 
+	"github.com/assay-pdf/assay"
 	"github.com/assay-pdf/assay/output"
 	"github.com/assay-pdf/assay/router"
 )
@@ -246,6 +247,14 @@ func (c Config) Router() (router.Config, error) {
 		rc.Options[name] = b
 	}
 	return rc, nil
+}
+
+// Output is how results are written, but for the chunks' document id,
+// which names each document (see assay.DocID).
+func (c Config) Output() assay.Output {
+	o := assay.Output{Format: c.Format, PageMarkers: c.PageMarkers, HeadersFooters: c.HeadersFooters, Words: c.Words}
+	o.Chunks, _ = c.Chunks.Options("") // validate checked the encoding
+	return o
 }
 
 // validate checks the chunk bounds and the encoding.
