@@ -7,8 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"time"
 
@@ -217,4 +219,65 @@ func (r *Result) Text() (string, error) {
 // the zero value: 512 cl100k tokens, no overlap).
 func (r *Result) Chunks(opts output.ChunkOptions) ([]output.Chunk, error) {
 	return output.BuildChunks(r.Result, opts)
+}
+
+// EngineInfo is one engine an Extractor can run, as it describes itself.
+type EngineInfo struct {
+	core.Info
+	// Path is the executable; Builtin marks an engine of the assay binary.
+	Path    string
+	Builtin bool
+	// Err is why the engine could not start or describe itself.
+	Err error
+}
+
+// Engines starts every engine found (configured as an extraction would
+// configure it) and asks each to describe itself.
+func (x *Extractor) Engines(ctx context.Context) ([]EngineInfo, error) {
+	described, err := x.host.DescribeWith(ctx, x.rc.Options)
+	if err != nil {
+		return nil, fmt.Errorf("assay: %w", err)
+	}
+	out := make([]EngineInfo, 0, len(described))
+	for _, d := range described {
+		info := d.Info
+		if info.Name == "" {
+			info.Name = d.Name
+		}
+		out = append(out, EngineInfo{Info: info, Path: d.Path, Builtin: d.Builtin, Err: d.Err})
+	}
+	names := slices.Sorted(maps.Keys(inProcessEngines))
+	for _, name := range names {
+		if slices.ContainsFunc(out, func(e EngineInfo) bool { return e.Name == name }) {
+			continue
+		}
+		e, err := x.engine(name)
+		if err != nil {
+			continue
+		}
+		info, err := e.Describe(ctx)
+		if info.Name == "" {
+			info.Name = name
+		}
+		out = append(out, EngineInfo{Info: info, Builtin: true, Err: err})
+	}
+	return out, nil
+}
+
+// EngineNames are the names of the engines x can run, found on disk or
+// in process, without starting any.
+func (x *Extractor) EngineNames() []string {
+	var names []string
+	for _, f := range x.host.Discover() {
+		if !slices.Contains(names, f.Name) {
+			names = append(names, f.Name)
+		}
+	}
+	for name := range inProcessEngines {
+		if !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	return names
 }

@@ -44,7 +44,9 @@ type Worker struct {
 	// Observe, when set, is told of each batch read, with its result
 	// (for metrics).
 	Observe func(*assay.Result)
-	Log     *slog.Logger
+	// Finished, when set, is told of each job this worker marked done.
+	Finished func(id string)
+	Log      *slog.Logger
 
 	mu      sync.Mutex
 	running map[string]map[*batchRun]bool // by job id
@@ -178,10 +180,14 @@ func (w *Worker) handle(hard context.Context, m jetstream.Msg) {
 			return
 		}
 	}
-	if err := w.Queue.finish(hard, j.ID); err != nil {
+	done, err := w.Queue.finish(hard, j.ID)
+	if err != nil {
 		log.Error("joining the document; the batch goes back", "err", err)
 		_ = m.Nak()
 		return
+	}
+	if done && w.Finished != nil {
+		w.Finished(j.ID)
 	}
 	if err := m.DoubleAck(hard); err != nil {
 		log.Warn("acknowledging the batch", "err", err)
@@ -332,37 +338,39 @@ func (w *Worker) store(ctx context.Context, j Job, b batch, res *assay.Result) e
 }
 
 // finish joins the document once every batch is stored, and marks the
-// job done; it does nothing before, and is safe to repeat.
-func (q *Queue) finish(ctx context.Context, id string) error {
+// job done (true when this call did); it does nothing before, and is
+// safe to repeat.
+func (q *Queue) finish(ctx context.Context, id string) (bool, error) {
 	j, err := q.Job(ctx, id)
 	if err != nil || j.Status.Final() {
-		return err
+		return false, err
 	}
 	for _, d := range j.Done {
 		if !d {
-			return nil
+			return false, nil
 		}
 	}
 	res, err := q.join(ctx, j, false)
 	if err != nil {
-		return err
+		return false, err
 	}
 	var buf bytes.Buffer
 	if err := res.Encode(&buf); err != nil {
-		return err
+		return false, err
 	}
 	if _, err := q.files.PutBytes(ctx, resultName(id), buf.Bytes()); err != nil {
-		return fmt.Errorf("jobs: storing the result of %s: %w", id, err)
+		return false, fmt.Errorf("jobs: storing the result of %s: %w", id, err)
 	}
+	marked := false
 	_, err = q.update(ctx, id, func(j *Job) error {
 		if j.Status.Final() {
 			return errUnchanged
 		}
-		j.Status = StatusDone
+		j.Status, marked = StatusDone, true
 		return nil
 	})
-	if err == nil {
+	if err == nil && marked {
 		q.cfg.Log.Info("job done", "job", id, "status", res.Status, "pages", len(res.Entries))
 	}
-	return err
+	return marked, err
 }
