@@ -216,9 +216,9 @@ func newID() string {
 	return hex.EncodeToString(b)
 }
 
-func inputName(id string) string           { return id + "/input.pdf" }
+func inputName(id string) string            { return id + "/input.pdf" }
 func batchName(id string, index int) string { return id + "/batch/" + strconv.Itoa(index) }
-func resultName(id string) string          { return id + "/result" }
+func resultName(id string) string           { return id + "/result" }
 
 // Submit stores the input, records the job queued, and queues its page
 // batches.
