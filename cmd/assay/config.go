@@ -63,6 +63,8 @@ type Config struct {
 	// EstimatesFile keeps each engine's learnt time per page between runs
 	// ("" for the user's cache directory, "none" to learn in memory only).
 	EstimatesFile string `koanf:"estimates_file"`
+	// Serve configures assay serve and assay worker.
+	Serve ServeConfig `koanf:"serve"`
 }
 
 // ChunksConfig tunes --format chunks.
@@ -112,6 +114,7 @@ func Defaults() Config {
 		RegionOCR:    true,
 		// Maps must not be nil: koanf merges later layers into them.
 		Options: map[string]any{},
+		Serve:   defaultServe(),
 	}
 }
 
@@ -201,7 +204,7 @@ func (c Config) validate() error {
 	if c.Workers < 1 {
 		return fmt.Errorf("config: workers %d: want at least 1", c.Workers)
 	}
-	return nil
+	return c.Serve.validate()
 }
 
 // Router is the router's view of the configuration.

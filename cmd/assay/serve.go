@@ -1,0 +1,352 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+
+	"github.com/assay-pdf/assay"
+	"github.com/assay-pdf/assay/service"
+	"github.com/assay-pdf/assay/service/jobs"
+)
+
+// ServeConfig is assay serve's and assay worker's part of the
+// configuration (the "serve" section; ASSAY_SERVE__...).
+type ServeConfig struct {
+	// Listen is the HTTP address; without Keys it must be loopback.
+	Listen string `koanf:"listen"`
+	// DataDir holds the embedded NATS server's files ("" for the user's
+	// cache directory).
+	DataDir string `koanf:"data_dir"`
+	// NATS is an external server's URL; "" embeds one.
+	NATS string `koanf:"nats"`
+	// NATSListen lets workers of other processes reach the embedded
+	// server ("" serves this process only).
+	NATSListen string `koanf:"nats_listen"`
+	// Keys maps names to API keys: a request needs
+	// "Authorization: Bearer KEY" with one of them.
+	Keys map[string]string `koanf:"keys"`
+	// MaxUploadMB bounds an upload, MaxPages the pages of a job.
+	MaxUploadMB int `koanf:"max_upload_mb"`
+	MaxPages    int `koanf:"max_pages"`
+	// PerKeyConcurrency bounds the extract and job requests a key has in
+	// flight.
+	PerKeyConcurrency int           `koanf:"per_key_concurrency"`
+	SyncWait          time.Duration `koanf:"sync_wait"`
+	RequestTimeout    time.Duration `koanf:"request_timeout"`
+	// AckWait: a batch whose worker shows no sign of life for this long
+	// goes to another worker. MaxKills: deliveries a batch may stop
+	// before its pages are recorded as failed.
+	AckWait  time.Duration `koanf:"ack_wait"`
+	MaxKills int           `koanf:"max_kills"`
+	// Keep is how long jobs and results are kept.
+	Keep time.Duration `koanf:"keep"`
+	// Workers is how many page batches this process reads at once; for
+	// assay serve, -1 means the top-level workers setting with the
+	// embedded server and none with an external one.
+	Workers int `koanf:"workers"`
+	// Grace is how long a stopping process lets work in progress finish
+	// before it hands it back to the queue.
+	Grace time.Duration `koanf:"grace"`
+	// LogFormat is text or json.
+	LogFormat string `koanf:"log_format"`
+}
+
+func defaultServe() ServeConfig {
+	return ServeConfig{
+		Listen:            "127.0.0.1:8080",
+		Keys:              map[string]string{},
+		MaxUploadMB:       service.DefaultMaxUpload >> 20,
+		MaxPages:          service.DefaultMaxPages,
+		PerKeyConcurrency: service.DefaultPerKey,
+		SyncWait:          service.DefaultSyncWait,
+		RequestTimeout:    service.DefaultRequestTimeout,
+		AckWait:           jobs.DefaultAckWait,
+		MaxKills:          jobs.DefaultMaxKills,
+		Keep:              jobs.DefaultKeep,
+		Workers:           -1,
+		Grace:             jobs.DefaultGrace,
+		LogFormat:         "text",
+	}
+}
+
+func (s ServeConfig) validate() error {
+	if s.LogFormat != "text" && s.LogFormat != "json" {
+		return fmt.Errorf("config: serve.log_format %q: want text or json", s.LogFormat)
+	}
+	if s.MaxUploadMB < 1 || s.MaxPages < 1 || s.PerKeyConcurrency < 1 || s.MaxKills < 1 {
+		return errors.New("config: serve.max_upload_mb, max_pages, per_key_concurrency and max_kills must be at least 1")
+	}
+	return nil
+}
+
+// serveFlags parses the flags shared by serve and worker into the
+// config's keys.
+func serveFlags(name string, args []string, stderr io.Writer) (Config, bool) {
+	fl := flag.NewFlagSet(name, flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	configPath := fl.String("config", "", "config `FILE` (default ./assay.yaml when present)")
+	listen := fl.String("listen", "", "HTTP `ADDR` (default 127.0.0.1:8080; loopback only unless API keys are configured)")
+	dataDir := fl.String("data-dir", "", "`DIR` of the embedded NATS server's files (default: the user's cache directory)")
+	natsURL := fl.String("nats", "", "`URL` of an external NATS server with JetStream (default: embedded)")
+	natsListen := fl.String("nats-listen", "", "with the embedded server, also accept workers of other processes at `ADDR`")
+	workers := fl.Int("workers", 0, "page batches this process reads at once (serve: default the workers setting when embedded, 0 with --nats)")
+	logFormat := fl.String("log-format", "", "log format: text or json")
+	if err := fl.Parse(args); err != nil {
+		return Config{}, false
+	}
+	if fl.NArg() > 0 {
+		fmt.Fprintf(stderr, "assay %s: unexpected argument %q\n", name, fl.Arg(0))
+		return Config{}, false
+	}
+	set := map[string]any{}
+	fl.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "listen":
+			set["serve.listen"] = *listen
+		case "data-dir":
+			set["serve.data_dir"] = *dataDir
+		case "nats":
+			set["serve.nats"] = *natsURL
+		case "nats-listen":
+			set["serve.nats_listen"] = *natsListen
+		case "workers":
+			set["serve.workers"] = *workers
+		case "log-format":
+			set["serve.log_format"] = *logFormat
+		}
+	})
+	cfg, err := LoadConfig(*configPath, set)
+	if err != nil {
+		fmt.Fprintf(stderr, "assay: %v\n", err)
+		return Config{}, false
+	}
+	return cfg, true
+}
+
+func newLogger(format string, w io.Writer) *slog.Logger {
+	if format == "json" {
+		return slog.New(slog.NewJSONHandler(w, nil))
+	}
+	return slog.New(slog.NewTextHandler(w, nil))
+}
+
+// queueConn connects to the configured NATS, starting the embedded
+// server when there is no URL; stop closes both.
+func queueConn(sc ServeConfig, log *slog.Logger) (nc *nats.Conn, stop func(), err error) {
+	if sc.NATS != "" {
+		nc, err := jobs.Connect(sc.NATS)
+		if err != nil {
+			return nil, nil, err
+		}
+		return nc, func() { _ = nc.Drain() }, nil
+	}
+	dir := sc.DataDir
+	if dir == "" {
+		cache, err := os.UserCacheDir()
+		if err != nil {
+			return nil, nil, fmt.Errorf("no --data-dir and no cache directory: %w", err)
+		}
+		dir = filepath.Join(cache, "assay", "serve")
+	}
+	emb, err := jobs.StartEmbedded(dir, sc.NATSListen)
+	if err != nil {
+		return nil, nil, err
+	}
+	if nc, err = emb.Connect(); err != nil {
+		emb.Shutdown()
+		return nil, nil, err
+	}
+	log.Info("embedded NATS server started", "dir", dir, "url", emb.URL())
+	return nc, func() { nc.Close(); emb.Shutdown() }, nil
+}
+
+// extractor is the configured Extractor, with the CLI's engines.
+func extractor(cfg Config) (*assay.Extractor, error) {
+	rc, err := cfg.Router()
+	if err != nil {
+		return nil, err
+	}
+	host, err := newHost(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return assay.New(rc, host), nil
+}
+
+func queueConfig(sc ServeConfig, log *slog.Logger) jobs.Config {
+	return jobs.Config{AckWait: sc.AckWait, MaxKills: sc.MaxKills, Keep: sc.Keep, Log: log}
+}
+
+// isLoopback reports an address only this machine can reach.
+func isLoopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// serveCmd is "assay serve": the HTTP API, and with the embedded server,
+// workers, in one process.
+func serveCmd(ctx context.Context, args []string, stderr io.Writer) int {
+	cfg, ok := serveFlags("serve", args, stderr)
+	if !ok {
+		return exitUsage
+	}
+	sc := cfg.Serve
+	if len(sc.Keys) == 0 && !isLoopback(sc.Listen) {
+		fmt.Fprintf(stderr, "assay serve: --listen %s is not loopback: configure API keys (serve.keys) to listen there\n", sc.Listen)
+		return exitUsage
+	}
+	if sc.Workers < 0 {
+		sc.Workers = cfg.Workers
+		if sc.NATS != "" {
+			sc.Workers = 0
+		}
+	}
+	log := newLogger(sc.LogFormat, stderr)
+	if err := runServe(ctx, cfg, sc, log); err != nil {
+		log.Error("assay serve stopped", "err", err)
+		return exitFailed
+	}
+	return exitOK
+}
+
+func runServe(ctx context.Context, cfg Config, sc ServeConfig, log *slog.Logger) error {
+	nc, closeNATS, err := queueConn(sc, log)
+	if err != nil {
+		return err
+	}
+	defer closeNATS()
+	q, err := jobs.Open(ctx, nc, queueConfig(sc, log))
+	if err != nil {
+		return err
+	}
+	x, err := extractor(cfg)
+	if err != nil {
+		return err
+	}
+	defer x.Close()
+	metrics := service.NewMetrics(nil)
+	keys := make(map[string]string, len(sc.Keys))
+	for name, key := range sc.Keys {
+		keys[key] = name
+	}
+	srv := service.New(service.Config{
+		Queue: q, Extractor: x, Output: cfg.Output(), Keys: keys, MaxUpload: int64(sc.MaxUploadMB) << 20, MaxPages: sc.MaxPages,
+		PerKey: sc.PerKeyConcurrency, SyncWait: sc.SyncWait, RequestTimeout: sc.RequestTimeout, Log: log, Metrics: metrics,
+	})
+	ln, err := net.Listen("tcp", sc.Listen)
+	if err != nil {
+		return err
+	}
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: readHeaderTimeout, IdleTimeout: idleTimeout, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	workCtx, stopWork := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopWork()
+	wg.Go(func() {
+		if err := srv.Warm(ctx); err != nil {
+			log.Error("starting the engines", "err", err)
+			return
+		}
+		log.Info("engines started")
+	})
+	if sc.Workers > 0 {
+		w := &jobs.Worker{Queue: q, Extractor: x, Concurrency: sc.Workers, Grace: sc.Grace, Observe: metrics.ObserveBatch,
+			Finished: func(string) { metrics.JobDone() }, Log: log}
+		wg.Go(func() { _ = w.Run(workCtx) })
+	}
+	served := make(chan error, 1)
+	go func() { served <- hs.Serve(ln) }()
+	log.Info("assay serve listening", "addr", ln.Addr().String(), "workers", sc.Workers, "nats", sc.NATS != "")
+	select {
+	case err = <-served:
+		stopWork()
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("stopping: no new requests; work in progress finishes or goes back to the queue", "grace", sc.Grace)
+	sctx, cancel := context.WithTimeout(context.Background(), sc.Grace)
+	defer cancel()
+	if err := hs.Shutdown(sctx); err != nil {
+		_ = hs.Close()
+	}
+	<-served
+	stopWork()
+	return saveEstimates(cfg, log)
+}
+
+// HTTP server timeouts (request bodies and handlers are bounded by the
+// service's own limits).
+const (
+	readHeaderTimeout = 10 * time.Second
+	idleTimeout       = 2 * time.Minute
+)
+
+func saveEstimates(cfg Config, log *slog.Logger) error {
+	rc, err := cfg.Router()
+	if err != nil || rc.Estimates == nil {
+		return nil
+	}
+	if err := rc.Estimates.Save(); err != nil {
+		log.Warn("saving engine time estimates", "err", err)
+	}
+	return nil
+}
+
+// workerCmd is "assay worker": pulls page batches from the queue at
+// --nats until SIGTERM.
+func workerCmd(ctx context.Context, args []string, stderr io.Writer) int {
+	cfg, ok := serveFlags("worker", args, stderr)
+	if !ok {
+		return exitUsage
+	}
+	sc := cfg.Serve
+	if sc.NATS == "" {
+		fmt.Fprintln(stderr, "assay worker: name the queue's server with --nats URL")
+		return exitUsage
+	}
+	if sc.Workers <= 0 {
+		sc.Workers = cfg.Workers
+	}
+	log := newLogger(sc.LogFormat, stderr)
+	nc, closeNATS, err := queueConn(sc, log)
+	if err != nil {
+		log.Error("assay worker", "err", err)
+		return exitFailed
+	}
+	defer closeNATS()
+	q, err := jobs.Open(ctx, nc, queueConfig(sc, log))
+	if err != nil {
+		log.Error("assay worker", "err", err)
+		return exitFailed
+	}
+	x, err := extractor(cfg)
+	if err != nil {
+		log.Error("assay worker", "err", err)
+		return exitFailed
+	}
+	defer x.Close()
+	log.Info("assay worker pulling", "nats", sc.NATS, "concurrency", sc.Workers)
+	w := &jobs.Worker{Queue: q, Extractor: x, Concurrency: sc.Workers, Grace: sc.Grace, Log: log}
+	_ = w.Run(ctx)
+	log.Info("assay worker stopped")
+	return exitOK
+}
