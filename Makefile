@@ -13,7 +13,7 @@ PROTOC_GEN_GO      := v1.36.12
 PROTOC_GEN_GO_GRPC := v1.6.2
 export PATH := $(GOBIN):$(PATH)
 
-.PHONY: all deps deps-apt deps-go deps-ocr build test demo bench bench-quality fuzz proto fmt lint testdata clean
+.PHONY: all deps deps-apt deps-go deps-ocr build test demo bench bench-quality bench-serve fuzz proto fmt lint testdata clean
 
 all: build
 
@@ -24,6 +24,7 @@ deps-apt:
 	@missing=""; \
 	command -v protoc >/dev/null || missing="$$missing protobuf-compiler"; \
 	command -v gcc >/dev/null || missing="$$missing gcc libc6-dev"; \
+	command -v nats-server >/dev/null || missing="$$missing nats-server"; \
 	if [ -n "$$missing" ]; then \
 		echo "installing:$$missing"; \
 		export DEBIAN_FRONTEND=noninteractive; \
@@ -73,6 +74,12 @@ bench: deps
 ## bench-quality: nativetext vs pdftotext and mutool on ../shared/corpus (quality, pages/s, memory)
 bench-quality: deps build
 	scripts/bench-quality
+
+## bench-serve: assay serve under 500 jobs from 8 clients (../shared/corpus), then one 200-page document on nats-server with one and two workers
+bench-serve: deps build
+	$(GO) build -o $(BIN)/benchserve ./scripts/benchserve
+	$(BIN)/benchserve -bin $(BIN)/assay -corpus ../shared/corpus -jobs 500 -clients 8
+	$(BIN)/benchserve -bin $(BIN)/assay -corpus ../shared/corpus -scale
 
 ## fuzz: run every fuzz target for FUZZTIME (default 20s) each; `make test` runs their seeds
 FUZZTIME ?= 20s
