@@ -355,3 +355,52 @@ func children(pid int) []int {
 
 // regexpSource matches the JSON output's source line.
 var regexpSource = regexp.MustCompile(`"source": "[^"]*"`)
+
+// TestExternalNATS runs assay serve on Debian's nats-server -js with two
+// assay worker processes: a document of three batches is spread over
+// them and its result is the CLI's. It skips when nats-server is not
+// installed (make deps installs it).
+func TestExternalNATS(t *testing.T) {
+	t.Parallel()
+	natsBin, err := exec.LookPath("nats-server")
+	if err != nil {
+		t.Skip("no nats-server on PATH (make deps installs it)")
+	}
+	natsAddr := freeAddr(t)
+	host, port, _ := strings.Cut(natsAddr, ":")
+	ns := exec.Command(natsBin, "-js", "-sd", t.TempDir(), "-a", host, "-p", port)
+	if err := ns.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = ns.Process.Signal(syscall.SIGTERM); _ = ns.Wait() })
+	url := "nats://" + natsAddr
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		if c, err := net.Dial("tcp", natsAddr); err == nil {
+			c.Close()
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("nats-server did not open its port")
+		}
+	}
+	_, base := serve(t, nil, "--nats", url)
+	workers := []*proc{startAssay(t, nil, "worker", "--nats", url, "--workers", "1"), startAssay(t, nil, "worker", "--nats", url, "--workers", "1")}
+	path := filepath.Join(t.TempDir(), "report.pdf")
+	if err := os.WriteFile(path, pdftest.Report(90).Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pdf, _ := os.ReadFile(path)
+	id := submitJob(t, base, "?name=report.pdf", pdf)
+	waitJobs(t, base, []string{id})
+	code, got := get(t, base+"/v1/jobs/"+id+"/result")
+	want, _, _ := cli(t, "extract", path)
+	if code != http.StatusOK || string(got) != want {
+		t.Errorf("%d: the result differs from the CLI's\nservice:\n%.400s\ncli:\n%.400s", code, got, want)
+	}
+	for i, w := range workers {
+		w.stop(t)
+		if !strings.Contains(w.out.String(), "batch read") {
+			t.Logf("worker %d read no batch:\n%s", i, w.out)
+		}
+	}
+}
