@@ -90,12 +90,25 @@ type Server struct {
 	mu      sync.Mutex
 	engines []assay.EngineInfo
 	inUse   map[string]int // requests in flight per key name
+	// drained ends when the server stops: long waits end with it.
+	drained context.Context
+	Drain   context.CancelFunc
+}
+
+// untilDrain is ctx, ended also by Drain.
+func (s *Server) untilDrain(ctx context.Context) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(ctx)
+	stop := context.AfterFunc(s.drained, cancel)
+	return ctx, func() { stop(); cancel() }
 }
 
 // New makes a Server; it does no I/O (Warm starts the engines).
 func New(cfg Config) *Server {
 	cfg = cfg.withDefaults()
 	s := &Server{cfg: cfg, inUse: map[string]int{}}
+	// Drain ends the event streams and the waits of synchronous extracts
+	// (they answer 504 with the job to poll), for a server that stops.
+	s.drained, s.Drain = context.WithCancel(context.Background())
 	cfg.Metrics.queueDepth(cfg.Queue)
 	return s
 }
@@ -212,6 +225,8 @@ func (s *Server) postExtract(w http.ResponseWriter, r *http.Request) {
 	wait := min(s.cfg.SyncWait, s.cfg.RequestTimeout-time.Second)
 	ctx, cancel := context.WithTimeout(r.Context(), wait)
 	defer cancel()
+	ctx, undrain := s.untilDrain(ctx)
+	defer undrain()
 	final, err := s.waitFinal(ctx, j.ID)
 	if err != nil {
 		writeError(w, newError(http.StatusGatewayTimeout, "timeout",
@@ -323,7 +338,9 @@ func (s *Server) writeResult(w http.ResponseWriter, r *http.Request, id, format 
 // getEvents is GET /v1/jobs/{id}/events: one "page" event per finished
 // page, then "end" with the job's final state.
 func (s *Server) getEvents(w http.ResponseWriter, r *http.Request) {
-	ch, err := s.cfg.Queue.Watch(r.Context(), r.PathValue("id"))
+	ctx, undrain := s.untilDrain(r.Context())
+	defer undrain()
+	ch, err := s.cfg.Queue.Watch(ctx, r.PathValue("id"))
 	if err != nil {
 		writeError(w, err, "")
 		return
@@ -338,7 +355,7 @@ func (s *Server) getEvents(w http.ResponseWriter, r *http.Request) {
 	defer tick.Stop()
 	for {
 		select {
-		case <-r.Context().Done():
+		case <-ctx.Done():
 			return
 		case <-tick.C:
 			fmt.Fprint(w, ": keep-alive\n\n")

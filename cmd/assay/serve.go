@@ -172,17 +172,23 @@ func queueConn(sc ServeConfig, log *slog.Logger) (nc *nats.Conn, stop func(), er
 	return nc, func() { nc.Close(); emb.Shutdown() }, nil
 }
 
-// extractor is the configured Extractor, with the CLI's engines.
-func extractor(cfg Config) (*assay.Extractor, error) {
+// extractor is the configured Extractor, with the CLI's engines; save
+// keeps the engine time estimates it learnt.
+func extractor(cfg Config, log *slog.Logger) (x *assay.Extractor, save func(), err error) {
 	rc, err := cfg.Router()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	host, err := newHost(cfg)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return assay.New(rc, host), nil
+	save = func() {
+		if err := rc.Estimates.Save(); err != nil {
+			log.Warn("saving engine time estimates", "err", err)
+		}
+	}
+	return assay.New(rc, host), save, nil
 }
 
 func queueConfig(sc ServeConfig, log *slog.Logger) jobs.Config {
@@ -238,11 +244,12 @@ func runServe(ctx context.Context, cfg Config, sc ServeConfig, log *slog.Logger)
 	if err != nil {
 		return err
 	}
-	x, err := extractor(cfg)
+	x, save, err := extractor(cfg, log)
 	if err != nil {
 		return err
 	}
 	defer x.Close()
+	defer save()
 	metrics := service.NewMetrics(nil)
 	keys := make(map[string]string, len(sc.Keys))
 	for name, key := range sc.Keys {
@@ -256,7 +263,11 @@ func runServe(ctx context.Context, cfg Config, sc ServeConfig, log *slog.Logger)
 	if err != nil {
 		return err
 	}
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: readHeaderTimeout, IdleTimeout: idleTimeout, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: readHeaderTimeout, IdleTimeout: idleTimeout,
+		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	// Event streams and waits for results end when shutdown begins;
+	// uploads in flight finish.
+	hs.RegisterOnShutdown(srv.Drain)
 	var wg sync.WaitGroup
 	defer wg.Wait()
 	workCtx, stopWork := context.WithCancel(context.WithoutCancel(ctx))
@@ -290,7 +301,7 @@ func runServe(ctx context.Context, cfg Config, sc ServeConfig, log *slog.Logger)
 	}
 	<-served
 	stopWork()
-	return saveEstimates(cfg, log)
+	return nil
 }
 
 // HTTP server timeouts (request bodies and handlers are bounded by the
@@ -299,17 +310,6 @@ const (
 	readHeaderTimeout = 10 * time.Second
 	idleTimeout       = 2 * time.Minute
 )
-
-func saveEstimates(cfg Config, log *slog.Logger) error {
-	rc, err := cfg.Router()
-	if err != nil || rc.Estimates == nil {
-		return nil
-	}
-	if err := rc.Estimates.Save(); err != nil {
-		log.Warn("saving engine time estimates", "err", err)
-	}
-	return nil
-}
 
 // workerCmd is "assay worker": pulls page batches from the queue at
 // --nats until SIGTERM.
@@ -338,12 +338,13 @@ func workerCmd(ctx context.Context, args []string, stderr io.Writer) int {
 		log.Error("assay worker", "err", err)
 		return exitFailed
 	}
-	x, err := extractor(cfg)
+	x, save, err := extractor(cfg, log)
 	if err != nil {
 		log.Error("assay worker", "err", err)
 		return exitFailed
 	}
 	defer x.Close()
+	defer save()
 	log.Info("assay worker pulling", "nats", sc.NATS, "concurrency", sc.Workers)
 	w := &jobs.Worker{Queue: q, Extractor: x, Concurrency: sc.Workers, Grace: sc.Grace, Log: log}
 	_ = w.Run(ctx)
