@@ -251,14 +251,7 @@ func runServe(ctx context.Context, cfg Config, sc ServeConfig, log *slog.Logger)
 	defer x.Close()
 	defer save()
 	metrics := service.NewMetrics(nil)
-	keys := make(map[string]string, len(sc.Keys))
-	for name, key := range sc.Keys {
-		keys[key] = name
-	}
-	srv := service.New(service.Config{
-		Queue: q, Extractor: x, Output: cfg.Output(), Keys: keys, MaxUpload: int64(sc.MaxUploadMB) << 20, MaxPages: sc.MaxPages,
-		PerKey: sc.PerKeyConcurrency, SyncWait: sc.SyncWait, RequestTimeout: sc.RequestTimeout, Log: log, Metrics: metrics,
-	})
+	srv := service.New(serviceConfig(cfg, sc, q, x, metrics, log))
 	ln, err := net.Listen("tcp", sc.Listen)
 	if err != nil {
 		return err
@@ -284,23 +277,41 @@ func runServe(ctx context.Context, cfg Config, sc ServeConfig, log *slog.Logger)
 			Finished: func(string) { metrics.JobDone() }, Log: log}
 		wg.Go(func() { _ = w.Run(workCtx) })
 	}
+	log.Info("assay serve listening", "addr", ln.Addr().String(), "workers", sc.Workers, "nats", sc.NATS != "")
+	err = serveUntil(ctx, hs, ln, sc.Grace, log)
+	stopWork()
+	return err
+}
+
+// serviceConfig is the service's view of the configuration.
+func serviceConfig(cfg Config, sc ServeConfig, q *jobs.Queue, x *assay.Extractor, m *service.Metrics, log *slog.Logger) service.Config {
+	keys := make(map[string]string, len(sc.Keys))
+	for name, key := range sc.Keys {
+		keys[key] = name
+	}
+	return service.Config{
+		Queue: q, Extractor: x, Output: cfg.Output(), Keys: keys, MaxUpload: int64(sc.MaxUploadMB) << 20, MaxPages: sc.MaxPages,
+		PerKey: sc.PerKeyConcurrency, SyncWait: sc.SyncWait, RequestTimeout: sc.RequestTimeout, Log: log, Metrics: m,
+	}
+}
+
+// serveUntil serves HTTP until ctx ends, then stops taking requests and
+// waits up to grace for those in flight.
+func serveUntil(ctx context.Context, hs *http.Server, ln net.Listener, grace time.Duration, log *slog.Logger) error {
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
-	log.Info("assay serve listening", "addr", ln.Addr().String(), "workers", sc.Workers, "nats", sc.NATS != "")
 	select {
-	case err = <-served:
-		stopWork()
+	case err := <-served:
 		return err
 	case <-ctx.Done():
 	}
-	log.Info("stopping: no new requests; work in progress finishes or goes back to the queue", "grace", sc.Grace)
-	sctx, cancel := context.WithTimeout(context.Background(), sc.Grace)
+	log.Info("stopping: no new requests; work in progress finishes or goes back to the queue", "grace", grace)
+	sctx, cancel := context.WithTimeout(context.Background(), grace)
 	defer cancel()
 	if err := hs.Shutdown(sctx); err != nil {
 		_ = hs.Close()
 	}
 	<-served
-	stopWork()
 	return nil
 }
 
