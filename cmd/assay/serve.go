@@ -256,7 +256,9 @@ func runServe(ctx context.Context, cfg Config, sc ServeConfig, log *slog.Logger)
 	if err != nil {
 		return err
 	}
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: readHeaderTimeout, IdleTimeout: idleTimeout,
+	// ReadTimeout bounds a slow upload too; no WriteTimeout, which would
+	// cut event streams (the service bounds each other route).
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: readHeaderTimeout, ReadTimeout: sc.RequestTimeout, IdleTimeout: idleTimeout,
 		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
 	// Event streams and waits for results end when shutdown begins;
 	// uploads in flight finish.
