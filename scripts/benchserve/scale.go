@@ -17,7 +17,8 @@ import (
 const scalePages = 200
 
 // runScale times one 200-page document through assay serve on an
-// external nats-server, first with one assay worker, then with two.
+// external nats-server, first with one assay worker, then with two,
+// each reading one batch at a time.
 func runScale(bin, corpus string) error {
 	nats, err := exec.LookPath("nats-server")
 	if err != nil {
@@ -86,7 +87,9 @@ func timeWithWorkers(bin, base, url string, n int, pdf []byte) (time.Duration, e
 		}
 	}()
 	for range n {
-		w, err := startProc(bin, "worker", "--nats", url)
+		// One batch at a time per worker: the speed-up is the second
+		// worker's, not more slots in one.
+		w, err := startProc(bin, "worker", "--nats", url, "--workers", "1")
 		if err != nil {
 			return 0, err
 		}
