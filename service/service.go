@@ -21,7 +21,7 @@ import (
 const (
 	DefaultMaxUpload      = 100 << 20
 	DefaultMaxPages       = 2000
-	DefaultPerKey         = 16
+	DefaultPerKey         = 64
 	DefaultSyncWait       = 60 * time.Second
 	DefaultRequestTimeout = 120 * time.Second
 	// eventsKeepAlive is how often an idle event stream gets a comment,
