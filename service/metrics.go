@@ -106,7 +106,9 @@ func (m *Metrics) ObserveBatch(res *assay.Result) {
 // JobDone counts a job a worker of this process finished.
 func (m *Metrics) JobDone() { m.jobs.WithLabelValues("done").Inc() }
 
-func (m *Metrics) handler() http.Handler {
+// Handler serves the metrics in Prometheus's text format (GET /metrics;
+// assay worker --metrics-listen).
+func (m *Metrics) Handler() http.Handler {
 	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{})
 }
 

@@ -28,7 +28,7 @@ var Routes = []Route{
 	{Method: "GET", Path: "/v1/engines", Auth: true, handler: func(s *Server) http.HandlerFunc { return s.getEngines }},
 	{Method: "GET", Path: "/livez", handler: func(s *Server) http.HandlerFunc { return s.getLivez }},
 	{Method: "GET", Path: "/readyz", handler: func(s *Server) http.HandlerFunc { return s.getReadyz }},
-	{Method: "GET", Path: "/metrics", handler: func(s *Server) http.HandlerFunc { return s.cfg.Metrics.handler().ServeHTTP }},
+	{Method: "GET", Path: "/metrics", handler: func(s *Server) http.HandlerFunc { return s.cfg.Metrics.Handler().ServeHTTP }},
 	{Method: "GET", Path: "/v1/openapi.json", handler: func(s *Server) http.HandlerFunc { return s.getOpenAPI }},
 }
 

@@ -8,7 +8,7 @@
 //	assay serve [--listen ADDR] [--data-dir DIR] [--nats URL] [--nats-listen ADDR] [--workers N] [--log-format json]
 //	                         the HTTP service (package service) with jobs on NATS JetStream
 //	                         (package service/jobs), embedded unless --nats names a server
-//	assay worker --nats URL [--workers N]
+//	assay worker --nats URL [--workers N] [--metrics-listen ADDR]
 //	                         pull the service's page batches from that server
 //	assay version
 //

@@ -61,6 +61,9 @@ type ServeConfig struct {
 	Grace time.Duration `koanf:"grace"`
 	// LogFormat is text or json.
 	LogFormat string `koanf:"log_format"`
+	// MetricsListen is where assay worker serves GET /metrics ("": not
+	// at all; assay serve has its own on --listen).
+	MetricsListen string `koanf:"metrics_listen"`
 }
 
 func defaultServe() ServeConfig {
@@ -103,6 +106,7 @@ func serveFlags(name string, args []string, stderr io.Writer) (Config, bool) {
 	natsListen := fl.String("nats-listen", "", "with the embedded server, also accept workers of other processes at `ADDR`")
 	workers := fl.Int("workers", 0, "page batches this process reads at once (serve: default the workers setting when embedded, 0 with --nats)")
 	logFormat := fl.String("log-format", "", "log format: text or json")
+	metricsListen := fl.String("metrics-listen", "", "worker: serve Prometheus metrics at `ADDR`/metrics")
 	if err := fl.Parse(args); err != nil {
 		return Config{}, false
 	}
@@ -125,6 +129,8 @@ func serveFlags(name string, args []string, stderr io.Writer) (Config, bool) {
 			set["serve.workers"] = *workers
 		case "log-format":
 			set["serve.log_format"] = *logFormat
+		case "metrics-listen":
+			set["serve.metrics_listen"] = *metricsListen
 		}
 	})
 	cfg, err := LoadConfig(*configPath, set)
@@ -358,9 +364,34 @@ func workerCmd(ctx context.Context, args []string, stderr io.Writer) int {
 	}
 	defer x.Close()
 	defer save()
+	metrics := service.NewMetrics(nil)
+	if sc.MetricsListen != "" {
+		stop, err := serveMetrics(sc.MetricsListen, metrics, log)
+		if err != nil {
+			log.Error("assay worker: metrics", "err", err)
+			return exitFailed
+		}
+		defer stop()
+	}
 	log.Info("assay worker pulling", "nats", sc.NATS, "concurrency", sc.Workers)
-	w := &jobs.Worker{Queue: q, Extractor: x, Concurrency: sc.Workers, Grace: sc.Grace, Log: log}
+	w := &jobs.Worker{Queue: q, Extractor: x, Concurrency: sc.Workers, Grace: sc.Grace, Log: log,
+		Observe: metrics.ObserveBatch, Finished: func(string) { metrics.JobDone() }}
 	_ = w.Run(ctx)
 	log.Info("assay worker stopped")
 	return exitOK
+}
+
+// serveMetrics serves GET /metrics at addr until stop.
+func serveMetrics(addr string, m *service.Metrics, log *slog.Logger) (stop func(), err error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", m.Handler())
+	hs := &http.Server{Handler: mux, ReadHeaderTimeout: readHeaderTimeout, IdleTimeout: idleTimeout}
+	done := make(chan struct{})
+	go func() { defer close(done); _ = hs.Serve(ln) }()
+	log.Info("metrics listening", "addr", ln.Addr().String())
+	return func() { _ = hs.Close(); <-done }, nil
 }
