@@ -404,3 +404,49 @@ func TestExternalNATS(t *testing.T) {
 		}
 	}
 }
+
+// TestCancelReachesWorkers cancels a job that an assay worker process is
+// reading: the worker's engine process for it is gone within 2 s.
+func TestCancelReachesWorkers(t *testing.T) {
+	t.Parallel()
+	engines := slowEngineDir(t)
+	natsAddr := freeAddr(t)
+	env := []string{"ASSAY_PLUGIN_PATH=" + engines}
+	_, base := serve(t, env, "--data-dir", t.TempDir(), "--workers", "0", "--nats-listen", natsAddr)
+	worker := startAssay(t, env, "worker", "--nats", "nats://"+natsAddr, "--workers", "1")
+	id := submitJob(t, base, "?engines=slow", pdftest.Report(30).Bytes()) // 9 s in the slow engine
+	slow := func() []int {
+		var out []int
+		for _, c := range children(worker.cmd.Process.Pid) {
+			if cmd, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", c)); bytes.Contains(cmd, []byte("assay-engine-slow")) {
+				if st, _ := os.ReadFile(fmt.Sprintf("/proc/%d/stat", c)); !bytes.Contains(st, []byte(") Z ")) {
+					out = append(out, c)
+				}
+			}
+		}
+		return out
+	}
+	deadline := time.Now().Add(jobWait)
+	for jobStatus(t, base, id).Status != "running" || len(slow()) == 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("the job never ran:\n%s", worker.out)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	req, _ := http.NewRequest("DELETE", base+"/v1/jobs/"+id, nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	canceled := time.Now()
+	for len(slow()) > 0 {
+		if time.Since(canceled) > 2*time.Second {
+			t.Fatalf("engine processes %v of the worker still run 2 s after the cancel", slow())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if st := jobStatus(t, base, id); st.Status != "canceled" {
+		t.Errorf("job %s", st.Status)
+	}
+}
