@@ -13,7 +13,7 @@ PROTOC_GEN_GO      := v1.36.12
 PROTOC_GEN_GO_GRPC := v1.6.2
 export PATH := $(GOBIN):$(PATH)
 
-.PHONY: all deps deps-apt deps-go deps-ocr build test demo bench bench-quality fuzz proto fmt lint testdata clean
+.PHONY: all deps deps-apt deps-go deps-ocr build test demo bench bench-quality bench-serve fuzz proto fmt lint testdata clean
 
 all: build
 
@@ -27,6 +27,7 @@ deps-apt:
 	command -v pdftotext >/dev/null || missing="$$missing poppler-utils"; \
 	command -v openssl >/dev/null || missing="$$missing openssl"; \
 	/usr/bin/python3 -c 'import grpc, google.protobuf' 2>/dev/null || missing="$$missing python3 python3-grpcio python3-protobuf"; \
+	command -v nats-server >/dev/null || missing="$$missing nats-server"; \
 	if [ -n "$$missing" ]; then \
 		echo "installing:$$missing"; \
 		export DEBIAN_FRONTEND=noninteractive; \
@@ -78,6 +79,12 @@ bench: deps
 ## bench-quality: nativetext vs pdftotext and mutool on ../shared/corpus (quality, pages/s, memory)
 bench-quality: deps build
 	scripts/bench-quality
+
+## bench-serve: assay serve under 500 jobs from 8 clients (../shared/corpus), then one 200-page document on nats-server with one and two workers
+bench-serve: deps build
+	$(GO) build -o $(BIN)/benchserve ./scripts/benchserve
+	$(BIN)/benchserve -bin $(BIN)/assay -corpus ../shared/corpus -jobs 500 -clients 8
+	$(BIN)/benchserve -bin $(BIN)/assay -corpus ../shared/corpus -scale
 
 ## fuzz: run every fuzz target for FUZZTIME (default 20s) each; `make test` runs their seeds
 FUZZTIME ?= 20s

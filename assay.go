@@ -7,8 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"time"
 
@@ -44,6 +46,9 @@ type Config struct {
 type Extractor struct {
 	host *pluginhost.Host
 	rt   *router.Router
+	rc   router.Config
+	// parent is the Extractor a Chain was made from: it owns the engines.
+	parent *Extractor
 
 	mu        sync.Mutex
 	inProcess map[string]core.Engine
@@ -82,9 +87,32 @@ func Open(cfg Config) (*Extractor, error) {
 // made elsewhere: what the assay command does, from its configuration
 // files, environment and flags. The Extractor closes host.
 func New(rc router.Config, host *pluginhost.Host) *Extractor {
-	x := &Extractor{host: host, inProcess: map[string]core.Engine{}}
+	x := &Extractor{host: host, rc: rc, inProcess: map[string]core.Engine{}}
 	x.rt = router.New(rc, router.RegistryFunc(x.engine))
 	return x
+}
+
+// Chain is an Extractor that sends every page through engines in order
+// (as Config.Engines), sharing x's engine processes; x's Close closes
+// them, and the Chain's Close does nothing. An empty chain is x.
+func (x *Extractor) Chain(engines []string) (*Extractor, error) {
+	if len(engines) == 0 {
+		return x, nil
+	}
+	for _, s := range engines {
+		if _, err := router.ParseStep(s); err != nil {
+			return nil, fmt.Errorf("assay: %w: %w", core.ErrBadRequest, err)
+		}
+	}
+	owner := x
+	if x.parent != nil {
+		owner = x.parent
+	}
+	rc := x.rc
+	rc.Plan = router.FixedPlan(engines)
+	c := &Extractor{host: x.host, rc: rc, parent: owner}
+	c.rt = router.New(rc, router.RegistryFunc(owner.engine))
+	return c, nil
 }
 
 // engine is the named engine: an engine process when an executable is
@@ -110,6 +138,9 @@ func (x *Extractor) engine(name string) (core.Engine, error) {
 
 // Close stops the engine processes and the in-process engines.
 func (x *Extractor) Close() error {
+	if x.parent != nil {
+		return nil
+	}
 	err := x.host.Close()
 	x.mu.Lock()
 	defer x.mu.Unlock()
@@ -188,4 +219,65 @@ func (r *Result) Text() (string, error) {
 // the zero value: 512 cl100k tokens, no overlap).
 func (r *Result) Chunks(opts output.ChunkOptions) ([]output.Chunk, error) {
 	return output.BuildChunks(r.Result, opts)
+}
+
+// EngineInfo is one engine an Extractor can run, as it describes itself.
+type EngineInfo struct {
+	core.Info
+	// Path is the executable; Builtin marks an engine of the assay binary.
+	Path    string
+	Builtin bool
+	// Err is why the engine could not start or describe itself.
+	Err error
+}
+
+// Engines starts every engine found (configured as an extraction would
+// configure it) and asks each to describe itself.
+func (x *Extractor) Engines(ctx context.Context) ([]EngineInfo, error) {
+	described, err := x.host.DescribeWith(ctx, x.rc.Options)
+	if err != nil {
+		return nil, fmt.Errorf("assay: %w", err)
+	}
+	out := make([]EngineInfo, 0, len(described))
+	for _, d := range described {
+		info := d.Info
+		if info.Name == "" {
+			info.Name = d.Name
+		}
+		out = append(out, EngineInfo{Info: info, Path: d.Path, Builtin: d.Builtin, Err: d.Err})
+	}
+	names := slices.Sorted(maps.Keys(inProcessEngines))
+	for _, name := range names {
+		if slices.ContainsFunc(out, func(e EngineInfo) bool { return e.Name == name }) {
+			continue
+		}
+		e, err := x.engine(name)
+		if err != nil {
+			continue
+		}
+		info, err := e.Describe(ctx)
+		if info.Name == "" {
+			info.Name = name
+		}
+		out = append(out, EngineInfo{Info: info, Builtin: true, Err: err})
+	}
+	return out, nil
+}
+
+// EngineNames are the names of the engines x can run, found on disk or
+// in process, without starting any.
+func (x *Extractor) EngineNames() []string {
+	var names []string
+	for _, f := range x.host.Discover() {
+		if !slices.Contains(names, f.Name) {
+			names = append(names, f.Name)
+		}
+	}
+	for name := range inProcessEngines {
+		if !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	return names
 }

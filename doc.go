@@ -22,4 +22,13 @@
 // and flags is the assay command's work (cmd/assay), which builds the
 // router's configuration and the plugin host from them and extracts
 // through this package's Extractor (New).
+//
+// A document spread over processes (assay serve's workers): Batches cuts
+// its pages into windows of core.PageWindow pages, the runs the engines
+// judge together (running headers, heading levels, tables over pages);
+// ExtractPages reads one batch anywhere; Encode and Decode carry a
+// batch's Result between processes losslessly; Join puts the batches
+// back into the document's Result. Result.Write then writes what the
+// assay command writes for the whole file, byte for byte; Failed stands
+// in for a batch that could not be read, so no page goes missing.
 package assay

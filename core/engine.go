@@ -98,6 +98,14 @@ type Request struct {
 	PageTimeout time.Duration `json:"page_timeout,omitempty"`
 }
 
+// PageWindow is how many requested pages, counted from the first of a
+// request, an engine judges together in its document pass (running
+// headers and footers, heading levels, tables continued over pages,
+// words broken across pages). A request cut into runs of PageWindow
+// pages, aligned on its first page, reads each page as the whole request
+// would: assay serve spreads a document over workers by these runs.
+const PageWindow = 32
+
 // Status is the outcome of a page.
 type Status string
 

@@ -310,6 +310,7 @@ type docRun struct {
 	r      *Router
 	path   string
 	pages  []int
+	index  map[int]int // each page's position in pages
 	states map[int]*pageState
 	res    *merge.Result
 
@@ -320,7 +321,11 @@ type docRun struct {
 // newDocRun sets up each page's state; without text-first analysis the
 // text engine's facts-only reading gives each page its class now.
 func (r *Router) newDocRun(ctx context.Context, path string, pages []int, res *merge.Result, textFirst bool) *docRun {
-	d := &docRun{r: r, path: path, pages: pages, res: res, states: make(map[int]*pageState, len(pages)), called: map[string]bool{}}
+	d := &docRun{r: r, path: path, pages: pages, res: res, states: make(map[int]*pageState, len(pages)), called: map[string]bool{},
+		index: make(map[int]int, len(pages))}
+	for i, p := range pages {
+		d.index[p] = i
+	}
 	var facts map[int]analyze.Page
 	if !textFirst {
 		t0 := time.Now()
@@ -346,14 +351,46 @@ func (d *docRun) calls(engine string) {
 	}
 }
 
-// run calls step for pages and adds its time to the engine's.
+// run calls step for pages and adds its time to the engine's. The pages
+// go to the engine one window of the request at a time (windows): an
+// engine's document pass then judges each page with the same others
+// whether the document is read whole or in batches of windows (assay
+// serve's workers), so both read every page alike.
 func (d *docRun) run(ctx context.Context, step Step, pages []int) map[int]merge.Candidate {
 	t0 := time.Now()
-	got := d.r.attempt(ctx, step, d.path, pages, d.states)
+	var got map[int]merge.Candidate
+	for _, win := range d.windows(pages) {
+		part := d.r.attempt(ctx, step, d.path, win, d.states)
+		if got == nil {
+			got = part
+			continue
+		}
+		maps.Copy(got, part)
+	}
 	d.mu.Lock()
 	d.res.Timings[step.Engine] += time.Since(t0)
 	d.mu.Unlock()
 	return got
+}
+
+// windows splits pages (in request order) by the window of
+// core.PageWindow requested pages each falls in, counted from the first
+// page of the request.
+func (d *docRun) windows(pages []int) [][]int {
+	if len(d.pages) <= core.PageWindow {
+		return [][]int{pages}
+	}
+	var out [][]int
+	last := -1
+	for _, p := range pages {
+		w := d.index[p] / core.PageWindow
+		if w != last {
+			out = append(out, nil)
+			last = w
+		}
+		out[len(out)-1] = append(out[len(out)-1], p)
+	}
+	return out
 }
 
 // readFirst has the text engine read every page; its reading gives the

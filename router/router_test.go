@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/pdfdoc/pdftest"
 	"github.com/assay-pdf/assay/plugins/nativetext"
 )
 
@@ -472,5 +473,51 @@ func TestStepThatRepeatsAReadingIsPassedOver(t *testing.T) {
 				t.Errorf("same_as %q: page %d %s", c.sameAs, e.Page.Number, e.Status)
 			}
 		}
+	}
+}
+
+// TestEnginesAreAskedOneWindowAtATime checks that escalated pages of a
+// long document reach the next engine one window of the request at a
+// time, counted from the request's first page: a request cut into those
+// windows (assay serve's batches) asks the engine the same questions.
+func TestEnginesAreAskedOneWindowAtATime(t *testing.T) {
+	t.Parallel()
+	weak := func(p int) bool { return p%5 == 0 }
+	native := &fake{name: "native", cost: 1, text: func(p int) string {
+		if weak(p) {
+			return "(cid:12)(cid:13)(cid:14)"
+		}
+		return fmt.Sprintf("page%d", p)
+	}}
+	ocr := &fake{name: "ocr", cost: 5, text: func(p int) string { return fmt.Sprintf("ocr%d", p) }}
+	path := pdftest.Report(80).Write(t)
+	ask := func(pages []int) [][]int {
+		native.asked, ocr.asked = nil, nil
+		r := New(Config{Plan: FixedPlan([]string{"native", "ocr"})}, registry(native, ocr))
+		if _, err := r.Extract(t.Context(), path, pages); err != nil {
+			t.Fatal(err)
+		}
+		return ocr.asked
+	}
+	from := func(first, last int) []int {
+		var out []int
+		for p := first; p <= last; p++ {
+			out = append(out, p)
+		}
+		return out
+	}
+	whole := ask(nil)
+	if fmt.Sprint(whole) != "[[5 10 15 20 25 30] [35 40 45 50 55 60] [65 70 75 80]]" {
+		t.Errorf("the whole document asked ocr %v", whole)
+	}
+	var cut [][]int
+	for _, w := range [][]int{from(1, 32), from(33, 64), from(65, 80)} {
+		cut = append(cut, ask(w)...)
+	}
+	if fmt.Sprint(cut) != fmt.Sprint(whole) {
+		t.Errorf("windows asked ocr %v, the whole document %v", cut, whole)
+	}
+	if got := ask(from(10, 45)); fmt.Sprint(got) != "[[10 15 20 25 30 35 40] [45]]" {
+		t.Errorf("pages 10-45 asked ocr %v: windows count from the first page asked", got)
 	}
 }

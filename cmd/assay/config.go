@@ -15,6 +15,7 @@ import (
 	"github.com/knadh/koanf/providers/structs"
 	"github.com/knadh/koanf/v2"
 
+	"github.com/assay-pdf/assay"
 	"github.com/assay-pdf/assay/output"
 	"github.com/assay-pdf/assay/router"
 )
@@ -62,6 +63,8 @@ type Config struct {
 	// EstimatesFile keeps each engine's learnt time per page between runs
 	// ("" for the user's cache directory, "none" to learn in memory only).
 	EstimatesFile string `koanf:"estimates_file"`
+	// Serve configures assay serve and assay worker.
+	Serve ServeConfig `koanf:"serve"`
 }
 
 // ChunksConfig tunes --format chunks.
@@ -111,6 +114,7 @@ func Defaults() Config {
 		RegionOCR:    true,
 		// Maps must not be nil: koanf merges later layers into them.
 		Options: map[string]any{},
+		Serve:   defaultServe(),
 	}
 }
 
@@ -200,7 +204,7 @@ func (c Config) validate() error {
 	if c.Workers < 1 {
 		return fmt.Errorf("config: workers %d: want at least 1", c.Workers)
 	}
-	return nil
+	return c.Serve.validate()
 }
 
 // Router is the router's view of the configuration.
@@ -246,6 +250,14 @@ func (c Config) Router() (router.Config, error) {
 		rc.Options[name] = b
 	}
 	return rc, nil
+}
+
+// Output is how results are written, but for the chunks' document id,
+// which names each document (see assay.DocID).
+func (c Config) Output() assay.Output {
+	o := assay.Output{Format: c.Format, PageMarkers: c.PageMarkers, HeadersFooters: c.HeadersFooters, Words: c.Words}
+	o.Chunks, _ = c.Chunks.Options("") // validate checked the encoding
+	return o
 }
 
 // validate checks the chunk bounds and the encoding.

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
 	"errors"
 	"flag"
 	"fmt"
@@ -244,43 +243,22 @@ func summary(res *merge.Result) string {
 }
 
 func write(w io.Writer, res *merge.Result, cfg Config) error {
-	switch cfg.Format {
-	case "json":
-		return output.JSON(w, res, output.JSONOptions{Words: cfg.Words, Indent: true})
-	case "text", "txt":
-		return output.Text(w, res)
-	case "chunks":
-		id, err := docID(res.Source)
+	o := cfg.Output()
+	if cfg.Format == "chunks" {
+		f, err := os.Open(res.Source)
+		if err != nil {
+			return fmt.Errorf("chunk ids: %w", err)
+		}
+		defer f.Close()
+		id, err := assay.DocID(res.Source, f)
 		if err != nil {
 			return err
 		}
-		opts, err := cfg.Chunks.Options(id)
-		if err != nil {
+		if o.Chunks, err = cfg.Chunks.Options(id); err != nil {
 			return err
 		}
-		return output.Chunks(w, res, opts)
 	}
-	return output.Markdown(w, res, output.MarkdownOptions{PageMarkers: cfg.PageMarkers, HeadersFooters: cfg.HeadersFooters})
-}
-
-// docIDHex is how many hex digits of the file's SHA-256 a chunk id holds.
-const docIDHex = 8
-
-// docID names a document in its chunk ids: the file's base name and the
-// start of its SHA-256, so the same file gets the same ids wherever it is
-// and two files of one name get different ones.
-func docID(path string) (string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return "", fmt.Errorf("chunk ids: %w", err)
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", fmt.Errorf("chunk ids: hashing %s: %w", path, err)
-	}
-	base := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
-	return fmt.Sprintf("%s-%x", base, h.Sum(nil))[:len(base)+1+docIDHex], nil
+	return (&assay.Result{Result: res}).Write(w, o)
 }
 
 func extension(format string) string {

@@ -71,6 +71,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return conformance(ctx, args[1:], stdout, stderr)
 	case "eval":
 		return evalCmd(ctx, args[1:], stdout, stderr)
+	case "serve":
+		return serveCmd(ctx, args[1:], stderr)
+	case "worker":
+		return workerCmd(ctx, args[1:], stderr)
 	}
 	fmt.Fprintf(stderr, "assay: unknown command %q\n\n", args[0])
 	usage(stderr)
@@ -86,9 +90,12 @@ Usage:
   assay engines [--config FILE]       list engines and where they were found
   assay conformance PATH              check a built engine (any language) against the engine contract
   assay eval GT_DIR [PRED_DIR...]     score extractions against ground truth (--engines to extract first)
+  assay serve [--listen ADDR] [--data-dir DIR] [--nats URL]
+                                      the HTTP service, with durable jobs on NATS JetStream (embedded by default)
+  assay worker --nats URL             pull page batches of the service's jobs from a NATS server
   assay version                       print the version
 
-Run "assay extract --help" for the extract flags.
+Run "assay extract --help" for the extract flags, "assay serve --help" for the service's.
 `)
 }
 

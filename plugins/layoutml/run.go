@@ -17,7 +17,7 @@ import (
 // document pass (running headers and footers, heading levels) before they
 // are answered: the same window as nativetext's, so both engines judge a
 // document alike.
-const windowPages = 32
+const windowPages = core.PageWindow
 
 // run is one Extract call.
 type run struct {

@@ -150,7 +150,7 @@ func (e *Engine) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.
 // windowPages is how many pages are laid out before any of them is
 // yielded: running headers and footers, and heading levels, are decided
 // over a window, which bounds the memory held and still streams results.
-const windowPages = 32
+const windowPages = core.PageWindow
 
 func runPages(ctx context.Context, doc *document, req *core.Request, opts Options, yield func(core.PageResult, error) bool) {
 	ctx, cancel := context.WithCancel(ctx)

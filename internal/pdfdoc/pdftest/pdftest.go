@@ -75,3 +75,30 @@ func OnePage(pageExtra, resources, content string, more ...string) *Builder {
 
 // Helvetica is a resource dictionary with Helvetica as /F1.
 const Helvetica = "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >> >>"
+
+// Report builds a document of n text pages in Helvetica: a running
+// header, a numbered heading and two paragraphs on each page (the second
+// breaks a word across its lines with a hyphen), and the page number as
+// a footer. Its running header and footer are found only across pages,
+// so it tells whether pages were judged together.
+func Report(n int) *Builder {
+	b := &Builder{}
+	b.Add("<< /Type /Catalog /Pages 2 0 R >>")
+	kids := make([]string, n)
+	for i := range n {
+		kids[i] = fmt.Sprintf("%d 0 R", 4+2*i)
+	}
+	b.Add(fmt.Sprintf("<< /Type /Pages /Kids [%s] /Count %d >>", strings.Join(kids, " "), n))
+	b.Add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
+	for i := range n {
+		p := i + 1
+		content := fmt.Sprintf(`BT /F1 9 Tf 72 760 Td (Quarterly Review of Harbour Operations) Tj ET
+BT /F1 18 Tf 72 700 Td (Section %d) Tj ET
+BT /F1 11 Tf 72 670 Td (Vessels berthed in week %d kept to the published schedule,) Tj 0 -14 Td (and the cranes on the east quay were serviced as planned.) Tj ET
+BT /F1 11 Tf 72 620 Td (Cargo handled this week rose against the previous quar-) Tj 0 -14 Td (ter, with container volumes leading the increase %d.) Tj ET
+BT /F1 9 Tf 300 40 Td (%d) Tj ET`, p, p, p, p)
+		b.Add(fmt.Sprintf("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents %d 0 R >>", 5+2*i))
+		b.Add(Stream("", content))
+	}
+	return b
+}

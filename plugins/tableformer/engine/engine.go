@@ -26,7 +26,7 @@ const (
 // windowPages is how many pages are read before any is yielded: the
 // document pass (headers, footers, tables over pages) looks at a window
 // at a time, as nativetext's does.
-const windowPages = 32
+const windowPages = core.PageWindow
 
 // Engine rebuilds table structure over the text layer. It is safe for
 // concurrent use; it holds no state between requests.
