@@ -372,10 +372,13 @@ func (s *session) attempt(ctx context.Context, pages []int) (out outcome) {
 	}
 	ctxDone := func() outcome {
 		stop()
-		// A process that stops its canceled call by itself is kept: the
-		// next call need not start one, and load its models, again.
+		// The engine is asked whether it stopped, which conformance
+		// reports. A process that stopped when the call's deadline passed
+		// is kept: the run goes on, and the next call need not start one
+		// and load its models again. A canceled run wants its processes
+		// gone (assay serve's cancel promises it), so they are killed.
 		err := p.settle(cancelSettle)
-		if err == nil {
+		if err == nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
 			healthy = true
 		} else {
 			p.kill()

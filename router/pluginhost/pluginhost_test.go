@@ -533,18 +533,29 @@ func TestProcessesAreRecycledAfterMaxCalls(t *testing.T) {
 	}
 }
 
-// TestCancelKeepsAnEngineThatStops: a canceled call of an engine that
-// honours its context ends with the process kept (it reports no call
-// running), so the next call needs no new process; an engine that works on
-// after the cancel is killed, and the report says why.
+// TestCancelKeepsAnEngineThatStops: a call whose deadline passes, of an
+// engine that honours its context, ends with the process kept (it reports
+// no call running), so the next call needs no new process; a canceled
+// call's process is killed even so, and the report says it stopped; an
+// engine that works on after the cancel is killed, and the report says
+// why.
 func TestCancelKeepsAnEngineThatStops(t *testing.T) {
 	t.Parallel()
 	h := newHost(t, Config{})
 	pdf := sdktest.WriteTextPDF(t, t.TempDir())
+	const midPage = 150 * time.Millisecond // within slow's first page
+	read := func(e *Engine, ctx context.Context) {
+		drain(ctx, e, &core.Request{Source: pdf, Pages: []int{1, 2, 3}})
+	}
+	deadlineMidCall := func(e *Engine) {
+		ctx, cancel := context.WithTimeout(context.Background(), midPage)
+		defer cancel()
+		read(e, ctx)
+	}
 	cancelMidCall := func(e *Engine) {
 		ctx, cancel := context.WithCancel(context.Background())
-		time.AfterFunc(150*time.Millisecond, cancel) // within slow's first page
-		drain(ctx, e, &core.Request{Source: pdf, Pages: []int{1, 2, 3}})
+		time.AfterFunc(midPage, cancel)
+		read(e, ctx)
 	}
 
 	slow := engine(t, h, "slow")
@@ -556,12 +567,19 @@ func TestCancelKeepsAnEngineThatStops(t *testing.T) {
 		return got[1].Stats["pid"]
 	}
 	before := pid()
-	cancelMidCall(slow)
+	deadlineMidCall(slow)
 	if n, err := slow.CancelReport(); n != 1 || err != nil {
 		t.Errorf("slow: %d cancels, last %v; want 1, stopped by itself", n, err)
 	}
 	if after := pid(); after != before {
-		t.Errorf("slow: pid %v after the cancel, %v before: the process that stopped was not kept", after, before)
+		t.Errorf("slow: pid %v after the deadline, %v before: the process that stopped was not kept", after, before)
+	}
+	cancelMidCall(slow)
+	if n, err := slow.CancelReport(); n != 2 || err != nil {
+		t.Errorf("slow: %d cancels, last %v; want 2, stopped by itself", n, err)
+	}
+	if after := pid(); after == before {
+		t.Errorf("slow: pid %v after a cancel: a canceled run's process must go", after)
 	}
 
 	hang := engine(t, h, "hang")

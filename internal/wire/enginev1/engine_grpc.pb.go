@@ -51,9 +51,10 @@ type EngineServiceClient interface {
 	// Running says how many Extract and CountPages calls the engine is still
 	// working on, counting calls whose caller has gone away. After the host
 	// cancels a call it asks, for up to 500 ms: an engine that reaches 0 has
-	// stopped, and its process is kept for the next call; one that does not
-	// is killed, and `assay conformance` fails it. Optional: an engine
-	// without it answers UNIMPLEMENTED, and is killed after every cancel.
+	// stopped, and after a call's deadline its process is kept for the next
+	// call; one that does not is killed, and `assay conformance` fails it.
+	// Optional: an engine without it answers UNIMPLEMENTED, and is killed
+	// after every cancel.
 	Running(ctx context.Context, in *RunningRequest, opts ...grpc.CallOption) (*RunningResponse, error)
 }
 
@@ -129,9 +130,10 @@ type EngineServiceServer interface {
 	// Running says how many Extract and CountPages calls the engine is still
 	// working on, counting calls whose caller has gone away. After the host
 	// cancels a call it asks, for up to 500 ms: an engine that reaches 0 has
-	// stopped, and its process is kept for the next call; one that does not
-	// is killed, and `assay conformance` fails it. Optional: an engine
-	// without it answers UNIMPLEMENTED, and is killed after every cancel.
+	// stopped, and after a call's deadline its process is kept for the next
+	// call; one that does not is killed, and `assay conformance` fails it.
+	// Optional: an engine without it answers UNIMPLEMENTED, and is killed
+	// after every cancel.
 	Running(context.Context, *RunningRequest) (*RunningResponse, error)
 	mustEmbedUnimplementedEngineServiceServer()
 }
