@@ -4,8 +4,14 @@
 //   - tesseract: libtesseract through gosseract, one recognition pass per
 //     page giving words with boxes and confidences. Tesseract's orientation
 //     and script detection (OSD) picks each page's rotation (0/90/180/270)
-//     and, unless the languages are pinned, the language data for its
-//     script.
+//     and the model for its script: Tesseract's script models (Latin,
+//     Arabic, Hebrew, Cyrillic, HanS, HanT, Japanese, Hangul; Debian
+//     tesseract-ocr-script-*), which know every language written in the
+//     script, else the script's main language pack. Languages the user
+//     names (options languages) lead, with the script model after them.
+//     A page whose script has no model here is read with English and gets
+//     a note (core.NoteStatPrefix) naming the Debian package to install;
+//     Describe lists the scripts and languages installed.
 //   - paddle: PaddleOCR PP-OCRv4 (detection, direction classifier,
 //     recognition) through onnxruntime_go, with the DB post-processing and
 //     CTC decoding written here. Its model reads Chinese and Latin.

@@ -52,13 +52,27 @@ func New() *Engine { return &Engine{} }
 
 // Describe says what the engine is.
 func (e *Engine) Describe(ctx context.Context) (core.Info, error) {
+	e.mu.Lock()
+	dir := e.opt.TessdataDir
+	e.mu.Unlock()
+	desc := "OCR of pdfium renders with Tesseract or PaddleOCR PP-OCRv4, by page, by region, or a check band"
+	if scripts, langs := installedData(findData(tessdataDir(dir))); len(scripts)+len(langs) > 0 {
+		desc += fmt.Sprintf("; Tesseract scripts: %s; languages: %s", orNone(scripts), orNone(langs))
+	}
 	return core.Info{
 		Name:         Name,
 		Version:      Version,
-		Description:  "OCR of pdfium renders with Tesseract or PaddleOCR PP-OCRv4, by page, by region, or a check band",
+		Description:  desc,
 		Capabilities: []core.Capability{core.CapOCR, core.CapRegions, core.CapPageRange},
 		Cost:         20,
 	}, nil
+}
+
+func orNone(l []string) string {
+	if len(l) == 0 {
+		return "none"
+	}
+	return strings.Join(l, " ")
 }
 
 // Configure validates the options and loads the backends they ask for
@@ -452,26 +466,11 @@ func (j *job) read(ctx context.Context, g *image.Gray, dpi int, orient, page boo
 		if tw == nil {
 			return nil, "", fmt.Errorf("ocr: tesseract backend not loaded: %w", core.ErrUnsupported)
 		}
-		langs := j.opt.Languages
-		if len(langs) == 0 {
-			langs = j.tess.languagesFor(script)
+		langs, missing := j.tess.modelsFor(script, j.opt.Languages)
+		if missing != "" {
+			stats[core.NoteStatPrefix+fmt.Sprintf("no Tesseract model for the %s script is installed: install the Debian package %s", script, missing)] = 1
 		}
 		items, err = j.tess.recognize(ctx, tw, cleaned, dpi, langs)
-		// English data drops the accents of other languages in Latin
-		// script and reads their words with low confidence: a weak page
-		// is read again with the main European languages added, and the
-		// more confident reading kept.
-		if err == nil && len(j.opt.Languages) == 0 && (script == "" || script == "Latin") {
-			if extra := j.tess.europeanFor(langs); extra != nil {
-				if c := meanConf(items); len(items) > 0 && c < retryConfidence {
-					alt, err2 := j.tess.recognize(ctx, tw, cleaned, dpi, extra)
-					if err2 == nil && meanConf(alt) > c+0.02 {
-						items = alt
-						stats["latin_languages_retry"] = 1
-					}
-				}
-			}
-		}
 	}
 	if err != nil {
 		return nil, "", err
@@ -486,21 +485,6 @@ func (j *job) read(ctx context.Context, g *image.Gray, dpi int, orient, page boo
 		return unrotateRect(frame.rectToOriginal(r, up.Rect), rot, w, h)
 	})
 	return blocks, backend, nil
-}
-
-// retryConfidence is the mean word confidence under which a Latin-script
-// page is read again with more languages.
-const retryConfidence = 0.85
-
-func meanConf(ws []pxWord) float64 {
-	if len(ws) == 0 {
-		return 0
-	}
-	var s float64
-	for _, w := range ws {
-		s += w.conf
-	}
-	return s / float64(len(ws))
 }
 
 // mapBlocks splits detector pieces into words and maps every box with f.
