@@ -16,6 +16,19 @@
 //     recognition) through onnxruntime_go, with the DB post-processing and
 //     CTC decoding written here. Its model reads Chinese and Latin.
 //
+// Most pages are upright Latin print, so a page is first read with
+// English data, the fastest model, and that reading is kept when few of
+// its words are doubtful; a Latin page in another language (many doubtful
+// words, but a fair mean) is read again with the Latin script model, and
+// only a page read poorly pays for OSD and a reading with its script's
+// model. Each page reports the milliseconds of its stages (render, osd,
+// deskew, rules, recognize, layout) in its stats (core.StageStatPrefix),
+// which the ledger shows.
+//
+// Right-to-left lines come out in logical order: Tesseract gives the
+// Latin words and numbers inside them as drawn, and the layout turns
+// those runs back with golang.org/x/text/unicode/bidi (bidi.go).
+//
 // Both backends read a cleaned page: turned upright, straightened (the
 // skew measured from the sharpest horizontal projection of the ink, up to
 // 5°) and with ruling lines painted out (Tesseract skips ruled tables as

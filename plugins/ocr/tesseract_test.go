@@ -81,3 +81,54 @@ func TestInstalledData(t *testing.T) {
 		t.Errorf("packageOf(chi_sim) = %q", got)
 	}
 }
+
+func TestJudgeLatin(t *testing.T) {
+	t.Parallel()
+	// words makes n words, doubtful of them under lowWordConf.
+	words := func(n, doubtful int, sure, unsure float64) []pxWord {
+		ws := make([]pxWord, n)
+		for i := range ws {
+			ws[i].conf = sure
+			if i < doubtful {
+				ws[i].conf = unsure
+			}
+		}
+		return ws
+	}
+	tests := []struct {
+		name string
+		ws   []pxWord
+		want reading
+	}{
+		{"English print: kept", words(400, 8, 0.95, 0.5), readingGood},
+		{"noisy English: kept", words(400, 34, 0.93, 0.6), readingGood},
+		{"Polish read with English: Latin again", words(100, 17, 0.93, 0.55), readingLatin},
+		{"a turned page: OSD", words(200, 150, 0.8, 0.3), readingPoor},
+		{"too few words to judge: OSD", words(10, 0, 0.96, 0), readingPoor},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			if got := judgeLatin(tc.ws); got != tc.want {
+				t.Errorf("judgeLatin = %v; want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestPageDPI(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		w, h, dpi, want float64
+	}{
+		{595, 842, 200, 200},  // A4
+		{842, 1191, 200, 200}, // A3
+		{2384, 3370, 200, 87}, // A0: 12 million pixels at most
+		{14400, 14400, 200, 17},
+		{72000, 72000, 200, minPageDPI},
+	} {
+		if got := pageDPI(tc.dpi, tc.w, tc.h); got != tc.want {
+			t.Errorf("pageDPI(%v, %v×%v) = %v, want %v", tc.dpi, tc.w, tc.h, got, tc.want)
+		}
+	}
+}
