@@ -116,13 +116,14 @@ lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go' | grep -v '\.pb\.go$$')); \
 	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 
-## testdata: rebuild the committed sample PDFs from their sources (needs ghostscript, qpdf, poppler-utils, img2pdf)
+## testdata: rebuild the committed sample PDFs from their sources (needs ghostscript, qpdf, poppler-utils, img2pdf, chromium)
 testdata:
 	@for f in testdata/src/*.ps; do \
 		n=$$(basename $$f .ps); \
 		gs -q -dNOPAUSE -dBATCH -dSAFER -sDEVICE=pdfwrite -dCompatibilityLevel=1.7 -sOutputFile=testdata/$$n.pdf $$f; \
 	done
 	bash testdata/ocr/make.sh
+	bash testdata/scripts/make.sh
 	qpdf --empty --pages testdata/simple.pdf testdata/ocr/scan.pdf testdata/columns.pdf -- testdata/mixed.pdf
 
 clean:

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"iter"
+	"slices"
 	"strings"
 	"time"
 )
@@ -166,6 +167,26 @@ func (r PageResult) Stages() map[string]float64 {
 			out[name] = v
 		}
 	}
+	return out
+}
+
+// NoteStatPrefix starts the Stats keys whose rest is a sentence for the
+// page's ledger: something the engine could not do well and how to fix
+// it ("note.no Tesseract model for the Hebrew script: install
+// tesseract-ocr-script-hebr"). The value is 1; the scorers list the
+// sentences among the page's reasons.
+const NoteStatPrefix = "note."
+
+// Notes are the sentences of the page's note keys, sorted; nil when there
+// are none.
+func (r PageResult) Notes() []string {
+	var out []string
+	for k := range r.Stats {
+		if s, ok := strings.CutPrefix(k, NoteStatPrefix); ok && s != "" {
+			out = append(out, s)
+		}
+	}
+	slices.Sort(out)
 	return out
 }
 

@@ -48,7 +48,7 @@ var leftovers = regexp.MustCompile(`\(cid:\d+\)|GLYPH<[^>]{0,16}>|/gid\d{1,5}|/g
 // Score rates a page result: yield × encoding × wordness × order ×
 // repetition, each in [0,1].
 func Score(r core.PageResult, h Hints) Report {
-	rep := Report{Signals: map[string]float64{}}
+	rep := Report{Signals: map[string]float64{}, Reasons: r.Notes()}
 	if r.Status == core.StatusFailed || r.Status == core.StatusTimeout || r.Status == core.StatusSkipped {
 		rep.Signals[SignalYield] = 0
 		rep.Reasons = append(rep.Reasons, "no result: "+string(r.Status))

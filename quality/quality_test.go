@@ -160,3 +160,22 @@ func TestOrder(t *testing.T) {
 		t.Errorf("interleaved page scored %.2f with %d backward steps", s, n)
 	}
 }
+
+// An engine's notes reach the page's reasons, sorted, whatever the score.
+func TestNotesAreReasons(t *testing.T) {
+	t.Parallel()
+	noteB := "no Tesseract model for the Hebrew script is installed: install the Debian package tesseract-ocr-script-hebr"
+	noteA := "another note"
+	for _, text := range []string{"", "Shalom and welcome to the page."} {
+		r := core.PageResult{Status: core.StatusOK, Stats: map[string]float64{
+			core.NoteStatPrefix + noteB: 1, core.NoteStatPrefix + noteA: 1, "words": 6,
+		}}
+		if text != "" {
+			r.Page.Blocks = []core.Block{{Kind: core.KindParagraph, Lines: []core.Line{{Words: []core.Word{{Text: text}}}}}}
+		}
+		rep := Score(r, Hints{})
+		if len(rep.Reasons) < 2 || rep.Reasons[0] != noteA || rep.Reasons[1] != noteB {
+			t.Errorf("text %q: reasons %q; want the two notes first, sorted", text, rep.Reasons)
+		}
+	}
+}

@@ -330,3 +330,60 @@ func thinAt(g *image.Gray, x, y, thick int) bool {
 	}
 	return true
 }
+
+// sidewaysRatio is how much sharper the projection of the ink onto the
+// horizontal axis must be than onto the vertical one for a page to be
+// taken as lying on its side.
+const sidewaysRatio = 1.5
+
+// looksSideways reports whether g's text lines seem to run up or down the
+// page rather than across: lines of print make the projection of the
+// ink onto the axis across them sharp (lines and gaps), and the one along
+// them smooth. A coarse grid of samples keeps it to a few milliseconds.
+func looksSideways(g *image.Gray) bool {
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	if w < 64 || h < 64 {
+		return false
+	}
+	step := max(1, min(w, h)/800)
+	rows := make([]float64, h/step+1)
+	cols := make([]float64, w/step+1)
+	n := 0
+	for y := 0; y < h; y += step {
+		row := g.Pix[y*g.Stride : y*g.Stride+w]
+		for x := 0; x < w; x += step {
+			if row[x] < darkThreshold {
+				rows[y/step]++
+				cols[x/step]++
+				n++
+			}
+		}
+	}
+	if n < 200 {
+		return false
+	}
+	return sharpness(cols) > sidewaysRatio*sharpness(rows)
+}
+
+// sharpness is the mean square of a projection over its squared mean,
+// counted over the bins that the ink spans: 1 for even ink, more for
+// peaks and gaps.
+func sharpness(bins []float64) float64 {
+	lo, hi := 0, len(bins)-1
+	for lo < hi && bins[lo] == 0 {
+		lo++
+	}
+	for hi > lo && bins[hi] == 0 {
+		hi--
+	}
+	span := bins[lo : hi+1]
+	var s, s2 float64
+	for _, c := range span {
+		s += c
+		s2 += c * c
+	}
+	if s == 0 {
+		return 0
+	}
+	return s2 * float64(len(span)) / (s * s)
+}

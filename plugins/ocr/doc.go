@@ -4,11 +4,30 @@
 //   - tesseract: libtesseract through gosseract, one recognition pass per
 //     page giving words with boxes and confidences. Tesseract's orientation
 //     and script detection (OSD) picks each page's rotation (0/90/180/270)
-//     and, unless the languages are pinned, the language data for its
-//     script.
+//     and the model for its script: Tesseract's script models (Latin,
+//     Arabic, Hebrew, Cyrillic, HanS, HanT, Japanese, Hangul; Debian
+//     tesseract-ocr-script-*), which know every language written in the
+//     script, else the script's main language pack. Languages the user
+//     names (options languages) lead, with the script model after them.
+//     A page whose script has no model here is read with English and gets
+//     a note (core.NoteStatPrefix) naming the Debian package to install;
+//     Describe lists the scripts and languages installed.
 //   - paddle: PaddleOCR PP-OCRv4 (detection, direction classifier,
 //     recognition) through onnxruntime_go, with the DB post-processing and
 //     CTC decoding written here. Its model reads Chinese and Latin.
+//
+// Most pages are upright Latin print, so a page is first read with
+// English data, the fastest model, and that reading is kept when few of
+// its words are doubtful; a Latin page in another language (many doubtful
+// words, but a fair mean) is read again with the Latin script model, and
+// only a page read poorly pays for OSD and a reading with its script's
+// model. Each page reports the milliseconds of its stages (render, osd,
+// deskew, rules, recognize, layout) in its stats (core.StageStatPrefix),
+// which the ledger shows.
+//
+// Right-to-left lines come out in logical order: Tesseract gives the
+// Latin words and numbers inside them as drawn, and the layout turns
+// those runs back with golang.org/x/text/unicode/bidi (bidi.go).
 //
 // Both backends read a cleaned page: turned upright, straightened (the
 // skew measured from the sharpest horizontal projection of the ink, up to

@@ -44,7 +44,9 @@ type Engine struct {
 	tessErr    error
 	paddle     *paddle
 	paddleErr  error
-	inflight   sync.WaitGroup // page work, waited for by Close
+	// paddleLater: PaddleOCR is loaded on first use (latePaddle).
+	paddleLater bool
+	inflight    sync.WaitGroup // page work, waited for by Close
 }
 
 // New makes an engine; it does no I/O. Configure loads the backends.
@@ -52,13 +54,27 @@ func New() *Engine { return &Engine{} }
 
 // Describe says what the engine is.
 func (e *Engine) Describe(ctx context.Context) (core.Info, error) {
+	e.mu.Lock()
+	dir := e.opt.TessdataDir
+	e.mu.Unlock()
+	desc := "OCR of pdfium renders with Tesseract or PaddleOCR PP-OCRv4, by page, by region, or a check band"
+	if scripts, langs := installedData(findData(tessdataDir(dir))); len(scripts)+len(langs) > 0 {
+		desc += fmt.Sprintf("; Tesseract scripts: %s; languages: %s", orNone(scripts), orNone(langs))
+	}
 	return core.Info{
 		Name:         Name,
 		Version:      Version,
-		Description:  "OCR of pdfium renders with Tesseract or PaddleOCR PP-OCRv4, by page, by region, or a check band",
+		Description:  desc,
 		Capabilities: []core.Capability{core.CapOCR, core.CapRegions, core.CapPageRange},
 		Cost:         20,
 	}, nil
+}
+
+func orNone(l []string) string {
+	if len(l) == 0 {
+		return "none"
+	}
+	return strings.Join(l, " ")
 }
 
 // Configure validates the options and loads the backends they ask for
@@ -91,16 +107,20 @@ func (e *Engine) Configure(ctx context.Context, options json.RawMessage) error {
 	return e.loadBackends(o)
 }
 
-// loadBackends loads what o.Backend needs; e.mu is held.
+// loadBackends loads what o.Backend needs; e.mu is held. With "auto"
+// and Tesseract loaded, PaddleOCR (half a second of a core) waits for the
+// first page that needs it (latePaddle), except in mode regions, whose
+// check runs its text detector on every picture.
 func (e *Engine) loadBackends(o Options) error {
 	wantT := o.Backend != BackendPaddle
-	wantP := o.Backend != BackendTesseract
 	if wantT && e.tess == nil {
 		e.tess, e.tessErr = newTesseract(o)
 	}
+	wantP := o.Backend == BackendPaddle || (o.Backend == BackendAuto && (e.tess == nil || o.Mode == ModeRegions))
 	if wantP && e.paddle == nil {
 		e.paddle, e.paddleErr = newPaddle(o)
 	}
+	e.paddleLater = o.Backend == BackendAuto && e.paddle == nil && e.paddleErr == nil
 	switch o.Backend {
 	case BackendTesseract:
 		return e.tessErr
@@ -121,6 +141,19 @@ func (e *Engine) freeBackends() {
 		e.paddle.close()
 	}
 	e.tess, e.paddle, e.tessErr, e.paddleErr = nil, nil, nil, nil
+	e.paddleLater = false
+}
+
+// latePaddle loads PaddleOCR on first use when loadBackends left it for
+// later; nil when it is not installed or the engine is closed.
+func (e *Engine) latePaddle(o Options) *paddle {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.paddle == nil && e.paddleLater && !e.closed {
+		e.paddleLater = false
+		e.paddle, e.paddleErr = newPaddle(o)
+	}
+	return e.paddle
 }
 
 // Close waits for page work still running and frees the backends and the
@@ -145,6 +178,7 @@ func (e *Engine) Close() error {
 
 // job is what one Extract call needs, fixed at its start.
 type job struct {
+	e      *Engine
 	opt    Options
 	tess   *tesseract
 	paddle *paddle
@@ -182,7 +216,7 @@ func (e *Engine) prepare(ctx context.Context, req *core.Request) (*job, error) {
 	if err := e.loadBackends(o); err != nil {
 		return nil, err
 	}
-	return &job{opt: o, tess: e.tess, paddle: e.paddle, r: e.renderer}, nil
+	return &job{e: e, opt: o, tess: e.tess, paddle: e.paddle, r: e.renderer}, nil
 }
 
 // Extract OCRs the requested pages, yielding each as it finishes.
@@ -355,10 +389,15 @@ func (j *job) ocrPage(ctx context.Context, p int) (core.Page, map[string]float64
 			stats["textlayer_agreement"] = wordAgreement(layer, page.Text())
 		}
 	default:
+		clock := newStageClock(stats)
+		opt.DPI = pageDPI(j.opt.DPI, pi.Width, pi.Height)
+		dpi = int(math.Round(opt.DPI))
+		stats["dpi"] = opt.DPI
 		img, tr, err := j.r.RenderPage(ctx, j.doc, p, opt)
 		if err != nil {
 			return page, nil, err
 		}
+		clock.lap("render")
 		blocks, backend, err := j.read(ctx, toGray(img), dpi, j.opt.orientation(), true, stats)
 		if err != nil {
 			return page, nil, err
@@ -382,14 +421,37 @@ func (j *job) ocrPage(ctx context.Context, p int) (core.Page, map[string]float64
 	return page, stats, nil
 }
 
+// maxPagePixels bounds a whole page's render for OCR: A4 at 200 dpi is
+// 3.9 million pixels, A3 7.8. A larger sheet holds larger print, which
+// reads as well at a lower resolution, and Tesseract's page analysis
+// costs in proportion to the pixels.
+const maxPagePixels = 12_000_000
+
+// minPageDPI is the least resolution pageDPI lowers a render to.
+const minPageDPI = 10
+
+// pageDPI is the resolution to render a page of w×h points at: dpi, or
+// less on a page that would pass maxPagePixels.
+func pageDPI(dpi, w, h float64) float64 {
+	px := (w / 72 * dpi) * (h / 72 * dpi)
+	if px <= maxPagePixels || px <= 0 {
+		return dpi
+	}
+	return max(minPageDPI, math.Floor(dpi*math.Sqrt(maxPagePixels/px)))
+}
+
 // read turns g upright (when orient is set) and straight (when page is
 // set: a whole page, where skew can be measured and margins hold page
 // headers and footers), removes ruling lines, picks the backend and the
 // languages, reads the image and lays the result out in blocks. Boxes are
 // in g's pixels.
+//
+// Most pages are upright Latin print, which English data reads fastest:
+// such a page is read with English first, and kept when that reading is
+// good. Only a page it reads poorly pays for OSD (rotation and script)
+// and a second reading with the script's model.
 func (j *job) read(ctx context.Context, g *image.Gray, dpi int, orient, page bool, stats map[string]float64) ([]pxBlock, string, error) {
-	rot := 0
-	script := ""
+	clock := newStageClock(stats)
 	var tw *tessWorker
 	if j.tess != nil {
 		w, err := j.tess.acquire(ctx)
@@ -398,109 +460,246 @@ func (j *job) read(ctx context.Context, g *image.Gray, dpi int, orient, page boo
 		}
 		tw = w
 		defer j.tess.release(w)
-		if orient || len(j.opt.Languages) == 0 {
-			if r, err := w.detect(j.tess, g, dpi); err == nil {
-				if orient && r.OrientConf > 1.5 {
-					rot = r.Rotate
-				}
-				if r.ScriptConf > 0.5 {
-					script = r.Script
-				}
-				stats["osd_orientation_conf"] = r.OrientConf
-				stats["osd_script_conf"] = r.ScriptConf
-			}
-		}
-	} else if orient && j.paddle != nil {
-		r, err := j.paddle.orientation(ctx, g)
+	}
+	var upright *cleanPage
+	var firstItems []pxWord
+	if tw != nil && j.opt.Backend != BackendPaddle && len(j.opt.Languages) == 0 && j.tess.available[fastLatin] && !(orient && looksSideways(g)) {
+		upright = j.clean(g, 0, dpi, page, clock, stats)
+		items, err := j.tess.recognize(ctx, tw, upright.cleaned, dpi, []string{fastLatin})
 		if err != nil {
 			return nil, "", err
 		}
-		rot = r
-	}
-	stats["rotation_applied"] = float64(rot)
-	up := g
-	if rot != 0 {
-		up = rotateCW(g, rot)
-	}
-	flat, frame := up, newSkewFrame(0, up.Rect.Dx(), up.Rect.Dy())
-	if page {
-		if deg := estimateSkew(up); math.Abs(deg) >= minSkewDeg {
-			flat, frame = straighten(up, deg)
-			stats["skew_deg"] = deg
-		}
-	}
-	cleaned, rules := removeRules(flat, dpi)
-	if len(rules) > 0 {
-		stats["rules"] = float64(len(rules))
-	}
-	backend := j.opt.Backend
-	if backend == BackendAuto {
-		backend = BackendTesseract
-		if j.tess == nil || (j.paddle != nil && (script == "Han" || script == "HanS" || script == "HanT")) {
-			backend = BackendPaddle
-		}
-	}
-	var items []pxWord
-	var err error
-	switch backend {
-	case BackendPaddle:
-		if j.paddle == nil {
-			return nil, "", fmt.Errorf("ocr: paddle backend not loaded: %w", core.ErrUnsupported)
-		}
-		items, err = j.paddle.read(ctx, cleaned)
-	default:
-		if tw == nil {
-			return nil, "", fmt.Errorf("ocr: tesseract backend not loaded: %w", core.ErrUnsupported)
-		}
-		langs := j.opt.Languages
-		if len(langs) == 0 {
-			langs = j.tess.languagesFor(script)
-		}
-		items, err = j.tess.recognize(ctx, tw, cleaned, dpi, langs)
-		// English data drops the accents of other languages in Latin
-		// script and reads their words with low confidence: a weak page
-		// is read again with the main European languages added, and the
-		// more confident reading kept.
-		if err == nil && len(j.opt.Languages) == 0 && (script == "" || script == "Latin") {
-			if extra := j.tess.europeanFor(langs); extra != nil {
-				if c := meanConf(items); len(items) > 0 && c < retryConfidence {
-					alt, err2 := j.tess.recognize(ctx, tw, cleaned, dpi, extra)
-					if err2 == nil && meanConf(alt) > c+0.02 {
-						items = alt
-						stats["latin_languages_retry"] = 1
-					}
-				}
+		clock.lap("recognize_first")
+		switch judgeLatin(items) {
+		case readingGood:
+			stats["rotation_applied"] = 0
+			return j.layout(upright, items, g, clock), BackendTesseract, nil
+		case readingLatin:
+			stats["rotation_applied"] = 0
+			items, err = j.recognize(ctx, BackendTesseract, tw, upright.cleaned, dpi, "Latin", stats)
+			if err != nil {
+				return nil, "", err
 			}
+			clock.lap("recognize")
+			return j.layout(upright, items, g, clock), BackendTesseract, nil
 		}
+		stats["first_reading_poor"] = 1
+		firstItems = items
 	}
+	rot, script, err := j.orientation(ctx, tw, g, dpi, orient, stats)
 	if err != nil {
 		return nil, "", err
 	}
-	pageH := 0
-	if page {
-		pageH = flat.Rect.Dy()
+	clock.lap("osd")
+	cp := upright
+	if cp != nil && rot == 0 && (script == "" || script == "Latin") {
+		// Upright Latin after all, but read poorly: noise, a fax, a
+		// picture, not another language (judgeLatin sends those to the
+		// Latin model). A second reading does not pay.
+		return j.layout(cp, firstItems, g, clock), BackendTesseract, nil
 	}
-	blocks := layoutPage(items, rules, pageH)
-	w, h := g.Rect.Dx(), g.Rect.Dy()
-	mapBlocks(blocks, func(r image.Rectangle) image.Rectangle {
-		return unrotateRect(frame.rectToOriginal(r, up.Rect), rot, w, h)
-	})
-	return blocks, backend, nil
+	if cp == nil || rot != 0 {
+		cp = j.clean(g, rot, dpi, page, clock, stats)
+	}
+	backend := j.backendFor(script)
+	items, err := j.recognize(ctx, backend, tw, cp.cleaned, dpi, script, stats)
+	if err != nil {
+		return nil, "", err
+	}
+	clock.lap("recognize")
+	return j.layout(cp, items, g, clock), backend, nil
 }
 
-// retryConfidence is the mean word confidence under which a Latin-script
-// page is read again with more languages.
-const retryConfidence = 0.85
+// fastLatin is the language data of the first reading: English, the
+// fastest Latin model (tessdata_fast), reads English print as well as the
+// Latin script model and in about 60% of its time.
+const fastLatin = "eng"
 
-func meanConf(ws []pxWord) float64 {
-	if len(ws) == 0 {
-		return 0
+// How a first reading with English is judged.
+const (
+	// minJudgedWords: fewer words say too little about the page.
+	minJudgedWords = 20
+	// lowWordConf: a word under it was read with doubt. English pages
+	// of the corpus have 1–9% of such words; Polish, Czech, German and
+	// French ones 15–35%; turned pages and other scripts most of them.
+	lowWordConf = 0.7
+	// maxDoubtfulGood: a reading with no more doubtful words is kept.
+	maxDoubtfulGood = 0.12
+	// maxDoubtfulLatin and minMeanLatin: a reading within them is
+	// upright Latin print in another language, read again with the Latin
+	// script model without OSD.
+	maxDoubtfulLatin = 0.45
+	minMeanLatin     = 0.7
+)
+
+type reading int
+
+const (
+	readingPoor  reading = iota // run OSD and read again
+	readingGood                 // keep it
+	readingLatin                // upright Latin: read again with the Latin model
+)
+
+// judgeLatin rates a first reading with English.
+func judgeLatin(ws []pxWord) reading {
+	if len(ws) < minJudgedWords {
+		return readingPoor
 	}
-	var s float64
+	doubtful, sum := 0, 0.0
 	for _, w := range ws {
-		s += w.conf
+		sum += w.conf
+		if w.conf < lowWordConf {
+			doubtful++
+		}
 	}
-	return s / float64(len(ws))
+	share, mean := float64(doubtful)/float64(len(ws)), sum/float64(len(ws))
+	switch {
+	case share <= maxDoubtfulGood:
+		return readingGood
+	case share <= maxDoubtfulLatin && mean >= minMeanLatin:
+		return readingLatin
+	}
+	return readingPoor
+}
+
+// cleanPage is a page image made ready for recognition, with what maps
+// its boxes back to the original image.
+type cleanPage struct {
+	rot     int         // turned clockwise by rot degrees
+	up      *image.Gray // upright
+	flat    *image.Gray // straightened
+	frame   skewFrame
+	cleaned *image.Gray // rules painted out
+	rules   []rule
+	page    bool
+}
+
+// clean turns g by rot, straightens it when page is set, and paints out
+// its ruling lines.
+func (j *job) clean(g *image.Gray, rot, dpi int, page bool, clock *stageClock, stats map[string]float64) *cleanPage {
+	cp := &cleanPage{rot: rot, up: g, page: page}
+	if rot != 0 {
+		cp.up = rotateCW(g, rot)
+	}
+	cp.flat, cp.frame = cp.up, newSkewFrame(0, cp.up.Rect.Dx(), cp.up.Rect.Dy())
+	if page {
+		if deg := estimateSkew(cp.up); math.Abs(deg) >= minSkewDeg {
+			cp.flat, cp.frame = straighten(cp.up, deg)
+			stats["skew_deg"] = deg
+		}
+	}
+	clock.lap("deskew")
+	cp.cleaned, cp.rules = removeRules(cp.flat, dpi)
+	if len(cp.rules) > 0 {
+		stats["rules"] = float64(len(cp.rules))
+	}
+	clock.lap("rules")
+	return cp
+}
+
+// layout lays the words read on cp out in blocks, with boxes in g's
+// pixels.
+func (j *job) layout(cp *cleanPage, items []pxWord, g *image.Gray, clock *stageClock) []pxBlock {
+	pageH := 0
+	if cp.page {
+		pageH = cp.flat.Rect.Dy()
+	}
+	blocks := layoutPage(items, cp.rules, pageH)
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	mapBlocks(blocks, func(r image.Rectangle) image.Rectangle {
+		return unrotateRect(cp.frame.rectToOriginal(r, cp.up.Rect), cp.rot, w, h)
+	})
+	clock.lap("layout")
+	return blocks
+}
+
+// orientation finds how far to turn g upright (when orient is set) and
+// its script ("" when unsure): Tesseract's OSD, else PaddleOCR's
+// direction classifier.
+func (j *job) orientation(ctx context.Context, tw *tessWorker, g *image.Gray, dpi int, orient bool, stats map[string]float64) (rot int, script string, err error) {
+	if tw == nil {
+		if orient && j.paddle != nil {
+			rot, err = j.paddle.orientation(ctx, g)
+		}
+		stats["rotation_applied"] = float64(rot)
+		return rot, "", err
+	}
+	if r, err := tw.detect(j.tess, g, dpi); err == nil {
+		if orient && r.OrientConf > minOrientConf {
+			rot = r.Rotate
+		}
+		if r.ScriptConf > minScriptConf {
+			script = r.Script
+		}
+		stats["osd_orientation_conf"] = r.OrientConf
+		stats["osd_script_conf"] = r.ScriptConf
+	}
+	stats["rotation_applied"] = float64(rot)
+	return rot, script, nil
+}
+
+// OSD confidences under which its orientation or script is not used.
+const (
+	minOrientConf = 1.5
+	minScriptConf = 0.5
+)
+
+// backendFor picks the backend for a page in script.
+func (j *job) backendFor(script string) string {
+	if j.opt.Backend != BackendAuto {
+		return j.opt.Backend
+	}
+	if j.tess == nil || ((script == "Han" || script == "HanS" || script == "HanT") && j.paddleFor() != nil) {
+		return BackendPaddle
+	}
+	return BackendTesseract
+}
+
+// paddleFor is the job's PaddleOCR backend, loaded now if it was left
+// for later; nil when there is none.
+func (j *job) paddleFor() *paddle {
+	if j.paddle != nil {
+		return j.paddle
+	}
+	return j.e.latePaddle(j.opt)
+}
+
+// recognize reads the cleaned page with backend; Tesseract with the
+// models for script.
+func (j *job) recognize(ctx context.Context, backend string, tw *tessWorker, g *image.Gray, dpi int, script string, stats map[string]float64) ([]pxWord, error) {
+	if backend == BackendPaddle {
+		pd := j.paddleFor()
+		if pd == nil {
+			return nil, fmt.Errorf("ocr: paddle backend not loaded: %w", core.ErrUnsupported)
+		}
+		return pd.read(ctx, g)
+	}
+	if tw == nil {
+		return nil, fmt.Errorf("ocr: tesseract backend not loaded: %w", core.ErrUnsupported)
+	}
+	langs, missing := j.tess.modelsFor(script, j.opt.Languages)
+	if missing != "" {
+		stats[core.NoteStatPrefix+fmt.Sprintf("no Tesseract model for the %s script is installed: install the Debian package %s", script, missing)] = 1
+	}
+	return j.tess.recognize(ctx, tw, g, dpi, langs)
+}
+
+// stageClock adds the milliseconds of a page's pipeline stages to its
+// stats (core.StageStatPrefix), which the ledger shows per attempt.
+type stageClock struct {
+	stats map[string]float64
+	t     time.Time
+}
+
+func newStageClock(stats map[string]float64) *stageClock {
+	return &stageClock{stats: stats, t: time.Now()}
+}
+
+// lap charges the time since the last lap to stage.
+func (c *stageClock) lap(stage string) {
+	now := time.Now()
+	c.stats[core.StageStatPrefix+stage] += float64(now.Sub(c.t).Microseconds()) / 1000
+	c.t = now
 }
 
 // mapBlocks splits detector pieces into words and maps every box with f.

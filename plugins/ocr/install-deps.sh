@@ -3,7 +3,9 @@
 #
 # Idempotent: every step is skipped when its result is already there.
 #   1. Debian packages (root): Tesseract, Leptonica, their headers (cgo), the
-#      OSD data and the language packs the engine maps scripts to.
+#      OSD data, the script models the engine picks per page from the script
+#      OSD finds (tesseract-ocr-script-*), and the language packs it falls
+#      back to or that options.ocr.languages may name.
 #   2. MODELS_DIR/onnxruntime/libonnxruntime.so.1 from npm onnxruntime-node
 #      (CPU build; the package's install scripts never run: npm pack + tar).
 #   3. MODELS_DIR/paddleocr/{det.onnx,rec.onnx,cls.onnx,ppocr_keys_v1.txt}
@@ -20,6 +22,9 @@ APT_PACKAGES=(
 	tesseract-ocr-chi-sim tesseract-ocr-chi-tra tesseract-ocr-jpn tesseract-ocr-kor
 	tesseract-ocr-ara tesseract-ocr-heb tesseract-ocr-rus
 	tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-spa tesseract-ocr-ita tesseract-ocr-por tesseract-ocr-nld
+	tesseract-ocr-pol tesseract-ocr-ces
+	tesseract-ocr-script-latn tesseract-ocr-script-arab tesseract-ocr-script-hebr tesseract-ocr-script-cyrl
+	tesseract-ocr-script-hans tesseract-ocr-script-hant tesseract-ocr-script-jpan tesseract-ocr-script-hang
 )
 
 missing=()

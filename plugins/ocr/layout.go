@@ -215,6 +215,7 @@ func (l *layout) segments(items []pxWord) []*segment {
 	for _, s := range segs {
 		if l.rtl {
 			sort.SliceStable(s.items, func(i, j int) bool { return s.items[i].box.Max.X > s.items[j].box.Max.X })
+			s.items = logicalOrder(s.items)
 		}
 	}
 	return segs

@@ -1,12 +1,14 @@
 package ocr
 
 import (
+	"context"
 	"image"
 	"math"
 	"strings"
 	"testing"
 
 	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/render"
 )
 
 // TestColumnsFixture reads the two-column scans: the title first, every
@@ -290,6 +292,32 @@ func TestOrdinal(t *testing.T) {
 	for w, want := range map[string]bool{"1.": true, "12)": true, "a.": true, "ab.": false, "1": false, "Dr.": false, "2024.": false} {
 		if got := ordinal(w); got != want {
 			t.Errorf("ordinal(%q) = %v", w, got)
+		}
+	}
+}
+
+// The scans of testdata/ocr: the pages on their side are told from the
+// upright and upside-down ones, which a first reading can judge.
+func TestLooksSideways(t *testing.T) {
+	e := engineFor(t, BackendTesseract)
+	for _, tc := range []struct {
+		file string
+		want bool
+	}{
+		{"scan.pdf", false}, {"scan-rot180.pdf", false}, {"columns.pdf", false},
+		{"scan-rot90.pdf", true}, {"scan-rot270.pdf", true},
+	} {
+		d, err := e.renderer.LoadFile(context.Background(), testdata(tc.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, _, err := e.renderer.RenderPage(context.Background(), d, 1, render.Options{DPI: 100, Gray: true})
+		d.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := looksSideways(toGray(img)); got != tc.want {
+			t.Errorf("%s: looksSideways = %v, want %v", tc.file, got, tc.want)
 		}
 	}
 }

@@ -40,8 +40,9 @@ type Options struct {
 	// Backend: "tesseract", "paddle" or "auto" (the default: tesseract,
 	// and paddle for Chinese pages or when tesseract is missing).
 	Backend string `json:"backend,omitempty"`
-	// Languages pins Tesseract's languages ("eng", "deu", "chi_sim", ...).
-	// Empty: picked per page from the script OSD finds.
+	// Languages are Tesseract language packs to read with ("pol", "ces",
+	// "chi_sim", ...), before the model of the script OSD finds on the
+	// page. Empty: the script's model alone.
 	Languages []string `json:"languages,omitempty"`
 	// DPI of the renders; default 200.
 	DPI float64 `json:"dpi,omitempty"`

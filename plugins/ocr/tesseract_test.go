@@ -1,0 +1,134 @@
+package ocr
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// fakeTessdata makes a data directory holding empty files of the names
+// given ("script/Latin" under script/), for the functions that only look
+// at what is installed.
+func fakeTessdata(t *testing.T, names ...string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, n := range names {
+		p := filepath.Join(dir, n+".traineddata")
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func TestModelsFor(t *testing.T) {
+	t.Parallel()
+	full := []string{"osd", "eng", "ara", "heb", "pol", "Latin", "Arabic", "Hebrew", "script/Cyrillic"}
+	tests := []struct {
+		name      string
+		installed []string
+		script    string
+		named     []string
+		want      []string
+		missing   string
+	}{
+		{"latin page reads with the script model", full, "Latin", nil, []string{"Latin"}, ""},
+		{"unsure OSD reads as Latin", full, "", nil, []string{"Latin"}, ""},
+		{"script model under script/", full, "Cyrillic", nil, []string{"Cyrillic"}, ""},
+		{"named languages lead, the script model follows", full, "Latin", []string{"pol"}, []string{"pol", "Latin"}, ""},
+		{"named language of another script", full, "Arabic", []string{"pol"}, []string{"pol", "Arabic"}, ""},
+		{"Arabic alone: English takes noisy Arabic words for Latin ones", full, "Arabic", nil, []string{"Arabic"}, ""},
+		{"Hebrew reads better with its language pack, and English", full, "Hebrew", nil, []string{"heb", "eng"}, ""},
+		{"language pack when the script model is missing", []string{"osd", "eng", "ara"}, "Arabic", nil, []string{"ara"}, ""},
+		{"script model when the language pack is missing", []string{"osd", "eng", "Hebrew"}, "Hebrew", nil, []string{"Hebrew", "eng"}, ""},
+		{"nothing for the script: English and the package to install", []string{"osd", "eng"}, "Hebrew", nil, []string{"eng"}, "tesseract-ocr-script-hebr"},
+		{"unsure OSD without Latin is English, nothing missing", []string{"osd", "eng"}, "", nil, []string{"eng"}, ""},
+		{"a script this engine has no table entry for", []string{"osd", "eng"}, "Ethiopic", nil, []string{"eng"}, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			tr := &tesseract{available: map[string]bool{}, dataName: findData(fakeTessdata(t, tc.installed...))}
+			for n := range tr.dataName {
+				tr.available[n] = true
+			}
+			got, missing := tr.modelsFor(tc.script, tc.named)
+			if !slices.Equal(got, tc.want) || missing != tc.missing {
+				t.Errorf("modelsFor(%q, %q) = %q, %q; want %q, %q", tc.script, tc.named, got, missing, tc.want, tc.missing)
+			}
+		})
+	}
+}
+
+func TestInstalledData(t *testing.T) {
+	t.Parallel()
+	data := findData(fakeTessdata(t, "osd", "eng", "pol", "Latin", "script/Hebrew"))
+	if data["Hebrew"] != "script/Hebrew" || data["Latin"] != "Latin" {
+		t.Errorf("findData = %v; want Hebrew loaded as script/Hebrew, Latin as Latin", data)
+	}
+	scripts, langs := installedData(data)
+	if !slices.Equal(scripts, []string{"Hebrew", "Latin"}) || !slices.Equal(langs, []string{"eng", "pol"}) {
+		t.Errorf("installedData = %q, %q", scripts, langs)
+	}
+	if got := packageOf("Hebrew"); got != "tesseract-ocr-script-hebr" {
+		t.Errorf("packageOf(Hebrew) = %q", got)
+	}
+	if got := packageOf("chi_sim"); got != "tesseract-ocr-chi-sim" {
+		t.Errorf("packageOf(chi_sim) = %q", got)
+	}
+}
+
+func TestJudgeLatin(t *testing.T) {
+	t.Parallel()
+	// words makes n words, doubtful of them under lowWordConf.
+	words := func(n, doubtful int, sure, unsure float64) []pxWord {
+		ws := make([]pxWord, n)
+		for i := range ws {
+			ws[i].conf = sure
+			if i < doubtful {
+				ws[i].conf = unsure
+			}
+		}
+		return ws
+	}
+	tests := []struct {
+		name string
+		ws   []pxWord
+		want reading
+	}{
+		{"English print: kept", words(400, 8, 0.95, 0.5), readingGood},
+		{"noisy English: kept", words(400, 34, 0.93, 0.6), readingGood},
+		{"Polish read with English: Latin again", words(100, 17, 0.93, 0.55), readingLatin},
+		{"a turned page: OSD", words(200, 150, 0.8, 0.3), readingPoor},
+		{"too few words to judge: OSD", words(10, 0, 0.96, 0), readingPoor},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			if got := judgeLatin(tc.ws); got != tc.want {
+				t.Errorf("judgeLatin = %v; want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestPageDPI(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		w, h, dpi, want float64
+	}{
+		{595, 842, 200, 200},  // A4
+		{842, 1191, 200, 200}, // A3
+		{2384, 3370, 200, 87}, // A0: 12 million pixels at most
+		{14400, 14400, 200, 17},
+		{72000, 72000, 200, minPageDPI},
+	} {
+		if got := pageDPI(tc.dpi, tc.w, tc.h); got != tc.want {
+			t.Errorf("pageDPI(%v, %v×%v) = %v, want %v", tc.dpi, tc.w, tc.h, got, tc.want)
+		}
+	}
+}
