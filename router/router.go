@@ -199,10 +199,16 @@ func (s *pageState) usable() bool {
 // the best answer's tables for an engine that rebuilds tables, else the
 // image regions.
 func (s *pageState) regionsFor(engine string) []core.BBox {
-	if s.tableEngine != nil && s.tableEngine(engine) {
-		return s.tableBoxes()
+	tables, pictures := s.tableBoxes(), s.regionBoxes()
+	if len(tables) == 0 && len(pictures) == 0 {
+		// Nothing to read either way: no need to ask what the engine is
+		// (which would start its process).
+		return nil
 	}
-	return s.regionBoxes()
+	if s.tableEngine != nil && s.tableEngine(engine) {
+		return tables
+	}
+	return pictures
 }
 
 // tableBoxes are the boxes of the table blocks in the page's best answer.
