@@ -582,8 +582,21 @@ func TestCancelKeepsAnEngineThatStops(t *testing.T) {
 		t.Errorf("slow: pid %v after a cancel: a canceled run's process must go", after)
 	}
 
+	// hang is canceled once it is at work (it writes its pid first), not
+	// while its process is still starting.
 	hang := engine(t, h, "hang")
-	cancelMidCall(hang)
+	pidfile := filepath.Join(t.TempDir(), "pid")
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		defer cancel() // at the latest after 10 s, so a broken engine fails the test rather than hangs it
+		for start := time.Now(); time.Since(start) < 10*time.Second; time.Sleep(10 * time.Millisecond) {
+			if _, err := os.Stat(pidfile); err == nil {
+				return
+			}
+		}
+	}()
+	drain(ctx, hang, &core.Request{Source: pdf, Pages: []int{1}, Options: []byte(`{"pidfile":"` + pidfile + `"}`)})
+	cancel()
 	if n, err := hang.CancelReport(); n != 1 || err == nil || !strings.Contains(err.Error(), "still working") {
 		t.Errorf("hang: %d cancels, last %v; want 1, killed while still working", n, err)
 	}
