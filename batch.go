@@ -122,6 +122,7 @@ type storedEntry struct {
 	Class    string          `json:"class,omitempty"`
 	Plan     []string        `json:"plan,omitempty"`
 	Analysis string          `json:"analysis,omitempty"`
+	Passed   []string        `json:"passed_over,omitempty"`
 }
 
 type storedAttempt struct {
@@ -153,7 +154,7 @@ func (r *Result) Encode(w io.Writer) error {
 		Timings: r.Timings, Err: storeError(r.Err), Entries: make([]storedEntry, 0, len(r.Entries))}
 	for _, e := range r.Entries {
 		se := storedEntry{Number: e.Number, Status: e.Status, Engine: e.Engine, Quality: e.Quality, Err: storeError(e.Err),
-			Page: e.Page, Class: e.Class, Plan: e.Plan, Analysis: e.Analysis}
+			Page: e.Page, Class: e.Class, Plan: e.Plan, Analysis: e.Analysis, Passed: e.PassedOver}
 		if e.Attempts != nil {
 			se.Attempts = make([]storedAttempt, 0, len(e.Attempts))
 		}
@@ -181,7 +182,7 @@ func Decode(rd io.Reader) (*Result, error) {
 	}
 	for _, se := range s.Entries {
 		e := merge.Entry{Number: se.Number, Status: se.Status, Engine: se.Engine, Quality: se.Quality, Err: se.Err.err(),
-			Page: se.Page, Class: se.Class, Plan: se.Plan, Analysis: se.Analysis}
+			Page: se.Page, Class: se.Class, Plan: se.Plan, Analysis: se.Analysis, PassedOver: se.Passed}
 		if se.Attempts != nil {
 			e.Attempts = make([]merge.Attempt, 0, len(se.Attempts))
 		}

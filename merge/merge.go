@@ -88,6 +88,9 @@ type Entry struct {
 	Class    string   `json:"class,omitempty"`
 	Plan     []string `json:"plan,omitempty"`
 	Analysis string   `json:"-"`
+	// PassedOver are the steps of the plan not run, each with why
+	// ("layoutml: its reading would repeat nativetext's").
+	PassedOver []string `json:"passed_over,omitempty"`
 }
 
 // Decide picks the winner among a page's candidates and writes its ledger

@@ -39,6 +39,9 @@ func Explain(w io.Writer, res *merge.Result) error {
 		if len(e.Plan) > 0 {
 			fmt.Fprintf(&sb, "  plan     %s\n", strings.Join(e.Plan, " → "))
 		}
+		for _, why := range e.PassedOver {
+			fmt.Fprintf(&sb, "  passed   %s\n", why)
+		}
 		for i, a := range e.Attempts {
 			what := a.Engine
 			if a.Regions {

@@ -45,18 +45,20 @@ type jsonError struct {
 }
 
 type jsonPage struct {
-	Number   int           `json:"number"`
-	Status   string        `json:"status"`
-	Engine   string        `json:"engine"`
-	Width    float64       `json:"width"`
-	Height   float64       `json:"height"`
-	Rotation int           `json:"rotation"`
-	Class    string        `json:"class,omitempty"`
-	Plan     []string      `json:"plan,omitempty"`
-	Quality  jsonQuality   `json:"quality"`
-	Error    *jsonError    `json:"error,omitempty"`
-	Attempts []jsonAttempt `json:"attempts"`
-	Blocks   []jsonBlock   `json:"blocks"`
+	Number   int      `json:"number"`
+	Status   string   `json:"status"`
+	Engine   string   `json:"engine"`
+	Width    float64  `json:"width"`
+	Height   float64  `json:"height"`
+	Rotation int      `json:"rotation"`
+	Class    string   `json:"class,omitempty"`
+	Plan     []string `json:"plan,omitempty"`
+	// PassedOver are the plan's steps not run, with why.
+	PassedOver []string      `json:"passed_over,omitempty"`
+	Quality    jsonQuality   `json:"quality"`
+	Error      *jsonError    `json:"error,omitempty"`
+	Attempts   []jsonAttempt `json:"attempts"`
+	Blocks     []jsonBlock   `json:"blocks"`
 }
 
 type jsonQuality struct {
@@ -153,18 +155,19 @@ func buildJSON(res *merge.Result, opts JSONOptions) jsonDoc {
 	}
 	for _, e := range res.Entries {
 		p := jsonPage{
-			Number:   e.Number,
-			Status:   string(e.Status),
-			Engine:   e.Engine,
-			Width:    round2(e.Page.Width),
-			Height:   round2(e.Page.Height),
-			Rotation: e.Page.Rotation,
-			Class:    e.Class,
-			Plan:     e.Plan,
-			Quality:  jsonQuality{Score: round4(e.Quality.Score), Signals: roundMap(e.Quality.Signals), Reasons: e.Quality.Reasons},
-			Error:    wireError(e.Err),
-			Attempts: make([]jsonAttempt, 0, len(e.Attempts)),
-			Blocks:   make([]jsonBlock, 0, len(e.Page.Blocks)),
+			Number:     e.Number,
+			Status:     string(e.Status),
+			Engine:     e.Engine,
+			Width:      round2(e.Page.Width),
+			Height:     round2(e.Page.Height),
+			Rotation:   e.Page.Rotation,
+			Class:      e.Class,
+			Plan:       e.Plan,
+			PassedOver: e.PassedOver,
+			Quality:    jsonQuality{Score: round4(e.Quality.Score), Signals: roundMap(e.Quality.Signals), Reasons: e.Quality.Reasons},
+			Error:      wireError(e.Err),
+			Attempts:   make([]jsonAttempt, 0, len(e.Attempts)),
+			Blocks:     make([]jsonBlock, 0, len(e.Page.Blocks)),
 		}
 		for _, a := range e.Attempts {
 			p.Attempts = append(p.Attempts, jsonAttempt{Engine: a.Engine, Status: string(a.Status), Score: round4(a.Score), MS: ms(a.Elapsed), Regions: a.Regions, Reasons: a.Reasons, Error: wireError(a.Err), Stages: a.Stages})

@@ -157,7 +157,9 @@ type pageState struct {
 	done    map[Step]bool
 	cands   []merge.Candidate
 	regions []regionResult
-	hints   quality.Hints
+	// passedOver are steps not run, with why, for the ledger.
+	passedOver []string
+	hints      quality.Hints
 	// tableEngine says whether a region step's engine rebuilds tables
 	// (it reads the page's table blocks) rather than reading pictures.
 	tableEngine func(name string) bool
@@ -460,7 +462,8 @@ func (d *docRun) nextSteps(ctx context.Context) (map[Step][]int, []Step) {
 				break
 			}
 			s.done[st] = true
-			if !st.Regions && d.r.repeats(ctx, st.Engine, s) {
+			if same := d.r.repeats(ctx, st, s); same != "" {
+				s.passedOver = append(s.passedOver, fmt.Sprintf("%s: its reading would repeat %s's", st.Engine, same))
 				continue
 			}
 			if _, seen := groups[st]; !seen {
@@ -473,24 +476,27 @@ func (d *docRun) nextSteps(ctx context.Context) (map[Step][]int, []Step) {
 	return groups, order
 }
 
-// repeats reports whether engine's reading of the page would be one the
-// page has: the engine says its reading is another engine's
-// (core.Info.SameAs), and that engine has read the page.
-func (r *Router) repeats(ctx context.Context, engine string, s *pageState) bool {
-	eng, err := r.engines.Engine(engine)
-	if err != nil {
-		return false
+// repeats is the engine whose reading of the page a full-page step would
+// repeat, "" when none: the step's engine says its reading is another
+// engine's (core.Info.SameAs), and that engine has read the page.
+func (r *Router) repeats(ctx context.Context, st Step, s *pageState) string {
+	if st.Regions {
+		return ""
 	}
-	info, _ := r.describe(ctx, engine, eng)
-	if info.SameAs == "" || info.SameAs == engine {
-		return false
+	eng, err := r.engines.Engine(st.Engine)
+	if err != nil {
+		return ""
+	}
+	info, _ := r.describe(ctx, st.Engine, eng)
+	if info.SameAs == "" || info.SameAs == st.Engine {
+		return ""
 	}
 	for _, c := range s.cands {
 		if c.Engine == info.SameAs && (c.Result.Status == core.StatusOK || c.Result.Status == core.StatusDegraded) {
-			return true
+			return info.SameAs
 		}
 	}
-	return false
+	return ""
 }
 
 // decide merges a page's answers into its ledger entry: the best full-page
@@ -546,6 +552,7 @@ func (r *Router) decide(p int, st *pageState) merge.Entry {
 		e.Plan = append(e.Plan, s.String())
 	}
 	e.Analysis = st.info.Summary()
+	e.PassedOver = st.passedOver
 	return e
 }
 

@@ -472,6 +472,9 @@ func TestStepThatRepeatsAReadingIsPassedOver(t *testing.T) {
 			if e.Status != core.StatusOK {
 				t.Errorf("same_as %q: page %d %s", c.sameAs, e.Page.Number, e.Status)
 			}
+			if passed := len(e.PassedOver) > 0; passed == c.asked || passed && e.PassedOver[0] != "layout: its reading would repeat nativetext's" {
+				t.Errorf("same_as %q: page %d passed over %q", c.sameAs, e.Number, e.PassedOver)
+			}
 		}
 	}
 }
