@@ -201,7 +201,7 @@ func (s *pageState) usable() bool {
 // the best answer's tables for an engine that rebuilds tables, else the
 // image regions.
 func (s *pageState) regionsFor(engine string) []core.BBox {
-	tables, pictures := s.tableBoxes(), s.regionBoxes()
+	tables, pictures := s.tableBoxes(), s.info.RegionBoxes()
 	if len(tables) == 0 && len(pictures) == 0 {
 		// Nothing to read either way: no need to ask what the engine is
 		// (which would start its process).
@@ -222,22 +222,6 @@ func (s *pageState) tableBoxes() []core.BBox {
 	for _, b := range s.cands[merge.Best(s.cands)].Result.Page.Blocks {
 		if b.Kind == core.KindTable && !b.BBox.Empty() {
 			boxes = append(boxes, b.BBox)
-		}
-	}
-	return boxes
-}
-
-// regionBoxes are the image regions worth reading on the page: pictures
-// big enough to hold text (logos, icons and rules are not read).
-func (s *pageState) regionBoxes() []core.BBox {
-	if s.info.ImageCoverage < core.MinRegionShare {
-		return nil
-	}
-	page := core.BBox{X1: s.info.Width, Y1: s.info.Height}
-	var boxes []core.BBox
-	for _, b := range s.info.ImageBoxes {
-		if core.Readable(b, page) {
-			boxes = append(boxes, b)
 		}
 	}
 	return boxes
@@ -523,7 +507,7 @@ func (r *Router) decide(p int, st *pageState) merge.Entry {
 			if rr.tables {
 				page, n = merge.ReplaceTables(merged.Result.Page, rr.result.Page.Blocks)
 			} else {
-				page, n = merge.Overlay(merged.Result.Page, rr.result.Page.Blocks, st.regionBoxes())
+				page, n = merge.Overlay(merged.Result.Page, rr.result.Page.Blocks, st.info.RegionBoxes())
 			}
 			if n > 0 {
 				merged.Result.Page = page

@@ -62,6 +62,23 @@ func FromResult(pr core.PageResult) (p Page, ok bool) {
 	return p, true
 }
 
+// RegionBoxes are the pictures a region step reads: those the text engine
+// did not find free of text (ImageBoxes) that are big enough to hold text
+// (core.Readable); logos, icons and rules are not read.
+func (p Page) RegionBoxes() []core.BBox {
+	if p.ImageCoverage < core.MinRegionShare {
+		return nil
+	}
+	page := core.BBox{X1: p.Width, Y1: p.Height}
+	var boxes []core.BBox
+	for _, b := range p.ImageBoxes {
+		if core.Readable(b, page) {
+			boxes = append(boxes, b)
+		}
+	}
+	return boxes
+}
+
 // imageBoxes are the boxes of the figure blocks that may hold text (all
 // but those the engine found TextFree), the largest first, at most
 // MaxImageBoxes.

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-
-	"github.com/assay-pdf/assay/core"
 )
 
 // Summary is a one-line account of the page: glyphs, fonts without
@@ -24,15 +22,7 @@ func (p Page) Summary() string {
 	}
 	fmt.Fprintf(&sb, ", %d images covering %.0f%%", p.Images, 100*p.ImageCoverage)
 	if p.Images > 0 {
-		// The pictures a region step reads: big enough, and not found
-		// free of text by the text engine.
-		page, readable := core.BBox{X1: p.Width, Y1: p.Height}, 0
-		for _, b := range p.ImageBoxes {
-			if core.Readable(b, page) {
-				readable++
-			}
-		}
-		fmt.Fprintf(&sb, " (%d to read for text)", readable)
+		fmt.Fprintf(&sb, " (%d to read for text)", len(p.RegionBoxes()))
 	}
 	fmt.Fprintf(&sb, ", %d path ops (%.1f/in²)", p.PathOps, p.VectorDensity)
 	if p.TextAsPaths {
