@@ -22,8 +22,9 @@ type Candidate struct {
 	Quality   quality.Report
 }
 
-// usable reports whether the candidate carries a page worth keeping.
-func (c Candidate) usable() bool {
+// Usable reports whether the candidate carries a page worth keeping: ok
+// or degraded.
+func (c Candidate) Usable() bool {
 	return c.Result.Status == core.StatusOK || c.Result.Status == core.StatusDegraded
 }
 
@@ -44,8 +45,8 @@ func Best(cands []Candidate) int {
 const scoreEpsilon = 1e-9
 
 func better(a, b Candidate) bool {
-	if a.usable() != b.usable() {
-		return a.usable()
+	if a.Usable() != b.Usable() {
+		return a.Usable()
 	}
 	if d := a.Quality.Score - b.Quality.Score; d > scoreEpsilon || d < -scoreEpsilon {
 		return d > 0
@@ -116,7 +117,7 @@ func Decide(number int, cands []Candidate, threshold float64) Entry {
 	}
 	w := cands[i]
 	e.Quality = w.Quality
-	if !w.usable() {
+	if !w.Usable() {
 		e.Status = w.Result.Status
 		if e.Status == "" {
 			e.Status = core.StatusFailed

@@ -193,8 +193,7 @@ func (s *pageState) usable() bool {
 	if len(s.cands) == 0 {
 		return false
 	}
-	st := s.cands[merge.Best(s.cands)].Result.Status
-	return st == core.StatusOK || st == core.StatusDegraded
+	return s.cands[merge.Best(s.cands)].Usable()
 }
 
 // regionsFor are the regions a region step of engine reads: the boxes of
@@ -476,7 +475,7 @@ func (r *Router) repeats(ctx context.Context, st Step, s *pageState) string {
 		return ""
 	}
 	for _, c := range s.cands {
-		if c.Engine == info.SameAs && (c.Result.Status == core.StatusOK || c.Result.Status == core.StatusDegraded) {
+		if c.Engine == info.SameAs && c.Usable() {
 			return info.SameAs
 		}
 	}
