@@ -10,7 +10,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
@@ -155,9 +154,16 @@ func Open(ctx context.Context, path string, limits Limits) (doc *Document, err e
 	return openData(ctx, data, limits)
 }
 
+// disableConfigDir keeps pdfcpu from reading or writing a configuration
+// directory, as its api package's DisableConfigDir does. That package is not
+// imported: it pulls in pdfcpu's form filling and go-runewidth, whose init
+// builds a width table that cost every engine process about 14 ms of CPU at
+// start.
+func disableConfigDir() { model.ConfigPath = "disable" }
+
 // openData is Open on the file's bytes; limits have their defaults.
 func openData(ctx context.Context, data []byte, limits Limits) (doc *Document, err error) {
-	disableConfigOnce.Do(api.DisableConfigDir)
+	disableConfigOnce.Do(disableConfigDir)
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, core.ErrEmptyFile
 	}
