@@ -17,6 +17,11 @@ type document struct {
 
 	fontMu sync.Mutex
 	fonts  map[int]*font
+
+	// glyphHint is the glyph count of the page read last: pages of one
+	// document are alike, and starting the next page's glyph slice near
+	// that size saves the copies of growing it from nothing.
+	glyphHint atomic.Int64
 }
 
 // parses counts the documents openDocument parsed, for the tests of the

@@ -310,6 +310,7 @@ func (d *document) cells(ctx context.Context, n int, opts Options) (*Cells, erro
 		return nil, pdfdoc.ContextError(ctx.Err())
 	}
 	in.finishFills()
+	d.glyphHint.Store(int64(len(in.glyphs)))
 	c := &Cells{
 		Page:   core.Page{Number: n, Width: p.Width, Height: p.Height, Rotation: p.Rotate},
 		glyphs: in.glyphs,

@@ -61,6 +61,11 @@ var (
 // maxGlyphsPerPage bounds the glyphs kept for one page.
 const maxGlyphsPerPage = 2_000_000
 
+// maxGlyphHint bounds the room a page's glyph slice starts with (see
+// document.glyphHint): a dense page has some 10,000 glyphs, and a hostile
+// one should not make every later page start with its size.
+const maxGlyphHint = 1 << 15
+
 // interp runs the content stream of one page and collects its glyphs.
 type interp struct {
 	ctx    context.Context
@@ -95,14 +100,15 @@ type interp struct {
 
 func newInterp(ctx context.Context, d *document, p *pdfdoc.Page, opts Options) *interp {
 	return &interp{
-		ctx:   ctx,
-		doc:   d,
-		page:  p,
-		opts:  opts,
-		gs:    gstate{ctm: pdfdoc.Identity, th: 1, fontSize: 0},
-		tm:    pdfdoc.Identity,
-		tlm:   pdfdoc.Identity,
-		forms: map[int]bool{},
+		ctx:    ctx,
+		doc:    d,
+		page:   p,
+		opts:   opts,
+		gs:     gstate{ctm: pdfdoc.Identity, th: 1, fontSize: 0},
+		tm:     pdfdoc.Identity,
+		tlm:    pdfdoc.Identity,
+		forms:  map[int]bool{},
+		glyphs: make([]glyph, 0, min(d.glyphHint.Load(), maxGlyphHint)),
 	}
 }
 

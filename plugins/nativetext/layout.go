@@ -287,7 +287,7 @@ func strongLTR(r rune) bool {
 func newSeg(gl []fg, fr frame) *seg {
 	s := &seg{gl: gl, fr: fr}
 	// Dominant size and baseline: of the largest glyphs.
-	var sizes []float64
+	sizes := make([]float64, 0, len(gl))
 	rtl, ltr := 0, 0
 	for _, g := range gl {
 		sizes = append(sizes, g.g.size)
@@ -299,41 +299,45 @@ func newSeg(gl []fg, fr frame) *seg {
 			}
 		}
 	}
-	s.size = median(sizes)
-	var bases []float64
+	s.size = medianInPlace(sizes)
+	bases := sizes[:0] // sizes are spent: reuse their room
 	for _, g := range gl {
 		if g.g.size >= 0.9*s.size {
 			bases = append(bases, g.oy)
 		}
 	}
-	s.base = median(bases)
+	s.base = medianInPlace(bases)
 	s.rtl = rtl > ltr
 
-	// Split into word runs.
+	// Split into word runs. A run holds no space glyph, so each is a
+	// contiguous stretch of gl and needs no copy.
 	var runs [][]fg
-	var cur []fg
+	start := -1
 	maxX := math.Inf(-1)
-	for _, g := range gl {
+	for k, g := range gl {
 		if g.g.space {
-			if len(cur) > 0 {
-				runs = append(runs, cur)
-				cur = nil
+			if start >= 0 {
+				runs = append(runs, gl[start:k])
+				start = -1
 			}
 			maxX = math.Inf(-1)
 			continue
 		}
-		if len(cur) > 0 {
-			size := math.Max(1, math.Min(g.g.size, cur[len(cur)-1].g.size))
-			if g.b.X0-maxX-cur[len(cur)-1].g.cs > wordGap*size {
-				runs = append(runs, cur)
-				cur = nil
+		if start >= 0 {
+			last := gl[k-1].g
+			size := math.Max(1, math.Min(g.g.size, last.size))
+			if g.b.X0-maxX-last.cs > wordGap*size {
+				runs = append(runs, gl[start:k])
+				start = -1
 			}
 		}
-		cur = append(cur, g)
+		if start < 0 {
+			start = k
+		}
 		maxX = math.Max(maxX, g.b.X1)
 	}
-	if len(cur) > 0 {
-		runs = append(runs, cur)
+	if start >= 0 {
+		runs = append(runs, gl[start:])
 	}
 	visual := drawnVisually(gl)
 	for _, run := range runs {
@@ -408,26 +412,13 @@ func (s *seg) word(run []fg, visual bool) core.Word {
 	b := run[0].g.box
 	size := 0.0
 	var flags core.WordFlags = ^core.WordFlags(0)
-	var fontName string
-	fontCount := map[*font]int{}
 	for _, g := range order {
 		sb.WriteString(g.g.text)
 		b = b.Union(g.g.box)
 		size = math.Max(size, g.g.size)
 		flags &= g.g.flags
-		fontCount[g.g.font]++
 	}
-	// The most used font names the word; ties go to the first name in
-	// byte order, so that the choice does not depend on map order.
-	best := 0
-	for f, n := range fontCount {
-		if f == nil {
-			continue
-		}
-		if n > best || (n == best && f.name < fontName) {
-			best, fontName = n, f.name
-		}
-	}
+	fontName := wordFont(run)
 	// Super- and subscripts: smaller glyphs off the segment's baseline.
 	var oy float64
 	for _, g := range run {
@@ -448,6 +439,39 @@ func (s *seg) word(run []fg, visual bool) core.Word {
 	text := textclean.Clean(sb.String())
 	text = strings.TrimSpace(text)
 	return core.Word{Text: text, BBox: b, Font: fontName, Size: round2(size), Flags: flags}
+}
+
+// wordFont names the font most of a word's glyphs are drawn in; ties go
+// to the first name in byte order. Words hold few glyphs and fewer fonts,
+// so counting by a scan beats a map.
+func wordFont(run []fg) string {
+	best, name := 0, ""
+	for i, g := range run {
+		f := g.g.font
+		if f == nil {
+			continue
+		}
+		seen := false
+		for _, p := range run[:i] {
+			if p.g.font == f {
+				seen = true
+				break
+			}
+		}
+		if seen {
+			continue
+		}
+		n := 0
+		for _, q := range run[i:] {
+			if q.g.font == f {
+				n++
+			}
+		}
+		if n > best || (n == best && f.name < name) {
+			best, name = n, f.name
+		}
+	}
+	return name
 }
 
 func round2(v float64) float64 { return math.Round(v*100) / 100 }
@@ -478,6 +502,16 @@ func reorderRTL(ws []core.Word) {
 		}
 		i = j
 	}
+}
+
+// medianInPlace is median for a slice the caller no longer needs in its
+// order: it sorts v rather than a copy.
+func medianInPlace(v []float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	sort.Float64s(v)
+	return v[len(v)/2]
 }
 
 func median(v []float64) float64 {
