@@ -2,7 +2,9 @@ package pluginhost
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -93,13 +95,48 @@ func TestAnswerForAnUnaskedPageIsAProtocolFault(t *testing.T) {
 	}
 }
 
-// The host and an engine it starts talk over mutual TLS (go-plugin's
-// AutoMTLS): the engine is handed a client certificate, and serves TLS.
+// The host and an engine it starts talk over mutual TLS, as go-plugin's
+// AutoMTLS does: the engine is handed the host's certificate, and serves TLS.
 func TestEnginesGetMutualTLS(t *testing.T) {
 	t.Parallel()
 	info, err := engine(t, newHost(t, Config{}), "counter").Describe(t.Context())
 	if err != nil || info.Description != "mutual TLS" {
 		t.Fatalf("describe: %+v, %v; want the engine to have the host's certificate", info, err)
+	}
+}
+
+// An engine serves only its host: a local process that dials its address
+// with a certificate of its own is refused in the TLS handshake, while the
+// host's calls go through.
+func TestEngineRefusesAStranger(t *testing.T) {
+	t.Parallel()
+	h := newHost(t, Config{})
+	p, err := h.launch(Found{Name: "counter", Path: filepath.Join(binDir, ExecutablePrefix+"counter")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.kill()
+	if _, err := p.rpc.Describe(t.Context()); err != nil {
+		t.Fatalf("host's call: %v", err)
+	}
+	var stranger identity
+	stranger.once.Do(stranger.make)
+	addr := p.client.ReattachConfig().Addr
+	conn, err := tls.Dial(addr.Network(), addr.String(), &tls.Config{
+		Certificates:       []tls.Certificate{stranger.cert},
+		NextProtos:         []string{"h2"}, // as gRPC asks
+		InsecureSkipVerify: true,           // the stranger takes any server; the server must not take it
+	})
+	if err == nil {
+		// TLS 1.3 reports a refused client certificate on the first read;
+		// a server that took the stranger waits for it to speak instead.
+		_ = conn.SetReadDeadline(time.Now().Add(time.Second))
+		_, err = conn.Read(make([]byte, 1))
+		conn.Close()
+	}
+	var ne net.Error
+	if err == nil || errors.As(err, &ne) && ne.Timeout() {
+		t.Fatalf("a client with another certificate was served (%v)", err)
 	}
 }
 

@@ -50,9 +50,12 @@ func (h *Host) launch(f Found) (*proc, error) {
 	cc, tail, exit := h.clientConfig(f.Name)
 	cc.Cmd = cmd
 	cc.SyncStdout, cc.SyncStderr = h.stderr, h.stderr
-	// Mutual TLS between host and engine, with certificates made for this
-	// process alone: no other local process can call the engine.
-	cc.AutoMTLS = true
+	// Mutual TLS between host and engine: the engine makes a certificate
+	// for this process alone and trusts only the host's, so no other local
+	// process can call it.
+	if err := h.id.apply(cc, cmd); err != nil {
+		return nil, fmt.Errorf("%w: engine %q: %w", ErrStart, f.Name, err)
+	}
 	client := plugin.NewClient(cc)
 	p, err := connect(client, tail, exit)
 	if err != nil {
