@@ -300,7 +300,7 @@ const exitGrace = time.Second
 // attempt asks one process for pages and forwards each answer. It returns
 // how the call ended; the process goes back to the pool only when it
 // behaved.
-func (s *session) attempt(ctx context.Context, pages []int) (out outcome) {
+func (s *session) attempt(ctx context.Context, pages []int) outcome {
 	if ctx.Err() != nil {
 		return outcome{kind: kindCtxDone}
 	}
@@ -311,149 +311,206 @@ func (s *session) attempt(ctx context.Context, pages []int) (out outcome) {
 		}
 		return outcome{kind: kindUnavailable, err: err}
 	}
-	healthy := false
-	defer func() { s.e.pool.release(p, healthy) }()
+	c := s.start(ctx, p, pages)
+	defer func() {
+		c.stall.Stop()
+		c.stop()
+		s.e.pool.release(p, c.healthy)
+	}()
+	return c.run()
+}
 
+// call is one Extract call on one process: the goroutine that receives
+// its stream, the stall timer between pages, and the verdict on the
+// process (healthy: it goes back to the pool).
+type call struct {
+	s       *session
+	p       *proc
+	ctx     context.Context
+	pages   []int
+	want    map[int]bool
+	got     int
+	healthy bool
+
+	events  chan event
+	cancel  context.CancelFunc
+	wg      sync.WaitGroup
+	stopped bool
+
+	stall  *time.Timer
+	stallC <-chan time.Time
+}
+
+// start begins the call: a goroutine forwards the stream's items to
+// c.events until the stream ends or the call is stopped.
+func (s *session) start(ctx context.Context, p *proc, pages []int) *call {
+	c := &call{s: s, p: p, ctx: ctx, pages: pages, want: make(map[int]bool, len(pages)), events: make(chan event)}
+	for _, n := range pages {
+		c.want[n] = true
+	}
+	c.stall = time.NewTimer(time.Hour)
+	c.stall.Stop()
 	sub := *s.req
 	sub.Pages = pages
 	actx, cancel := context.WithCancel(ctx)
-	events := make(chan event)
-	var wg sync.WaitGroup
-	wg.Add(1)
+	c.cancel = cancel
+	c.wg.Add(1)
 	go func() {
-		defer wg.Done()
-		defer close(events)
+		defer c.wg.Done()
+		defer close(c.events)
 		for r, err := range p.rpc.Extract(actx, &sub) {
 			select {
-			case events <- event{r, err}:
+			case c.events <- event{r, err}:
 			case <-actx.Done():
 				return
 			}
 		}
 	}()
-	// stop ends the call and waits for the receiver; the gRPC stream ends
-	// as soon as actx is canceled.
-	stopped := false
-	stop := func() {
-		if !stopped {
-			stopped = true
-			cancel()
-			wg.Wait()
-		}
-	}
-	defer stop()
+	return c
+}
 
-	want := make(map[int]bool, len(pages))
-	for _, n := range pages {
-		want[n] = true
+// stop ends the call and waits for the receiver; the gRPC stream ends as
+// soon as its context is canceled.
+func (c *call) stop() {
+	if !c.stopped {
+		c.stopped = true
+		c.cancel()
+		c.wg.Wait()
 	}
-	got := 0
-	var stallC <-chan time.Time
-	stall := time.NewTimer(time.Hour)
-	stall.Stop()
-	defer stall.Stop()
-	armStall := func() {
-		if s.req.PageTimeout > 0 {
-			stall.Reset(s.req.PageTimeout)
-			stallC = stall.C
-		}
+}
+
+// armStall starts the wait for the next page, when pages have a deadline.
+func (c *call) armStall() {
+	if c.s.req.PageTimeout > 0 {
+		c.stall.Reset(c.s.req.PageTimeout)
+		c.stallC = c.stall.C
 	}
-	armStall()
-	exited := p.rpc.Done()
+}
+
+// run waits on the stream, the context, the stall timer and the process,
+// until one of them ends the call.
+func (c *call) run() outcome {
+	c.armStall()
+	exited := c.p.rpc.Done()
 	var grace <-chan time.Time
-
-	crashed := func(reason error) outcome {
-		p.kill()
-		stop()
-		if reason == nil {
-			reason = fmt.Errorf("%w: engine process died (%s)", core.ErrEngineCrashed, p.why())
-		}
-		return outcome{kind: kindCrashed, err: reason}
-	}
-	ctxDone := func() outcome {
-		stop()
-		// The engine is asked whether it stopped, which conformance
-		// reports. A process that stopped when the call's deadline passed
-		// is kept: the run goes on, and the next call need not start one
-		// and load its models again. A canceled run wants its processes
-		// gone (assay serve's cancel promises it), so they are killed.
-		err := p.settle(cancelSettle)
-		if err == nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			healthy = true
-		} else {
-			p.kill()
-		}
-		s.e.noteCancel(err)
-		return outcome{kind: kindCtxDone}
-	}
-
 	for {
 		select {
-		case ev, ok := <-events:
-			if !ok {
-				if got == len(pages) {
-					healthy = true
-					return outcome{kind: kindDone}
-				}
-				if ctx.Err() != nil {
-					return ctxDone()
-				}
-				// The process is alive and well: it ended the call early,
-				// so its exit status, once killed, says nothing.
-				return crashed(fmt.Errorf("%w: the engine ended its stream without answering page %s; engine process killed",
-					core.ErrEngineProtocol, joinPages(s.unanswered(pages))))
+		case ev, ok := <-c.events:
+			if out, done := c.receive(ev, ok); done {
+				return out
 			}
-			if ev.err != nil {
-				var rpcErr *wire.RPCError
-				switch {
-				case ctx.Err() != nil:
-					return ctxDone()
-				case errors.As(ev.err, &rpcErr):
-					return crashed(nil)
-				case errors.Is(ev.err, core.ErrEngineCrashed):
-					return crashed(ev.err)
-				}
-				stop()
-				healthy = true
-				return outcome{kind: kindDocError, err: ev.err}
-			}
-			n := ev.r.Page.Number
-			if !want[n] || s.answered[n] {
-				// Not asked for, or answered already: the engine's page
-				// numbers cannot be trusted, nor any answer of the call.
-				p.kill()
-				stop()
-				return outcome{kind: kindProtocol, err: fmt.Errorf("%w: the engine answered page %d, which it was not asked for or had answered already; engine process killed", core.ErrEngineProtocol, n)}
-			}
-			got++
-			stall.Stop()
-			stallC = nil
-			r := ev.r
-			if r.Err != nil {
-				r.Err = s.e.pageError(n, r.Err)
-			}
-			if !s.emit(r) {
-				stop()
-				healthy = true
-				return outcome{kind: kindStopped}
-			}
-			if got == len(pages) {
-				stop()
-				healthy = true
-				return outcome{kind: kindDone}
-			}
-			armStall()
-		case <-ctx.Done():
-			return ctxDone()
-		case <-stallC:
-			p.kill()
-			stop()
+		case <-c.ctx.Done():
+			return c.ctxDone()
+		case <-c.stallC:
+			c.p.kill()
+			c.stop()
 			return outcome{kind: kindHung}
 		case <-exited:
 			exited = nil
 			grace = time.After(exitGrace)
 		case <-grace:
-			return crashed(nil)
+			return c.crashed(nil)
 		}
 	}
+}
+
+// receive handles one item of the stream (ok false: the stream ended),
+// and says whether the call is over.
+func (c *call) receive(ev event, ok bool) (outcome, bool) {
+	switch {
+	case !ok:
+		return c.ended(), true
+	case ev.err != nil:
+		return c.failed(ev.err), true
+	}
+	return c.page(ev.r)
+}
+
+// ended is the verdict on a stream that ended.
+func (c *call) ended() outcome {
+	if c.got == len(c.pages) {
+		c.healthy = true
+		return outcome{kind: kindDone}
+	}
+	if c.ctx.Err() != nil {
+		return c.ctxDone()
+	}
+	// The process is alive and well: it ended the call early, so its exit
+	// status, once killed, says nothing.
+	return c.crashed(fmt.Errorf("%w: the engine ended its stream without answering page %s; engine process killed",
+		core.ErrEngineProtocol, joinPages(c.s.unanswered(c.pages))))
+}
+
+// failed is the verdict on a stream that ended with err: the context's
+// end, a broken process, or a document error the engine sent.
+func (c *call) failed(err error) outcome {
+	var rpcErr *wire.RPCError
+	switch {
+	case c.ctx.Err() != nil:
+		return c.ctxDone()
+	case errors.As(err, &rpcErr):
+		return c.crashed(nil)
+	case errors.Is(err, core.ErrEngineCrashed):
+		return c.crashed(err)
+	}
+	c.stop()
+	c.healthy = true
+	return outcome{kind: kindDocError, err: err}
+}
+
+// page forwards one page's answer, and says whether the call is over.
+func (c *call) page(r core.PageResult) (outcome, bool) {
+	n := r.Page.Number
+	if !c.want[n] || c.s.answered[n] {
+		// Not asked for, or answered already: the engine's page numbers
+		// cannot be trusted, nor any answer of the call.
+		c.p.kill()
+		c.stop()
+		return outcome{kind: kindProtocol, err: fmt.Errorf("%w: the engine answered page %d, which it was not asked for or had answered already; engine process killed", core.ErrEngineProtocol, n)}, true
+	}
+	c.got++
+	c.stall.Stop()
+	c.stallC = nil
+	if r.Err != nil {
+		r.Err = c.s.e.pageError(n, r.Err)
+	}
+	if !c.s.emit(r) {
+		c.stop()
+		c.healthy = true
+		return outcome{kind: kindStopped}, true
+	}
+	if c.got == len(c.pages) {
+		c.stop()
+		c.healthy = true
+		return outcome{kind: kindDone}, true
+	}
+	c.armStall()
+	return outcome{}, false
+}
+
+// crashed kills the process and gives the reason (its exit, unless told).
+func (c *call) crashed(reason error) outcome {
+	c.p.kill()
+	c.stop()
+	if reason == nil {
+		reason = fmt.Errorf("%w: engine process died (%s)", core.ErrEngineCrashed, c.p.why())
+	}
+	return outcome{kind: kindCrashed, err: reason}
+}
+
+// ctxDone ends a call whose context ended. The engine is asked whether it
+// stopped, which conformance reports. A process that stopped when the
+// call's deadline passed is kept: the run goes on, and the next call need
+// not start one and load its models again. A canceled run wants its
+// processes gone (assay serve's cancel promises it), so they are killed.
+func (c *call) ctxDone() outcome {
+	c.stop()
+	err := c.p.settle(cancelSettle)
+	if err == nil && errors.Is(c.ctx.Err(), context.DeadlineExceeded) {
+		c.healthy = true
+	} else {
+		c.p.kill()
+	}
+	c.s.e.noteCancel(err)
+	return outcome{kind: kindCtxDone}
 }
