@@ -26,26 +26,7 @@ import (
 var explainMu sync.Mutex
 
 func extract(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fl := flag.NewFlagSet("extract", flag.ContinueOnError)
-	fl.SetOutput(stderr)
-	format := fl.String("format", "", "output format: md, json, text or chunks (JSON Lines for retrieval; default md)")
-	outDir := fl.String("out", "", "write one file per document into `DIR` (required for several documents)")
-	pages := fl.String("pages", "", "pages to extract, e.g. 1-3,7 or 10- (default all)")
-	enginesFlag := fl.String("engines", "", "engine chain, comma-separated (default from config: nativetext)")
-	configPath := fl.String("config", "", "config `FILE` (default ./assay.yaml when present)")
-	noMarkers := fl.Bool("no-page-markers", false, "leave out <!-- page N --> comments in Markdown")
-	words := fl.Bool("words", false, "include lines and words with boxes in JSON")
-	noRegionOCR := fl.Bool("no-region-ocr", false, "leave the pictures of pages with a text layer unread (no OCR of image regions)")
-	chunkTokens := fl.Int("chunk-tokens", 0, "with --format chunks: the most tokens in a chunk (default 512)")
-	chunkOverlap := fl.Int("chunk-overlap", 0, "with --format chunks: tokens a chunk repeats from the one before in the same section (default 0)")
-	chunkEncoding := fl.String("chunk-encoding", "", "with --format chunks: the token encoding, cl100k_base or o200k_base (default cl100k_base)")
-	quiet := fl.Bool("quiet", false, "no progress line on a terminal")
-	debugDir := fl.String("debug-dir", "", "write into `DIR`/<document>/ a picture of every page with its blocks drawn, and index.html with each page's ledger entry")
-	explain := fl.Bool("explain", false, "print on stderr, per page, the analysis, the plan, every attempt with its score and reasons, and the winner")
-	fl.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: assay extract FILE|DIR... [flags]\n\nFlags:")
-		fl.PrintDefaults()
-	}
+	fl, ef := extractFlags(stderr)
 	if err := fl.Parse(reorder(args, fl)); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK
@@ -56,28 +37,7 @@ func extract(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "assay extract: name at least one PDF or directory")
 		return exitUsage
 	}
-	set := map[string]any{}
-	fl.Visit(func(f *flag.Flag) {
-		switch f.Name {
-		case "format":
-			set["format"] = *format
-		case "engines":
-			set["engines"] = splitList(*enginesFlag)
-		case "no-page-markers":
-			set["page_markers"] = !*noMarkers
-		case "words":
-			set["words"] = *words
-		case "no-region-ocr":
-			set["region_ocr"] = !*noRegionOCR
-		case "chunk-tokens":
-			set["chunks.tokens"] = *chunkTokens
-		case "chunk-overlap":
-			set["chunks.overlap"] = *chunkOverlap
-		case "chunk-encoding":
-			set["chunks.encoding"] = *chunkEncoding
-		}
-	})
-	cfg, err := LoadConfig(*configPath, set)
+	cfg, err := LoadConfig(ef.config, ef.overrides(fl))
 	if err != nil {
 		fmt.Fprintf(stderr, "assay: %v\n", err)
 		return exitUsage
@@ -87,61 +47,138 @@ func extract(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "assay: %v\n", err)
 		return exitFailed
 	}
-	if len(files) > 1 && *outDir == "" {
+	if len(files) > 1 && ef.outDir == "" {
 		fmt.Fprintf(stderr, "assay extract: %d documents need --out DIR (one output file each)\n", len(files))
 		return exitUsage
 	}
-	rc, err := cfg.Router()
-	if err != nil {
-		fmt.Fprintf(stderr, "assay: %v\n", err)
-		return exitUsage
+	x, rc, code := newExtractor(ctx, cfg, stderr)
+	if x == nil {
+		return code
 	}
-	host, err := newHost(cfg)
-	if err != nil {
-		fmt.Fprintf(stderr, "assay: %v\n", err)
-		return exitFailed
-	}
-	if err := checkEngines(ctx, host, cfg.Engines, rc.Plan); err != nil {
-		host.Close()
-		fmt.Fprintf(stderr, "assay: %v\n", err)
-		return exitUsage
-	}
-	x := assay.New(rc, host)
 	defer x.Close()
-
-	if *outDir != "" {
-		if err := os.MkdirAll(*outDir, 0o755); err != nil {
+	if ef.outDir != "" {
+		if err := os.MkdirAll(ef.outDir, 0o755); err != nil {
 			fmt.Fprintf(stderr, "assay: %v\n", err)
 			return exitFailed
 		}
 	}
+	code = extractAll(ctx, x, cfg, ef, files, stdout, stderr)
+	if err := rc.Estimates.Save(); err != nil && os.Getenv("ASSAY_DEBUG") != "" {
+		fmt.Fprintf(stderr, "assay: saving engine time estimates: %v\n", err)
+	}
+	if ctx.Err() != nil {
+		fmt.Fprintln(stderr, "assay: interrupted")
+		return worse(code, exitFailed)
+	}
+	return code
+}
+
+// extractArgs are extract's flags.
+type extractArgs struct {
+	format, outDir, pages, engines, config string
+	noMarkers, words, noRegionOCR          bool
+	chunkTokens, chunkOverlap              int
+	chunkEncoding                          string
+	quiet, explain                         bool
+	debugDir                               string
+}
+
+// extractFlags defines extract's flags on a new flag set.
+func extractFlags(stderr io.Writer) (*flag.FlagSet, *extractArgs) {
+	ef := &extractArgs{}
+	fl := flag.NewFlagSet("extract", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	fl.StringVar(&ef.format, "format", "", "output format: md, json, text or chunks (JSON Lines for retrieval; default md)")
+	fl.StringVar(&ef.outDir, "out", "", "write one file per document into `DIR` (required for several documents)")
+	fl.StringVar(&ef.pages, "pages", "", "pages to extract, e.g. 1-3,7 or 10- (default all)")
+	fl.StringVar(&ef.engines, "engines", "", "engine chain, comma-separated (default from config: nativetext)")
+	fl.StringVar(&ef.config, "config", "", "config `FILE` (default ./assay.yaml when present)")
+	fl.BoolVar(&ef.noMarkers, "no-page-markers", false, "leave out <!-- page N --> comments in Markdown")
+	fl.BoolVar(&ef.words, "words", false, "include lines and words with boxes in JSON")
+	fl.BoolVar(&ef.noRegionOCR, "no-region-ocr", false, "leave the pictures of pages with a text layer unread (no OCR of image regions)")
+	fl.IntVar(&ef.chunkTokens, "chunk-tokens", 0, "with --format chunks: the most tokens in a chunk (default 512)")
+	fl.IntVar(&ef.chunkOverlap, "chunk-overlap", 0, "with --format chunks: tokens a chunk repeats from the one before in the same section (default 0)")
+	fl.StringVar(&ef.chunkEncoding, "chunk-encoding", "", "with --format chunks: the token encoding, cl100k_base or o200k_base (default cl100k_base)")
+	fl.BoolVar(&ef.quiet, "quiet", false, "no progress line on a terminal")
+	fl.StringVar(&ef.debugDir, "debug-dir", "", "write into `DIR`/<document>/ a picture of every page with its blocks drawn, and index.html with each page's ledger entry")
+	fl.BoolVar(&ef.explain, "explain", false, "print on stderr, per page, the analysis, the plan, every attempt with its score and reasons, and the winner")
+	fl.Usage = func() {
+		fmt.Fprintln(stderr, "Usage: assay extract FILE|DIR... [flags]\n\nFlags:")
+		fl.PrintDefaults()
+	}
+	return fl, ef
+}
+
+// overrides are the config keys the flags given on the command line set.
+func (ef *extractArgs) overrides(fl *flag.FlagSet) map[string]any {
+	set := map[string]any{}
+	fl.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "format":
+			set["format"] = ef.format
+		case "engines":
+			set["engines"] = splitList(ef.engines)
+		case "no-page-markers":
+			set["page_markers"] = !ef.noMarkers
+		case "words":
+			set["words"] = ef.words
+		case "no-region-ocr":
+			set["region_ocr"] = !ef.noRegionOCR
+		case "chunk-tokens":
+			set["chunks.tokens"] = ef.chunkTokens
+		case "chunk-overlap":
+			set["chunks.overlap"] = ef.chunkOverlap
+		case "chunk-encoding":
+			set["chunks.encoding"] = ef.chunkEncoding
+		}
+	})
+	return set
+}
+
+// newExtractor builds the router and engine host for cfg. On failure it
+// returns a nil extractor and the exit status, having said why on stderr.
+func newExtractor(ctx context.Context, cfg Config, stderr io.Writer) (*assay.Extractor, router.Config, int) {
+	rc, err := cfg.Router()
+	if err != nil {
+		fmt.Fprintf(stderr, "assay: %v\n", err)
+		return nil, rc, exitUsage
+	}
+	host, err := newHost(cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "assay: %v\n", err)
+		return nil, rc, exitFailed
+	}
+	if err := checkEngines(ctx, host, cfg.Engines, rc.Plan); err != nil {
+		host.Close()
+		fmt.Fprintf(stderr, "assay: %v\n", err)
+		return nil, rc, exitUsage
+	}
+	return assay.New(rc, host), rc, exitOK
+}
+
+// extractAll extracts files, cfg.Workers at a time, and returns the worst
+// exit status among them.
+func extractAll(ctx context.Context, x *assay.Extractor, cfg Config, ef *extractArgs, files []string, stdout, stderr io.Writer) int {
 	names := outputNames(files, extension(cfg.Format))
 	codes := make([]int, len(files))
 	// The progress line is for runs that write files: on stdout it would
 	// mix with the output's own terminal.
-	prog := newProgress(stderr, len(files), *quiet || *outDir == "" || *explain)
+	prog := newProgress(stderr, len(files), ef.quiet || ef.outDir == "" || ef.explain)
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(cfg.Workers)
 	for i, f := range files {
 		g.Go(func() error {
 			var n int
-			codes[i], n = extractOne(gctx, x, cfg, f, *pages, *outDir, names[i], *explain, *debugDir, stdout, stderr)
+			codes[i], n = extractOne(gctx, x, cfg, f, ef.pages, ef.outDir, names[i], ef.explain, ef.debugDir, stdout, stderr)
 			prog.done(n)
 			return nil
 		})
 	}
 	_ = g.Wait()
 	prog.finish()
-	if err := rc.Estimates.Save(); err != nil && os.Getenv("ASSAY_DEBUG") != "" {
-		fmt.Fprintf(stderr, "assay: saving engine time estimates: %v\n", err)
-	}
 	code := exitOK
 	for _, c := range codes {
 		code = worse(code, c)
-	}
-	if ctx.Err() != nil {
-		fmt.Fprintln(stderr, "assay: interrupted")
-		return worse(code, exitFailed)
 	}
 	return code
 }
