@@ -303,45 +303,57 @@ func (d *document) parseSimple(f *font, fd types.Dict) {
 	desc := d.Dict(fd["FontDescriptor"])
 	d.descriptor(f, desc)
 	std := std14Name(f.name)
-
 	if f.subtype == "Type3" {
-		fm := d.Numbers(fd["FontMatrix"])
-		if len(fm) == 6 && fm[0] != 0 && math.Abs(fm[0]) < 10 {
-			f.widthScale = math.Abs(fm[0])
-		}
-		if len(fm) == 6 && fm[3] != 0 {
-			type3Metrics(f, fm[3], d.Numbers(fd["FontBBox"]))
-		}
+		d.type3Matrix(f, fd)
 	}
+	d.simpleEncoding(f, fd, d.baseEncoding(f, desc, std))
+	d.simpleWidths(f, fd, std)
+	if std != "" && desc == nil && strings.Contains(std, "Bold") {
+		f.flags |= core.FlagBold
+	}
+}
 
-	// Base encoding.
-	var base *[256]string
-	isSymbolic := false
-	if desc != nil {
-		if fl, ok := d.Number(desc["Flags"]); ok && int64(fl)&4 != 0 {
-			isSymbolic = true
-		}
+// type3Matrix takes a Type 3 font's glyph space scale and metrics from its
+// FontMatrix and FontBBox.
+func (d *document) type3Matrix(f *font, fd types.Dict) {
+	fm := d.Numbers(fd["FontMatrix"])
+	if len(fm) == 6 && fm[0] != 0 && math.Abs(fm[0]) < 10 {
+		f.widthScale = math.Abs(fm[0])
 	}
+	if len(fm) == 6 && fm[3] != 0 {
+		type3Metrics(f, fm[3], d.Numbers(fd["FontBBox"]))
+	}
+}
+
+// baseEncoding is the encoding a simple font starts from before its
+// Encoding entry: Symbol's own, none for ZapfDingbats and Type 3, an
+// embedded Type 1 program's built-in one, else WinAnsi for TrueType and
+// Standard for the rest.
+func (d *document) baseEncoding(f *font, desc types.Dict, std string) *[256]string {
 	switch std {
 	case "Symbol":
-		base = &pdfdoc.SymbolEncoding
+		return &pdfdoc.SymbolEncoding
 	case "ZapfDingbats":
 		f.dingbats = true
+		return nil
 	}
-	if base == nil && !f.dingbats && f.subtype != "Type3" {
-		// A Type 1 program's own encoding, when embedded.
-		if builtin := d.type1Encoding(desc); builtin != nil {
-			base = builtin
-		} else if f.subtype == "TrueType" {
-			base = &pdfdoc.WinAnsiEncoding
-		} else {
-			base = &pdfdoc.StandardEncoding
-		}
+	if f.subtype == "Type3" {
+		return nil
 	}
-	_ = isSymbolic
-	encObj := d.Deref(fd["Encoding"])
+	if builtin := d.type1Encoding(desc); builtin != nil {
+		return builtin
+	}
+	if f.subtype == "TrueType" {
+		return &pdfdoc.WinAnsiEncoding
+	}
+	return &pdfdoc.StandardEncoding
+}
+
+// simpleEncoding sets f's glyph names from base and the font's Encoding
+// entry: a named encoding replaces base, and Differences name single codes.
+func (d *document) simpleEncoding(f *font, fd types.Dict, base *[256]string) {
 	var diffs types.Array
-	switch e := encObj.(type) {
+	switch e := d.Deref(fd["Encoding"]).(type) {
 	case types.Name:
 		if t := namedEncoding(string(e)); t != nil {
 			base = t
@@ -367,36 +379,33 @@ func (d *document) parseSimple(f *font, fd types.Dict) {
 		case types.Name:
 			if c >= 0 && c < 256 {
 				f.names[c] = string(v)
-				if f.dingbats {
-					// Named glyphs win over the built-in code mapping.
-					f.dingbats = false
-				}
+				// Named glyphs win over the built-in code mapping.
+				f.dingbats = false
 			}
 			c++
 		}
 	}
+}
 
-	// Widths.
+// simpleWidths reads Widths from FirstChar on; a standard 14 font without
+// them uses its built-in metrics.
+func (d *document) simpleWidths(f *font, fd types.Dict, std string) {
 	first, _ := d.Number(fd["FirstChar"])
 	ws := d.Array(fd["Widths"])
-	if len(ws) > 0 {
-		for i, w := range ws {
-			cc := int(first) + i
-			if cc < 0 || cc > 255 {
-				continue
-			}
-			if v, ok := d.Number(w); ok {
-				f.widths[cc] = v
-				f.hasWidth[cc] = true
-			}
+	if len(ws) == 0 {
+		if std != "" {
+			f.std14 = std
 		}
-	} else if std != "" {
-		f.std14 = std
+		return
 	}
-	if std != "" && desc == nil {
-		switch {
-		case strings.Contains(std, "Bold"):
-			f.flags |= core.FlagBold
+	for i, w := range ws {
+		cc := int(first) + i
+		if cc < 0 || cc > 255 {
+			continue
+		}
+		if v, ok := d.Number(w); ok {
+			f.widths[cc] = v
+			f.hasWidth[cc] = true
 		}
 	}
 }
