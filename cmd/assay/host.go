@@ -141,32 +141,45 @@ func engines(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return exitFailed
 	}
 	if *asJSON {
-		type row struct {
-			Name         string            `json:"name"`
-			Version      string            `json:"version,omitempty"`
-			Description  string            `json:"description,omitempty"`
-			Capabilities []core.Capability `json:"capabilities,omitempty"`
-			Cost         float64           `json:"cost,omitempty"`
-			Path         string            `json:"path"`
-			Builtin      bool              `json:"builtin"`
-			Attached     bool              `json:"attached,omitempty"`
-			Error        string            `json:"error,omitempty"`
-		}
-		rows := make([]row, 0, len(described))
-		for _, d := range described {
-			r := row{Name: d.Name, Version: d.Info.Version, Description: d.Info.Description, Capabilities: d.Info.Capabilities,
-				Cost: d.Info.Cost, Path: d.Path, Builtin: d.Builtin, Attached: d.Attached}
-			if d.Err != nil {
-				r.Error = d.Err.Error()
-			}
-			rows = append(rows, r)
-		}
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		_ = enc.Encode(rows)
+		writeEnginesJSON(stdout, described)
 		return exitOK
 	}
-	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+	return writeEnginesTable(stdout, described)
+}
+
+// engineRow is one engine in `assay engines --json`.
+type engineRow struct {
+	Name         string            `json:"name"`
+	Version      string            `json:"version,omitempty"`
+	Description  string            `json:"description,omitempty"`
+	Capabilities []core.Capability `json:"capabilities,omitempty"`
+	Cost         float64           `json:"cost,omitempty"`
+	Path         string            `json:"path"`
+	Builtin      bool              `json:"builtin"`
+	Attached     bool              `json:"attached,omitempty"`
+	Error        string            `json:"error,omitempty"`
+}
+
+// writeEnginesJSON prints the engines as a JSON array.
+func writeEnginesJSON(w io.Writer, described []pluginhost.Described) {
+	rows := make([]engineRow, 0, len(described))
+	for _, d := range described {
+		r := engineRow{Name: d.Name, Version: d.Info.Version, Description: d.Info.Description, Capabilities: d.Info.Capabilities,
+			Cost: d.Info.Cost, Path: d.Path, Builtin: d.Builtin, Attached: d.Attached}
+		if d.Err != nil {
+			r.Error = d.Err.Error()
+		}
+		rows = append(rows, r)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	_ = enc.Encode(rows)
+}
+
+// writeEnginesTable prints the engines as a table; an engine that could
+// not say what it is makes the status degraded.
+func writeEnginesTable(w io.Writer, described []pluginhost.Described) int {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "NAME\tVERSION\tCAPABILITIES\tFOUND\tDESCRIPTION")
 	code := exitOK
 	for _, d := range described {
@@ -182,14 +195,11 @@ func engines(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			code = exitDegraded
 			continue
 		}
-		caps := ""
+		caps := make([]string, len(d.Info.Capabilities))
 		for i, c := range d.Info.Capabilities {
-			if i > 0 {
-				caps += ","
-			}
-			caps += string(c)
+			caps[i] = string(c)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", d.Name, d.Info.Version, caps, where, d.Info.Description)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", d.Name, d.Info.Version, strings.Join(caps, ","), where, d.Info.Description)
 	}
 	_ = tw.Flush()
 	return code
