@@ -61,6 +61,14 @@ var (
 // maxGlyphsPerPage bounds the glyphs kept for one page.
 const maxGlyphsPerPage = 2_000_000
 
+// maxStateDepth and maxMarkedDepth bound the graphics state stack (q) and
+// the marked-content stack (BDC): real content nests a few levels, and a
+// hostile stream must not grow them without bound.
+const (
+	maxStateDepth  = 1024
+	maxMarkedDepth = 256
+)
+
 // maxGlyphHint bounds the room a page's glyph slice starts with (see
 // document.glyphHint): a dense page has some 10,000 glyphs, and a hostile
 // one should not make every later page start with its size.
@@ -158,8 +166,35 @@ func (in *interp) run(content []byte, res types.Dict) error {
 
 func (in *interp) op(name string, ops []pdfdoc.Token, res types.Dict, fontCache map[string]*font) error {
 	switch name {
+	case "q", "Q", "cm":
+		in.stateOp(name, ops)
+	case "Tj", "'", "\"", "TJ":
+		in.textOps++
+		return in.showOp(name, ops)
+	case "Do":
+		if a := pdfdoc.Last(ops, 1); a[0].Kind == pdfdoc.KindName {
+			return in.doXObject(a[0].Str, res)
+		}
+	case "gs":
+		if a := pdfdoc.Last(ops, 1); a[0].Kind == pdfdoc.KindName {
+			in.extGState(a[0].Str, res, fontCache)
+		}
+	case "BMC", "BDC", "EMC":
+		in.markedOp(name, ops, res)
+	default:
+		if !in.textStateOp(name, ops, res, fontCache) {
+			in.pathOp(name, ops)
+		}
+	}
+	return nil
+}
+
+// stateOp runs q, Q and cm: the graphics state stack (bounded) and the
+// current transformation matrix.
+func (in *interp) stateOp(name string, ops []pdfdoc.Token) {
+	switch name {
 	case "q":
-		if len(in.stack) < 1024 {
+		if len(in.stack) < maxStateDepth {
 			in.stack = append(in.stack, in.gs)
 		}
 	case "Q":
@@ -168,11 +203,22 @@ func (in *interp) op(name string, ops []pdfdoc.Token, res types.Dict, fontCache 
 			in.stack = in.stack[:n-1]
 		}
 	case "cm":
-		a := pdfdoc.Last(ops, 6)
-		m := pdfdoc.Matrix{pdfdoc.Num(a, 0), pdfdoc.Num(a, 1), pdfdoc.Num(a, 2), pdfdoc.Num(a, 3), pdfdoc.Num(a, 4), pdfdoc.Num(a, 5)}
-		if m.Finite() {
+		if m := matrixOf(ops); m.Finite() {
 			in.gs.ctm = m.Mul(in.gs.ctm)
 		}
+	}
+}
+
+// matrixOf is the matrix of an operator's last six operands.
+func matrixOf(ops []pdfdoc.Token) pdfdoc.Matrix {
+	a := pdfdoc.Last(ops, 6)
+	return pdfdoc.Matrix{pdfdoc.Num(a, 0), pdfdoc.Num(a, 1), pdfdoc.Num(a, 2), pdfdoc.Num(a, 3), pdfdoc.Num(a, 4), pdfdoc.Num(a, 5)}
+}
+
+// textStateOp runs the text object, text state and text positioning
+// operators, and says whether name was one of them.
+func (in *interp) textStateOp(name string, ops []pdfdoc.Token, res types.Dict, fontCache map[string]*font) bool {
+	switch name {
 	case "BT":
 		in.tm, in.tlm = pdfdoc.Identity, pdfdoc.Identity
 	case "ET":
@@ -202,26 +248,30 @@ func (in *interp) op(name string, ops []pdfdoc.Token, res types.Dict, fontCache 
 		in.gs.tl = -pdfdoc.Num(a, 1)
 		in.moveLine(pdfdoc.Num(a, 0), pdfdoc.Num(a, 1))
 	case "Tm":
-		a := pdfdoc.Last(ops, 6)
-		m := pdfdoc.Matrix{pdfdoc.Num(a, 0), pdfdoc.Num(a, 1), pdfdoc.Num(a, 2), pdfdoc.Num(a, 3), pdfdoc.Num(a, 4), pdfdoc.Num(a, 5)}
-		if m.Finite() {
+		if m := matrixOf(ops); m.Finite() {
 			in.tm, in.tlm = m, m
 		}
 	case "T*":
 		in.moveLine(0, -in.gs.tl)
+	default:
+		return false
+	}
+	return true
+}
+
+// showOp runs the text showing operators Tj, ', " and TJ.
+func (in *interp) showOp(name string, ops []pdfdoc.Token) error {
+	switch name {
 	case "Tj":
-		in.textOps++
 		if a := pdfdoc.Last(ops, 1); a[0].Kind == pdfdoc.KindString {
 			return in.show(a[0].Str)
 		}
 	case "'":
-		in.textOps++
 		in.moveLine(0, -in.gs.tl)
 		if a := pdfdoc.Last(ops, 1); a[0].Kind == pdfdoc.KindString {
 			return in.show(a[0].Str)
 		}
 	case "\"":
-		in.textOps++
 		a := pdfdoc.Last(ops, 3)
 		in.gs.tw, in.gs.tc = pdfdoc.Num(a, 0), pdfdoc.Num(a, 1)
 		in.moveLine(0, -in.gs.tl)
@@ -229,7 +279,6 @@ func (in *interp) op(name string, ops []pdfdoc.Token, res types.Dict, fontCache 
 			return in.show(a[2].Str)
 		}
 	case "TJ":
-		in.textOps++
 		a := pdfdoc.Last(ops, 1)
 		if a[0].Kind != pdfdoc.KindArray {
 			return nil
@@ -244,14 +293,14 @@ func (in *interp) op(name string, ops []pdfdoc.Token, res types.Dict, fontCache 
 				in.adjust(e.Num)
 			}
 		}
-	case "Do":
-		if a := pdfdoc.Last(ops, 1); a[0].Kind == pdfdoc.KindName {
-			return in.doXObject(a[0].Str, res)
-		}
-	case "gs":
-		if a := pdfdoc.Last(ops, 1); a[0].Kind == pdfdoc.KindName {
-			in.extGState(a[0].Str, res, fontCache)
-		}
+	}
+	return nil
+}
+
+// markedOp runs BMC, BDC and EMC: marked-content spans (bounded), of which
+// only /ActualText matters here, replacing the glyphs of its span.
+func (in *interp) markedOp(name string, ops []pdfdoc.Token, res types.Dict) {
+	switch name {
 	case "BMC":
 		in.mc = append(in.mc, mcFrame{start: len(in.glyphs)})
 	case "BDC":
@@ -267,7 +316,7 @@ func (in *interp) op(name string, ops []pdfdoc.Token, res types.Dict, fontCache 
 			f.hasActual = true
 			f.text = textString([]byte(at.Str))
 		}
-		if len(in.mc) < 256 {
+		if len(in.mc) < maxMarkedDepth {
 			in.mc = append(in.mc, f)
 		}
 	case "EMC":
@@ -278,10 +327,7 @@ func (in *interp) op(name string, ops []pdfdoc.Token, res types.Dict, fontCache 
 				in.applyActualText(f)
 			}
 		}
-	default:
-		in.pathOp(name, ops)
 	}
-	return nil
 }
 
 func (in *interp) moveLine(tx, ty float64) {
