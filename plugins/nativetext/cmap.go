@@ -80,7 +80,7 @@ func parseCMap(data []byte) *cmap {
 			break
 		}
 		if o.Kind != pdfdoc.KindOperator {
-			if len(ops) < 1<<16 {
+			if len(ops) < maxCMapOperands {
 				ops = append(ops, o)
 			}
 			continue
@@ -88,132 +88,164 @@ func parseCMap(data []byte) *cmap {
 		switch o.Str {
 		case "begincodespacerange", "beginbfchar", "beginbfrange", "begincidchar", "begincidrange", "beginnotdefrange", "beginnotdefchar":
 			mode = o.Str[5:]
-			ops = ops[:0]
-		case "endcodespacerange":
-			if mode == "codespacerange" {
-				for i := 0; i+1 < len(ops); i += 2 {
-					lo, hi := ops[i], ops[i+1]
-					if lo.Kind == pdfdoc.KindString && hi.Kind == pdfdoc.KindString && len(lo.Str) == len(hi.Str) && len(lo.Str) >= 1 && len(lo.Str) <= 4 {
-						c.space = append(c.space, codeRange{[]byte(lo.Str), []byte(hi.Str)})
-					}
-				}
+		case "endcodespacerange", "endbfchar", "endbfrange", "endcidchar", "endcidrange", "endnotdefrange", "endnotdefchar":
+			if mode == o.Str[3:] {
+				c.section(mode, ops)
 			}
-			mode, ops = "", ops[:0]
-		case "endbfchar":
-			if mode == "bfchar" {
-				for i := 0; i+1 < len(ops); i += 2 {
-					src, dst := ops[i], ops[i+1]
-					if src.Kind != pdfdoc.KindString || len(src.Str) == 0 || len(src.Str) > 4 {
-						continue
-					}
-					var s string
-					switch dst.Kind {
-					case pdfdoc.KindString:
-						s = utf16String([]byte(dst.Str))
-					case pdfdoc.KindName:
-						if r, ok := pdfdoc.GlyphUnicode(dst.Str); ok {
-							s = r
-						}
-					case pdfdoc.KindNumber:
-						s = string(rune(int(dst.Num)))
-					}
-					c.setUni(src.Str, s)
-				}
-			}
-			mode, ops = "", ops[:0]
-		case "endbfrange":
-			if mode == "bfrange" {
-				for i := 0; i+2 < len(ops); i += 3 {
-					lo, hi, dst := ops[i], ops[i+1], ops[i+2]
-					if lo.Kind != pdfdoc.KindString || hi.Kind != pdfdoc.KindString || len(lo.Str) == 0 || len(lo.Str) > 4 || len(hi.Str) > 4 {
-						continue
-					}
-					a, b := codeValue(lo.Str), codeValue(hi.Str)
-					if b < a || len(c.uniRanges) >= maxCMapRanges {
-						continue
-					}
-					c.srcLens[len(lo.Str)] = true
-					switch dst.Kind {
-					case pdfdoc.KindString:
-						rs := []rune(utf16String([]byte(dst.Str)))
-						if len(rs) == 0 {
-							continue
-						}
-						c.uniRanges = append(c.uniRanges, uniRange{lo: a, hi: b, base: rs})
-					case pdfdoc.KindArray:
-						list := make([]string, 0, len(dst.Arr))
-						for _, d := range dst.Arr {
-							if d.Kind == pdfdoc.KindString {
-								list = append(list, utf16String([]byte(d.Str)))
-							} else {
-								list = append(list, "")
-							}
-						}
-						if uint64(b-a) >= uint64(len(list)) {
-							if len(list) == 0 {
-								continue
-							}
-							b = a + uint32(len(list)) - 1
-						}
-						c.uniRanges = append(c.uniRanges, uniRange{lo: a, hi: b, list: list})
-					}
-				}
-			}
-			mode, ops = "", ops[:0]
-		case "endcidchar":
-			if mode == "cidchar" {
-				for i := 0; i+1 < len(ops); i += 2 {
-					src, dst := ops[i], ops[i+1]
-					if src.Kind == pdfdoc.KindString && len(src.Str) > 0 && len(src.Str) <= 4 && dst.Kind == pdfdoc.KindNumber && dst.Num >= 0 {
-						c.setCID(src.Str, uint32(dst.Num))
-					}
-				}
-			}
-			mode, ops = "", ops[:0]
-		case "endcidrange":
-			if mode == "cidrange" {
-				for i := 0; i+2 < len(ops); i += 3 {
-					lo, hi, dst := ops[i], ops[i+1], ops[i+2]
-					if lo.Kind == pdfdoc.KindString && hi.Kind == pdfdoc.KindString && dst.Kind == pdfdoc.KindNumber && dst.Num >= 0 &&
-						len(lo.Str) > 0 && len(lo.Str) <= 4 && len(hi.Str) <= 4 && len(c.cidRanges) < maxCMapRanges {
-						a, b := codeValue(lo.Str), codeValue(hi.Str)
-						if b >= a {
-							c.srcLens[len(lo.Str)] = true
-							c.cidRanges = append(c.cidRanges, cidRange{a, b, uint32(dst.Num)})
-						}
-					}
-				}
-			}
-			mode, ops = "", ops[:0]
-		case "endnotdefrange", "endnotdefchar":
-			mode, ops = "", ops[:0]
+			mode = ""
 		case "usecmap":
 			if n := len(ops); n > 0 && ops[n-1].Kind == pdfdoc.KindName {
 				c.usecmap = ops[n-1].Str
 			}
-			ops = ops[:0]
 		case "def":
-			if n := len(ops); n >= 2 && ops[n-2].Kind == pdfdoc.KindName {
-				switch ops[n-2].Str {
-				case "WMode":
-					c.vertical = ops[n-1].Kind == pdfdoc.KindNumber && ops[n-1].Num == 1
-				case "CMapName":
-					if ops[n-1].Kind == pdfdoc.KindName {
-						c.name = ops[n-1].Str
-					}
-				}
-			}
-			if mode == "" {
-				ops = ops[:0]
+			c.def(ops)
+			if mode != "" {
+				continue // a def inside a section keeps the section's operands
 			}
 		default:
-			if mode == "" {
-				ops = ops[:0]
+			if mode != "" {
+				continue
 			}
 		}
+		ops = ops[:0]
 	}
 	c.finish()
 	return c
+}
+
+// maxCMapOperands bounds the operands kept between two operators: a section
+// holds at most 100 entries by the CMap format's rule, and a hostile CMap
+// must not make the list grow without bound.
+const maxCMapOperands = 1 << 16
+
+// section reads the operands of one begin…end section of a CMap.
+func (c *cmap) section(mode string, ops []pdfdoc.Token) {
+	switch mode {
+	case "codespacerange":
+		c.codespaceRanges(ops)
+	case "bfchar":
+		c.bfChars(ops)
+	case "bfrange":
+		for i := 0; i+2 < len(ops); i += 3 {
+			c.bfRange(ops[i], ops[i+1], ops[i+2])
+		}
+	case "cidchar":
+		c.cidChars(ops)
+	case "cidrange":
+		c.cidRangesOf(ops)
+	}
+}
+
+// codespaceRanges reads pairs of byte strings of one to four bytes.
+func (c *cmap) codespaceRanges(ops []pdfdoc.Token) {
+	for i := 0; i+1 < len(ops); i += 2 {
+		lo, hi := ops[i], ops[i+1]
+		if lo.Kind == pdfdoc.KindString && hi.Kind == pdfdoc.KindString && len(lo.Str) == len(hi.Str) && len(lo.Str) >= 1 && len(lo.Str) <= 4 {
+			c.space = append(c.space, codeRange{[]byte(lo.Str), []byte(hi.Str)})
+		}
+	}
+}
+
+// bfChars reads code → Unicode pairs; the Unicode side is UTF-16BE, or a
+// glyph name, or a number.
+func (c *cmap) bfChars(ops []pdfdoc.Token) {
+	for i := 0; i+1 < len(ops); i += 2 {
+		src, dst := ops[i], ops[i+1]
+		if src.Kind != pdfdoc.KindString || len(src.Str) == 0 || len(src.Str) > 4 {
+			continue
+		}
+		var s string
+		switch dst.Kind {
+		case pdfdoc.KindString:
+			s = utf16String([]byte(dst.Str))
+		case pdfdoc.KindName:
+			if r, ok := pdfdoc.GlyphUnicode(dst.Str); ok {
+				s = r
+			}
+		case pdfdoc.KindNumber:
+			s = string(rune(int(dst.Num)))
+		}
+		c.setUni(src.Str, s)
+	}
+}
+
+// bfRange reads one code range mapped to Unicode: from a first string on,
+// or one string per code from an array (a range longer than its array is
+// cut to it).
+func (c *cmap) bfRange(lo, hi, dst pdfdoc.Token) {
+	if lo.Kind != pdfdoc.KindString || hi.Kind != pdfdoc.KindString || len(lo.Str) == 0 || len(lo.Str) > 4 || len(hi.Str) > 4 {
+		return
+	}
+	a, b := codeValue(lo.Str), codeValue(hi.Str)
+	if b < a || len(c.uniRanges) >= maxCMapRanges {
+		return
+	}
+	c.srcLens[len(lo.Str)] = true
+	switch dst.Kind {
+	case pdfdoc.KindString:
+		rs := []rune(utf16String([]byte(dst.Str)))
+		if len(rs) == 0 {
+			return
+		}
+		c.uniRanges = append(c.uniRanges, uniRange{lo: a, hi: b, base: rs})
+	case pdfdoc.KindArray:
+		list := make([]string, 0, len(dst.Arr))
+		for _, d := range dst.Arr {
+			if d.Kind == pdfdoc.KindString {
+				list = append(list, utf16String([]byte(d.Str)))
+			} else {
+				list = append(list, "")
+			}
+		}
+		if uint64(b-a) >= uint64(len(list)) {
+			if len(list) == 0 {
+				return
+			}
+			b = a + uint32(len(list)) - 1
+		}
+		c.uniRanges = append(c.uniRanges, uniRange{lo: a, hi: b, list: list})
+	}
+}
+
+// cidChars reads code → CID pairs.
+func (c *cmap) cidChars(ops []pdfdoc.Token) {
+	for i := 0; i+1 < len(ops); i += 2 {
+		src, dst := ops[i], ops[i+1]
+		if src.Kind == pdfdoc.KindString && len(src.Str) > 0 && len(src.Str) <= 4 && dst.Kind == pdfdoc.KindNumber && dst.Num >= 0 {
+			c.setCID(src.Str, uint32(dst.Num))
+		}
+	}
+}
+
+// cidRangesOf reads code ranges mapped to consecutive CIDs.
+func (c *cmap) cidRangesOf(ops []pdfdoc.Token) {
+	for i := 0; i+2 < len(ops); i += 3 {
+		lo, hi, dst := ops[i], ops[i+1], ops[i+2]
+		if lo.Kind == pdfdoc.KindString && hi.Kind == pdfdoc.KindString && dst.Kind == pdfdoc.KindNumber && dst.Num >= 0 &&
+			len(lo.Str) > 0 && len(lo.Str) <= 4 && len(hi.Str) <= 4 && len(c.cidRanges) < maxCMapRanges {
+			a, b := codeValue(lo.Str), codeValue(hi.Str)
+			if b >= a {
+				c.srcLens[len(lo.Str)] = true
+				c.cidRanges = append(c.cidRanges, cidRange{a, b, uint32(dst.Num)})
+			}
+		}
+	}
+}
+
+// def reads the CMap's writing mode and name from "/Key value def".
+func (c *cmap) def(ops []pdfdoc.Token) {
+	n := len(ops)
+	if n < 2 || ops[n-2].Kind != pdfdoc.KindName {
+		return
+	}
+	switch ops[n-2].Str {
+	case "WMode":
+		c.vertical = ops[n-1].Kind == pdfdoc.KindNumber && ops[n-1].Num == 1
+	case "CMapName":
+		if ops[n-1].Kind == pdfdoc.KindName {
+			c.name = ops[n-1].Str
+		}
+	}
 }
 
 func (c *cmap) finish() {
