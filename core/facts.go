@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Page facts: the measurements a text engine reports in
@@ -57,6 +58,9 @@ const (
 // marks). An extraction holds none of them as text, or holds them as the
 // separators between words.
 func Blank(r rune) bool {
+	if r < utf8.RuneSelf { // ASCII has no format characters
+		return r == ' ' || '\t' <= r && r <= '\r'
+	}
 	return unicode.IsSpace(r) || unicode.Is(unicode.Cf, r)
 }
 

@@ -3,6 +3,7 @@ package core
 import (
 	"math"
 	"testing"
+	"unicode"
 )
 
 func TestCoverage(t *testing.T) {
@@ -30,5 +31,16 @@ func TestCoverage(t *testing.T) {
 	}
 	if got := Coverage([]BBox{{X1: 1, Y1: 1}}, BBox{}); got != 0 {
 		t.Errorf("empty page: %v", got)
+	}
+}
+
+// Blank's ASCII fast path agrees with its definition on every rune.
+func TestBlankIsSpaceOrFormat(t *testing.T) {
+	t.Parallel()
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		want := unicode.IsSpace(r) || unicode.Is(unicode.Cf, r)
+		if got := Blank(r); got != want {
+			t.Fatalf("Blank(%U) = %v, want %v", r, got, want)
+		}
 	}
 }
