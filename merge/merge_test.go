@@ -13,6 +13,7 @@ func cand(engine string, cost float64, st core.Status, score float64) Candidate 
 }
 
 func TestBest(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		cands []Candidate
@@ -39,6 +40,7 @@ func TestBest(t *testing.T) {
 func preferred(c Candidate) Candidate { c.Preferred = true; return c }
 
 func TestDecide(t *testing.T) {
+	t.Parallel()
 	e := Decide(3, []Candidate{cand("a", 1, core.StatusOK, 0.3), cand("b", 2, core.StatusOK, 0.95)}, 0.7)
 	if e.Status != core.StatusOK || e.Engine != "b" || len(e.Attempts) != 2 || e.Number != 3 || e.Page.Number != 3 {
 		t.Fatalf("unexpected entry %+v", e)
@@ -59,6 +61,7 @@ func TestDecide(t *testing.T) {
 }
 
 func TestDocument(t *testing.T) {
+	t.Parallel()
 	r := Document("x.pdf", []Entry{{Number: 2, Status: core.StatusDegraded}, {Number: 1, Status: core.StatusOK}, {Number: 3, Status: core.StatusSkipped}})
 	if r.Entries[0].Number != 1 || r.Status != core.StatusDegraded {
 		t.Fatalf("got %+v", r)

@@ -12,6 +12,7 @@ func blk(text string, x0, y0, x1, y1 float64) core.Block {
 }
 
 func TestOverlay(t *testing.T) {
+	t.Parallel()
 	// Two columns; the right column has a picture between its paragraphs.
 	base := core.Page{Number: 1, Width: 600, Height: 800, Blocks: []core.Block{
 		blk("L1", 50, 100, 280, 200), blk("L2", 50, 220, 280, 400),
@@ -46,6 +47,7 @@ func TestOverlay(t *testing.T) {
 }
 
 func TestOverlayReadsAPicturesGridAsText(t *testing.T) {
+	t.Parallel()
 	// A grid OCR finds inside a picture (a chart's labels and legend) is
 	// added as lines of text, row by row, not as a table.
 	base := core.Page{Number: 1, Width: 600, Height: 800, Blocks: []core.Block{blk("Body", 50, 100, 550, 200)}}
@@ -65,6 +67,7 @@ func TestOverlayReadsAPicturesGridAsText(t *testing.T) {
 }
 
 func TestReplaceTables(t *testing.T) {
+	t.Parallel()
 	// A table engine's table replaces the base table it covers; one that
 	// covers no base table is not added.
 	tbl := func(text string, x0, y0, x1, y1 float64) core.Block {

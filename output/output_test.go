@@ -43,6 +43,7 @@ func sample() *merge.Result {
 }
 
 func TestMarkdown(t *testing.T) {
+	t.Parallel()
 	var buf bytes.Buffer
 	if err := Markdown(&buf, sample(), MarkdownOptions{PageMarkers: true}); err != nil {
 		t.Fatal(err)
@@ -73,6 +74,7 @@ First line second line.
 }
 
 func TestJSONHasEveryPage(t *testing.T) {
+	t.Parallel()
 	var buf bytes.Buffer
 	if err := JSON(&buf, sample(), JSONOptions{Words: true}); err != nil {
 		t.Fatal(err)
@@ -93,6 +95,7 @@ func TestJSONHasEveryPage(t *testing.T) {
 }
 
 func TestJSONDocumentError(t *testing.T) {
+	t.Parallel()
 	var buf bytes.Buffer
 	res := &merge.Result{Source: "x.pdf", Status: core.StatusFailed, Err: errors.Join(core.ErrEncrypted)}
 	if err := JSON(&buf, res, JSONOptions{}); err != nil {
@@ -104,6 +107,7 @@ func TestJSONDocumentError(t *testing.T) {
 }
 
 func TestExplain(t *testing.T) {
+	t.Parallel()
 	res := sample()
 	res.Entries[0].Class = "born_digital"
 	res.Entries[0].Plan = []string{"nativetext", "ocr"}

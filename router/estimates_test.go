@@ -50,6 +50,7 @@ func TestDeadlineFollowsEstimates(t *testing.T) {
 }
 
 func TestWeight(t *testing.T) {
+	t.Parallel()
 	ocr := core.Info{Capabilities: []core.Capability{core.CapOCR}}
 	text := core.Info{Capabilities: []core.Capability{core.CapText}}
 	letter := &pageState{info: analyze.Page{Width: 612, Height: 792, Glyphs: 2000}}

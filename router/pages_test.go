@@ -6,6 +6,7 @@ import (
 )
 
 func TestParsePages(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		spec  string
 		count int

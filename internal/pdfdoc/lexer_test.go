@@ -52,6 +52,7 @@ func lexAll(s string) string {
 }
 
 func TestLexer(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ in, want string }{
 		{"", ""},
 		{"1 -2 +3 .5 -.5 4. 1.5e3", "1 -2 3 0.5 -0.5 4 1500"}, // e is not PDF syntax but parses
@@ -83,6 +84,7 @@ func TestLexer(t *testing.T) {
 }
 
 func TestLexerNesting(t *testing.T) {
+	t.Parallel()
 	deep := strings.Repeat("[", 100000) + strings.Repeat("]", 100000) + " Q"
 	got := lexAll(deep)
 	if !strings.HasSuffix(got, "Q") {

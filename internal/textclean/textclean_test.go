@@ -3,6 +3,7 @@ package textclean
 import "testing"
 
 func TestClean(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ name, in, want string }{
 		{"empty", "", ""},
 		{"plain", "hello world", "hello world"},
@@ -31,6 +32,7 @@ func TestClean(t *testing.T) {
 }
 
 func TestPieces(t *testing.T) {
+	t.Parallel()
 	if got := ExpandLigatures("o\ufb03ce"); got != "office" {
 		t.Errorf("ExpandLigatures = %q", got)
 	}

@@ -77,6 +77,7 @@ func okPage(n int) core.PageResult {
 }
 
 func TestServerStreamsAndRecovers(t *testing.T) {
+	t.Parallel()
 	release := make(chan struct{})
 	e := &scripted{page: func(ctx context.Context, n int) (core.PageResult, error) {
 		switch n {
@@ -172,6 +173,7 @@ func TestServerStreamsAndRecovers(t *testing.T) {
 }
 
 func TestServerCancellationReachesEngine(t *testing.T) {
+	t.Parallel()
 	seen := make(chan struct{})
 	e := &scripted{page: func(ctx context.Context, n int) (core.PageResult, error) {
 		<-ctx.Done()
@@ -196,6 +198,7 @@ func TestServerCancellationReachesEngine(t *testing.T) {
 }
 
 func TestDescribe(t *testing.T) {
+	t.Parallel()
 	c, stop := serve(t, &scripted{info: func() core.Info { return core.Info{Name: "n", Version: "v", Cost: 2} }})
 	ctx := context.Background()
 	info, err := c.Describe(ctx)
@@ -243,6 +246,7 @@ func (c *configEngine) Extract(_ context.Context, req *core.Request) iter.Seq2[c
 }
 
 func TestServerConfiguresOnOptionChange(t *testing.T) {
+	t.Parallel()
 	eng := &configEngine{}
 	client, _ := serve(t, eng)
 	run := func(opts string) error {
@@ -266,6 +270,7 @@ func TestServerConfiguresOnOptionChange(t *testing.T) {
 }
 
 func TestDescribeWithOptionsConfiguresFirst(t *testing.T) {
+	t.Parallel()
 	// Describe with options configures the engine as an Extract with the
 	// same options would (once), so it describes what it will use; a
 	// Configure error answers the Describe.

@@ -8,6 +8,7 @@ import (
 )
 
 func TestLookup(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		cmap string
 		code uint32
@@ -45,6 +46,7 @@ func TestLookup(t *testing.T) {
 }
 
 func TestAllTablesDecode(t *testing.T) {
+	t.Parallel()
 	for name := range cmapCollection {
 		cm := Lookup(name)
 		if cm == nil || len(cm.Space) == 0 || len(cm.Ranges) == 0 {
@@ -68,6 +70,7 @@ func TestAllTablesDecode(t *testing.T) {
 }
 
 func TestToUnicode(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		c   Collection
 		cid uint32
@@ -95,6 +98,7 @@ func TestToUnicode(t *testing.T) {
 }
 
 func TestOverlay(t *testing.T) {
+	t.Parallel()
 	base := []Range{{0, 9, 100}, {20, 29, 200}}
 	top := []Range{{2, 3, 1}, {8, 21, 2}}
 	got := Overlay(base, top)

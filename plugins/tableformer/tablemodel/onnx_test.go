@@ -48,6 +48,7 @@ func word(text string, x0, y0, x1, y1 float64) core.Word {
 }
 
 func TestRecognizeAndFill(t *testing.T) {
+	t.Parallel()
 	lib := onnxtest.Runtime(t)
 	m := tablemodel.NewONNX(tablemodel.Config{Model: model(t), RuntimeLib: lib, Accelerator: "cpu"})
 	ctx := context.Background()
@@ -89,6 +90,7 @@ func TestRecognizeAndFill(t *testing.T) {
 }
 
 func TestLoadErrors(t *testing.T) {
+	t.Parallel()
 	lib := onnxtest.Runtime(t)
 	ctx := context.Background()
 	wrong := onnxtest.SLANetTable(t, t.TempDir(), 64, 30, []int{1}, nil)
