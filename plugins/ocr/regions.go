@@ -22,72 +22,83 @@ const (
 // holds lines of them.
 const minTextShare = 0.005
 
-// checkDPI is the resolution of the text check's render: text of 8 pt is
-// 11 pixels high there, which the detector still finds, at a quarter of
-// the pixels of a reading render.
-const checkDPI = 100
+// checkDPI is the resolution of the text check's render, whose lines of
+// text are also the lines read (the detector does not run again on the
+// reading render). Text of 7 pt is 15 pixels high there, where the
+// detector keeps lines a few points apart separate; at 100 dpi it merges
+// them and cuts words, and the reading render's 200 dpi costs half as
+// much again for no more lines.
+const checkDPI = 150
 
 // readRegions reads the picture regions boxes (page points) of page p,
 // each into one figure block whose lines are the words read in it. Each
-// picture is first rendered at checkDPI for the text check; only a
-// picture that holds text is rendered again at the reading resolution
-// and read.
+// picture is first rendered at checkDPI for the text check, which finds
+// its lines of text; only a picture that holds text is rendered again at
+// the reading resolution, and the lines found are read there.
 func (j *job) readRegions(ctx context.Context, p int, boxes []core.BBox, opt render.Options, stats map[string]float64) ([]core.Block, error) {
 	var out []core.Block
 	for _, b := range boxes {
 		t0 := time.Now()
-		ok, err := j.holdsText(ctx, p, b)
+		found, err := j.findLines(ctx, p, b)
 		if err != nil {
 			return nil, err
 		}
 		stats[core.StageStatPrefix+"check"] += msSince(t0)
-		if !ok {
+		if !found.ok {
 			stats[statRegionsSkipped]++
 			continue
 		}
 		stats[statRegionsRead]++
 		t0 = time.Now()
-		fig, found, err := j.readRegion(ctx, p, b, opt, stats)
+		fig, read, err := j.readRegion(ctx, p, b, found, opt, stats)
 		if err != nil {
 			return nil, err
 		}
 		stats[core.StageStatPrefix+"read"] += msSince(t0)
-		if found {
+		if read {
 			out = append(out, fig)
 		}
 	}
 	return out, nil
 }
 
-// holdsText is the cheap text check run before a picture is read: the
+// checkedLines are what the text check found in a picture: its lines of
+// text, in the pixels of a render size wide and high, and whether they
+// cover enough of it to be read.
+type checkedLines struct {
+	lines []image.Rectangle
+	size  image.Point
+	ok    bool
+}
+
+// findLines is the cheap text check run before a picture is read: the
 // picture rendered at checkDPI, the text detector (PaddleOCR's DB model,
 // a fraction of the cost of reading) finds its lines of text, and it
 // holds text when they cover at least minTextShare of it. Without the
-// detector every picture is taken to hold text.
-func (j *job) holdsText(ctx context.Context, p int, box core.BBox) (bool, error) {
+// detector every picture is taken to hold text, with no lines.
+func (j *job) findLines(ctx context.Context, p int, box core.BBox) (checkedLines, error) {
 	if j.paddle == nil {
-		return true, nil
+		return checkedLines{ok: true}, nil
 	}
 	img, _, err := j.r.RenderRegion(ctx, j.doc, p, box, render.Options{DPI: checkDPI, Gray: true})
 	if err != nil {
-		return false, err
+		return checkedLines{}, err
 	}
-	_, ok, err := j.textLines(ctx, toGray(img))
-	return ok, err
+	g := toGray(img)
+	lines, ok, err := j.textLines(ctx, g)
+	return checkedLines{lines: lines, size: g.Rect.Size(), ok: ok}, err
 }
 
-// readRegion renders one picture at the reading resolution and reads it
-// into its figure block.
-func (j *job) readRegion(ctx context.Context, p int, box core.BBox, opt render.Options, stats map[string]float64) (core.Block, bool, error) {
+// readRegion renders one picture at the reading resolution and reads the
+// lines the text check found in it (scaled to the render; the detector
+// is not run again) into its figure block.
+func (j *job) readRegion(ctx context.Context, p int, box core.BBox, found checkedLines, opt render.Options, stats map[string]float64) (core.Block, bool, error) {
 	img, tr, err := j.r.RenderRegion(ctx, j.doc, p, box, opt)
 	if err != nil {
 		return core.Block{}, false, err
 	}
 	g := toGray(img)
-	lines, _, err := j.textLines(ctx, g)
-	if err != nil {
-		return core.Block{}, false, err
-	}
+	lines := scaleLines(found.lines, found.size, g.Rect)
 	blocks, backend, err := j.readPicture(ctx, g, lines, int(math.Round(opt.DPI)), stats)
 	if err != nil {
 		return core.Block{}, false, err
@@ -95,8 +106,28 @@ func (j *job) readRegion(ctx context.Context, p int, box core.BBox, opt render.O
 	stats["backend_"+backend] = 1
 	off := g.Rect.Min
 	read := buildBlocks(blocks, func(r image.Rectangle) core.BBox { return tr.ToPage(r.Add(off)) })
-	fig, found := figureOf(box, read)
-	return fig, found, nil
+	fig, ok := figureOf(box, read)
+	return fig, ok, nil
+}
+
+// scaleLines maps line boxes found in an image of size from onto the
+// image bounds to, rounding outwards so that no ink is cut; nil stays nil
+// (no detector: the picture is read whole).
+func scaleLines(lines []image.Rectangle, from image.Point, to image.Rectangle) []image.Rectangle {
+	if lines == nil || from.X <= 0 || from.Y <= 0 {
+		return nil
+	}
+	sx := float64(to.Dx()) / float64(from.X)
+	sy := float64(to.Dy()) / float64(from.Y)
+	out := make([]image.Rectangle, 0, len(lines))
+	for _, r := range lines {
+		s := image.Rect(int(math.Floor(float64(r.Min.X)*sx)), int(math.Floor(float64(r.Min.Y)*sy)),
+			int(math.Ceil(float64(r.Max.X)*sx)), int(math.Ceil(float64(r.Max.Y)*sy))).Add(to.Min).Intersect(to)
+		if !s.Empty() {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // msSince is the time since t0 in milliseconds.
@@ -128,7 +159,9 @@ func (j *job) readPicture(ctx context.Context, g *image.Gray, lines []image.Rect
 	if lines == nil || j.opt.Backend == BackendTesseract {
 		return j.read(ctx, g, dpi, false, false, stats)
 	}
-	items, err := j.paddle.readBoxes(ctx, g, lines)
+	// A picture on a page with a text layer is drawn upright: the
+	// direction classifier is not asked.
+	items, err := j.paddle.readBoxes(ctx, g, lines, false)
 	if err != nil {
 		return nil, "", err
 	}
