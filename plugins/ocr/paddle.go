@@ -126,11 +126,14 @@ func openModel(dir, name string) (*ort.DynamicAdvancedSession, error) {
 	return s, nil
 }
 
-// ioNames are the names of the model's single input and first output.
-// onnxruntime opens a throwaway session to tell them; without graph
-// optimisation and on one thread that costs less than half of an
-// optimised one, and the names are all it is for.
+// ioNames are the names of the model's single input and first output,
+// read from the file (onnxNames); when it cannot tell them, onnxruntime
+// does, from a throwaway session without graph optimisation on one
+// thread.
 func ioNames(path string) (in, out string, err error) {
+	if ins, outs, err := onnxNames(path); err == nil && len(ins) == 1 {
+		return ins[0], outs[0], nil
+	}
 	so, err := ort.NewSessionOptions()
 	if err != nil {
 		return "", "", fmt.Errorf("ocr: session options: %w", err)
