@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"cmp"
+	"math"
 	"slices"
 
 	"github.com/assay-pdf/assay/core"
@@ -16,6 +17,10 @@ const (
 	MinOutlineFills = 100
 	// OutlineShare is the share of the filled paths that must be small.
 	OutlineShare = 0.6
+	// SliceGap is how far apart, in points, two slices of one picture
+	// lie: producers that cut a picture into strips or tiles make them
+	// touch, or overlap by a point or two against rounding.
+	SliceGap = 2.0
 )
 
 // FromResult rebuilds a page's facts from a text engine's reading of it:
@@ -63,20 +68,52 @@ func FromResult(pr core.PageResult) (p Page, ok bool) {
 }
 
 // RegionBoxes are the pictures a region step reads: those the text engine
-// did not find free of text (ImageBoxes) that are big enough to hold text
-// (core.Readable); logos, icons and rules are not read.
+// did not find free of text (ImageBoxes), their slices joined (joinSlices),
+// that are big enough to hold text (core.Readable); logos, icons and
+// rules are not read.
 func (p Page) RegionBoxes() []core.BBox {
 	if p.ImageCoverage < core.MinRegionShare {
 		return nil
 	}
 	page := core.BBox{X1: p.Width, Y1: p.Height}
 	var boxes []core.BBox
-	for _, b := range p.ImageBoxes {
+	for _, b := range joinSlices(p.ImageBoxes) {
 		if core.Readable(b, page) {
 			boxes = append(boxes, b)
 		}
 	}
 	return boxes
+}
+
+// joinSlices joins the boxes that are slices of one picture: of the same
+// width and stacked edge to edge, or of the same height side by side (a
+// box drawn twice joins itself). Read apart, a slice too thin to count as
+// a picture is never read, and a line of text cut by the edge between two
+// slices is read as two halves.
+func joinSlices(boxes []core.BBox) []core.BBox {
+	out := slices.Clone(boxes)
+	for i := 0; i < len(out); i++ {
+		for j := i + 1; j < len(out); j++ {
+			if u, ok := sliceUnion(out[i], out[j]); ok {
+				out[i] = u
+				out = slices.Delete(out, j, j+1)
+				j = i // the grown box may now touch one passed over
+			}
+		}
+	}
+	return out
+}
+
+// sliceUnion is the union of a and b when they are slices of one
+// picture (see joinSlices).
+func sliceUnion(a, b core.BBox) (core.BBox, bool) {
+	near := func(x, y float64) bool { return math.Abs(x-y) <= SliceGap }
+	stacked := near(a.X0, b.X0) && near(a.X1, b.X1) && a.Y0 <= b.Y1+SliceGap && b.Y0 <= a.Y1+SliceGap
+	beside := near(a.Y0, b.Y0) && near(a.Y1, b.Y1) && a.X0 <= b.X1+SliceGap && b.X0 <= a.X1+SliceGap
+	if stacked || beside {
+		return a.Union(b), true
+	}
+	return core.BBox{}, false
 }
 
 // imageBoxes are the boxes of the figure blocks that may hold text (all
