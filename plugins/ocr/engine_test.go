@@ -205,7 +205,8 @@ func TestRegionsReadOnlyPicturesWithText(t *testing.T) {
 // The pictures of a born-digital page are read line by line where the
 // text check found their lines, without the direction classifier (whose
 // model is then never loaded): the two screenshots of a manual's page
-// give back their menu and table words.
+// give back their menu and table words. The caption the text layer draws
+// inside the second picture's box is the page's text, and is not read.
 func TestRegionsReadScreenshots(t *testing.T) {
 	pdf := filepath.Join(corpustest.Dir(t, "docling", "pdf"), "redp5110_sampled.pdf")
 	e := New()
@@ -238,5 +239,8 @@ func TestRegionsReadScreenshots(t *testing.T) {
 	}
 	if e.paddle.cls != nil {
 		t.Error("the direction classifier was loaded for reading pictures")
+	}
+	if strings.Contains(text.String(), "Selecting") || res[0].Stats[statLayerLines] < 1 {
+		t.Errorf("the caption in the text layer was read (%v lines left as the layer's)", res[0].Stats[statLayerLines])
 	}
 }
