@@ -66,7 +66,7 @@ func TestFromResult(t *testing.T) {
 
 // A picture cut into strips or tiles is read whole: its slices join
 // before the size rule, so a thin slice is read with the rest; pictures
-// apart, or of another width, stay apart.
+// apart, overlapping, or of another width, stay apart.
 func TestRegionBoxesJoinSlices(t *testing.T) {
 	t.Parallel()
 	strip := func(y0, y1 float64) core.BBox { return core.BBox{X0: 129, Y0: y0, X1: 539, Y1: y1} }
@@ -78,6 +78,9 @@ func TestRegionBoxesJoinSlices(t *testing.T) {
 		{"strips overlapping by 2 pt, the last one thin",
 			[]core.BBox{strip(380, 431.5), strip(429.5, 485), strip(483, 538.6), strip(643.6, 683)},
 			[]core.BBox{strip(380, 538.6)}},
+		{"a manual's picture in six strips (redp5110_sampled page 7)",
+			[]core.BBox{strip(380.18, 431.56), strip(429.56, 485.08), strip(483.08, 538.6), strip(536.54, 592.12), strip(590.06, 645.58), strip(643.58, 683.02)},
+			[]core.BBox{strip(380.18, 683.02)}},
 		{"the thin strip once the gap is closed",
 			[]core.BBox{strip(380, 431.5), strip(429.5, 485), strip(485, 644), strip(643.6, 683)},
 			[]core.BBox{strip(380, 683)}},
@@ -90,6 +93,9 @@ func TestRegionBoxesJoinSlices(t *testing.T) {
 		{"two pictures a paragraph apart",
 			[]core.BBox{strip(100, 300), strip(320, 500)},
 			[]core.BBox{strip(100, 300), strip(320, 500)}},
+		{"pictures of one width overlapping by half",
+			[]core.BBox{strip(100, 300), strip(200, 400)},
+			[]core.BBox{strip(100, 300), strip(200, 400)}},
 		{"stacked pictures of other widths",
 			[]core.BBox{{X0: 100, Y0: 100, X1: 300, Y1: 300}, {X0: 100, Y0: 300, X1: 400, Y1: 500}},
 			[]core.BBox{{X0: 100, Y0: 100, X1: 300, Y1: 300}, {X0: 100, Y0: 300, X1: 400, Y1: 500}}},
