@@ -528,7 +528,7 @@ func (r *Router) decide(p int, st *pageState) merge.Entry {
 			Elapsed: c.Result.Elapsed, Err: c.Result.Err, Quality: c.Quality, Stages: c.Result.Stages()})
 	}
 	for _, rr := range st.regions {
-		e.Attempts = append(e.Attempts, merge.Attempt{Engine: rr.engine, Status: rr.result.Status, Elapsed: rr.result.Elapsed, Err: rr.result.Err, Regions: true})
+		e.Attempts = append(e.Attempts, merge.Attempt{Engine: rr.engine, Status: rr.result.Status, Elapsed: rr.result.Elapsed, Err: rr.result.Err, Regions: true, Stages: rr.result.Stages()})
 	}
 	e.Class = st.class
 	for _, s := range st.chain {

@@ -42,7 +42,11 @@
 // footers.
 //
 // Modes: "page" recognises whole pages; "regions" only the boxes the caller
-// names (one render per page, reused for every region); "check" a band
+// names: each picture gets a text check (PaddleOCR's detector on a
+// 150 dpi render), and only one holding text beyond what the page's text
+// layer draws over it is read, its lines recognised as upright, one at a
+// time at its own width, on a render at the reading resolution (the
+// direction classifier is loaded only when a page needs it); "check" a band
 // across the middle of the page, and reports how well the page's own text
 // layer (read by pdfium) agrees with it.
 //

@@ -4,11 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/corpustest"
 	"github.com/assay-pdf/assay/sdk/sdktest"
 )
 
@@ -180,7 +182,7 @@ func BenchmarkPaddle200(b *testing.B)    { benchPages(b, BackendPaddle) }
 // Region OCR reads a picture only when the text check finds text in it,
 // and puts what it reads in one figure block per picture.
 func TestRegionsReadOnlyPicturesWithText(t *testing.T) {
-	e := engineFor(t, BackendAuto)
+	e := engineFor(t, BackendPaddle)
 	if e.paddle == nil {
 		t.Skip("the text check needs PaddleOCR's detector (make deps)")
 	}
@@ -197,5 +199,48 @@ func TestRegionsReadOnlyPicturesWithText(t *testing.T) {
 	}
 	if text := blocks[0].Text(); !strings.Contains(text, "Harbour") || !strings.Contains(text, "Inspection") {
 		t.Errorf("figure text %q", text)
+	}
+}
+
+// The pictures of a born-digital page are read line by line where the
+// text check found their lines, without the direction classifier (whose
+// model is then never loaded): the two screenshots of a manual's page
+// give back their menu and table words. The caption the text layer draws
+// inside the second picture's box is the page's text, and is not read.
+func TestRegionsReadScreenshots(t *testing.T) {
+	pdf := filepath.Join(corpustest.Dir(t, "docling", "pdf"), "redp5110_sampled.pdf")
+	e := New()
+	opts, _ := json.Marshal(Options{Backend: BackendPaddle, ModelsDir: modelsDir()})
+	if err := e.Configure(context.Background(), opts); err != nil {
+		if errors.Is(err, core.ErrUnsupported) {
+			t.Skipf("PaddleOCR not installed (make deps): %v", err)
+		}
+		t.Fatal(err)
+	}
+	defer e.Close()
+	// Page 14: a navigator tree with a table of masks, and a tree with a
+	// context menu (points, top-left origin).
+	shots := []core.BBox{{X0: 63.83, Y0: 95.11, X1: 548.09, Y1: 170.96}, {X0: 61.2, Y0: 427.68, X1: 531.6, Y1: 657.48}}
+	res := extract(t, e, pdf, Options{Mode: ModeRegions, Regions: map[string][]core.BBox{"14": shots}}, 14)
+	var text strings.Builder
+	for _, b := range res[0].Page.Blocks {
+		if b.Kind != core.KindFigure {
+			t.Errorf("block %v is a %s, want figure blocks only", b.BBox, b.Kind)
+		}
+		text.WriteString(b.Text() + "\n")
+	}
+	want := "Schemas HR_SCHEMA All Objects Aliases Constraints Functions Name Table Name Column Name " +
+		"MASK_DATE_OF_BIRTH_ON_EMPLOYEES HR_SCHEMA.EMPLOYEES DATE_OF_BIRTH MASK_TAX_ID_ON_EMPLOYEES TAX_ID " +
+		"Global Variables Indexes Journal Receivers Journals Procedures Row Permissions Sequences Tables Triggers Views " +
+		"System Name EMPLOYEES Edit Contents View Contents Data Definition Index Advisor Journaling Lock Holders " +
+		"Locked Rows Permissions Show Indexes Show Materialized Query Tables"
+	if r := recall(want, text.String()); r < 0.85 {
+		t.Errorf("word recall %.2f < 0.85 of the screenshots' words:\n%s", r, text.String())
+	}
+	if e.paddle.cls != nil {
+		t.Error("the direction classifier was loaded for reading pictures")
+	}
+	if strings.Contains(text.String(), "Selecting") || res[0].Stats[statLayerLines] < 1 {
+		t.Errorf("the caption in the text layer was read (%v lines left as the layer's)", res[0].Stats[statLayerLines])
 	}
 }

@@ -31,10 +31,15 @@ const (
 	detMaxSide = 1280 // the longer side of the detection input
 	recHeight  = 48
 	recMaxW    = 2400 // a wider line is squeezed to this width
-	recBatch   = 8
-	clsW       = 192
-	clsH       = 48
-	dropScore  = 0.5 // lines recognised with less confidence are dropped
+	// recMinW is the narrowest recognition input: a crop narrower than
+	// it is high holds a glyph or two, and the recogniser reads one
+	// character per 8 columns, so a square leaves room for them and the
+	// blanks between.
+	recMinW   = recHeight
+	clsBatch  = 8
+	clsW      = 192
+	clsH      = 48
+	dropScore = 0.5 // lines recognised with less confidence are dropped
 )
 
 // ortMu guards ortDone, which records that this process has tried to load
@@ -57,13 +62,17 @@ func initORT(lib string) error {
 }
 
 // paddle is the PP-OCRv4 backend. Sessions are created once and are safe
-// for concurrent runs.
+// for concurrent runs. The direction classifier is loaded on first use:
+// reading the pictures of a born-digital page does not need it.
 type paddle struct {
-	det, rec, cls *ort.DynamicAdvancedSession
-	detIn, detOut string
-	recIn, recOut string
-	clsIn, clsOut string
-	dict          []string
+	det, rec *ort.DynamicAdvancedSession
+	dict     []string
+	dir      string
+
+	clsOnce sync.Once
+	clsMu   sync.Mutex // guards cls against close
+	cls     *ort.DynamicAdvancedSession
+	clsErr  error
 }
 
 func newPaddle(opt Options) (*paddle, error) {
@@ -84,39 +93,71 @@ func newPaddle(opt Options) (*paddle, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &paddle{dict: dict}
-	open := func(name string) (*ort.DynamicAdvancedSession, string, string, error) {
-		path := filepath.Join(dir, name)
-		ins, outs, err := ort.GetInputOutputInfo(path)
-		if err != nil || len(ins) != 1 || len(outs) < 1 {
-			return nil, "", "", fmt.Errorf("ocr: model %s: %v: %w", path, err, core.ErrUnsupported)
-		}
-		so, _, err := onnxrt.SessionOptions(onnxrt.CPU)
-		if err != nil {
-			return nil, "", "", fmt.Errorf("ocr: session options: %w", err)
-		}
-		defer so.Destroy()
-		// Pages run in parallel, one core each.
-		so.SetIntraOpNumThreads(1)
-		so.SetInterOpNumThreads(1)
-		s, err := ort.NewDynamicAdvancedSession(path, []string{ins[0].Name}, []string{outs[0].Name}, so)
-		if err != nil {
-			return nil, "", "", fmt.Errorf("ocr: load %s: %v: %w", path, err, core.ErrUnsupported)
-		}
-		return s, ins[0].Name, outs[0].Name, nil
-	}
-	if p.det, p.detIn, p.detOut, err = open(paddleDet); err != nil {
+	p := &paddle{dict: dict, dir: dir}
+	if p.det, err = openModel(dir, paddleDet); err != nil {
 		return nil, err
 	}
-	if p.rec, p.recIn, p.recOut, err = open(paddleRec); err != nil {
-		p.close()
-		return nil, err
-	}
-	if p.cls, p.clsIn, p.clsOut, err = open(paddleCls); err != nil {
+	if p.rec, err = openModel(dir, paddleRec); err != nil {
 		p.close()
 		return nil, err
 	}
 	return p, nil
+}
+
+// openModel opens the session of one model of dir.
+func openModel(dir, name string) (*ort.DynamicAdvancedSession, error) {
+	path := filepath.Join(dir, name)
+	in, out, err := ioNames(path)
+	if err != nil {
+		return nil, err
+	}
+	so, _, err := onnxrt.SessionOptions(onnxrt.CPU)
+	if err != nil {
+		return nil, fmt.Errorf("ocr: session options: %w", err)
+	}
+	defer so.Destroy()
+	// Pages run in parallel, one core each.
+	so.SetIntraOpNumThreads(1)
+	so.SetInterOpNumThreads(1)
+	s, err := ort.NewDynamicAdvancedSession(path, []string{in}, []string{out}, so)
+	if err != nil {
+		return nil, fmt.Errorf("ocr: load %s: %v: %w", path, err, core.ErrUnsupported)
+	}
+	return s, nil
+}
+
+// ioNames are the names of the model's single input and first output,
+// read from the file (onnxNames); when it cannot tell them, onnxruntime
+// does, from a throwaway session without graph optimisation on one
+// thread.
+func ioNames(path string) (in, out string, err error) {
+	if ins, outs, err := onnxNames(path); err == nil && len(ins) == 1 {
+		return ins[0], outs[0], nil
+	}
+	so, err := ort.NewSessionOptions()
+	if err != nil {
+		return "", "", fmt.Errorf("ocr: session options: %w", err)
+	}
+	defer so.Destroy()
+	so.SetGraphOptimizationLevel(ort.GraphOptimizationLevelDisableAll)
+	so.SetIntraOpNumThreads(1)
+	so.SetInterOpNumThreads(1)
+	ins, outs, err := ort.GetInputOutputInfoWithOptions(path, so)
+	if err != nil || len(ins) != 1 || len(outs) < 1 {
+		return "", "", fmt.Errorf("ocr: model %s: %v: %w", path, err, core.ErrUnsupported)
+	}
+	return ins[0].Name, outs[0].Name, nil
+}
+
+// classifier is the direction classifier's session, opened on first use.
+func (p *paddle) classifier() (*ort.DynamicAdvancedSession, error) {
+	p.clsOnce.Do(func() {
+		s, err := openModel(p.dir, paddleCls)
+		p.clsMu.Lock()
+		p.cls, p.clsErr = s, err
+		p.clsMu.Unlock()
+	})
+	return p.cls, p.clsErr
 }
 
 func readKeys(path string) ([]string, error) {
@@ -138,6 +179,8 @@ func readKeys(path string) ([]string, error) {
 }
 
 func (p *paddle) close() {
+	p.clsMu.Lock()
+	defer p.clsMu.Unlock()
 	for _, s := range []*ort.DynamicAdvancedSession{p.det, p.rec, p.cls} {
 		if s != nil {
 			s.Destroy()
@@ -221,15 +264,19 @@ func (p *paddle) detect(ctx context.Context, g *image.Gray) ([]image.Rectangle, 
 // classify says, for each crop, whether it is upside down (the direction
 // classifier's class 1 with probability above 0.9).
 func (p *paddle) classify(ctx context.Context, crops []*image.Gray) ([]bool, error) {
+	cls, err := p.classifier()
+	if err != nil {
+		return nil, err
+	}
 	flip := make([]bool, len(crops))
-	for start := 0; start < len(crops); start += recBatch {
-		end := min(len(crops), start+recBatch)
+	for start := 0; start < len(crops); start += clsBatch {
+		end := min(len(crops), start+clsBatch)
 		n := end - start
 		data := make([]float32, n*3*clsH*clsW)
 		for i := range n {
 			fillLine(data[i*3*clsH*clsW:], crops[start+i], clsW, clsH)
 		}
-		out, err := run(ctx, p.cls, ort.NewShape(int64(n), 3, clsH, clsW), data)
+		out, err := run(ctx, cls, ort.NewShape(int64(n), 3, clsH, clsW), data)
 		if err != nil {
 			return nil, err
 		}
@@ -262,45 +309,45 @@ func fillLine(dst []float32, g *image.Gray, ww, hh int) {
 	}
 }
 
-// recognize reads line crops, batching lines of similar width.
+// recognize reads line crops, one at a time, each scaled to recHeight
+// keeping its aspect (recWidth). The recogniser's cost grows with the
+// width of its input, padding included: in a batch every line would be
+// padded to the widest, and on one core a batch saves nothing per line.
 func (p *paddle) recognize(ctx context.Context, crops []*image.Gray) ([]string, []float64, error) {
 	texts := make([]string, len(crops))
 	confs := make([]float64, len(crops))
-	order := make([]int, len(crops))
-	ratio := func(g *image.Gray) float64 { return float64(g.Rect.Dx()) / float64(max(1, g.Rect.Dy())) }
-	for i := range order {
-		order[i] = i
-	}
-	sort.Slice(order, func(a, b int) bool { return ratio(crops[order[a]]) < ratio(crops[order[b]]) })
-	for start := 0; start < len(order); start += recBatch {
-		end := min(len(order), start+recBatch)
-		n := end - start
-		maxR := 320.0 / recHeight
-		for _, i := range order[start:end] {
-			maxR = math.Max(maxR, ratio(crops[i]))
-		}
-		ww := min(recMaxW, int(math.Ceil(maxR*recHeight)))
-		data := make([]float32, n*3*recHeight*ww)
-		for k, i := range order[start:end] {
-			fillLine(data[k*3*recHeight*ww:], crops[i], ww, recHeight)
-		}
-		out, err := run(ctx, p.rec, ort.NewShape(int64(n), 3, recHeight, int64(ww)), data)
-		if err != nil {
+	for i, g := range crops {
+		var err error
+		if texts[i], confs[i], err = p.recognizeLine(ctx, g); err != nil {
 			return nil, nil, err
 		}
-		sh := out.GetShape()
-		if len(sh) != 3 || int(sh[0]) != n {
-			out.Destroy()
-			return nil, nil, fmt.Errorf("ocr: recognition output shape %v", sh)
-		}
-		t, c := int(sh[1]), int(sh[2])
-		probs := out.GetData()
-		for k, i := range order[start:end] {
-			texts[i], confs[i] = ctcDecode(probs[k*t*c:(k+1)*t*c], t, c, p.dict)
-		}
-		out.Destroy()
 	}
 	return texts, confs, nil
+}
+
+// recWidth is the width of crop g scaled to recHeight, at least recMinW
+// and at most recMaxW.
+func recWidth(g *image.Gray) int {
+	w := math.Ceil(recHeight * float64(g.Rect.Dx()) / float64(max(1, g.Rect.Dy())))
+	return min(recMaxW, max(recMinW, int(w)))
+}
+
+// recognizeLine reads one line crop.
+func (p *paddle) recognizeLine(ctx context.Context, g *image.Gray) (string, float64, error) {
+	ww := recWidth(g)
+	data := make([]float32, 3*recHeight*ww)
+	fillLine(data, g, ww, recHeight)
+	out, err := run(ctx, p.rec, ort.NewShape(1, 3, recHeight, int64(ww)), data)
+	if err != nil {
+		return "", 0, err
+	}
+	defer out.Destroy()
+	sh := out.GetShape()
+	if len(sh) != 3 || sh[0] != 1 {
+		return "", 0, fmt.Errorf("ocr: recognition output shape %v", sh)
+	}
+	text, conf := ctcDecode(out.GetData(), int(sh[1]), int(sh[2]), p.dict)
+	return text, conf, nil
 }
 
 // read runs detection, direction classification and recognition on an
@@ -313,10 +360,13 @@ func (p *paddle) read(ctx context.Context, g *image.Gray) ([]pxWord, error) {
 	if err != nil {
 		return nil, err
 	}
-	return p.readBoxes(ctx, g, boxes)
+	return p.readBoxes(ctx, g, boxes, true)
 }
 
-func (p *paddle) readBoxes(ctx context.Context, g *image.Gray, boxes []image.Rectangle) ([]pxWord, error) {
+// readBoxes reads the line boxes of g, one pxWord per line read with
+// confidence. With classify, the direction classifier looks for lines
+// upside down; without, every line is taken to be upright.
+func (p *paddle) readBoxes(ctx context.Context, g *image.Gray, boxes []image.Rectangle, classify bool) ([]pxWord, error) {
 	if len(boxes) == 0 {
 		return nil, nil
 	}
@@ -324,9 +374,12 @@ func (p *paddle) readBoxes(ctx context.Context, g *image.Gray, boxes []image.Rec
 	for i, b := range boxes {
 		crops[i] = crop(g, b)
 	}
-	flip, err := p.classify(ctx, crops)
-	if err != nil {
-		return nil, err
+	flip := make([]bool, len(crops))
+	if classify {
+		var err error
+		if flip, err = p.classify(ctx, crops); err != nil {
+			return nil, err
+		}
 	}
 	// The direction classifier sees a long line squeezed into 192×48 and
 	// calls many upright lines upside down. The page is upright already

@@ -1,10 +1,13 @@
 package ocr
 
 import (
+	"cmp"
 	"context"
 	"image"
 	"math"
+	"slices"
 	"time"
+	"unicode"
 
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/internal/render"
@@ -14,6 +17,7 @@ import (
 const (
 	statRegionsRead    = "regions_read"    // regions OCR read
 	statRegionsSkipped = "regions_skipped" // regions the text check found no text in
+	statLayerLines     = "layer_lines"     // lines found in regions that are the text layer's
 )
 
 // minTextShare is the share of a picture that detected text lines must
@@ -22,72 +26,171 @@ const (
 // holds lines of them.
 const minTextShare = 0.005
 
-// checkDPI is the resolution of the text check's render: text of 8 pt is
-// 11 pixels high there, which the detector still finds, at a quarter of
-// the pixels of a reading render.
-const checkDPI = 100
+// checkDPI is the resolution of the text check's render, whose lines of
+// text are also the lines read (the detector does not run again on the
+// reading render). Text of 7 pt is 15 pixels high there, where the
+// detector keeps lines a few points apart separate; at 100 dpi it merges
+// them and cuts words, and the reading render's 200 dpi costs half as
+// much again for no more lines.
+const checkDPI = 150
+
+// layerShare is the share of a line's width that the page's own
+// characters (those centred in the line's box) must span for the line to
+// be the text layer's: a caption inside a picture's box, or labels a
+// chart draws over its plot, are in the page's text already
+// (merge.Overlay drops them from what regions read), so they are neither
+// read nor counted as the picture's text. Width, not area: the detector
+// grows a line's box by a margin on every side, which for small type is
+// as high as the letters.
+const layerShare = 0.5
 
 // readRegions reads the picture regions boxes (page points) of page p,
 // each into one figure block whose lines are the words read in it. Each
-// picture is first rendered at checkDPI for the text check; only a
-// picture that holds text is rendered again at the reading resolution
-// and read.
+// picture is first rendered at checkDPI for the text check, which finds
+// its lines of text; only a picture that holds text is rendered again at
+// the reading resolution, and the lines found are read there.
 func (j *job) readRegions(ctx context.Context, p int, boxes []core.BBox, opt render.Options, stats map[string]float64) ([]core.Block, error) {
 	var out []core.Block
+	layer := &textLayer{j: j, page: p}
 	for _, b := range boxes {
 		t0 := time.Now()
-		ok, err := j.holdsText(ctx, p, b)
+		found, err := j.findLines(ctx, p, b, layer, stats)
 		if err != nil {
 			return nil, err
 		}
 		stats[core.StageStatPrefix+"check"] += msSince(t0)
-		if !ok {
+		if !found.ok {
 			stats[statRegionsSkipped]++
 			continue
 		}
 		stats[statRegionsRead]++
 		t0 = time.Now()
-		fig, found, err := j.readRegion(ctx, p, b, opt, stats)
+		fig, read, err := j.readRegion(ctx, p, b, found, opt, stats)
 		if err != nil {
 			return nil, err
 		}
 		stats[core.StageStatPrefix+"read"] += msSince(t0)
-		if found {
+		if read {
 			out = append(out, fig)
 		}
 	}
 	return out, nil
 }
 
-// holdsText is the cheap text check run before a picture is read: the
-// picture rendered at checkDPI, the text detector (PaddleOCR's DB model,
-// a fraction of the cost of reading) finds its lines of text, and it
-// holds text when they cover at least minTextShare of it. Without the
-// detector every picture is taken to hold text.
-func (j *job) holdsText(ctx context.Context, p int, box core.BBox) (bool, error) {
-	if j.paddle == nil {
-		return true, nil
-	}
-	img, _, err := j.r.RenderRegion(ctx, j.doc, p, box, render.Options{DPI: checkDPI, Gray: true})
-	if err != nil {
-		return false, err
-	}
-	_, ok, err := j.textLines(ctx, toGray(img))
-	return ok, err
+// checkedLines are what the text check found in a picture: its lines of
+// text, in the pixels of a render size wide and high, and whether they
+// cover enough of it to be read.
+type checkedLines struct {
+	lines []image.Rectangle
+	size  image.Point
+	ok    bool
 }
 
-// readRegion renders one picture at the reading resolution and reads it
-// into its figure block.
-func (j *job) readRegion(ctx context.Context, p int, box core.BBox, opt render.Options, stats map[string]float64) (core.Block, bool, error) {
+// findLines is the cheap text check run before a picture is read: the
+// picture rendered at checkDPI, the text detector (PaddleOCR's DB model,
+// a fraction of the cost of reading) finds its lines of text, those of
+// the text layer are left out (layerShare), and it holds text when the
+// rest cover at least minTextShare of it. Without the detector, or in a
+// picture too small for it, every picture is taken to hold text, with no
+// lines.
+func (j *job) findLines(ctx context.Context, p int, box core.BBox, layer *textLayer, stats map[string]float64) (checkedLines, error) {
+	if j.paddle == nil {
+		return checkedLines{ok: true}, nil
+	}
+	img, tr, err := j.r.RenderRegion(ctx, j.doc, p, box, render.Options{DPI: checkDPI, Gray: true})
+	if err != nil {
+		return checkedLines{}, err
+	}
+	g := toGray(img)
+	if checkImage(g) != nil {
+		return checkedLines{ok: true}, nil
+	}
+	lines, err := j.paddle.detect(ctx, g)
+	if err != nil {
+		return checkedLines{}, err
+	}
+	if len(lines) > 0 {
+		kept := offLayer(lines, tr, layer.in(ctx, box))
+		stats[statLayerLines] += float64(len(lines) - len(kept))
+		lines = kept
+	}
+	area := 0
+	for _, r := range lines {
+		area += r.Dx() * r.Dy()
+	}
+	ok := float64(area) >= minTextShare*float64(g.Rect.Dx()*g.Rect.Dy())
+	return checkedLines{lines: lines, size: g.Rect.Size(), ok: ok}, nil
+}
+
+// offLayer are the lines (pixels of a render with transform tr) whose
+// width the characters chars do not span by layerShare.
+func offLayer(lines []image.Rectangle, tr render.Transform, chars []render.Char) []image.Rectangle {
+	out := make([]image.Rectangle, 0, len(lines))
+	for _, r := range lines {
+		if box := tr.ToPage(r); spanned(box, chars) < layerShare*box.Width() {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// spanned is the width of box that the cells of the characters centred
+// in it span, overlaps counted once.
+func spanned(box core.BBox, chars []render.Char) float64 {
+	var spans [][2]float64
+	for _, c := range chars {
+		cx, cy := (c.Loose.X0+c.Loose.X1)/2, (c.Loose.Y0+c.Loose.Y1)/2
+		if cx >= box.X0 && cx <= box.X1 && cy >= box.Y0 && cy <= box.Y1 {
+			spans = append(spans, [2]float64{max(c.Loose.X0, box.X0), min(c.Loose.X1, box.X1)})
+		}
+	}
+	slices.SortFunc(spans, func(a, b [2]float64) int { return cmp.Compare(a[0], b[0]) })
+	total, end := 0.0, math.Inf(-1)
+	for _, s := range spans {
+		if s[1] <= end {
+			continue
+		}
+		total += s[1] - max(s[0], end)
+		end = s[1]
+	}
+	return total
+}
+
+// textLayer is a page's own characters, read from the file on first use.
+type textLayer struct {
+	j     *job
+	page  int
+	chars []render.Char
+	read  bool
+}
+
+// in are the page's visible characters (not spaces) whose cells overlap
+// box. A page whose characters cannot be read has none: its pictures'
+// lines are all read.
+func (l *textLayer) in(ctx context.Context, box core.BBox) []render.Char {
+	if !l.read {
+		l.read = true
+		l.chars, _ = l.j.r.Chars(ctx, l.j.doc, l.page)
+	}
+	var out []render.Char
+	for _, c := range l.chars {
+		if !unicode.IsSpace(c.Rune) && c.Rune != 0 && !c.Loose.Intersect(box).Empty() {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// readRegion renders one picture at the reading resolution and reads the
+// lines the text check found in it (scaled to the render; the detector
+// is not run again) into its figure block.
+func (j *job) readRegion(ctx context.Context, p int, box core.BBox, found checkedLines, opt render.Options, stats map[string]float64) (core.Block, bool, error) {
 	img, tr, err := j.r.RenderRegion(ctx, j.doc, p, box, opt)
 	if err != nil {
 		return core.Block{}, false, err
 	}
 	g := toGray(img)
-	lines, _, err := j.textLines(ctx, g)
-	if err != nil {
-		return core.Block{}, false, err
-	}
+	lines := scaleLines(found.lines, found.size, g.Rect)
 	blocks, backend, err := j.readPicture(ctx, g, lines, int(math.Round(opt.DPI)), stats)
 	if err != nil {
 		return core.Block{}, false, err
@@ -95,30 +198,32 @@ func (j *job) readRegion(ctx context.Context, p int, box core.BBox, opt render.O
 	stats["backend_"+backend] = 1
 	off := g.Rect.Min
 	read := buildBlocks(blocks, func(r image.Rectangle) core.BBox { return tr.ToPage(r.Add(off)) })
-	fig, found := figureOf(box, read)
-	return fig, found, nil
+	fig, ok := figureOf(box, read)
+	return fig, ok, nil
+}
+
+// scaleLines maps line boxes found in an image of size from onto the
+// image bounds to, rounding outwards so that no ink is cut; nil stays nil
+// (no detector: the picture is read whole).
+func scaleLines(lines []image.Rectangle, from image.Point, to image.Rectangle) []image.Rectangle {
+	if lines == nil || from.X <= 0 || from.Y <= 0 {
+		return nil
+	}
+	sx := float64(to.Dx()) / float64(from.X)
+	sy := float64(to.Dy()) / float64(from.Y)
+	out := make([]image.Rectangle, 0, len(lines))
+	for _, r := range lines {
+		s := image.Rect(int(math.Floor(float64(r.Min.X)*sx)), int(math.Floor(float64(r.Min.Y)*sy)),
+			int(math.Ceil(float64(r.Max.X)*sx)), int(math.Ceil(float64(r.Max.Y)*sy))).Add(to.Min).Intersect(to)
+		if !s.Empty() {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // msSince is the time since t0 in milliseconds.
 func msSince(t0 time.Time) float64 { return float64(time.Since(t0).Microseconds()) / 1000 }
-
-// textLines finds the lines of text in g with the text detector, and
-// whether they cover at least minTextShare of it. Without the detector
-// there are no lines, and g is taken to hold text.
-func (j *job) textLines(ctx context.Context, g *image.Gray) (lines []image.Rectangle, ok bool, err error) {
-	if j.paddle == nil || checkImage(g) != nil {
-		return nil, true, nil
-	}
-	lines, err = j.paddle.detect(ctx, g)
-	if err != nil {
-		return nil, false, err
-	}
-	area := 0
-	for _, r := range lines {
-		area += r.Dx() * r.Dy()
-	}
-	return lines, float64(area) >= minTextShare*float64(g.Rect.Dx()*g.Rect.Dy()), nil
-}
 
 // readPicture reads a picture whose text lines the check found: the
 // recogniser reads those lines (no second detection, no page analysis),
@@ -128,7 +233,9 @@ func (j *job) readPicture(ctx context.Context, g *image.Gray, lines []image.Rect
 	if lines == nil || j.opt.Backend == BackendTesseract {
 		return j.read(ctx, g, dpi, false, false, stats)
 	}
-	items, err := j.paddle.readBoxes(ctx, g, lines)
+	// A picture on a page with a text layer is drawn upright: the
+	// direction classifier is not asked.
+	items, err := j.paddle.readBoxes(ctx, g, lines, false)
 	if err != nil {
 		return nil, "", err
 	}

@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"cmp"
+	"math"
 	"slices"
 
 	"github.com/assay-pdf/assay/core"
@@ -16,6 +17,12 @@ const (
 	MinOutlineFills = 100
 	// OutlineShare is the share of the filled paths that must be small.
 	OutlineShare = 0.6
+	// SliceGap is how far, in points, the meeting edges of two slices
+	// of one picture may lie apart: producers that cut a picture into
+	// strips or tiles make them touch, or overlap by a pixel or two of
+	// the image so that no seam shows, which for an image of 50 dpi or
+	// more is at most 3 points.
+	SliceGap = 3.0
 )
 
 // FromResult rebuilds a page's facts from a text engine's reading of it:
@@ -63,20 +70,51 @@ func FromResult(pr core.PageResult) (p Page, ok bool) {
 }
 
 // RegionBoxes are the pictures a region step reads: those the text engine
-// did not find free of text (ImageBoxes) that are big enough to hold text
-// (core.Readable); logos, icons and rules are not read.
+// did not find free of text (ImageBoxes), their slices joined (joinSlices),
+// that are big enough to hold text (core.Readable); logos, icons and
+// rules are not read.
 func (p Page) RegionBoxes() []core.BBox {
 	if p.ImageCoverage < core.MinRegionShare {
 		return nil
 	}
 	page := core.BBox{X1: p.Width, Y1: p.Height}
 	var boxes []core.BBox
-	for _, b := range p.ImageBoxes {
+	for _, b := range joinSlices(p.ImageBoxes) {
 		if core.Readable(b, page) {
 			boxes = append(boxes, b)
 		}
 	}
 	return boxes
+}
+
+// joinSlices joins the boxes that are slices of one picture: of the same
+// width, one's bottom edge on the other's top, or of the same height,
+// one's right edge on the other's left (a box drawn twice joins itself).
+// Read apart, a slice too thin to count as a picture is never read, and
+// a line of text cut by the edge between two slices is read as two
+// halves. Pictures that overlap by more stay apart.
+func joinSlices(boxes []core.BBox) []core.BBox {
+	out := slices.Clone(boxes)
+	for i := 0; i < len(out); i++ {
+		for j := i + 1; j < len(out); j++ {
+			if sliced(out[i], out[j]) {
+				out[i] = out[i].Union(out[j])
+				out = slices.Delete(out, j, j+1)
+				j = i // the grown box may now meet one passed over
+			}
+		}
+	}
+	return out
+}
+
+// sliced reports whether a and b are slices of one picture (see
+// joinSlices).
+func sliced(a, b core.BBox) bool {
+	near := func(x, y float64) bool { return math.Abs(x-y) <= SliceGap }
+	sameX, sameY := near(a.X0, b.X0) && near(a.X1, b.X1), near(a.Y0, b.Y0) && near(a.Y1, b.Y1)
+	stacked := sameX && (near(a.Y1, b.Y0) || near(b.Y1, a.Y0))
+	beside := sameY && (near(a.X1, b.X0) || near(b.X1, a.X0))
+	return stacked || beside || (sameX && sameY)
 }
 
 // imageBoxes are the boxes of the figure blocks that may hold text (all
