@@ -465,12 +465,19 @@ func (j *job) read(ctx context.Context, g *image.Gray, dpi int, orient, page boo
 	var firstItems []pxWord
 	if tw != nil && j.opt.Backend != BackendPaddle && len(j.opt.Languages) == 0 && j.tess.available[fastLatin] && !(orient && looksSideways(g)) {
 		upright = j.clean(g, 0, dpi, page, clock, stats)
-		items, err := j.tess.recognize(ctx, tw, upright.cleaned, dpi, []string{fastLatin})
+		verdict, err := j.probeLatin(ctx, tw, upright.cleaned, dpi, stats)
 		if err != nil {
 			return nil, "", err
 		}
+		var items []pxWord
+		if verdict == readingGood {
+			if items, err = j.tess.recognize(ctx, tw, upright.cleaned, dpi, []string{fastLatin}); err != nil {
+				return nil, "", err
+			}
+			verdict = judgeLatin(items)
+		}
 		clock.lap("recognize_first")
-		switch judgeLatin(items) {
+		switch verdict {
 		case readingGood:
 			stats["rotation_applied"] = 0
 			return j.layout(upright, items, g, clock), BackendTesseract, nil
@@ -495,7 +502,14 @@ func (j *job) read(ctx context.Context, g *image.Gray, dpi int, orient, page boo
 	if cp != nil && rot == 0 && (script == "" || script == "Latin") {
 		// Upright Latin after all, but read poorly: noise, a fax, a
 		// picture, not another language (judgeLatin sends those to the
-		// Latin model). A second reading does not pay.
+		// Latin model). A second reading does not pay (but the page
+		// needs one with English when only its probe was read).
+		if firstItems == nil {
+			if firstItems, err = j.tess.recognize(ctx, tw, cp.cleaned, dpi, []string{fastLatin}); err != nil {
+				return nil, "", err
+			}
+			clock.lap("recognize_first")
+		}
 		return j.layout(cp, firstItems, g, clock), BackendTesseract, nil
 	}
 	if cp == nil || rot != 0 {
@@ -545,14 +559,7 @@ func judgeLatin(ws []pxWord) reading {
 	if len(ws) < minJudgedWords {
 		return readingPoor
 	}
-	doubtful, sum := 0, 0.0
-	for _, w := range ws {
-		sum += w.conf
-		if w.conf < lowWordConf {
-			doubtful++
-		}
-	}
-	share, mean := float64(doubtful)/float64(len(ws)), sum/float64(len(ws))
+	share, mean := doubt(ws)
 	switch {
 	case share <= maxDoubtfulGood:
 		return readingGood
@@ -560,6 +567,22 @@ func judgeLatin(ws []pxWord) reading {
 		return readingLatin
 	}
 	return readingPoor
+}
+
+// doubt is the share of ws read with doubt (under lowWordConf) and their
+// mean confidence.
+func doubt(ws []pxWord) (share, mean float64) {
+	if len(ws) == 0 {
+		return 0, 0
+	}
+	doubtful, sum := 0, 0.0
+	for _, w := range ws {
+		sum += w.conf
+		if w.conf < lowWordConf {
+			doubtful++
+		}
+	}
+	return float64(doubtful) / float64(len(ws)), sum / float64(len(ws))
 }
 
 // cleanPage is a page image made ready for recognition, with what maps
