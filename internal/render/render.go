@@ -129,7 +129,9 @@ func (r *Renderer) Open(ctx context.Context) error {
 
 	rc := wazero.NewRuntimeConfig().
 		// pdfium's setjmp/longjmp is lowered to wasm exception handling.
-		WithCoreFeatures(api.CoreFeaturesV2 | experimental.CoreFeaturesExceptionHandling)
+		WithCoreFeatures(api.CoreFeaturesV2 | experimental.CoreFeaturesExceptionHandling).
+		// Lets Kill stop a call in flight (with).
+		WithCloseOnContextDone(true)
 	dir := r.cfg.CacheDir
 	if dir == "" {
 		d, err := DefaultCacheDir()
@@ -208,6 +210,9 @@ func (r *Renderer) Close() error {
 	var errs []error
 	for range r.all {
 		in := <-r.idle
+		if in.p == nil {
+			continue // killed and not revived
+		}
 		for id, od := range in.docs {
 			in.p.FPDF_CloseDocument(&requests.FPDF_CloseDocument{Document: od.ref})
 			delete(in.docs, id)
@@ -241,6 +246,13 @@ func (r *Renderer) acquire(ctx context.Context) (*instance, error) {
 			r.idle <- in
 			return nil, ErrClosed
 		}
+		if in.p == nil {
+			r.revive(in)
+			if in.p == nil {
+				r.idle <- in
+				return nil, fmt.Errorf("render: cannot restart a pdfium instance: %w", core.ErrInternal)
+			}
+		}
 		return in, nil
 	case <-ctx.Done():
 		return nil, ctx.Err()
@@ -262,10 +274,39 @@ func (r *Renderer) with(ctx context.Context, d *Doc, fn func(p pdfium.Pdfium, do
 	if err != nil {
 		return err
 	}
-	defer r.release(in)
+	if err := ctx.Err(); err != nil {
+		r.release(in)
+		return err
+	}
+	killed := false
+	defer func() {
+		if killed {
+			r.revive(in)
+		}
+		r.release(in)
+	}()
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("render: pdfium panic: %v: %w", p, core.ErrInternal)
+		}
+	}()
+	// pdfium takes seconds over some pages (a huge soft mask decoded for
+	// every time it is drawn): when ctx ends first, the instance is
+	// killed, which stops the call, and replaced.
+	done := make(chan struct{})
+	stop := context.AfterFunc(ctx, func() {
+		defer close(done)
+		in.p.Kill()
+	})
+	defer func() {
+		if !stop() {
+			<-done
+			killed = true
+			reason := core.ErrCanceled
+			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+				reason = core.ErrTimeout
+			}
+			err = fmt.Errorf("render: pdfium stopped: %w: %w", reason, ctx.Err())
 		}
 	}()
 	ref, err := in.open(d, r.cfg.MaxOpenDocs)
@@ -273,6 +314,16 @@ func (r *Renderer) with(ctx context.Context, d *Doc, fn func(p pdfium.Pdfium, do
 		return err
 	}
 	return fn(in.p, ref)
+}
+
+// revive gives a killed instance a new pdfium instance, with no documents
+// open; in.p is nil when that fails, and the next acquire tries again.
+func (r *Renderer) revive(in *instance) {
+	in.docs = map[uint64]*openDoc{}
+	in.p = nil
+	if p, err := r.pool.GetInstance(r.cfg.StartTimeout); err == nil {
+		in.p = p
+	}
 }
 
 // open returns d's handle on this instance, opening it (and closing the

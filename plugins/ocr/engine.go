@@ -393,9 +393,11 @@ func (j *job) ocrPage(ctx context.Context, p int) (core.Page, map[string]float64
 		opt.DPI = pageDPI(j.opt.DPI, pi.Width, pi.Height)
 		dpi = int(math.Round(opt.DPI))
 		stats["dpi"] = opt.DPI
-		img, tr, err := j.r.RenderPage(ctx, j.doc, p, opt)
+		rctx, cancel := context.WithTimeout(ctx, maxRenderTime)
+		img, tr, err := j.r.RenderPage(rctx, j.doc, p, opt)
+		cancel()
 		if err != nil {
-			return page, nil, err
+			return page, nil, fmt.Errorf("ocr: render of page %d stopped after %v: %w", p, maxRenderTime, err)
 		}
 		clock.lap("render")
 		blocks, backend, err := j.read(ctx, toGray(img), dpi, j.opt.orientation(), true, stats)
@@ -420,6 +422,12 @@ func (j *job) ocrPage(ctx context.Context, p int) (core.Page, map[string]float64
 	}
 	return page, stats, nil
 }
+
+// maxRenderTime bounds the render of a whole page. pdfium draws a page
+// at OCR resolution in a fraction of a second; one that takes longer is
+// pathological (a huge image or soft mask decoded every time it is
+// drawn), and the time goes from the page's own budget, which OCR needs.
+const maxRenderTime = 2 * time.Second
 
 // maxPagePixels bounds a whole page's render for OCR: A4 at 200 dpi is
 // 3.9 million pixels, A3 7.8. A larger sheet holds larger print, which
