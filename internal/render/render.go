@@ -129,9 +129,7 @@ func (r *Renderer) Open(ctx context.Context) error {
 
 	rc := wazero.NewRuntimeConfig().
 		// pdfium's setjmp/longjmp is lowered to wasm exception handling.
-		WithCoreFeatures(api.CoreFeaturesV2 | experimental.CoreFeaturesExceptionHandling).
-		// Lets Kill stop a call in flight (with).
-		WithCloseOnContextDone(true)
+		WithCoreFeatures(api.CoreFeaturesV2 | experimental.CoreFeaturesExceptionHandling)
 	dir := r.cfg.CacheDir
 	if dir == "" {
 		d, err := DefaultCacheDir()
@@ -210,9 +208,6 @@ func (r *Renderer) Close() error {
 	var errs []error
 	for range r.all {
 		in := <-r.idle
-		if in.p == nil {
-			continue // killed and not revived
-		}
 		for id, od := range in.docs {
 			in.p.FPDF_CloseDocument(&requests.FPDF_CloseDocument{Document: od.ref})
 			delete(in.docs, id)
@@ -246,13 +241,6 @@ func (r *Renderer) acquire(ctx context.Context) (*instance, error) {
 			r.idle <- in
 			return nil, ErrClosed
 		}
-		if in.p == nil {
-			r.revive(in)
-			if in.p == nil {
-				r.idle <- in
-				return nil, fmt.Errorf("render: cannot restart a pdfium instance: %w", core.ErrInternal)
-			}
-		}
 		return in, nil
 	case <-ctx.Done():
 		return nil, ctx.Err()
@@ -261,8 +249,8 @@ func (r *Renderer) acquire(ctx context.Context) (*instance, error) {
 
 func (r *Renderer) release(in *instance) { r.idle <- in }
 
-// with runs fn on a borrowed instance with d open on it. A panic inside
-// pdfium is turned into an error wrapping core.ErrInternal.
+// with runs fn on a borrowed instance with d open on it, and returns when
+// it ends or when ctx does.
 func (r *Renderer) with(ctx context.Context, d *Doc, fn func(p pdfium.Pdfium, doc references.FPDF_DOCUMENT) error) (err error) {
 	if d == nil || d.closed.Load() {
 		return ErrClosed
@@ -278,52 +266,47 @@ func (r *Renderer) with(ctx context.Context, d *Doc, fn func(p pdfium.Pdfium, do
 		r.release(in)
 		return err
 	}
-	killed := false
-	defer func() {
-		if killed {
-			r.revive(in)
-		}
-		r.release(in)
+	// pdfium cannot be stopped inside a call, and takes seconds over some
+	// pages (a huge soft mask decoded for every time it is drawn). The
+	// call runs on its own goroutine, which gives the instance back when
+	// it ends; when ctx ends first, the caller is answered at once.
+	// (wazero's WithCloseOnContextDone would stop the call, but makes
+	// every render two to four times slower.)
+	done := make(chan error, 1)
+	go func() {
+		defer r.release(in)
+		done <- in.call(d, r.cfg.MaxOpenDocs, fn)
 	}()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		select {
+		case err := <-done:
+			return err
+		default:
+		}
+		reason := core.ErrCanceled
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			reason = core.ErrTimeout
+		}
+		return fmt.Errorf("render: pdfium left working: %w: %w", reason, ctx.Err())
+	}
+}
+
+// call runs fn on in with d open. A panic inside pdfium is turned into an
+// error wrapping core.ErrInternal.
+func (in *instance) call(d *Doc, maxDocs int, fn func(p pdfium.Pdfium, doc references.FPDF_DOCUMENT) error) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("render: pdfium panic: %v: %w", p, core.ErrInternal)
 		}
 	}()
-	// pdfium takes seconds over some pages (a huge soft mask decoded for
-	// every time it is drawn): when ctx ends first, the instance is
-	// killed, which stops the call, and replaced.
-	done := make(chan struct{})
-	stop := context.AfterFunc(ctx, func() {
-		defer close(done)
-		in.p.Kill()
-	})
-	defer func() {
-		if !stop() {
-			<-done
-			killed = true
-			reason := core.ErrCanceled
-			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-				reason = core.ErrTimeout
-			}
-			err = fmt.Errorf("render: pdfium stopped: %w: %w", reason, ctx.Err())
-		}
-	}()
-	ref, err := in.open(d, r.cfg.MaxOpenDocs)
+	ref, err := in.open(d, maxDocs)
 	if err != nil {
 		return err
 	}
 	return fn(in.p, ref)
-}
-
-// revive gives a killed instance a new pdfium instance, with no documents
-// open; in.p is nil when that fails, and the next acquire tries again.
-func (r *Renderer) revive(in *instance) {
-	in.docs = map[uint64]*openDoc{}
-	in.p = nil
-	if p, err := r.pool.GetInstance(r.cfg.StartTimeout); err == nil {
-		in.p = p
-	}
 }
 
 // open returns d's handle on this instance, opening it (and closing the

@@ -272,13 +272,16 @@ func TestParallelAndClose(t *testing.T) {
 	}
 }
 
-// TestDeadlineStopsRender: a page pdfium takes seconds over (a huge soft
-// mask drawn forty times) stops when its context ends, and the instance
-// it ran on serves the next call.
-func TestDeadlineStopsRender(t *testing.T) {
+// TestDeadlineEndsRender: a render pdfium takes seconds over (a huge
+// soft mask drawn forty times) answers when its context ends, and the
+// renderer serves the next call.
+func TestDeadlineEndsRender(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits for pdfium to finish the slow page at Close")
+	}
 	dir := corpustest.Dir(t, "robustness")
 	ctx := context.Background()
-	r := New(Config{Instances: 1})
+	r := New(Config{Instances: 2})
 	defer r.Close()
 	slow, err := r.LoadFile(ctx, filepath.Join(dir, "issue16263.pdf"))
 	if err != nil {
@@ -294,7 +297,6 @@ func TestDeadlineStopsRender(t *testing.T) {
 	if !errors.Is(err, core.ErrTimeout) {
 		t.Fatalf("render past its deadline: err %v, want core.ErrTimeout", err)
 	}
-	// The kill itself takes a moment; the render alone takes seconds.
 	if took > limit+time.Second {
 		t.Errorf("render stopped after %v, deadline %v", took, limit)
 	}

@@ -352,7 +352,11 @@ func (j *job) ocrPage(ctx context.Context, p int) (core.Page, map[string]float64
 	if p < 1 || p > j.doc.NumPages() {
 		return core.Page{}, nil, fmt.Errorf("page %d of %d: %w", p, j.doc.NumPages(), core.ErrNoSuchPage)
 	}
-	pi, err := j.r.PageInfo(ctx, j.doc, p)
+	// The render budget counts from here: the page's first pdfium call
+	// may wait for an instance that another page's render holds.
+	rctx, cancel := context.WithTimeout(ctx, maxRenderTime)
+	defer cancel()
+	pi, err := j.r.PageInfo(rctx, j.doc, p)
 	if err != nil {
 		return core.Page{}, nil, err
 	}
@@ -393,7 +397,6 @@ func (j *job) ocrPage(ctx context.Context, p int) (core.Page, map[string]float64
 		opt.DPI = pageDPI(j.opt.DPI, pi.Width, pi.Height)
 		dpi = int(math.Round(opt.DPI))
 		stats["dpi"] = opt.DPI
-		rctx, cancel := context.WithTimeout(ctx, maxRenderTime)
 		img, tr, err := j.r.RenderPage(rctx, j.doc, p, opt)
 		cancel()
 		if err != nil {
@@ -427,7 +430,7 @@ func (j *job) ocrPage(ctx context.Context, p int) (core.Page, map[string]float64
 // at OCR resolution in a fraction of a second; one that takes longer is
 // pathological (a huge image or soft mask decoded every time it is
 // drawn), and the time goes from the page's own budget, which OCR needs.
-const maxRenderTime = 2 * time.Second
+const maxRenderTime = 3 * time.Second
 
 // maxPagePixels bounds a whole page's render for OCR: A4 at 200 dpi is
 // 3.9 million pixels, A3 7.8. A larger sheet holds larger print, which
