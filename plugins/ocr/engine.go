@@ -460,7 +460,9 @@ func pageDPI(dpi, w, h float64) float64 {
 // Most pages are upright Latin print, which English data reads fastest:
 // such a page is read with English first, and kept when that reading is
 // good. Only a page it reads poorly pays for OSD (rotation and script)
-// and a second reading with the script's model.
+// and a second reading with the script's model. A band of the page is
+// read and judged before the whole (probeLatin): a page the band judges
+// poor skips the English reading, and its OSD looks at the band first.
 func (j *job) read(ctx context.Context, g *image.Gray, dpi int, orient, page bool, stats map[string]float64) ([]pxBlock, string, error) {
 	clock := newStageClock(stats)
 	var tw *tessWorker
@@ -474,13 +476,17 @@ func (j *job) read(ctx context.Context, g *image.Gray, dpi int, orient, page boo
 	}
 	var upright *cleanPage
 	var firstItems []pxWord
+	var probe *image.Gray // the band read poorly, for OSD
 	if tw != nil && j.opt.Backend != BackendPaddle && len(j.opt.Languages) == 0 && j.tess.available[fastLatin] && !(orient && looksSideways(g)) {
 		upright = j.clean(g, 0, dpi, page, clock, stats)
-		verdict, err := j.probeLatin(ctx, tw, upright.cleaned, dpi, stats)
+		band, verdict, err := j.probeLatin(ctx, tw, upright.cleaned, dpi, stats)
 		if err != nil {
 			return nil, "", err
 		}
 		var items []pxWord
+		if verdict == readingPoor {
+			probe = band
+		}
 		if verdict == readingGood {
 			if items, err = j.tess.recognize(ctx, tw, upright.cleaned, dpi, []string{fastLatin}); err != nil {
 				return nil, "", err
@@ -504,7 +510,7 @@ func (j *job) read(ctx context.Context, g *image.Gray, dpi int, orient, page boo
 		stats["first_reading_poor"] = 1
 		firstItems = items
 	}
-	rot, script, err := j.orientation(ctx, tw, g, dpi, orient, stats)
+	rot, script, err := j.orientation(ctx, tw, g, probe, dpi, orient, stats)
 	if err != nil {
 		return nil, "", err
 	}
@@ -650,7 +656,7 @@ func (j *job) layout(cp *cleanPage, items []pxWord, g *image.Gray, clock *stageC
 // orientation finds how far to turn g upright (when orient is set) and
 // its script ("" when unsure): Tesseract's OSD, else PaddleOCR's
 // direction classifier.
-func (j *job) orientation(ctx context.Context, tw *tessWorker, g *image.Gray, dpi int, orient bool, stats map[string]float64) (rot int, script string, err error) {
+func (j *job) orientation(ctx context.Context, tw *tessWorker, g, hint *image.Gray, dpi int, orient bool, stats map[string]float64) (rot int, script string, err error) {
 	if tw == nil {
 		if orient && j.paddle != nil {
 			rot, err = j.paddle.orientation(ctx, g)
@@ -658,7 +664,7 @@ func (j *job) orientation(ctx context.Context, tw *tessWorker, g *image.Gray, dp
 		stats["rotation_applied"] = float64(rot)
 		return rot, "", err
 	}
-	if r, err := tw.detect(j.tess, g, dpi); err == nil {
+	if r, err := j.detect(tw, g, hint, dpi); err == nil {
 		if orient && r.OrientConf > minOrientConf {
 			rot = r.Rotate
 		}
@@ -670,6 +676,17 @@ func (j *job) orientation(ctx context.Context, tw *tessWorker, g *image.Gray, dp
 	}
 	stats["rotation_applied"] = float64(rot)
 	return rot, script, nil
+}
+
+// detect runs OSD on hint, a part of g (nil: none), and keeps its answer
+// when sure of both orientation and script; else on the whole of g.
+func (j *job) detect(tw *tessWorker, g, hint *image.Gray, dpi int) (osdResult, error) {
+	if hint != nil {
+		if r, err := tw.detect(j.tess, hint, dpi); err == nil && r.OrientConf > minOrientConf && r.ScriptConf > minScriptConf {
+			return r, nil
+		}
+	}
+	return tw.detect(j.tess, g, dpi)
 }
 
 // OSD confidences under which its orientation or script is not used.

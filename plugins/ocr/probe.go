@@ -37,23 +37,24 @@ const (
 
 // probeLatin reads the probe band of the cleaned upright page g with
 // English and judges it. It says readingGood, to read the whole page,
-// when g has no band to cut or the band holds too few words to judge.
-func (j *job) probeLatin(ctx context.Context, tw *tessWorker, g *image.Gray, dpi int, stats map[string]float64) (reading, error) {
+// when g has no band to cut (band nil) or the band holds too few words
+// to judge.
+func (j *job) probeLatin(ctx context.Context, tw *tessWorker, g *image.Gray, dpi int, stats map[string]float64) (*image.Gray, reading, error) {
 	y0, y1 := probeBand(g, dpi)
 	if y1 <= y0 {
-		return readingGood, nil
+		return nil, readingGood, nil
 	}
 	band := g.SubImage(image.Rect(g.Rect.Min.X, g.Rect.Min.Y+y0, g.Rect.Max.X, g.Rect.Min.Y+y1)).(*image.Gray)
 	items, err := j.tess.recognize(ctx, tw, band, dpi, []string{fastLatin})
 	if err != nil {
-		return readingPoor, err
+		return nil, readingPoor, err
 	}
 	share, mean := doubt(items)
 	stats["probe_words"] = float64(len(items))
 	stats["probe_doubtful"] = share
 	stats["probe_conf"] = mean
 	if len(items) < minJudgedWords {
-		return readingGood, nil
+		return band, readingGood, nil
 	}
 	v := judgeLatin(items)
 	if v == readingLatin && share < probeMinLatin {
@@ -61,7 +62,7 @@ func (j *job) probeLatin(ctx context.Context, tw *tessWorker, g *image.Gray, dpi
 		// near the line, the page decides.
 		v = readingGood
 	}
-	return v, nil
+	return band, v, nil
 }
 
 // probeBand is the rows [y0, y1) of the probe: cut at blank rows near
