@@ -522,10 +522,7 @@ func (j *job) read(ctx context.Context, g *image.Gray, dpi int, orient, page boo
 		// Latin model). A second reading does not pay (but the page
 		// needs one with English when only its probe was read).
 		if firstItems == nil {
-			if firstItems, err = j.tess.recognize(ctx, tw, cp.cleaned, dpi, []string{fastLatin}); err != nil {
-				return nil, "", err
-			}
-			clock.lap("recognize_first")
+			return j.readUprightLatin(ctx, tw, cp, g, dpi, clock, stats)
 		}
 		return j.layout(cp, firstItems, g, clock), BackendTesseract, nil
 	}
@@ -539,6 +536,24 @@ func (j *job) read(ctx context.Context, g *image.Gray, dpi int, orient, page boo
 	}
 	clock.lap("recognize")
 	return j.layout(cp, items, g, clock), backend, nil
+}
+
+// readUprightLatin reads a page that only its probe read poorly and OSD
+// finds upright Latin after all with English, and again with the Latin
+// model when that reading is Latin print in another language.
+func (j *job) readUprightLatin(ctx context.Context, tw *tessWorker, cp *cleanPage, g *image.Gray, dpi int, clock *stageClock, stats map[string]float64) ([]pxBlock, string, error) {
+	items, err := j.tess.recognize(ctx, tw, cp.cleaned, dpi, []string{fastLatin})
+	if err != nil {
+		return nil, "", err
+	}
+	clock.lap("recognize_first")
+	if judgeLatin(items) == readingLatin {
+		if items, err = j.recognize(ctx, BackendTesseract, tw, cp.cleaned, dpi, "Latin", stats); err != nil {
+			return nil, "", err
+		}
+		clock.lap("recognize")
+	}
+	return j.layout(cp, items, g, clock), BackendTesseract, nil
 }
 
 // fastLatin is the language data of the first reading: English, the

@@ -3,6 +3,7 @@ package ocr
 import (
 	"context"
 	"image"
+	"slices"
 )
 
 // Before the whole page is read with English, a band of its lines (the
@@ -19,6 +20,16 @@ const (
 	// prose for judgeLatin's minJudgedWords.
 	probeFrom = 0.30
 	probeTo   = 0.42
+	// cutMargin: a word whose box comes this near (pixels) to the
+	// probe's top or bottom edge is taken for one the cut went through.
+	cutMargin = 1
+	// minPoorProbeWords and minPoorProbeShare: a probe with fewer words
+	// than minJudgedWords but at least minPoorProbeWords, more than
+	// minPoorProbeShare of them doubtful, judges the page poor. A band of
+	// Polish or French read with English has up to about half its words
+	// doubtful; one of Arabic or Chinese has four in five and more.
+	minPoorProbeWords = 10
+	minPoorProbeShare = 0.6
 	// probeMinLatin: the least share of doubtful words in the probe
 	// that sends a page to the Latin model unread with English; between
 	// English print's share and other Latin languages' (judgeLatin).
@@ -49,11 +60,22 @@ func (j *job) probeLatin(ctx context.Context, tw *tessWorker, g *image.Gray, dpi
 	if err != nil {
 		return nil, readingPoor, err
 	}
+	items = slices.DeleteFunc(items, func(w pxWord) bool {
+		// A word touching the band's top or bottom may be a line the
+		// cut went through: half its letters, read with doubt.
+		return w.box.Min.Y <= cutMargin || w.box.Max.Y >= band.Rect.Dy()-cutMargin
+	})
 	share, mean := doubt(items)
 	stats["probe_words"] = float64(len(items))
 	stats["probe_doubtful"] = share
 	stats["probe_conf"] = mean
 	if len(items) < minJudgedWords {
+		if len(items) >= minPoorProbeWords && share > minPoorProbeShare {
+			// Too few words to call the page English, but most of them
+			// doubtful: another script (an English page misjudged here
+			// only pays for OSD before its English reading).
+			return band, readingPoor, nil
+		}
 		return band, readingGood, nil
 	}
 	v := judgeLatin(items)
@@ -66,8 +88,8 @@ func (j *job) probeLatin(ctx context.Context, tw *tessWorker, g *image.Gray, dpi
 }
 
 // probeBand is the rows [y0, y1) of the probe: cut at blank rows near
-// where probeFrom and probeTo of the page's inked rows are passed; y1 <=
-// y0 when there are none (a page of one block, a picture, a blank page).
+// where probeFrom and probeTo of the page's inked rows are passed, else
+// at the rows with least ink there; y1 <= y0 on a blank page.
 func probeBand(g *image.Gray, dpi int) (y0, y1 int) {
 	w, h := g.Rect.Dx(), g.Rect.Dy()
 	if w < 64 || h < 64 {
@@ -97,7 +119,13 @@ func probeBand(g *image.Gray, dpi int) (y0, y1 int) {
 				break
 			}
 		}
-		return blankRun(ink, at-slack, at+slack, maxInk, minGap)
+		if y := blankRun(ink, at-slack, at+slack, maxInk, minGap); y > 0 {
+			return y
+		}
+		// No blank rows near: columns whose lines do not line up, or a
+		// picture beside the text. The cut goes through the row with the
+		// least ink, and probeLatin leaves out the words it cuts.
+		return leastInk(ink, at-slack, at+slack)
 	}
 	y0, y1 = cut(probeFrom), cut(probeTo)
 	if y0 <= 0 || y1 <= 0 {
@@ -120,6 +148,18 @@ func blankRun(ink []int, from, to, maxInk, minGap int) int {
 			best, bestLen = y-run+run/2, run
 		}
 		run = 0
+	}
+	return best
+}
+
+// leastInk is the row in [from, to] with the fewest dark pixels (the
+// first of them); 0 when the range is empty.
+func leastInk(ink []int, from, to int) int {
+	best := 0
+	for y := max(1, from); y <= min(to, len(ink)-1); y++ {
+		if best == 0 || ink[y] < ink[best] {
+			best = y
+		}
 	}
 	return best
 }
