@@ -27,8 +27,10 @@ const (
 	// than minJudgedWords but at least minPoorProbeWords, more than
 	// minPoorProbeShare of them doubtful, judges the page poor. A band of
 	// Polish or French read with English has up to about half its words
-	// doubtful; one of Arabic or Chinese has four in five and more.
-	minPoorProbeWords = 10
+	// doubtful; one of Arabic or Chinese has four in five and more (and
+	// English finds few words in Chinese lines). A page misjudged here
+	// loses nothing but the time of OSD: readUprightLatin reads it.
+	minPoorProbeWords = 5
 	minPoorProbeShare = 0.6
 	// probeMinLatin: the least share of doubtful words in the probe
 	// that sends a page to the Latin model unread with English; between
