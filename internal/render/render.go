@@ -249,8 +249,8 @@ func (r *Renderer) acquire(ctx context.Context) (*instance, error) {
 
 func (r *Renderer) release(in *instance) { r.idle <- in }
 
-// with runs fn on a borrowed instance with d open on it. A panic inside
-// pdfium is turned into an error wrapping core.ErrInternal.
+// with runs fn on a borrowed instance with d open on it, and returns when
+// it ends or when ctx does.
 func (r *Renderer) with(ctx context.Context, d *Doc, fn func(p pdfium.Pdfium, doc references.FPDF_DOCUMENT) error) (err error) {
 	if d == nil || d.closed.Load() {
 		return ErrClosed
@@ -262,13 +262,47 @@ func (r *Renderer) with(ctx context.Context, d *Doc, fn func(p pdfium.Pdfium, do
 	if err != nil {
 		return err
 	}
-	defer r.release(in)
+	if err := ctx.Err(); err != nil {
+		r.release(in)
+		return err
+	}
+	// pdfium cannot be stopped inside a call, and takes seconds over some
+	// pages (a huge soft mask decoded for every time it is drawn). The
+	// call runs on its own goroutine, which gives the instance back when
+	// it ends; when ctx ends first, the caller is answered at once.
+	// (wazero's WithCloseOnContextDone would stop the call, but makes
+	// every render two to four times slower.)
+	done := make(chan error, 1)
+	go func() {
+		defer r.release(in)
+		done <- in.call(d, r.cfg.MaxOpenDocs, fn)
+	}()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		select {
+		case err := <-done:
+			return err
+		default:
+		}
+		reason := core.ErrCanceled
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			reason = core.ErrTimeout
+		}
+		return fmt.Errorf("render: pdfium left working: %w: %w", reason, ctx.Err())
+	}
+}
+
+// call runs fn on in with d open. A panic inside pdfium is turned into an
+// error wrapping core.ErrInternal.
+func (in *instance) call(d *Doc, maxDocs int, fn func(p pdfium.Pdfium, doc references.FPDF_DOCUMENT) error) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("render: pdfium panic: %v: %w", p, core.ErrInternal)
 		}
 	}()
-	ref, err := in.open(d, r.cfg.MaxOpenDocs)
+	ref, err := in.open(d, maxDocs)
 	if err != nil {
 		return err
 	}

@@ -9,8 +9,10 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/corpustest"
 )
 
 // The renderer is shared by the tests: starting pdfium costs a compile
@@ -267,6 +269,44 @@ func TestParallelAndClose(t *testing.T) {
 	}
 	if _, _, err := r.RenderPage(ctx, docs[1], 1, Options{DPI: 36}); !errors.Is(err, ErrClosed) {
 		t.Errorf("closed renderer: %v", err)
+	}
+}
+
+// TestDeadlineEndsRender: a render pdfium takes seconds over (a huge
+// soft mask drawn forty times) answers when its context ends, and the
+// renderer serves the next call.
+func TestDeadlineEndsRender(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits for pdfium to finish the slow page at Close")
+	}
+	dir := corpustest.Dir(t, "robustness")
+	ctx := context.Background()
+	r := New(Config{Instances: 2})
+	defer r.Close()
+	slow, err := r.LoadFile(ctx, filepath.Join(dir, "issue16263.pdf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer slow.Close()
+	const limit = 300 * time.Millisecond
+	dctx, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
+	start := time.Now()
+	_, _, err = r.RenderPage(dctx, slow, 1, Options{DPI: 200, Gray: true})
+	took := time.Since(start)
+	if !errors.Is(err, core.ErrTimeout) {
+		t.Fatalf("render past its deadline: err %v, want core.ErrTimeout", err)
+	}
+	if took > limit+time.Second {
+		t.Errorf("render stopped after %v, deadline %v", took, limit)
+	}
+	d, err := r.LoadFile(ctx, filepath.Join("..", "..", "testdata", "simple.pdf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if _, _, err := r.RenderPage(ctx, d, 1, Options{DPI: 36}); err != nil {
+		t.Fatalf("render after a stopped one: %v", err)
 	}
 }
 

@@ -21,7 +21,12 @@
 // its words are doubtful; a Latin page in another language (many doubtful
 // words, but a fair mean) is read again with the Latin script model, and
 // only a page read poorly pays for OSD and a reading with its script's
-// model. Each page reports the milliseconds of its stages (render, osd,
+// model. A band of about an eighth of the page's lines (probe.go) is read
+// and judged before the whole, so that a page in another script or
+// language skips the English reading, and OSD looks at that band before
+// the whole page. A page's render gets a few seconds (pdfium takes longer
+// only over pathological drawings) and fails with a timeout after them.
+// Each page reports the milliseconds of its stages (render, osd,
 // deskew, rules, recognize, layout) in its stats (core.StageStatPrefix),
 // which the ledger shows.
 //

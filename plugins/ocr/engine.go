@@ -352,7 +352,11 @@ func (j *job) ocrPage(ctx context.Context, p int) (core.Page, map[string]float64
 	if p < 1 || p > j.doc.NumPages() {
 		return core.Page{}, nil, fmt.Errorf("page %d of %d: %w", p, j.doc.NumPages(), core.ErrNoSuchPage)
 	}
-	pi, err := j.r.PageInfo(ctx, j.doc, p)
+	// The render budget counts from here: the page's first pdfium call
+	// may wait for an instance that another page's render holds.
+	rctx, cancel := context.WithTimeout(ctx, maxRenderTime)
+	defer cancel()
+	pi, err := j.r.PageInfo(rctx, j.doc, p)
 	if err != nil {
 		return core.Page{}, nil, err
 	}
@@ -393,9 +397,10 @@ func (j *job) ocrPage(ctx context.Context, p int) (core.Page, map[string]float64
 		opt.DPI = pageDPI(j.opt.DPI, pi.Width, pi.Height)
 		dpi = int(math.Round(opt.DPI))
 		stats["dpi"] = opt.DPI
-		img, tr, err := j.r.RenderPage(ctx, j.doc, p, opt)
+		img, tr, err := j.r.RenderPage(rctx, j.doc, p, opt)
+		cancel()
 		if err != nil {
-			return page, nil, err
+			return page, nil, fmt.Errorf("ocr: render of page %d stopped after %v: %w", p, maxRenderTime, err)
 		}
 		clock.lap("render")
 		blocks, backend, err := j.read(ctx, toGray(img), dpi, j.opt.orientation(), true, stats)
@@ -420,6 +425,12 @@ func (j *job) ocrPage(ctx context.Context, p int) (core.Page, map[string]float64
 	}
 	return page, stats, nil
 }
+
+// maxRenderTime bounds the render of a whole page. pdfium draws a page
+// at OCR resolution in a fraction of a second; one that takes longer is
+// pathological (a huge image or soft mask decoded every time it is
+// drawn), and the time goes from the page's own budget, which OCR needs.
+const maxRenderTime = 3 * time.Second
 
 // maxPagePixels bounds a whole page's render for OCR: A4 at 200 dpi is
 // 3.9 million pixels, A3 7.8. A larger sheet holds larger print, which
@@ -449,7 +460,9 @@ func pageDPI(dpi, w, h float64) float64 {
 // Most pages are upright Latin print, which English data reads fastest:
 // such a page is read with English first, and kept when that reading is
 // good. Only a page it reads poorly pays for OSD (rotation and script)
-// and a second reading with the script's model.
+// and a second reading with the script's model. A band of the page is
+// read and judged before the whole (probeLatin): a page the band judges
+// poor skips the English reading, and its OSD looks at the band first.
 func (j *job) read(ctx context.Context, g *image.Gray, dpi int, orient, page bool, stats map[string]float64) ([]pxBlock, string, error) {
 	clock := newStageClock(stats)
 	var tw *tessWorker
@@ -463,14 +476,25 @@ func (j *job) read(ctx context.Context, g *image.Gray, dpi int, orient, page boo
 	}
 	var upright *cleanPage
 	var firstItems []pxWord
+	var probe *image.Gray // the band read poorly, for OSD
 	if tw != nil && j.opt.Backend != BackendPaddle && len(j.opt.Languages) == 0 && j.tess.available[fastLatin] && !(orient && looksSideways(g)) {
 		upright = j.clean(g, 0, dpi, page, clock, stats)
-		items, err := j.tess.recognize(ctx, tw, upright.cleaned, dpi, []string{fastLatin})
+		band, verdict, err := j.probeLatin(ctx, tw, upright.cleaned, dpi, stats)
 		if err != nil {
 			return nil, "", err
 		}
+		var items []pxWord
+		if verdict == readingPoor {
+			probe = band
+		}
+		if verdict == readingGood {
+			if items, err = j.tess.recognize(ctx, tw, upright.cleaned, dpi, []string{fastLatin}); err != nil {
+				return nil, "", err
+			}
+			verdict = judgeLatin(items)
+		}
 		clock.lap("recognize_first")
-		switch judgeLatin(items) {
+		switch verdict {
 		case readingGood:
 			stats["rotation_applied"] = 0
 			return j.layout(upright, items, g, clock), BackendTesseract, nil
@@ -486,7 +510,7 @@ func (j *job) read(ctx context.Context, g *image.Gray, dpi int, orient, page boo
 		stats["first_reading_poor"] = 1
 		firstItems = items
 	}
-	rot, script, err := j.orientation(ctx, tw, g, dpi, orient, stats)
+	rot, script, err := j.orientation(ctx, tw, g, probe, dpi, orient, stats)
 	if err != nil {
 		return nil, "", err
 	}
@@ -495,7 +519,11 @@ func (j *job) read(ctx context.Context, g *image.Gray, dpi int, orient, page boo
 	if cp != nil && rot == 0 && (script == "" || script == "Latin") {
 		// Upright Latin after all, but read poorly: noise, a fax, a
 		// picture, not another language (judgeLatin sends those to the
-		// Latin model). A second reading does not pay.
+		// Latin model). A second reading does not pay (but the page
+		// needs one with English when only its probe was read).
+		if firstItems == nil {
+			return j.readUprightLatin(ctx, tw, cp, g, dpi, clock, stats)
+		}
 		return j.layout(cp, firstItems, g, clock), BackendTesseract, nil
 	}
 	if cp == nil || rot != 0 {
@@ -508,6 +536,24 @@ func (j *job) read(ctx context.Context, g *image.Gray, dpi int, orient, page boo
 	}
 	clock.lap("recognize")
 	return j.layout(cp, items, g, clock), backend, nil
+}
+
+// readUprightLatin reads a page that only its probe read poorly and OSD
+// finds upright Latin after all with English, and again with the Latin
+// model when that reading is Latin print in another language.
+func (j *job) readUprightLatin(ctx context.Context, tw *tessWorker, cp *cleanPage, g *image.Gray, dpi int, clock *stageClock, stats map[string]float64) ([]pxBlock, string, error) {
+	items, err := j.tess.recognize(ctx, tw, cp.cleaned, dpi, []string{fastLatin})
+	if err != nil {
+		return nil, "", err
+	}
+	clock.lap("recognize_first")
+	if judgeLatin(items) == readingLatin {
+		if items, err = j.recognize(ctx, BackendTesseract, tw, cp.cleaned, dpi, "Latin", stats); err != nil {
+			return nil, "", err
+		}
+		clock.lap("recognize")
+	}
+	return j.layout(cp, items, g, clock), BackendTesseract, nil
 }
 
 // fastLatin is the language data of the first reading: English, the
@@ -545,14 +591,7 @@ func judgeLatin(ws []pxWord) reading {
 	if len(ws) < minJudgedWords {
 		return readingPoor
 	}
-	doubtful, sum := 0, 0.0
-	for _, w := range ws {
-		sum += w.conf
-		if w.conf < lowWordConf {
-			doubtful++
-		}
-	}
-	share, mean := float64(doubtful)/float64(len(ws)), sum/float64(len(ws))
+	share, mean := doubt(ws)
 	switch {
 	case share <= maxDoubtfulGood:
 		return readingGood
@@ -560,6 +599,22 @@ func judgeLatin(ws []pxWord) reading {
 		return readingLatin
 	}
 	return readingPoor
+}
+
+// doubt is the share of ws read with doubt (under lowWordConf) and their
+// mean confidence.
+func doubt(ws []pxWord) (share, mean float64) {
+	if len(ws) == 0 {
+		return 0, 0
+	}
+	doubtful, sum := 0, 0.0
+	for _, w := range ws {
+		sum += w.conf
+		if w.conf < lowWordConf {
+			doubtful++
+		}
+	}
+	return float64(doubtful) / float64(len(ws)), sum / float64(len(ws))
 }
 
 // cleanPage is a page image made ready for recognition, with what maps
@@ -616,7 +671,7 @@ func (j *job) layout(cp *cleanPage, items []pxWord, g *image.Gray, clock *stageC
 // orientation finds how far to turn g upright (when orient is set) and
 // its script ("" when unsure): Tesseract's OSD, else PaddleOCR's
 // direction classifier.
-func (j *job) orientation(ctx context.Context, tw *tessWorker, g *image.Gray, dpi int, orient bool, stats map[string]float64) (rot int, script string, err error) {
+func (j *job) orientation(ctx context.Context, tw *tessWorker, g, hint *image.Gray, dpi int, orient bool, stats map[string]float64) (rot int, script string, err error) {
 	if tw == nil {
 		if orient && j.paddle != nil {
 			rot, err = j.paddle.orientation(ctx, g)
@@ -624,7 +679,7 @@ func (j *job) orientation(ctx context.Context, tw *tessWorker, g *image.Gray, dp
 		stats["rotation_applied"] = float64(rot)
 		return rot, "", err
 	}
-	if r, err := tw.detect(j.tess, g, dpi); err == nil {
+	if r, err := j.detect(tw, g, hint, dpi); err == nil {
 		if orient && r.OrientConf > minOrientConf {
 			rot = r.Rotate
 		}
@@ -636,6 +691,17 @@ func (j *job) orientation(ctx context.Context, tw *tessWorker, g *image.Gray, dp
 	}
 	stats["rotation_applied"] = float64(rot)
 	return rot, script, nil
+}
+
+// detect runs OSD on hint, a part of g (nil: none), and keeps its answer
+// when sure of both orientation and script; else on the whole of g.
+func (j *job) detect(tw *tessWorker, g, hint *image.Gray, dpi int) (osdResult, error) {
+	if hint != nil {
+		if r, err := tw.detect(j.tess, hint, dpi); err == nil && r.OrientConf > minOrientConf && r.ScriptConf > minScriptConf {
+			return r, nil
+		}
+	}
+	return tw.detect(j.tess, g, dpi)
 }
 
 // OSD confidences under which its orientation or script is not used.

@@ -1,0 +1,183 @@
+package ocr
+
+import (
+	"context"
+	"image"
+	"slices"
+)
+
+// Before the whole page is read with English, a band of its lines (the
+// probe) is: a page in another script or language then costs a fraction
+// of an English reading before OSD and the script's model. A page of
+// English print pays the probe's lines twice, and reads as it did
+// without one. (Reading the page in two parts instead, probe and rest,
+// would save that, but Tesseract segments a part unlike the whole page:
+// table cells and lines by the cut read worse.)
+const (
+	// probeFrom and probeTo place the probe between the blank rows
+	// nearest these shares of the page's inked rows: an eighth of the
+	// text, below the title and heading lines of the top, enough lines of
+	// prose for judgeLatin's minJudgedWords.
+	probeFrom = 0.30
+	probeTo   = 0.42
+	// cutMargin: a word whose box comes this near (pixels) to the
+	// probe's top or bottom edge is taken for one the cut went through.
+	cutMargin = 1
+	// minPoorProbeWords and minPoorProbeShare: a probe with fewer words
+	// than minJudgedWords but at least minPoorProbeWords, more than
+	// minPoorProbeShare of them doubtful, judges the page poor. A band of
+	// Polish or French read with English has up to about half its words
+	// doubtful; one of Arabic or Chinese has four in five and more (and
+	// English finds few words in Chinese lines). A page misjudged here
+	// loses nothing but the time of OSD: readUprightLatin reads it.
+	minPoorProbeWords = 5
+	minPoorProbeShare = 0.6
+	// probeMinLatin: the least share of doubtful words in the probe
+	// that sends a page to the Latin model unread with English; between
+	// English print's share and other Latin languages' (judgeLatin).
+	probeMinLatin = 0.2
+	// probeSlackInch: how far a cut may move from its place to find
+	// blank rows between lines: more than a line of body text.
+	probeSlackInch = 0.25
+	// cutInkShare: a row with no more dark pixels than this share of its
+	// width is blank between lines (scan noise leaves a few dark specks).
+	cutInkShare = 1.0 / 200
+	// minCutGapInch: the blank rows at a cut span at least this much
+	// (about 4 pixels at 200 dpi), so that no line's accents or
+	// descenders are cut off; single-spaced body text leaves more.
+	minCutGapInch = 0.02
+)
+
+// probeLatin reads the probe band of the cleaned upright page g with
+// English and judges it. It says readingGood, to read the whole page,
+// when g has no band to cut (band nil) or the band holds too few words
+// to judge.
+func (j *job) probeLatin(ctx context.Context, tw *tessWorker, g *image.Gray, dpi int, stats map[string]float64) (*image.Gray, reading, error) {
+	y0, y1 := probeBand(g, dpi)
+	if y1 <= y0 {
+		return nil, readingGood, nil
+	}
+	band := g.SubImage(image.Rect(g.Rect.Min.X, g.Rect.Min.Y+y0, g.Rect.Max.X, g.Rect.Min.Y+y1)).(*image.Gray)
+	items, err := j.tess.recognize(ctx, tw, band, dpi, []string{fastLatin})
+	if err != nil {
+		return nil, readingPoor, err
+	}
+	items = slices.DeleteFunc(items, func(w pxWord) bool {
+		// A word touching the band's top or bottom may be a line the
+		// cut went through: half its letters, read with doubt.
+		return w.box.Min.Y <= cutMargin || w.box.Max.Y >= band.Rect.Dy()-cutMargin
+	})
+	share, mean := doubt(items)
+	stats["probe_words"] = float64(len(items))
+	stats["probe_doubtful"] = share
+	stats["probe_conf"] = mean
+	if len(items) < minJudgedWords {
+		if len(items) >= minPoorProbeWords && share > minPoorProbeShare {
+			// Too few words to call the page English, but most of them
+			// doubtful: another script (an English page misjudged here
+			// only pays for OSD before its English reading).
+			return band, readingPoor, nil
+		}
+		return band, readingGood, nil
+	}
+	v := judgeLatin(items)
+	if v == readingLatin && share < probeMinLatin {
+		// A band's share of doubtful words varies more than a page's:
+		// near the line, the page decides.
+		v = readingGood
+	}
+	return band, v, nil
+}
+
+// probeBand is the rows [y0, y1) of the probe: cut at blank rows near
+// where probeFrom and probeTo of the page's inked rows are passed, else
+// at the rows with least ink there; y1 <= y0 on a blank page.
+func probeBand(g *image.Gray, dpi int) (y0, y1 int) {
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	if w < 64 || h < 64 {
+		return 0, 0
+	}
+	ink := rowInk(g)
+	maxInk := int(float64(w) * cutInkShare)
+	inked := 0
+	for _, n := range ink {
+		if n > maxInk {
+			inked++
+		}
+	}
+	if inked == 0 {
+		return 0, 0
+	}
+	minGap := max(2, int(float64(dpi)*minCutGapInch))
+	slack := int(float64(dpi) * probeSlackInch)
+	cut := func(share float64) int {
+		at, seen := 0, 0
+		for y, n := range ink {
+			if n > maxInk {
+				seen++
+			}
+			if float64(seen) >= share*float64(inked) {
+				at = y
+				break
+			}
+		}
+		if y := blankRun(ink, at-slack, at+slack, maxInk, minGap); y > 0 {
+			return y
+		}
+		// No blank rows near: columns whose lines do not line up, or a
+		// picture beside the text. The cut goes through the row with the
+		// least ink, and probeLatin leaves out the words it cuts.
+		return leastInk(ink, at-slack, at+slack)
+	}
+	y0, y1 = cut(probeFrom), cut(probeTo)
+	if y0 <= 0 || y1 <= 0 {
+		return 0, 0
+	}
+	return y0, y1
+}
+
+// blankRun is the middle of the tallest run of at least minGap rows in
+// [from, to] with no more than maxInk dark pixels; 0 when there is none.
+func blankRun(ink []int, from, to, maxInk, minGap int) int {
+	best, bestLen, run := 0, 0, 0
+	to = min(to, len(ink)-1)
+	for y := max(0, from); y <= to+1; y++ {
+		if y <= to && ink[y] <= maxInk {
+			run++
+			continue
+		}
+		if run >= minGap && run > bestLen {
+			best, bestLen = y-run+run/2, run
+		}
+		run = 0
+	}
+	return best
+}
+
+// leastInk is the row in [from, to] with the fewest dark pixels (the
+// first of them); 0 when the range is empty.
+func leastInk(ink []int, from, to int) int {
+	best := 0
+	for y := max(1, from); y <= min(to, len(ink)-1); y++ {
+		if best == 0 || ink[y] < ink[best] {
+			best = y
+		}
+	}
+	return best
+}
+
+// rowInk counts the dark pixels of each row of g.
+func rowInk(g *image.Gray) []int {
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	ink := make([]int, h)
+	for y := range h {
+		n := 0
+		for _, v := range g.Pix[y*g.Stride : y*g.Stride+w] {
+			if v < darkThreshold {
+				n++
+			}
+		}
+		ink[y] = n
+	}
+	return ink
+}
