@@ -97,8 +97,13 @@ func (e *Engine) Configure(ctx context.Context, options json.RawMessage) error {
 	if o.Workers <= 0 {
 		o.Workers = runtime.NumCPU()
 	}
-	// A new configuration replaces the backends.
-	e.freeBackends()
+	// A configuration that loads other models replaces the backends. The
+	// router's region steps configure the engine anew for every document
+	// (their options name its pictures), and reloading the same models for
+	// each cost half a second of a core.
+	if !e.configured || o.backendKey() != e.opt.backendKey() {
+		e.freeBackends()
+	}
 	e.opt = o
 	e.configured = true
 	if e.renderer == nil {
@@ -112,7 +117,14 @@ func (e *Engine) Configure(ctx context.Context, options json.RawMessage) error {
 // first page that needs it (latePaddle), except in mode regions, whose
 // check runs its text detector on every picture.
 func (e *Engine) loadBackends(o Options) error {
-	wantT := o.Backend != BackendPaddle
+	// Mode regions reads pictures with PaddleOCR when it is installed, and
+	// needs Tesseract only without it: Tesseract's load (about 80 ms of a
+	// core) waits for a request that reads whole pages.
+	paddleRegions := o.Backend == BackendAuto && o.Mode == ModeRegions
+	if paddleRegions && e.paddle == nil && e.paddleErr == nil {
+		e.paddle, e.paddleErr = newPaddle(o)
+	}
+	wantT := o.Backend != BackendPaddle && !(paddleRegions && e.paddle != nil)
 	if wantT && e.tess == nil {
 		e.tess, e.tessErr = newTesseract(o)
 	}

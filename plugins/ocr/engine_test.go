@@ -244,3 +244,33 @@ func TestRegionsReadScreenshots(t *testing.T) {
 		t.Errorf("the caption in the text layer was read (%v lines left as the layer's)", res[0].Stats[statLayerLines])
 	}
 }
+
+// An engine configured to read regions, as the router's region steps
+// configure it, reads them with PaddleOCR and leaves Tesseract unloaded
+// until a request reads whole pages; that request loads it. Configuring
+// other regions keeps the models loaded.
+func TestRegionsLeaveTesseractUnloaded(t *testing.T) {
+	e := New()
+	t.Cleanup(func() { e.Close() })
+	opts, _ := json.Marshal(Options{Mode: ModeRegions, ModelsDir: modelsDir()})
+	if err := e.Configure(context.Background(), opts); err != nil {
+		t.Skipf("OCR not installed (make deps): %v", err)
+	}
+	if e.paddle == nil {
+		t.Skip("regions are read with Tesseract without PaddleOCR (make deps)")
+	}
+	if e.tess != nil {
+		t.Fatal("Tesseract loaded for an engine that reads regions")
+	}
+	// The next document's regions configure the engine again (the wire
+	// server calls Configure whenever the options change): the models stay.
+	loaded := e.paddle
+	opts, _ = json.Marshal(Options{Mode: ModeRegions, ModelsDir: modelsDir(), Regions: map[string][]core.BBox{"2": {{X1: 100, Y1: 100}}}})
+	if err := e.Configure(context.Background(), opts); err != nil || e.paddle != loaded {
+		t.Fatalf("configuring other regions: %v; models reloaded: %v", err, e.paddle != loaded)
+	}
+	res := extract(t, e, testdata("scan.pdf"), Options{Mode: ModePage}, 1)
+	if e.tess == nil || !strings.Contains(res[0].Page.Text(), "Harbour") {
+		t.Fatalf("a page request: tesseract %v, text %q", e.tess != nil, res[0].Page.Text())
+	}
+}

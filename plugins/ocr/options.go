@@ -65,6 +65,17 @@ type Options struct {
 	Workers int `json:"workers,omitempty"`
 }
 
+// backendKey is what of o decides which models the backends load: two
+// configurations with the same key can share them.
+func (o Options) backendKey() string {
+	k, _ := json.Marshal(struct {
+		Backend, ModelsDir, ONNXRuntimeLib, TessdataDir string
+		Languages                                       []string
+		Workers                                         int
+	}{o.Backend, o.ModelsDir, o.ONNXRuntimeLib, o.TessdataDir, o.Languages, o.Workers})
+	return string(k)
+}
+
 // merge lays o's set fields over base.
 func (base Options) merge(o Options) Options {
 	if o.Backend != "" {
