@@ -162,44 +162,66 @@ type rule struct {
 // pixels across; letters have no such runs. It returns the cleaned copy
 // (g itself when nothing was found) and the rules.
 func removeRules(g *image.Gray, dpi int) (*image.Gray, []rule) {
-	w, h := g.Rect.Dx(), g.Rect.Dy()
 	minH := max(20, dpi/2)    // half an inch
 	minV := max(24, dpi*6/10) // taller than the strokes of a 40-point heading
 	thick := max(2, dpi/40)   // rules are thin
-	mask := make([]bool, w*h)
-	found := false
-	dark := func(x, y int) bool { return g.Pix[y*g.Stride+x] < darkThreshold }
-	// Horizontal runs.
-	for y := 0; y < h; y++ {
+	m := &ruleMask{g: g, w: g.Rect.Dx(), h: g.Rect.Dy()}
+	m.mask = make([]bool, m.w*m.h)
+	m.markHorizontal(minH, thick)
+	horiz := m.horizontalRules()
+	vert := m.verticalRules(m.markVertical(minV), thick)
+	if !m.found {
+		return g, nil
+	}
+	return m.paint(), append(vert, horiz...)
+}
+
+// ruleMask marks the pixels of a page's ruling lines.
+type ruleMask struct {
+	g     *image.Gray
+	w, h  int
+	mask  []bool
+	found bool
+}
+
+func (m *ruleMask) dark(x, y int) bool { return m.g.Pix[y*m.g.Stride+x] < darkThreshold }
+
+// markHorizontal marks the thin horizontal runs of ink at least minH long.
+func (m *ruleMask) markHorizontal(minH, thick int) {
+	for y := 0; y < m.h; y++ {
 		x := 0
-		for x < w {
-			if !dark(x, y) {
+		for x < m.w {
+			if !m.dark(x, y) {
 				x++
 				continue
 			}
 			s := x
-			for x < w && dark(x, y) {
+			for x < m.w && m.dark(x, y) {
 				x++
 			}
-			if x-s >= minH && thinRun(g, s, x, y, thick) {
-				found = true
+			if x-s >= minH && thinRun(m.g, s, x, y, thick) {
+				m.found = true
 				for i := s; i < x; i++ {
-					mask[y*w+i] = true
+					m.mask[y*m.w+i] = true
 				}
 			}
 		}
 	}
-	// Horizontal rules as boxes: runs on neighbouring rows merged.
+}
+
+// horizontalRules turns the marked horizontal runs into boxes, runs on
+// neighbouring rows merged.
+func (m *ruleMask) horizontalRules() []rule {
 	var horiz []rule
-	for y := 0; y < h; y++ {
+	for y := 0; y < m.h; y++ {
 		x := 0
-		for x < w {
-			if !mask[y*w+x] {
+		for x < m.w {
+			if !m.mask[y*m.w+x] {
 				x++
 				continue
 			}
 			s := x
-			for x < w && mask[y*w+x] {
+			for x < m.w && m.mask[y*m.w+x] {
 				x++
 			}
 			r := image.Rect(s, y, x, y+1)
@@ -217,30 +239,43 @@ func removeRules(g *image.Gray, dpi int) (*image.Gray, []rule) {
 			}
 		}
 	}
-	var vert []rule
-	// Vertical runs; neighbouring columns of one rule become one rule.
-	type run struct{ x, y0, y1 int }
-	var runs []run
-	for x := 0; x < w; x++ {
+	return horiz
+}
+
+// vrun is a vertical run of ink in column x.
+type vrun struct{ x, y0, y1 int }
+
+// markVertical marks the vertical runs of ink at least minV long.
+func (m *ruleMask) markVertical(minV int) []vrun {
+	var runs []vrun
+	for x := 0; x < m.w; x++ {
 		y := 0
-		for y < h {
-			if !dark(x, y) {
+		for y < m.h {
+			if !m.dark(x, y) {
 				y++
 				continue
 			}
 			s := y
-			for y < h && dark(x, y) {
+			for y < m.h && m.dark(x, y) {
 				y++
 			}
 			if y-s >= minV {
-				found = true
+				m.found = true
 				for i := s; i < y; i++ {
-					mask[i*w+x] = true
+					m.mask[i*m.w+x] = true
 				}
-				runs = append(runs, run{x, s, y})
+				runs = append(runs, vrun{x, s, y})
 			}
 		}
 	}
+	return runs
+}
+
+// verticalRules merges the runs of neighbouring columns into rules. A wide
+// "vertical rule" is a solid shape (a picture, a filled box), not a line:
+// it is kept out of the mask and the list.
+func (m *ruleMask) verticalRules(runs []vrun, thick int) []rule {
+	var vert []rule
 	for _, r := range runs {
 		merged := false
 		for i := range vert {
@@ -255,45 +290,44 @@ func removeRules(g *image.Gray, dpi int) (*image.Gray, []rule) {
 			vert = append(vert, rule{box: image.Rect(r.x, r.y0, r.x+1, r.y1), vertical: true})
 		}
 	}
-	// A wide "vertical rule" is a solid shape (a picture, a filled box),
-	// not a line: keep it out of the mask and the list.
 	out := vert[:0]
 	for _, r := range vert {
 		if r.box.Dx() > thick+1 {
 			for y := r.box.Min.Y; y < r.box.Max.Y; y++ {
 				for x := r.box.Min.X; x < r.box.Max.X; x++ {
-					mask[y*w+x] = false
+					m.mask[y*m.w+x] = false
 				}
 			}
 			continue
 		}
 		out = append(out, r)
 	}
-	out = append(out, horiz...)
-	if !found {
-		return g, nil
-	}
-	// Paint the rules white, and the gray fringe that anti-aliasing and
-	// straightening leave along them.
+	return out
+}
+
+// paint is a copy of the page with the marked rules white, and the gray
+// fringe that anti-aliasing and straightening leave along them.
+func (m *ruleMask) paint() *image.Gray {
+	w, h, g := m.w, m.h, m.g
 	c := image.NewGray(image.Rect(0, 0, w, h))
 	for y := 0; y < h; y++ {
 		copy(c.Pix[y*c.Stride:y*c.Stride+w], g.Pix[y*g.Stride:y*g.Stride+w])
 	}
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
-			if !mask[y*w+x] {
+			if !m.mask[y*w+x] {
 				continue
 			}
 			c.Pix[y*c.Stride+x] = 255
 			for _, d := range [4][2]int{{0, -1}, {0, 1}, {-1, 0}, {1, 0}} {
 				xx, yy := x+d[0], y+d[1]
-				if xx >= 0 && yy >= 0 && xx < w && yy < h && !mask[yy*w+xx] && g.Pix[yy*g.Stride+xx] < fringe {
+				if xx >= 0 && yy >= 0 && xx < w && yy < h && !m.mask[yy*w+xx] && g.Pix[yy*g.Stride+xx] < fringe {
 					c.Pix[yy*c.Stride+xx] = 255
 				}
 			}
 		}
 	}
-	return c, out
+	return c
 }
 
 // thinRun reports whether a horizontal run of ink [x0, x1) on row y is a
