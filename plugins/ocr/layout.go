@@ -556,33 +556,49 @@ func (l *layout) order(segs []*segment, tables []*table) []node {
 	for _, t := range tables {
 		nodes = append(nodes, node{box: t.box, tab: t})
 	}
-	n := len(nodes)
-	if n <= 1 {
+	switch n := len(nodes); {
+	case n <= 1:
 		return nodes
-	}
-	if n > maxOrderNodes {
-		// A page of thousands of fragments (an index, a price list):
-		// rows top to bottom, which costs nothing.
-		sort.SliceStable(nodes, func(i, j int) bool {
-			a, b := nodes[i].box, nodes[j].box
-			if a.Max.Y <= b.Min.Y || b.Max.Y <= a.Min.Y {
-				return a.Min.Y < b.Min.Y
-			}
-			return a.Min.X < b.Min.X
-		})
-		return nodes
+	case n > maxOrderNodes:
+		return rowsOrder(nodes)
 	}
 	// Sorting by vertical centre first keeps the "between" test to a
 	// window of the slice.
 	sort.SliceStable(nodes, func(i, j int) bool {
 		return nodes[i].box.Min.Y+nodes[i].box.Max.Y < nodes[j].box.Min.Y+nodes[j].box.Max.Y
 	})
+	succ, indeg := l.precedence(nodes)
+	return topoOrder(nodes, succ, indeg)
+}
+
+// rowsOrder is the order of a page of thousands of fragments (an index, a
+// price list): rows top to bottom, which costs nothing.
+func rowsOrder(nodes []node) []node {
+	sort.SliceStable(nodes, func(i, j int) bool {
+		a, b := nodes[i].box, nodes[j].box
+		if a.Max.Y <= b.Min.Y || b.Max.Y <= a.Min.Y {
+			return a.Min.Y < b.Min.Y
+		}
+		return a.Min.X < b.Min.X
+	})
+	return nodes
+}
+
+// xOverlap reports boxes that share more than 2 px of width.
+func xOverlap(a, b image.Rectangle) bool {
+	return min(a.Max.X, b.Max.X)-max(a.Min.X, b.Min.X) > 2
+}
+
+// precedence is Breuel's partial order over nodes sorted by vertical
+// centre: of two boxes that share width, the higher comes first; of two
+// side by side, the one on the reading side comes first unless a box
+// between them vertically spans both. It returns each node's successors
+// and how many nodes come before it.
+func (l *layout) precedence(nodes []node) (succ [][]int, indeg []int) {
+	n := len(nodes)
 	cy := make([]int, n)
 	for i, nd := range nodes {
 		cy[i] = nd.box.Min.Y + nd.box.Max.Y // doubled centre
-	}
-	xov := func(a, b image.Rectangle) bool {
-		return min(a.Max.X, b.Max.X)-max(a.Min.X, b.Min.X) > 2
 	}
 	leftOf := func(a, b image.Rectangle) bool {
 		if l.rtl {
@@ -590,8 +606,7 @@ func (l *layout) order(segs []*segment, tables []*table) []node {
 		}
 		return a.Max.X <= b.Min.X+2
 	}
-	succ := make([][]int, n)
-	indeg := make([]int, n)
+	succ, indeg = make([][]int, n), make([]int, n)
 	edge := func(a, b int) {
 		succ[a] = append(succ[a], b)
 		indeg[b]++
@@ -599,7 +614,7 @@ func (l *layout) order(segs []*segment, tables []*table) []node {
 	for a := range n {
 		for b := a + 1; b < n; b++ {
 			A, B := nodes[a].box, nodes[b].box
-			if xov(A, B) {
+			if xOverlap(A, B) {
 				if cy[a] < cy[b] {
 					edge(a, b)
 				} else if cy[b] < cy[a] {
@@ -619,7 +634,7 @@ func (l *layout) order(segs []*segment, tables []*table) []node {
 			// Anything strictly between them vertically that spans both?
 			blocked := false
 			for c := a + 1; c < b && !blocked; c++ {
-				if cy[c] > cy[a] && cy[c] < cy[b] && xov(nodes[c].box, A) && xov(nodes[c].box, B) {
+				if cy[c] > cy[a] && cy[c] < cy[b] && xOverlap(nodes[c].box, A) && xOverlap(nodes[c].box, B) {
 					blocked = true
 				}
 			}
@@ -628,8 +643,14 @@ func (l *layout) order(segs []*segment, tables []*table) []node {
 			}
 		}
 	}
-	// Kahn's algorithm, taking the topmost (then leftmost) ready node; on
-	// a cycle (overlapping boxes), the topmost remaining one.
+	return succ, indeg
+}
+
+// topoOrder is Kahn's algorithm over the precedence, taking the topmost
+// (then leftmost) ready node; on a cycle (overlapping boxes), the topmost
+// remaining one.
+func topoOrder(nodes []node, succ [][]int, indeg []int) []node {
+	n := len(nodes)
 	done := make([]bool, n)
 	out := make([]node, 0, n)
 	better := func(i, j int) bool {
