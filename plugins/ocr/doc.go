@@ -24,7 +24,7 @@
 // model. A band of about an eighth of the page's lines (probe.go) is read
 // and judged before the whole, so that a page in another script or
 // language skips the English reading, and OSD looks at that band before
-// the whole page. A page's render gets a few seconds (pdfium takes longer
+// the whole page. A page's render gets 10 seconds (pdfium takes longer
 // only over pathological drawings) and fails with a timeout after them.
 // Each page reports the milliseconds of its stages (render, osd,
 // deskew, rules, recognize, layout) in its stats (core.StageStatPrefix),
