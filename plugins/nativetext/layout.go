@@ -2,6 +2,7 @@ package nativetext
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -514,13 +515,9 @@ func medianInPlace(v []float64) float64 {
 	return v[len(v)/2]
 }
 
+// median is the upper median of v, which it leaves in its order.
 func median(v []float64) float64 {
-	if len(v) == 0 {
-		return 0
-	}
-	c := append([]float64(nil), v...)
-	sort.Float64s(c)
-	return c[len(c)/2]
+	return medianInPlace(slices.Clone(v))
 }
 
 // bodySize is the font size carrying the most characters.
