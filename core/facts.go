@@ -134,13 +134,14 @@ func unionArea(boxes []BBox) float64 {
 				spans = append(spans, [2]float64{b.Y0, b.Y1})
 			}
 		}
-		total += covered(spans) * (x1 - x0)
+		total += UnionLength(spans) * (x1 - x0)
 	}
 	return total
 }
 
-// covered is the length of the union of the spans; it sorts them.
-func covered(spans [][2]float64) float64 {
+// UnionLength is the length the spans ([lo, hi] pairs on one axis) cover,
+// overlaps counted once; it sorts spans.
+func UnionLength(spans [][2]float64) float64 {
 	if len(spans) == 0 {
 		return 0
 	}

@@ -1,11 +1,9 @@
 package ocr
 
 import (
-	"cmp"
 	"context"
 	"image"
 	"math"
-	"slices"
 	"time"
 	"unicode"
 
@@ -144,16 +142,7 @@ func spanned(box core.BBox, chars []render.Char) float64 {
 			spans = append(spans, [2]float64{max(c.Loose.X0, box.X0), min(c.Loose.X1, box.X1)})
 		}
 	}
-	slices.SortFunc(spans, func(a, b [2]float64) int { return cmp.Compare(a[0], b[0]) })
-	total, end := 0.0, math.Inf(-1)
-	for _, s := range spans {
-		if s[1] <= end {
-			continue
-		}
-		total += s[1] - max(s[0], end)
-		end = s[1]
-	}
-	return total
+	return core.UnionLength(spans)
 }
 
 // textLayer is a page's own characters, read from the file on first use.
