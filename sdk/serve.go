@@ -117,6 +117,9 @@ func Serve(e core.Engine, opts ...Option) {
 			return grpc.NewServer(append(opts, wire.ServerOptions()...)...)
 		},
 		Logger: c.logger,
+		// The identity the host made for its engines, when it made one
+		// (see wire.EngineTLS); otherwise go-plugin's own exchange.
+		TLSProvider: wire.EngineTLS,
 	}
 	if c.debug {
 		if err := serveDebug(c.ctx, e, sc, c.debugOut); err != nil {

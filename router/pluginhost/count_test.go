@@ -1,7 +1,10 @@
 package pluginhost
 
 import (
+	"bytes"
 	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
 	"crypto/tls"
 	"errors"
 	"net"
@@ -12,6 +15,7 @@ import (
 	"time"
 
 	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/wire"
 )
 
 func TestCountPages(t *testing.T) {
@@ -119,11 +123,13 @@ func TestEngineRefusesAStranger(t *testing.T) {
 	if _, err := p.rpc.Describe(t.Context()); err != nil {
 		t.Fatalf("host's call: %v", err)
 	}
-	var stranger identity
-	stranger.once.Do(stranger.make)
+	stranger, err := wire.NewIdentity("stranger")
+	if err != nil {
+		t.Fatal(err)
+	}
 	addr := p.client.ReattachConfig().Addr
 	conn, err := tls.Dial(addr.Network(), addr.String(), &tls.Config{
-		Certificates:       []tls.Certificate{stranger.cert},
+		Certificates:       []tls.Certificate{stranger.Cert},
 		NextProtos:         []string{"h2"}, // as gRPC asks
 		InsecureSkipVerify: true,           // the stranger takes any server; the server must not take it
 	})
@@ -137,6 +143,38 @@ func TestEngineRefusesAStranger(t *testing.T) {
 	var ne net.Error
 	if err == nil || errors.As(err, &ne) && ne.Timeout() {
 		t.Fatalf("a client with another certificate was served (%v)", err)
+	}
+}
+
+// An engine built with the SDK serves with the identity the host made for
+// it, a P-256 certificate, rather than making a P-521 key of its own: the
+// host's certificate is accepted, and the engine's certificate is the one
+// the host trusts.
+func TestEngineServesTheHostsIdentity(t *testing.T) {
+	t.Parallel()
+	h := newHost(t, Config{})
+	p, err := h.launch(Found{Name: "counter", Path: filepath.Join(binDir, ExecutablePrefix+"counter")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.kill()
+	addr := p.client.ReattachConfig().Addr
+	conn, err := tls.Dial(addr.Network(), addr.String(), &tls.Config{
+		Certificates: []tls.Certificate{h.id.host.Cert},
+		RootCAs:      h.id.engine.Pool(),
+		ServerName:   wire.TLSServerName,
+		NextProtos:   []string{"h2"},
+	})
+	if err != nil {
+		t.Fatalf("the host's certificate, trusting the engine identity it made: %v", err)
+	}
+	defer conn.Close()
+	peer := conn.ConnectionState().PeerCertificates
+	if len(peer) == 0 || !bytes.Equal(peer[0].Raw, h.id.engine.Cert.Certificate[0]) {
+		t.Fatal("the engine did not serve the identity the host made for it")
+	}
+	if key, ok := peer[0].PublicKey.(*ecdsa.PublicKey); !ok || key.Curve != elliptic.P256() {
+		t.Fatalf("engine key %T, want P-256", peer[0].PublicKey)
 	}
 }
 

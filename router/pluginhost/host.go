@@ -110,7 +110,7 @@ type Host struct {
 	cfg    Config
 	stderr io.Writer
 	level  hclog.Level
-	id     identity // mutual TLS with the engines
+	id     identities // mutual TLS with the engines
 
 	mu      sync.Mutex
 	engines map[string]*Engine

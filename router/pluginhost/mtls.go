@@ -1,96 +1,52 @@
 package pluginhost
 
 import (
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
 	"crypto/tls"
-	"crypto/x509"
-	"crypto/x509/pkix"
-	"encoding/pem"
 	"fmt"
-	"math/big"
 	"os/exec"
 	"sync"
-	"time"
 
 	"github.com/hashicorp/go-plugin"
+
+	"github.com/assay-pdf/assay/internal/wire"
 )
 
-// envClientCert is the variable through which go-plugin's automatic mutual
-// TLS hands an engine the certificate of the host that started it. The
-// engine answers with a certificate of its own in the handshake line, and
-// accepts calls only from the holder of the host's key.
-const envClientCert = "PLUGIN_CLIENT_CERT"
-
-// certLifetime bounds the host certificate's validity; a host lives for one
-// run or one service, and makes a new certificate when it starts.
-const certLifetime = 10 * 365 * 24 * time.Hour
-
-// identity is the host's side of mutual TLS: one key and certificate for all
-// the engine processes it starts, made on first use.
-//
-// go-plugin's AutoMTLS does the same exchange, but makes a P-521 key for
-// every process it starts, and signs every handshake with it. Over a
-// directory of 56 born-digital documents that was about 5% of the run's
-// CPU. A P-256 key made once per host is as private (the key never leaves
-// the host's memory, and each engine still makes its own certificate) and
-// costs a fraction of a millisecond.
-type identity struct {
-	once sync.Once
-	cert tls.Certificate
-	pem  []byte
-	err  error
+// identities is the host's side of mutual TLS (see wire's tls.go): its own
+// key and certificate, and the one its engines serve with, both made on
+// first use and shared by every engine process the host starts. Each engine
+// accepts calls only from the holder of the host's key, so no other local
+// process can call it, and the host trusts only the engine identity it made
+// (or, for an engine that makes its own, the certificate that engine sends
+// back in its handshake).
+type identities struct {
+	once         sync.Once
+	host, engine wire.Identity
+	err          error
 }
 
-// make creates the key and self-signed certificate.
-func (id *identity) make() {
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		id.err = err
+// make creates both identities.
+func (ids *identities) make() {
+	if ids.host, ids.err = wire.NewIdentity("Assay host"); ids.err != nil {
 		return
 	}
-	serial, err := rand.Int(rand.Reader, new(big.Int).Lsh(big.NewInt(1), 128))
-	if err != nil {
-		id.err = err
-		return
-	}
-	now := time.Now()
-	tmpl := &x509.Certificate{
-		SerialNumber:          serial,
-		Subject:               pkix.Name{CommonName: "localhost", Organization: []string{"Assay host"}},
-		DNSNames:              []string{"localhost"},
-		NotBefore:             now.Add(-time.Minute),
-		NotAfter:              now.Add(certLifetime),
-		KeyUsage:              x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign,
-		ExtKeyUsage:           []x509.ExtKeyUsage{x509.ExtKeyUsageClientAuth, x509.ExtKeyUsageServerAuth},
-		BasicConstraintsValid: true,
-		IsCA:                  true, // the engine trusts it as its own root
-	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, key.Public(), key)
-	if err != nil {
-		id.err = err
-		return
-	}
-	id.cert = tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key}
-	id.pem = pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der})
+	ids.engine, ids.err = wire.NewIdentity("Assay engine")
 }
 
-// apply sets up mutual TLS for one engine process: cmd carries the host's
-// certificate, and cc gets a TLS configuration of its own, which go-plugin
-// completes with the certificate the engine sends back in its handshake.
-func (id *identity) apply(cc *plugin.ClientConfig, cmd *exec.Cmd) error {
-	id.once.Do(id.make)
-	if id.err != nil {
-		return fmt.Errorf("host certificate: %w", id.err)
+// apply sets up mutual TLS for one engine process: cmd carries both
+// certificates and the engine's key, and cc gets a TLS configuration of its
+// own that trusts the engine's certificate.
+func (ids *identities) apply(cc *plugin.ClientConfig, cmd *exec.Cmd) error {
+	ids.once.Do(ids.make)
+	if ids.err != nil {
+		return fmt.Errorf("host certificate: %w", ids.err)
 	}
-	cmd.Env = append(cmd.Env, envClientCert+"="+string(id.pem))
+	cmd.Env = append(cmd.Env, wire.EnvClientCert+"="+string(ids.host.CertPEM), ids.engine.Env())
 	cc.AutoMTLS = false
 	cc.TLSConfig = &tls.Config{
-		Certificates: []tls.Certificate{id.cert},
-		ClientAuth:   tls.RequireAndVerifyClientCert,
+		Certificates: []tls.Certificate{ids.host.Cert},
+		RootCAs:      ids.engine.Pool(),
 		MinVersion:   tls.VersionTLS12,
-		ServerName:   "localhost",
+		ServerName:   wire.TLSServerName,
 	}
 	return nil
 }
