@@ -47,6 +47,7 @@ func (h *Host) launch(f Found) (*proc, error) {
 	if f.Builtin {
 		cmd = exec.Command(f.Path, ServeEngineCommand, f.Name)
 	}
+	dieWithHost(cmd)
 	cc, tail, exit := h.clientConfig(f.Name)
 	cc.Cmd = cmd
 	cc.SyncStdout, cc.SyncStderr = h.stderr, h.stderr
