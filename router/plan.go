@@ -2,7 +2,10 @@ package router
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+
+	"github.com/assay-pdf/assay/router/analyze"
 )
 
 // Step is one engine in a page's chain.
@@ -35,16 +38,23 @@ func (p Plan) WithoutRegions() Plan {
 	return out
 }
 
-// HasRegions reports whether any chain of the plan has a region step.
-func (p Plan) HasRegions() bool {
-	for _, steps := range p {
-		for _, s := range steps {
-			if s.Regions {
-				return true
-			}
+// RegionCoverage is the least image coverage of a page that a region step
+// may read (analyze.Class.MinImageCoverage of the classes whose chain has
+// one; 0 when the default chain or a class the analysis does not know has
+// one), and false when no chain has a region step.
+func (p Plan) RegionCoverage() (float64, bool) {
+	least, found := 1.0, false
+	for class, steps := range p {
+		if !slices.ContainsFunc(steps, func(s Step) bool { return s.Regions }) {
+			continue
 		}
+		found = true
+		least = min(least, analyze.Class(class).MinImageCoverage())
 	}
-	return false
+	if !found {
+		return 0, false
+	}
+	return least, true
 }
 
 // ParseStep reads "engine" or "engine:regions".

@@ -121,18 +121,25 @@ func New(cfg Config, engines Registry) *Router {
 	if cfg.TextEngine == "" {
 		cfg.TextEngine = "nativetext"
 	}
-	if !cfg.Plan.HasRegions() {
-		cfg.Options = noPictureCheck(cfg.Options, cfg.TextEngine)
-	}
+	cfg.Options = pictureCheck(cfg.Options, cfg.TextEngine, cfg.Plan)
 	return &Router{cfg: cfg, engines: engines, infos: map[string]core.Info{}}
 }
 
-// noPictureCheck asks the text engine not to look at pictures for text
-// ("no_picture_check", as "facts_only" a key of the text engine's
-// options): without region steps nobody reads what it would find. The
-// options are copied, not changed.
-func noPictureCheck(options map[string]json.RawMessage, textEngine string) map[string]json.RawMessage {
-	opts, err := withOptions(options[textEngine], map[string]any{"no_picture_check": true})
+// pictureCheck tells the text engine which pictures to look at for text
+// (keys of the text engine's options, as "facts_only"): none without region
+// steps ("no_picture_check"), since nobody reads what it would find, and
+// with them only those on pages whose images cover as much as a page that
+// a region step reads ("picture_check_coverage"; see Plan.RegionCoverage).
+// The options are copied, not changed.
+func pictureCheck(options map[string]json.RawMessage, textEngine string, plan Plan) map[string]json.RawMessage {
+	set := map[string]any{"no_picture_check": true}
+	if cov, ok := plan.RegionCoverage(); ok {
+		if cov <= 0 {
+			return options
+		}
+		set = map[string]any{"picture_check_coverage": cov}
+	}
+	opts, err := withOptions(options[textEngine], set)
 	if err != nil {
 		return options // options that are no JSON object fail later, where they are read
 	}

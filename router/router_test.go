@@ -14,6 +14,7 @@ import (
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/internal/pdfdoc/pdftest"
 	"github.com/assay-pdf/assay/plugins/nativetext"
+	"github.com/assay-pdf/assay/router/analyze"
 )
 
 const fivePages = "../testdata/pages.pdf"
@@ -420,26 +421,32 @@ func TestExplicitChainRunsInItsOrder(t *testing.T) {
 }
 
 // Without a region step nobody reads what the text engine finds in
-// pictures, so it is asked not to look; with one it looks. The caller's
-// options are left as they were.
-func TestNoPictureCheckWithoutRegionSteps(t *testing.T) {
+// pictures, so it is asked not to look; with one it looks at the pictures
+// of pages whose images cover as much as a page the region step reads.
+// The caller's options are left as they were.
+func TestPictureCheckFollowsTheRegionSteps(t *testing.T) {
 	t.Parallel()
 	mine := map[string]json.RawMessage{"nativetext": json.RawMessage(`{"max_ops":100}`)}
+	everyPage := Plan{DefaultClass: {{Engine: "nativetext"}, {Engine: "ocr", Regions: true}}}
 	for _, c := range []struct {
-		plan Plan
-		want bool
+		plan     Plan
+		none     bool
+		coverage float64
 	}{
-		{DefaultPlan(), false},
-		{DefaultPlan().WithoutRegions(), true},
-		{FixedPlan([]string{"nativetext", "ocr"}), true},
+		{DefaultPlan(), false, analyze.MixedCoverage},
+		{DefaultPlan().WithoutRegions(), true, 0},
+		{FixedPlan([]string{"nativetext", "ocr"}), true, 0},
+		{everyPage, false, 0},
 	} {
 		r := New(Config{Plan: c.plan, Options: mine}, nil)
 		var got struct {
-			MaxOps         int  `json:"max_ops"`
-			NoPictureCheck bool `json:"no_picture_check"`
+			MaxOps         int     `json:"max_ops"`
+			NoPictureCheck bool    `json:"no_picture_check"`
+			Coverage       float64 `json:"picture_check_coverage"`
 		}
-		if err := json.Unmarshal(r.cfg.Options["nativetext"], &got); err != nil || got.NoPictureCheck != c.want || got.MaxOps != 100 {
-			t.Errorf("plan %v: nativetext options %s (%v); want no_picture_check %v and max_ops kept", c.plan, r.cfg.Options["nativetext"], err, c.want)
+		if err := json.Unmarshal(r.cfg.Options["nativetext"], &got); err != nil || got.NoPictureCheck != c.none || got.Coverage != c.coverage || got.MaxOps != 100 {
+			t.Errorf("plan %v: nativetext options %s (%v); want no_picture_check %v, picture_check_coverage %v and max_ops kept",
+				c.plan, r.cfg.Options["nativetext"], err, c.none, c.coverage)
 		}
 	}
 	if string(mine["nativetext"]) != `{"max_ops":100}` {

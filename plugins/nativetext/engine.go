@@ -54,6 +54,12 @@ type Options struct {
 	// layout and table engines, a plan without region steps), which need
 	// not pay for decoding them.
 	NoPictureCheck bool `json:"no_picture_check,omitempty"`
+	// PictureCheckCoverage examines pictures only on pages whose images
+	// cover at least this share of the page (core.FactImageCoverage): the
+	// router sets it to the least coverage of a page its plan reads
+	// pictures on, so that a photograph beside the text of an ordinary
+	// page is not decoded for nobody.
+	PictureCheckCoverage float64 `json:"picture_check_coverage,omitempty"`
 }
 
 // ParseOptions reads options JSON; empty input gives the defaults.
@@ -317,7 +323,8 @@ func (d *document) cells(ctx context.Context, n int, opts Options) (*Cells, erro
 		edges:  in.edges,
 		images: in.images,
 	}
-	if !opts.NoPictureCheck {
+	coverage := core.Coverage(in.images, c.Page.Box())
+	if !opts.NoPictureCheck && coverage >= opts.PictureCheckCoverage {
 		c.textFree = d.textFree(ctx, in.imageRefs, in.images, c.Page.Box())
 	}
 	c.Stats = map[string]float64{
@@ -328,7 +335,7 @@ func (d *document) cells(ctx context.Context, n int, opts Options) (*Cells, erro
 		core.FactInvisibleGlyphs: float64(in.invisible),
 		core.FactBlankGlyphs:     float64(blankGlyphs(in.glyphs)),
 		core.FactImages:          float64(in.imageCount),
-		core.FactImageCoverage:   core.Coverage(in.images, c.Page.Box()),
+		core.FactImageCoverage:   coverage,
 		core.FactPathOps:         float64(in.pathOps),
 		core.FactFills:           float64(in.fillOps),
 		core.FactSmallFills:      float64(in.smallFills),

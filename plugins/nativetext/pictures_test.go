@@ -115,6 +115,19 @@ func TestPicturesWithoutTextAreTextFree(t *testing.T) {
 			t.Errorf("no_picture_check: blocks %+v, err %v; want one figure, not TextFree", r.Page.Blocks, err)
 		}
 	}
+	// Pictures are looked at only on pages whose images cover at least
+	// picture_check_coverage; this one covers about 0.39 of its page.
+	for _, c := range []struct {
+		coverage float64
+		free     bool
+	}{{0.3, true}, {0.5, false}} {
+		opts := []byte(fmt.Sprintf(`{"picture_check_coverage":%v}`, c.coverage))
+		for r, err := range New().Extract(context.Background(), &core.Request{Source: path, Pages: []int{1}, Options: opts}) {
+			if err != nil || len(r.Page.Blocks) != 1 || r.Page.Blocks[0].TextFree != c.free {
+				t.Errorf("%s: blocks %+v, err %v; want one figure, TextFree %v", opts, r.Page.Blocks, err, c.free)
+			}
+		}
+	}
 	// The scan as its own PDF draws it.
 	if figs := figuresOf(t, "../../testdata/mixed.pdf", 2); len(figs) != 1 || figs[0].TextFree {
 		t.Errorf("mixed.pdf page 2: figures %+v; want the scan, not TextFree", figs)

@@ -83,3 +83,16 @@ func (p Page) Class() Class {
 	}
 	return ClassBornDigital
 }
+
+// MinImageCoverage is the least share of its page that images cover on a
+// page of class c (see Page.Class): MixedCoverage on a mixed page,
+// ScanCoverage on a scan with an OCR layer, none on the others.
+func (c Class) MinImageCoverage() float64 {
+	switch c {
+	case ClassMixed:
+		return MixedCoverage
+	case ClassScannedWithOCRLayer:
+		return ScanCoverage
+	}
+	return 0
+}
