@@ -8,8 +8,8 @@
 // # Data
 //
 // The tables are generated from poppler-data's copy of Adobe's CMap
-// resources by gen_cjkcmap.go (build tag ignore; run it by hand, never at
-// build or test time) into one zlib-compressed binary file per collection
+// resources by the gentables command (internal/pdfdoc/gentables; run it by
+// hand, never at build or test time) into one zlib-compressed binary file per collection
 // (<collection>.bin.z, about 0.5 MB in all), embedded with go:embed.
 // A collection's file is decoded once per process, on the first lookup
 // that needs it; the decoded tables are shared and read only. UTF-8 and
