@@ -36,17 +36,28 @@ const (
 // least one a letter, at an even pitch become the words they spell; gaps
 // wider than the pitch by a space's width stay word breaks. Other words
 // are returned as they are.
+//
+// A line without such a run is returned as it is, not copied: most lines
+// have none, and copying every line's words cost time on every page.
 func JoinSpacedLetters(words []core.Word) []core.Word {
-	var out []core.Word
+	var out []core.Word // nil until the first run to join
 	for i := 0; i < len(words); {
 		j := spacedRunEnd(words, i)
 		if j-i < minSpacedRun || !hasLetter(words[i:j]) {
-			out = append(out, words[i])
+			if out != nil {
+				out = append(out, words[i])
+			}
 			i++
 			continue
 		}
+		if out == nil {
+			out = append(make([]core.Word, 0, len(words)), words[:i]...)
+		}
 		out = append(out, joinRun(words[i:j])...)
 		i = j
+	}
+	if out == nil {
+		return words
 	}
 	return out
 }

@@ -1,13 +1,15 @@
 package nativetext
 
 import (
-	"github.com/assay-pdf/assay/internal/pdfdoc"
-	"github.com/assay-pdf/assay/internal/pdfdoc/cjkcmap"
-
+	"cmp"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/assay-pdf/assay/internal/pdfdoc"
+	"github.com/assay-pdf/assay/internal/pdfdoc/cjkcmap"
 )
 
 // Limits for one CMap, so that a hostile CMap cannot eat memory.
@@ -249,8 +251,8 @@ func (c *cmap) def(ops []pdfdoc.Token) {
 }
 
 func (c *cmap) finish() {
-	sort.SliceStable(c.uniRanges, func(i, j int) bool { return c.uniRanges[i].lo < c.uniRanges[j].lo })
-	sort.SliceStable(c.cidRanges, func(i, j int) bool { return c.cidRanges[i].lo < c.cidRanges[j].lo })
+	slices.SortStableFunc(c.uniRanges, func(a, b uniRange) int { return cmp.Compare(a.lo, b.lo) })
+	slices.SortStableFunc(c.cidRanges, func(a, b cidRange) int { return cmp.Compare(a.lo, b.lo) })
 	if len(c.space) == 0 {
 		// No codespace: infer the code length from the mappings.
 		for n := 1; n <= 4; n++ {
