@@ -2,8 +2,8 @@ package pdfdoc
 
 import (
 	"bytes"
-	"compress/flate"
-	"compress/zlib"
+	"github.com/klauspost/compress/flate"
+	"github.com/klauspost/compress/zlib"
 	"io"
 	"sync"
 )
