@@ -72,7 +72,28 @@ var errNesting = errors.New("objects nested too deeply")
 type Lexer struct {
 	b   []byte
 	pos int
+	// arena holds the elements of top-level arrays once RecycleArrays is
+	// called: a content stream's TJ arrays, one per shown string, were a
+	// sixth of the bytes the text engine allocated.
+	arena   []Token
+	recycle bool
 }
+
+// maxArena bounds the arena (in tokens): operands that never reach an
+// operator to be recycled at stop piling up in it, and arrays past it are
+// allocated as usual.
+const maxArena = 1 << 16
+
+// RecycleArrays has the lexer keep the elements of the arrays that Next
+// returns (not those nested in them, nor dictionaries) in one buffer,
+// which Recycle empties for reuse: such an array is valid only until the
+// next Recycle. For a caller that is done with its operands at each
+// operator.
+func (l *Lexer) RecycleArrays() { l.recycle = true }
+
+// Recycle lets the lexer reuse the room of the arrays it returned since
+// the last Recycle (see RecycleArrays).
+func (l *Lexer) Recycle() { l.arena = l.arena[:0] }
 
 // NewLexer returns a lexer over b. It does not copy b.
 func NewLexer(b []byte) *Lexer { return &Lexer{b: b} }
@@ -174,13 +195,21 @@ func (l *Lexer) arrayBody(depth int) (Token, bool, error) {
 		l.skipNested('[', ']')
 		return Token{Kind: KindArray}, true, errNesting
 	}
-	var arr []Token
 	closes := func() int {
 		if l.b[l.pos] == ']' {
 			return 1
 		}
 		return 0
 	}
+	if l.recycle && depth == 0 && len(l.arena) < maxArena {
+		// Nested arrays are built apart, so this array's elements are
+		// contiguous in the arena.
+		start := len(l.arena)
+		err := l.elements(depth, closes, func(o Token) { l.arena = append(l.arena, o) })
+		end := len(l.arena)
+		return Token{Kind: KindArray, Arr: l.arena[start:end:end]}, true, err
+	}
+	var arr []Token
 	err := l.elements(depth, closes, func(o Token) { arr = append(arr, o) })
 	return Token{Kind: KindArray, Arr: arr}, true, err
 }

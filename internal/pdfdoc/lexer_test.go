@@ -133,3 +133,46 @@ func FuzzLexer(f *testing.F) {
 		}
 	})
 }
+
+// With RecycleArrays, the arrays read between two Recycles stay whole
+// (nested ones included), and those read after a Recycle reuse the room.
+func TestLexerRecycleArrays(t *testing.T) {
+	t.Parallel()
+	l := NewLexer([]byte("[1 2] [3 [4 5] 6] op [7 (x) 8] op"))
+	l.RecycleArrays()
+	var got, ops []string
+	var held []Token
+	for {
+		o, ok, err := l.Next()
+		if !ok || err != nil {
+			break
+		}
+		if o.Kind != KindOperator {
+			held = append(held, o)
+			continue
+		}
+		for _, h := range held {
+			ops = append(ops, render(h))
+		}
+		got = append(got, strings.Join(ops, " "))
+		ops, held = ops[:0], held[:0]
+		l.Recycle()
+	}
+	want := []string{render(mustNext(t, "[1 2]")) + " " + render(mustNext(t, "[3 [4 5] 6]")), render(mustNext(t, "[7 (x) 8]"))}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("operands per operator:\n got %q\nwant %q", got, want)
+	}
+	if cap(l.arena) == 0 || cap(l.arena) > 8 {
+		t.Errorf("arena capacity %d; want the room of the first operator's arrays, reused", cap(l.arena))
+	}
+}
+
+// mustNext is the first token of src, read without recycling.
+func mustNext(t *testing.T, src string) Token {
+	t.Helper()
+	o, ok, err := NewLexer([]byte(src)).Next()
+	if !ok || err != nil {
+		t.Fatalf("%q: %v", src, err)
+	}
+	return o
+}

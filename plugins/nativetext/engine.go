@@ -275,6 +275,8 @@ func (d *document) extract(ctx context.Context, n int, opts Options) (*core.Page
 	if err != nil {
 		return nil, nil, err
 	}
+	// The page's blocks are copies: its glyphs can serve the next page.
+	defer func() { giveGlyphs(c.glyphs); c.Release() }()
 	page := c.Page
 	if opts.FactsOnly {
 		page.Blocks = figures(c.images, c.textFree, page.Box())

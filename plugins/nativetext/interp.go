@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sync"
 
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
 
@@ -74,6 +75,35 @@ const (
 // one should not make every later page start with its size.
 const maxGlyphHint = 1 << 15
 
+// glyphRoom recycles pages' glyph slices (as *[]glyph), which were a
+// third of the bytes the engine allocated on real papers: a page's slice
+// goes back once its page is laid out (document.extract), and the next
+// page of any document starts in it. Slices larger than maxGlyphHint are
+// left to the collector.
+var glyphRoom sync.Pool
+
+// takeGlyphs is an empty glyph slice with room for n glyphs at least.
+func takeGlyphs(n int) []glyph {
+	if p, ok := glyphRoom.Get().(*[]glyph); ok {
+		if cap(*p) >= n {
+			return (*p)[:0]
+		}
+		glyphRoom.Put(p)
+	}
+	return make([]glyph, 0, n)
+}
+
+// giveGlyphs returns a page's glyph slice for reuse; nothing may use it
+// after. Its glyphs are cleared, so that it holds no fonts or strings.
+func giveGlyphs(gs []glyph) {
+	if cap(gs) == 0 || cap(gs) > maxGlyphHint {
+		return
+	}
+	clear(gs)
+	gs = gs[:0]
+	glyphRoom.Put(&gs)
+}
+
 // interp runs the content stream of one page and collects its glyphs.
 type interp struct {
 	ctx    context.Context
@@ -116,13 +146,14 @@ func newInterp(ctx context.Context, d *document, p *pdfdoc.Page, opts Options) *
 		tm:     pdfdoc.Identity,
 		tlm:    pdfdoc.Identity,
 		forms:  map[int]bool{},
-		glyphs: make([]glyph, 0, min(d.glyphHint.Load(), maxGlyphHint)),
+		glyphs: takeGlyphs(int(min(d.glyphHint.Load(), maxGlyphHint))),
 	}
 }
 
 // run interprets content with the given resources.
 func (in *interp) run(content []byte, res types.Dict) error {
 	l := pdfdoc.NewLexer(content)
+	l.RecycleArrays() // operands are done with at each operator
 	var operands []pdfdoc.Token
 	fontCache := map[string]*font{}
 	for {
@@ -133,6 +164,7 @@ func (in *interp) run(content []byte, res types.Dict) error {
 		if err != nil {
 			// Nesting limit: drop the operands and carry on.
 			operands = operands[:0]
+			l.Recycle()
 			continue
 		}
 		if o.Kind != pdfdoc.KindOperator {
@@ -155,12 +187,14 @@ func (in *interp) run(content []byte, res types.Dict) error {
 			l.SkipInlineImage()
 			in.addImage(nil)
 			operands = operands[:0]
+			l.Recycle()
 			continue
 		}
 		if err := in.op(o.Str, operands, res, fontCache); err != nil {
 			return err
 		}
 		operands = operands[:0]
+		l.Recycle()
 	}
 }
 
