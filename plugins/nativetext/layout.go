@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -131,8 +132,10 @@ func layoutPage(glyphs []glyph, edges []edge, page core.BBox) ([]core.Block, lay
 	var all []*seg
 	var ordered [][]*seg
 	nextLine := 0
+	var arena fgArena     // the segments' glyphs
+	defer arena.release() // the blocks are copies
 	for _, d := range dirs {
-		segs := buildSegments(byDir[d], frame(d))
+		segs := buildSegments(byDir[d], frame(d), &arena)
 		all = append(all, segs...)
 		if d == 0 && len(edges) > 0 {
 			segs = ruledTables(segs, edges, bodySize(segs), &nextLine)
@@ -152,23 +155,65 @@ func layoutPage(glyphs []glyph, edges []edge, page core.BBox) ([]core.Block, lay
 	return blocks, facts
 }
 
+// glyphKey is what a page's glyphs are sorted by (see sortedOnPage).
+type glyphKey struct {
+	oy, ox float64
+	n      int
+}
+
+// keyRoom and fgRoom recycle the sort keys and framed glyphs of pages'
+// layouts (as *[]glyphKey and *[]fg): with the glyphs themselves they were
+// most of the bytes the engine allocated on real papers.
+var keyRoom, fgRoom sync.Pool
+
+// fgArena hands out the framed glyphs of one page's layout from one
+// buffer, taken from fgRoom and given back (release) when the page's
+// segments are no longer used.
+type fgArena struct{ buf []fg }
+
+// take is room for n framed glyphs. A buffer that must grow is replaced,
+// not moved: what was taken from it stays valid.
+func (a *fgArena) take(n int) []fg {
+	if a.buf == nil {
+		if p, ok := fgRoom.Get().(*[]fg); ok {
+			a.buf = (*p)[:0]
+		}
+	}
+	if cap(a.buf)-len(a.buf) < n {
+		a.buf = make([]fg, 0, max(n, 2*cap(a.buf)))
+	}
+	start := len(a.buf)
+	a.buf = a.buf[:start+n]
+	return a.buf[start : start+n : start+n]
+}
+
+// release gives the buffer back; nothing taken from it may be used after.
+func (a *fgArena) release() {
+	if a.buf == nil || cap(a.buf) > maxGlyphHint {
+		return
+	}
+	clear(a.buf)
+	buf := a.buf[:0]
+	a.buf = nil
+	fgRoom.Put(&buf)
+}
+
 // sortedOnPage frames the glyphs and orders them by baseline, then
 // across, then as given: a stable sort's order at an unstable sort's cost.
-// Only the keys (24 bytes) are sorted, and the framed glyphs (64) placed
+// Only the keys (24 bytes) are sorted, and the framed glyphs (56) placed
 // once: a stable sort moves elements O(n log² n) times, and
 // sort.SliceStable through reflection, which on a page of a few thousand
 // glyphs was 8% of the engine's time.
-func sortedOnPage(gs []*glyph, fr frame) []fg {
-	type key struct {
-		oy, ox float64
-		n      int
+func sortedOnPage(gs []*glyph, fr frame, arena *fgArena) []fg {
+	var keys []glyphKey
+	if p, ok := keyRoom.Get().(*[]glyphKey); ok {
+		keys = (*p)[:0]
 	}
-	keys := make([]key, len(gs))
 	for i, g := range gs {
 		ox, oy := fr.fwd(g.ox, g.oy)
-		keys[i] = key{oy: oy, ox: ox, n: i}
+		keys = append(keys, glyphKey{oy: oy, ox: ox, n: i})
 	}
-	slices.SortFunc(keys, func(a, b key) int {
+	slices.SortFunc(keys, func(a, b glyphKey) int {
 		if c := cmp.Compare(a.oy, b.oy); c != 0 {
 			return c
 		}
@@ -177,17 +222,21 @@ func sortedOnPage(gs []*glyph, fr frame) []fg {
 		}
 		return cmp.Compare(a.n, b.n)
 	})
-	fgs := make([]fg, len(gs))
+	fgs := arena.take(len(gs))
 	for i, k := range keys {
 		g := gs[k.n]
 		fgs[i] = fg{g: g, b: fr.box(g.box), ox: k.ox, oy: k.oy}
+	}
+	if cap(keys) <= maxGlyphHint {
+		keys = keys[:0]
+		keyRoom.Put(&keys)
 	}
 	return fgs
 }
 
 // buildSegments groups glyphs of one direction into line segments.
-func buildSegments(gs []*glyph, fr frame) []*seg {
-	fgs := sortedOnPage(gs, fr)
+func buildSegments(gs []*glyph, fr frame, arena *fgArena) []*seg {
+	fgs := sortedOnPage(gs, fr, arena)
 	// Baseline clusters.
 	var lines [][]fg
 	for i := 0; i < len(fgs); {

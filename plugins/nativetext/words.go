@@ -25,8 +25,10 @@ func (c *Cells) Words() []core.Word {
 	}
 	page := c.Page.Box()
 	var out []core.Word
+	var arena fgArena     // the segments' glyphs
+	defer arena.release() // the words are copies
 	for _, d := range dirs {
-		for _, s := range buildSegments(byDir[d], frame(d)) {
+		for _, s := range buildSegments(byDir[d], frame(d), &arena) {
 			for _, w := range s.words {
 				w.BBox = clampBox(w.BBox, page)
 				out = append(out, w)
