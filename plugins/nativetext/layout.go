@@ -414,6 +414,7 @@ func newSeg(gl []fg, fr frame) *seg {
 		runs = append(runs, gl[start:])
 	}
 	visual := drawnVisually(gl)
+	s.words = make([]core.Word, 0, len(runs))
 	for _, run := range runs {
 		w := s.word(run, visual)
 		if w.Text != "" {
