@@ -56,16 +56,16 @@ func joinDropCaps(gs []glyph) {
 
 // glyphBody is the median size of the horizontal glyphs that draw text.
 func glyphBody(gs []glyph) float64 {
-	var sizes []float64
-	for _, g := range gs {
-		if g.dir == 0 && !g.space && g.text != "" {
+	sizes := make([]float64, 0, len(gs))
+	for i := range gs {
+		if g := &gs[i]; g.dir == 0 && !g.space && g.text != "" {
 			sizes = append(sizes, g.size)
 		}
 	}
 	if len(sizes) == 0 {
 		return 0
 	}
-	return median(sizes)
+	return medianInPlace(sizes)
 }
 
 // dropCapCandidate reports whether gs[i] is a single large letter with no

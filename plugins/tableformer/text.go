@@ -1,7 +1,9 @@
 package tableformer
 
 import (
+	"cmp"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/assay-pdf/assay/core"
@@ -85,22 +87,26 @@ func wordsBox(ws []word) core.BBox {
 // textLines splits words into lines by their vertical extent: a new line
 // starts where no word of the line above reaches down. Lines are top to
 // bottom; bounds are the boundaries between them.
+//
+// The lines are runs of one sorted copy of ws, each capped at its end.
 func textLines(ws []word) (lines [][]word, bounds []float64) {
-	s := append([]word(nil), ws...)
-	sort.SliceStable(s, func(i, j int) bool { return s[i].BBox.Y0 < s[j].BBox.Y0 })
+	s := slices.Clone(ws)
+	slices.SortStableFunc(s, func(a, b word) int { return cmp.Compare(a.BBox.Y0, b.BBox.Y0) })
 	bottom := math.Inf(-1)
-	for _, w := range s {
+	start := 0
+	for i := range s {
+		w := &s[i]
 		h := w.BBox.Height()
-		if len(lines) > 0 && w.BBox.Y0 > bottom-lineOverlap*h {
+		if i > 0 && w.BBox.Y0 > bottom-lineOverlap*h {
 			bounds = append(bounds, (w.BBox.Y0+bottom)/2)
 			bottom = math.Inf(-1)
-			lines = append(lines, nil)
+			lines = append(lines, s[start:i:i])
+			start = i
 		}
-		if len(lines) == 0 {
-			lines = append(lines, nil)
-		}
-		lines[len(lines)-1] = append(lines[len(lines)-1], w)
 		bottom = math.Max(bottom, w.BBox.Y1)
+	}
+	if len(s) > 0 {
+		lines = append(lines, s[start:len(s):len(s)])
 	}
 	return lines, bounds
 }
