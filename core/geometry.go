@@ -1,7 +1,5 @@
 package core
 
-import "math"
-
 // BBox is an axis-aligned box in PDF points with the origin at the top-left
 // corner of the page: X grows to the right, Y grows downwards.
 type BBox struct {
@@ -12,10 +10,10 @@ type BBox struct {
 }
 
 // Width of the box; zero for an empty or inverted box.
-func (b BBox) Width() float64 { return math.Max(0, b.X1-b.X0) }
+func (b BBox) Width() float64 { return max(0, b.X1-b.X0) }
 
 // Height of the box; zero for an empty or inverted box.
-func (b BBox) Height() float64 { return math.Max(0, b.Y1-b.Y0) }
+func (b BBox) Height() float64 { return max(0, b.Y1-b.Y0) }
 
 // Area of the box.
 func (b BBox) Area() float64 { return b.Width() * b.Height() }
@@ -31,12 +29,12 @@ func (b BBox) Union(o BBox) BBox {
 	if o.Empty() && o == (BBox{}) {
 		return b
 	}
-	return BBox{math.Min(b.X0, o.X0), math.Min(b.Y0, o.Y0), math.Max(b.X1, o.X1), math.Max(b.Y1, o.Y1)}
+	return BBox{min(b.X0, o.X0), min(b.Y0, o.Y0), max(b.X1, o.X1), max(b.Y1, o.Y1)}
 }
 
 // Intersect is the overlap of both boxes, empty when they do not meet.
 func (b BBox) Intersect(o BBox) BBox {
-	r := BBox{math.Max(b.X0, o.X0), math.Max(b.Y0, o.Y0), math.Min(b.X1, o.X1), math.Min(b.Y1, o.Y1)}
+	r := BBox{max(b.X0, o.X0), max(b.Y0, o.Y0), min(b.X1, o.X1), min(b.Y1, o.Y1)}
 	if r.Empty() {
 		return BBox{}
 	}

@@ -91,7 +91,7 @@ func (d *Document) walkPages() (count int) {
 		return count
 	}
 	if n, ok := d.Number(d.Dict(root)["Count"]); ok {
-		count = int(math.Max(-1, math.Min(n, math.MaxInt32)))
+		count = int(max(-1, min(n, math.MaxInt32)))
 	}
 	seen := map[int]bool{}
 	var walk func(o types.Object, inh pageLeaf, depth int)
@@ -587,8 +587,8 @@ func (d *Document) Page(n int) (*Page, error) {
 	if cb != nil && validRect(*cb) {
 		c := normRect(*cb)
 		ix := types.Rectangle{
-			LL: types.Point{X: math.Max(box.LL.X, c.LL.X), Y: math.Max(box.LL.Y, c.LL.Y)},
-			UR: types.Point{X: math.Min(box.UR.X, c.UR.X), Y: math.Min(box.UR.Y, c.UR.Y)},
+			LL: types.Point{X: max(box.LL.X, c.LL.X), Y: max(box.LL.Y, c.LL.Y)},
+			UR: types.Point{X: min(box.UR.X, c.UR.X), Y: min(box.UR.Y, c.UR.Y)},
 		}
 		if ix.Width() > 1 && ix.Height() > 1 {
 			box = ix
@@ -643,8 +643,8 @@ func validRect(r types.Rectangle) bool {
 
 func normRect(r types.Rectangle) types.Rectangle {
 	return types.Rectangle{
-		LL: types.Point{X: math.Min(r.LL.X, r.UR.X), Y: math.Min(r.LL.Y, r.UR.Y)},
-		UR: types.Point{X: math.Max(r.LL.X, r.UR.X), Y: math.Max(r.LL.Y, r.UR.Y)},
+		LL: types.Point{X: min(r.LL.X, r.UR.X), Y: min(r.LL.Y, r.UR.Y)},
+		UR: types.Point{X: max(r.LL.X, r.UR.X), Y: max(r.LL.Y, r.UR.Y)},
 	}
 }
 

@@ -285,7 +285,7 @@ func type3Metrics(f *font, fm3 float64, bb []float64) {
 		return
 	}
 	// Text-space extent of the box; a negative fm3 flips glyph space.
-	top, bottom := math.Max(fm3*bb[1], fm3*bb[3]), math.Min(fm3*bb[1], fm3*bb[3])
+	top, bottom := max(fm3*bb[1], fm3*bb[3]), min(fm3*bb[1], fm3*bb[3])
 	em := top - bottom
 	if em <= 0 || math.IsInf(em, 0) || math.IsNaN(em) {
 		return

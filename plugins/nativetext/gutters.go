@@ -171,11 +171,11 @@ func columnEdges(lines [][]fg) lineStarts {
 			if ln[k].g.space {
 				continue
 			}
-			size := math.Max(1, ln[k].g.size)
+			size := max(1, ln[k].g.size)
 			if maxX == math.Inf(-1) || ln[k].b.X0-maxX > minCandidateGutter*size {
 				out.xs[li] = append(out.xs[li], ln[k].b.X0)
 			}
-			maxX = math.Max(maxX, ln[k].b.X1)
+			maxX = max(maxX, ln[k].b.X1)
 		}
 	}
 	return out

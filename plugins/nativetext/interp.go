@@ -513,8 +513,8 @@ func (in *interp) emit(trm pdfdoc.Matrix, gx0, gx1, gy0, gy1, w float64, text st
 	xs[3], ys[3] = trm.Apply(gx1, gy1)
 	b := core.BBox{X0: xs[0], Y0: ys[0], X1: xs[0], Y1: ys[0]}
 	for i := 1; i < 4; i++ {
-		b.X0, b.X1 = math.Min(b.X0, xs[i]), math.Max(b.X1, xs[i])
-		b.Y0, b.Y1 = math.Min(b.Y0, ys[i]), math.Max(b.Y1, ys[i])
+		b.X0, b.X1 = min(b.X0, xs[i]), max(b.X1, xs[i])
+		b.Y0, b.Y1 = min(b.Y0, ys[i]), max(b.Y1, ys[i])
 	}
 	// Drop glyphs fully outside the page; clip the others.
 	pb := core.BBox{X0: 0, Y0: 0, X1: in.page.Width, Y1: in.page.Height}
@@ -527,7 +527,7 @@ func (in *interp) emit(trm pdfdoc.Matrix, gx0, gx1, gy0, gy1, w float64, text st
 		return errGlyphLimit
 	}
 	ox, oy := trm.Apply(0, 0)
-	ex, ey := trm.Apply(math.Max(w, 0.01), 0)
+	ex, ey := trm.Apply(max(w, 0.01), 0)
 	if f.vertical {
 		ex, ey = trm.Apply(0, -1)
 	}

@@ -57,13 +57,13 @@ func (f frame) inv(x, y float64) (float64, float64) {
 func (f frame) box(b core.BBox) core.BBox {
 	x0, y0 := f.fwd(b.X0, b.Y0)
 	x1, y1 := f.fwd(b.X1, b.Y1)
-	return core.BBox{X0: math.Min(x0, x1), Y0: math.Min(y0, y1), X1: math.Max(x0, x1), Y1: math.Max(y0, y1)}
+	return core.BBox{X0: min(x0, x1), Y0: min(y0, y1), X1: max(x0, x1), Y1: max(y0, y1)}
 }
 
 func (f frame) unbox(b core.BBox) core.BBox {
 	x0, y0 := f.inv(b.X0, b.Y0)
 	x1, y1 := f.inv(b.X1, b.Y1)
-	return core.BBox{X0: math.Min(x0, x1), Y0: math.Min(y0, y1), X1: math.Max(x0, x1), Y1: math.Max(y0, y1)}
+	return core.BBox{X0: min(x0, x1), Y0: min(y0, y1), X1: max(x0, x1), Y1: max(y0, y1)}
 }
 
 // fg is a glyph in frame coordinates.
@@ -241,14 +241,14 @@ func buildSegments(gs []*glyph, fr frame, arena *fgArena) []*seg {
 	var lines [][]fg
 	for i := 0; i < len(fgs); {
 		ref := fgs[i].oy
-		size := math.Max(fgs[i].g.size, 1)
+		size := max(fgs[i].g.size, 1)
 		j := i + 1
 		for j < len(fgs) {
-			s := math.Max(size, fgs[j].g.size)
+			s := max(size, fgs[j].g.size)
 			if fgs[j].oy-ref > baselineTol*s {
 				break
 			}
-			size = math.Max(size, fgs[j].g.size)
+			size = max(size, fgs[j].g.size)
 			j++
 		}
 		lines = append(lines, fgs[i:j])
@@ -265,13 +265,13 @@ func buildSegments(gs []*glyph, fr frame, arena *fgArena) []*seg {
 		// a narrower one where the next column starts at an x that other
 		// lines start at too. The reading order step joins the pieces of a
 		// line again within a column.
-		split := math.Min(minGutter, segmentSplit(ln))
+		split := min(minGutter, segmentSplit(ln))
 		first := len(segs)
 		start := 0
 		maxX := math.Inf(-1)
 		for k := range ln {
 			if k > start {
-				size := math.Max(1, math.Max(ln[k].g.size, ln[k-1].g.size))
+				size := max(1, max(ln[k].g.size, ln[k-1].g.size))
 				gap := ln[k].b.X0 - maxX
 				if gap > split*size || gap > minCandidateGutter*size && cols.starts(li, ln[k].b.X0, size) {
 					segs = append(segs, newSeg(ln[start:k], fr))
@@ -280,7 +280,7 @@ func buildSegments(gs []*glyph, fr frame, arena *fgArena) []*seg {
 				}
 			}
 			if !ln[k].g.space {
-				maxX = math.Max(maxX, ln[k].b.X1)
+				maxX = max(maxX, ln[k].b.X1)
 			} else if maxX == math.Inf(-1) {
 				maxX = ln[k].b.X0
 			}
@@ -308,7 +308,7 @@ func segmentSplit(ln []fg) float64 {
 	maxX := math.Inf(-1)
 	for k, g := range ln {
 		if k > 0 && !g.g.space && maxX > math.Inf(-1) {
-			size := math.Max(1, g.g.size)
+			size := max(1, g.g.size)
 			if gap := (g.b.X0 - maxX - ln[k-1].g.cs) / size; gap > wordGap {
 				gaps = append(gaps, gap)
 			}
@@ -316,12 +316,12 @@ func segmentSplit(ln []fg) float64 {
 		if g.g.space {
 			continue
 		}
-		maxX = math.Max(maxX, g.b.X1)
+		maxX = max(maxX, g.b.X1)
 	}
 	if len(gaps) < 3 {
 		return segmentGap
 	}
-	return math.Min(segmentGap, math.Max(minSegmentGap, 2.5*median(gaps)))
+	return min(segmentGap, max(minSegmentGap, 2.5*median(gaps)))
 }
 
 // dedupe drops a glyph drawn again at (nearly) the same spot with the same
@@ -335,8 +335,8 @@ func dedupe(ln []fg) []fg {
 			if p.g.text != g.g.text || g.g.space {
 				continue
 			}
-			w := math.Max(p.b.X1-p.b.X0, 0.1)
-			if math.Abs(p.b.X0-g.b.X0) < 0.3*w && math.Abs(p.oy-g.oy) < 0.1*math.Max(1, g.g.size) {
+			w := max(p.b.X1-p.b.X0, 0.1)
+			if math.Abs(p.b.X0-g.b.X0) < 0.3*w && math.Abs(p.oy-g.oy) < 0.1*max(1, g.g.size) {
 				dup = true
 				break
 			}
@@ -399,7 +399,7 @@ func newSeg(gl []fg, fr frame) *seg {
 		}
 		if start >= 0 {
 			last := gl[k-1].g
-			size := math.Max(1, math.Min(g.g.size, last.size))
+			size := max(1, min(g.g.size, last.size))
 			if g.b.X0-maxX-last.cs > wordGap*size {
 				runs = append(runs, gl[start:k])
 				start = -1
@@ -408,7 +408,7 @@ func newSeg(gl []fg, fr frame) *seg {
 		if start < 0 {
 			start = k
 		}
-		maxX = math.Max(maxX, g.b.X1)
+		maxX = max(maxX, g.b.X1)
 	}
 	if start >= 0 {
 		runs = append(runs, gl[start:])
@@ -490,7 +490,7 @@ func (s *seg) word(run []fg, visual bool) core.Word {
 	for _, g := range order {
 		sb.WriteString(g.g.text)
 		b = b.Union(g.g.box)
-		size = math.Max(size, g.g.size)
+		size = max(size, g.g.size)
 		flags &= g.g.flags
 	}
 	fontName := wordFont(run)
@@ -636,7 +636,7 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg, facts *layoutFacts) 
 	}
 	rx0, rx1 := math.Inf(1), math.Inf(-1)
 	for _, s := range segs {
-		rx0, rx1 = math.Min(rx0, s.b.X0), math.Max(rx1, s.b.X1)
+		rx0, rx1 = min(rx0, s.b.X0), max(rx1, s.b.X1)
 	}
 	slabs := ySlabs(segs)
 	for i := 0; i < len(slabs); {
@@ -752,7 +752,7 @@ func columnsUsed(slab []*seg, gut []span, minWidth float64) int {
 		if !ok {
 			e = extent{s.b.X0, s.b.X1}
 		}
-		cols[c] = extent{math.Min(e.a, s.b.X0), math.Max(e.b, s.b.X1)}
+		cols[c] = extent{min(e.a, s.b.X0), max(e.b, s.b.X1)}
 	}
 	n := 0
 	for _, e := range cols {
@@ -772,12 +772,12 @@ func ySlabs(segs []*seg) [][]*seg {
 	bottom := math.Inf(-1)
 	for i, x := range s {
 		// Allow a small overlap: boxes from ascent/descent touch.
-		if i > start && x.b.Y0 > bottom-0.15*math.Max(1, x.size) {
+		if i > start && x.b.Y0 > bottom-0.15*max(1, x.size) {
 			slabs = append(slabs, s[start:i])
 			start = i
 			bottom = math.Inf(-1)
 		}
-		bottom = math.Max(bottom, x.b.Y1)
+		bottom = max(bottom, x.b.Y1)
 	}
 	slabs = append(slabs, s[start:])
 	return slabs
@@ -797,7 +797,7 @@ func gaps(slab []*seg, rx0, rx1, em float64) []span {
 		if v.a-x >= minCandidateGutter*em {
 			out = append(out, span{x, v.a})
 		}
-		x = math.Max(x, v.b)
+		x = max(x, v.b)
 	}
 	if rx1-x >= minCandidateGutter*em {
 		out = append(out, span{x, rx1})
@@ -820,7 +820,7 @@ func intersect(a, b []span, em float64) []span {
 	var out []span
 	for _, x := range a {
 		for _, y := range b {
-			lo, hi := math.Max(x.a, y.a), math.Min(x.b, y.b)
+			lo, hi := max(x.a, y.a), min(x.b, y.b)
 			if hi-lo >= minCandidateGutter*em {
 				out = append(out, span{lo, hi})
 			}
@@ -985,7 +985,7 @@ func wideApart(cols [][]*seg, em float64) bool {
 	for _, c := range cols {
 		x0, x1 := math.Inf(1), math.Inf(-1)
 		for _, s := range c {
-			x0, x1 = math.Min(x0, s.b.X0), math.Max(x1, s.b.X1)
+			x0, x1 = min(x0, s.b.X0), max(x1, s.b.X1)
 		}
 		if x0-prevX1 < wideGutter*em {
 			return false
@@ -999,7 +999,7 @@ func wideApart(cols [][]*seg, em float64) bool {
 func narrowColumn(c []*seg, em float64) bool {
 	x0, x1 := math.Inf(1), math.Inf(-1)
 	for _, s := range c {
-		x0, x1 = math.Min(x0, s.b.X0), math.Max(x1, s.b.X1)
+		x0, x1 = min(x0, s.b.X0), max(x1, s.b.X1)
 	}
 	return x1-x0 < minColWidth*em
 }
@@ -1039,16 +1039,16 @@ func shortLines(c []*seg) bool {
 	type ext struct{ a, b float64 }
 	lines := map[int]ext{}
 	for _, s := range c {
-		x0, x1 = math.Min(x0, s.b.X0), math.Max(x1, s.b.X1)
+		x0, x1 = min(x0, s.b.X0), max(x1, s.b.X1)
 		e, ok := lines[s.line]
 		if !ok {
 			e = ext{s.b.X0, s.b.X1}
 		}
-		lines[s.line] = ext{math.Min(e.a, s.b.X0), math.Max(e.b, s.b.X1)}
+		lines[s.line] = ext{min(e.a, s.b.X0), max(e.b, s.b.X1)}
 	}
 	var fill []float64
 	for _, e := range lines {
-		fill = append(fill, (e.b-e.a)/math.Max(1, x1-x0))
+		fill = append(fill, (e.b-e.a)/max(1, x1-x0))
 	}
 	return len(fill) >= 2 && median(fill) < fullLine
 }
@@ -1082,7 +1082,7 @@ func alignedElsewhere(cols [][]*seg, ci int, s *seg) bool {
 			continue
 		}
 		for _, t := range d {
-			if math.Abs(t.base-s.base) < 0.3*math.Max(1, math.Max(s.size, t.size)) {
+			if math.Abs(t.base-s.base) < 0.3*max(1, max(s.size, t.size)) {
 				return true
 			}
 		}
@@ -1141,8 +1141,8 @@ func emitRows(segs []*seg, out *[]*seg) {
 	for i := 0; i < len(s); {
 		j := i + 1
 		bottom := s[i].b.Y1
-		for j < len(s) && s[j].b.Y0 < bottom-0.15*math.Max(1, s[j].size) && s[j].b.Y0 < s[i].b.Y0+0.5*math.Max(1, s[i].size) {
-			bottom = math.Max(bottom, s[j].b.Y1)
+		for j < len(s) && s[j].b.Y0 < bottom-0.15*max(1, s[j].size) && s[j].b.Y0 < s[i].b.Y0+0.5*max(1, s[i].size) {
+			bottom = max(bottom, s[j].b.Y1)
 			j++
 		}
 		row := append([]*seg(nil), s[i:j]...)
@@ -1175,7 +1175,7 @@ func joinPieces(row []*seg) []*seg {
 	for _, x := range row {
 		if n := len(out); n > 0 {
 			p := out[n-1]
-			size := math.Max(1, math.Max(p.size, x.size))
+			size := max(1, max(p.size, x.size))
 			if p.line == x.line && x.b.X0-p.b.X1 <= joinGap*size && x.b.X0 >= p.b.X1-0.5*size {
 				gl := make([]fg, 0, len(p.gl)+len(x.gl))
 				gl = append(append(gl, p.gl...), x.gl...)
@@ -1259,7 +1259,7 @@ func buildBlocks(segs []*seg, body float64, page core.BBox) []core.Block {
 
 func startsNewBlock(cur []*seg, s *seg) bool {
 	p := cur[len(cur)-1]
-	size := math.Max(1, math.Max(p.size, s.size))
+	size := max(1, max(p.size, s.size))
 	// Jumped up or far down, or sideways.
 	if s.b.Y0 < p.b.Y0+0.3*size {
 		return true
@@ -1271,7 +1271,7 @@ func startsNewBlock(cur []*seg, s *seg) bool {
 		return true
 	}
 	// Size change.
-	r := s.size / math.Max(0.1, p.size)
+	r := s.size / max(0.1, p.size)
 	if r > 1.12 || r < 1/1.12 {
 		return true
 	}
@@ -1363,10 +1363,10 @@ func assignHeadingLevels(blocks []core.Block, body float64) {
 }
 
 func clampBox(b core.BBox, page core.BBox) core.BBox {
-	b.X0 = math.Max(page.X0, math.Min(b.X0, page.X1))
-	b.X1 = math.Max(page.X0, math.Min(b.X1, page.X1))
-	b.Y0 = math.Max(page.Y0, math.Min(b.Y0, page.Y1))
-	b.Y1 = math.Max(page.Y0, math.Min(b.Y1, page.Y1))
+	b.X0 = max(page.X0, min(b.X0, page.X1))
+	b.X1 = max(page.X0, min(b.X1, page.X1))
+	b.Y0 = max(page.Y0, min(b.Y0, page.Y1))
+	b.Y1 = max(page.Y0, min(b.Y1, page.Y1))
 	return b
 }
 
@@ -1386,7 +1386,7 @@ func markStacked(glyphs []glyph) {
 		if a.dir != 0 || b.dir != 0 || a.space || b.space {
 			return false
 		}
-		size := math.Max(1, math.Max(a.size, b.size))
+		size := max(1, max(a.size, b.size))
 		dy := b.oy - a.oy
 		if math.Abs(b.ox-a.ox) > 0.3*size || dy < 0.5*size || dy > 1.8*size {
 			return false

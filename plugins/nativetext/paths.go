@@ -205,9 +205,9 @@ func (in *interp) subpathEdges(sp []pathPt, fill, stroke bool) {
 		}
 		switch {
 		case math.Abs(a.y-b.y) < 0.5 && math.Abs(a.x-b.x) > 1:
-			in.addEdge(edge{horiz: true, pos: (a.y + b.y) / 2, lo: math.Min(a.x, b.x), hi: math.Max(a.x, b.x)})
+			in.addEdge(edge{horiz: true, pos: (a.y + b.y) / 2, lo: min(a.x, b.x), hi: max(a.x, b.x)})
 		case math.Abs(a.x-b.x) < 0.5 && math.Abs(a.y-b.y) > 1:
-			in.addEdge(edge{horiz: false, pos: (a.x + b.x) / 2, lo: math.Min(a.y, b.y), hi: math.Max(a.y, b.y)})
+			in.addEdge(edge{horiz: false, pos: (a.x + b.x) / 2, lo: min(a.y, b.y), hi: max(a.y, b.y)})
 		}
 	}
 }
@@ -230,8 +230,8 @@ func axisRect(sp []pathPt) (core.BBox, bool) {
 	}
 	b := core.BBox{X0: sp[0].x, Y0: sp[0].y, X1: sp[0].x, Y1: sp[0].y}
 	for _, p := range sp[1:4] {
-		b.X0, b.X1 = math.Min(b.X0, p.x), math.Max(b.X1, p.x)
-		b.Y0, b.Y1 = math.Min(b.Y0, p.y), math.Max(b.Y1, p.y)
+		b.X0, b.X1 = min(b.X0, p.x), max(b.X1, p.x)
+		b.Y0, b.Y1 = min(b.Y0, p.y), max(b.Y1, p.y)
 	}
 	return b, true
 }
@@ -256,8 +256,8 @@ func (in *interp) countFill() {
 	}
 	x0, y0, x1, y1 := in.path[0].x, in.path[0].y, in.path[0].x, in.path[0].y
 	for _, p := range in.path[1:] {
-		x0, x1 = math.Min(x0, p.x), math.Max(x1, p.x)
-		y0, y1 = math.Min(y0, p.y), math.Max(y1, p.y)
+		x0, x1 = min(x0, p.x), max(x1, p.x)
+		y0, y1 = min(y0, p.y), max(y1, p.y)
 	}
 	if x1-x0 <= core.OutlineMaxSize && y1-y0 <= core.OutlineMaxSize {
 		in.smallFills++
@@ -278,8 +278,8 @@ func (in *interp) addImage(ref types.Object) {
 	b := core.BBox{X0: math.Inf(1), Y0: math.Inf(1), X1: math.Inf(-1), Y1: math.Inf(-1)}
 	for _, p := range [4][2]float64{{0, 0}, {1, 0}, {0, 1}, {1, 1}} {
 		x, y := m.Apply(p[0], p[1])
-		b.X0, b.X1 = math.Min(b.X0, x), math.Max(b.X1, x)
-		b.Y0, b.Y1 = math.Min(b.Y0, y), math.Max(b.Y1, y)
+		b.X0, b.X1 = min(b.X0, x), max(b.X1, x)
+		b.Y0, b.Y1 = min(b.Y0, y), max(b.Y1, y)
 	}
 	b = b.Intersect(core.BBox{X1: in.page.Width, Y1: in.page.Height})
 	if b.Empty() {

@@ -98,8 +98,8 @@ func (c *Cells) TextArea() core.BBox {
 	b := core.BBox{X0: math.Inf(1), Y0: math.Inf(1), X1: math.Inf(-1), Y1: math.Inf(-1)}
 	for i := range c.glyphs {
 		g := &c.glyphs[i]
-		b.X0, b.Y0 = math.Min(b.X0, g.box.X0), math.Min(b.Y0, g.box.Y0)
-		b.X1, b.Y1 = math.Max(b.X1, g.box.X1), math.Max(b.Y1, g.box.Y1)
+		b.X0, b.Y0 = min(b.X0, g.box.X0), min(b.Y0, g.box.Y0)
+		b.X1, b.Y1 = max(b.X1, g.box.X1), max(b.Y1, g.box.Y1)
 	}
 	if b.Empty() {
 		return core.BBox{}

@@ -1,7 +1,6 @@
 package tableformer
 
 import (
-	"math"
 	"sort"
 )
 
@@ -101,11 +100,11 @@ func clusterBound(rs []Ruling, olo, ohi float64) bound {
 			sum += r.Pos
 			n++
 		}
-		length += math.Max(0, math.Min(r.Hi, ohi)-math.Max(r.Lo, olo))
+		length += max(0, min(r.Hi, ohi)-max(r.Lo, olo))
 	}
 	b.pos = sum / float64(n)
 	if ohi > olo {
-		b.cover = math.Min(1, length/(ohi-olo))
+		b.cover = min(1, length/(ohi-olo))
 	}
 	return b
 }

@@ -123,9 +123,9 @@ func (c *cut) guttered(ws []word, r, k int) bool {
 		switch wr, wk := c.slot(w); {
 		case wr != r:
 		case wk == k-1:
-			left = math.Max(left, w.BBox.X1)
+			left = max(left, w.BBox.X1)
 		case wk == k:
-			right = math.Min(right, w.BBox.X0)
+			right = min(right, w.BBox.X0)
 		}
 	}
 	return !math.IsInf(left, 0) && !math.IsInf(right, 0) && right-left >= c.gutter

@@ -1,7 +1,6 @@
 package tableformer
 
 import (
-	"math"
 	"sort"
 	"strings"
 	"unicode"
@@ -24,7 +23,7 @@ func cellText(ws []word) string {
 	var parts []string
 	for i := 0; i < len(s); {
 		j := i + 1
-		h := math.Max(1, s[i].BBox.Height())
+		h := max(1, s[i].BBox.Height())
 		for j < len(s) && s[j].cy-s[i].cy < sameLine*h {
 			j++
 		}

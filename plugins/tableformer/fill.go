@@ -76,8 +76,8 @@ func cellFor(cells []core.Cell, w word, table core.BBox) int {
 	}
 	near := math.Inf(1)
 	for i, c := range cells {
-		dx := math.Max(0, math.Max(c.BBox.X0-w.cx, w.cx-c.BBox.X1))
-		dy := math.Max(0, math.Max(c.BBox.Y0-w.cy, w.cy-c.BBox.Y1))
+		dx := max(0, max(c.BBox.X0-w.cx, w.cx-c.BBox.X1))
+		dy := max(0, max(c.BBox.Y0-w.cy, w.cy-c.BBox.Y1))
 		if d := dx*dx + dy*dy; d < near {
 			best, near = i, d
 		}

@@ -134,8 +134,8 @@ func aligned(a, b core.BBox) bool {
 		math.Abs((a.X0+a.X1)/2-(b.X0+b.X1)/2) <= colAlignTol {
 		return true
 	}
-	ov := math.Min(a.X1, b.X1) - math.Max(a.X0, b.X0)
-	return ov >= colOverlap*math.Min(a.Width(), b.Width())
+	ov := min(a.X1, b.X1) - max(a.X0, b.X0)
+	return ov >= colOverlap*min(a.Width(), b.Width())
 }
 
 // markRepeatedHeader marks the first rows of b that repeat the header

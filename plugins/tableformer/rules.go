@@ -72,7 +72,7 @@ func joinCollinear(grp []Ruling) []Ruling {
 	cur.Pos = pos
 	for _, r := range grp[1:] {
 		if r.Lo <= cur.Hi+edgeTol {
-			cur.Hi = math.Max(cur.Hi, r.Hi)
+			cur.Hi = max(cur.Hi, r.Hi)
 			cur.Fill = cur.Fill && r.Fill
 			continue
 		}

@@ -72,7 +72,7 @@ func wordsEm(ws []word, em float64) float64 {
 		return 10
 	}
 	sort.Float64s(sizes)
-	return math.Max(1, sizes[len(sizes)/2])
+	return max(1, sizes[len(sizes)/2])
 }
 
 // wordsBox is the box of the words.
@@ -103,7 +103,7 @@ func textLines(ws []word) (lines [][]word, bounds []float64) {
 			lines = append(lines, s[start:i:i])
 			start = i
 		}
-		bottom = math.Max(bottom, w.BBox.Y1)
+		bottom = max(bottom, w.BBox.Y1)
 	}
 	if len(s) > 0 {
 		lines = append(lines, s[start:len(s):len(s)])
@@ -112,7 +112,7 @@ func textLines(ws []word) (lines [][]word, bounds []float64) {
 }
 
 // gutterWidth is the narrowest gap that separates columns.
-func gutterWidth(em float64) float64 { return math.Max(gutterEm*em, minGutterPt) }
+func gutterWidth(em float64) float64 { return max(gutterEm*em, minGutterPt) }
 
 // phrases splits a line's words at gaps of at least gap points: the
 // pieces that may be cells of different columns.
@@ -126,7 +126,7 @@ func phrases(line []word, gap float64) [][]word {
 			out = append(out, nil)
 		}
 		out[len(out)-1] = append(out[len(out)-1], w)
-		right = math.Max(right, w.BBox.X1)
+		right = max(right, w.BBox.X1)
 	}
 	return out
 }
