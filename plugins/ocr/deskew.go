@@ -125,12 +125,30 @@ func (f skewFrame) rectToOriginal(r image.Rectangle, bounds image.Rectangle) ima
 	return out
 }
 
-// straighten returns g turned by -deg about its centre (bilinear), and the
-// frame to map boxes back.
+// paperShare places the level above which a straightened page is paper:
+// this share of the way from the threshold between ink and paper (Otsu's)
+// to white. Bilinear resampling blends a scan's pixel noise into soft
+// specks about as large as a letter's dots, which Tesseract's LSTM reads
+// as dots: Arabic letters that differ only by their dots (ص ض, ع غ, ف ق)
+// come out wrong, a quarter of the words on a page skewed by 0.75°, where
+// the same page unturned reads with 2% wrong. The anti-aliased edges of
+// strokes, and thin marks such as accents, are darker than this level and
+// stay as they are.
+const paperShare = 0.75
+
+// paperLevel is the gray level above which a pixel of g is paper.
+func paperLevel(g *image.Gray) float64 {
+	t := float64(otsuThreshold(g))
+	return t + paperShare*(255-t)
+}
+
+// straighten returns g turned by -deg about its centre (bilinear), with
+// its paper white (paperLevel), and the frame to map boxes back.
 func straighten(g *image.Gray, deg float64) (*image.Gray, skewFrame) {
 	w, h := g.Rect.Dx(), g.Rect.Dy()
 	f := newSkewFrame(deg, w, h)
 	out := image.NewGray(image.Rect(0, 0, w, h))
+	paper := paperLevel(g)
 	for y := 0; y < h; y++ {
 		dy := float64(y) + 0.5 - f.cy
 		row := out.Pix[y*out.Stride : y*out.Stride+w]
@@ -142,7 +160,11 @@ func straighten(g *image.Gray, deg float64) (*image.Gray, skewFrame) {
 				row[x] = 255
 				continue
 			}
-			row[x] = uint8(bilinear(g, sx, sy) + 0.5)
+			v := bilinear(g, sx, sy)
+			if v > paper {
+				v = 255
+			}
+			row[x] = uint8(v + 0.5)
 		}
 	}
 	return out, f
@@ -420,4 +442,37 @@ func sharpness(bins []float64) float64 {
 		return 0
 	}
 	return s2 * float64(len(span)) / (s * s)
+}
+
+// otsuThreshold is the gray level that best splits g's pixels into ink
+// and paper by Otsu's method (the largest variance between the two
+// classes): ink is at or under it.
+func otsuThreshold(g *image.Gray) uint8 {
+	var hist [256]int
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	for y := range h {
+		for _, v := range g.Pix[y*g.Stride : y*g.Stride+w] {
+			hist[v]++
+		}
+	}
+	total, sum := 0.0, 0.0
+	for i, c := range hist {
+		total += float64(c)
+		sum += float64(i) * float64(c)
+	}
+	var below, belowSum, best float64
+	t := uint8(darkThreshold)
+	for i, c := range hist {
+		below += float64(c)
+		belowSum += float64(i) * float64(c)
+		above := total - below
+		if below == 0 || above == 0 {
+			continue
+		}
+		d := belowSum/below - (sum-belowSum)/above
+		if v := below * above * d * d; v > best {
+			best, t = v, uint8(i)
+		}
+	}
+	return t
 }

@@ -36,7 +36,8 @@
 //
 // Both backends read a cleaned page: turned upright, straightened (the
 // skew measured from the sharpest horizontal projection of the ink, up to
-// 5°) and with ruling lines painted out (Tesseract skips ruled tables as
+// 5°; the resampled paper painted white, as its noise would read as the
+// dots of letters) and with ruling lines painted out (Tesseract skips ruled tables as
 // pictures otherwise). The layout is this package's own (layout.go), from
 // the recognised words and line pieces with their boxes: lines broken at
 // column gutters and rules, tables from rows that line up in columns

@@ -321,3 +321,44 @@ func TestLooksSideways(t *testing.T) {
 		}
 	}
 }
+
+// TestStraightenPaper turns a page of noisy paper with ink strokes on
+// it, a faint one among them, and checks the straightened copy's paper
+// is white and its strokes are all still there.
+func TestStraightenPaper(t *testing.T) {
+	t.Parallel()
+	g := image.NewGray(image.Rect(0, 0, 600, 400))
+	for i := range g.Pix {
+		g.Pix[i] = uint8(238 + (i*7919)%18) // paper: 238..255, uneven
+	}
+	stroke := func(y0, x0, x1 int, v uint8) {
+		for y := y0; y < y0+3; y++ {
+			for x := x0; x < x1; x++ {
+				g.Pix[y*g.Stride+x] = v
+			}
+		}
+	}
+	for y := 50; y < 350; y += 20 {
+		stroke(y, 100, 500, 20) // dark print
+	}
+	stroke(360, 100, 500, 170) // a faint stroke, like a thin accent
+	flat, _ := straighten(g, 0.75)
+	light, white := 0, 0
+	for y := 0; y < 30; y++ { // paper above the print
+		for x := 100; x < 500; x++ {
+			light++
+			if flat.Pix[y*flat.Stride+x] == 255 {
+				white++
+			}
+		}
+	}
+	if white != light {
+		t.Errorf("%d of %d paper pixels white after straightening", white, light)
+	}
+	if v := flat.Pix[361*flat.Stride+300]; v > 200 {
+		t.Errorf("the faint stroke is %d after straightening, want it kept", v)
+	}
+	if v := flat.Pix[51*flat.Stride+300]; v > 100 {
+		t.Errorf("a dark stroke is %d after straightening", v)
+	}
+}
