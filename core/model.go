@@ -3,6 +3,8 @@ package core
 import (
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Document is the merged result for one PDF.
@@ -39,10 +41,26 @@ func (p *Page) Text() string {
 func (p *Page) Words() int {
 	n := 0
 	for i := range p.Blocks {
-		n += len(strings.Fields(p.Blocks[i].Text()))
+		n += countFields(p.Blocks[i].Text())
 	}
 	return n
 }
+
+// countFields is len(strings.Fields(s)), without building the fields.
+func countFields(s string) int {
+	n, inField := 0, false
+	for _, r := range s {
+		space := r < utf8.RuneSelf && asciiSpace[r] || r >= utf8.RuneSelf && unicode.IsSpace(r)
+		if !space && !inField {
+			n++
+		}
+		inField = !space
+	}
+	return n
+}
+
+// asciiSpace marks the ASCII characters unicode.IsSpace reports.
+var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
 
 // BlockKind says what role a block plays on the page.
 type BlockKind string
@@ -124,15 +142,15 @@ func (b *Block) Text() string {
 	var sb strings.Builder
 	joined := true // no separator before the first line
 	for i := range b.Lines {
-		t := b.Lines[i].Text()
-		if t == "" {
+		l := &b.Lines[i]
+		if l.empty() {
 			continue
 		}
 		if !joined {
 			sb.WriteByte('\n')
 		}
-		sb.WriteString(t)
-		ws := b.Lines[i].Words
+		l.writeText(&sb)
+		ws := l.Words
 		joined = len(ws) > 0 && ws[len(ws)-1].Flags.Has(FlagJoinNext)
 	}
 	return sb.String()
@@ -147,13 +165,23 @@ type Line struct {
 // Text is the line's words joined by single spaces.
 func (l *Line) Text() string {
 	var sb strings.Builder
-	for i, w := range l.Words {
+	l.writeText(&sb)
+	return sb.String()
+}
+
+// writeText writes the line's Text to sb.
+func (l *Line) writeText(sb *strings.Builder) {
+	for i := range l.Words {
 		if i > 0 {
 			sb.WriteByte(' ')
 		}
-		sb.WriteString(w.Text)
+		sb.WriteString(l.Words[i].Text)
 	}
-	return sb.String()
+}
+
+// empty reports whether the line's Text is "".
+func (l *Line) empty() bool {
+	return len(l.Words) == 0 || len(l.Words) == 1 && l.Words[0].Text == ""
 }
 
 // WordFlags describe how a word was drawn.
