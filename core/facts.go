@@ -32,6 +32,11 @@ const (
 	FactBlankGlyphs = "blank_glyphs"
 	// FactImages counts the images drawn (image XObjects, inline images).
 	FactImages = "images"
+	// FactImageSamples is the samples, in millions, of the images a page
+	// draws, each counted at every draw at the larger of its own size and
+	// its mask's (a renderer resamples the whole image, and its mask, for
+	// every draw, whatever the size of the box it lands in).
+	FactImageSamples = "image_samples"
 	// FactImageCoverage is the share of the page under images, in [0, 1]
 	// (see Coverage).
 	FactImageCoverage = "image_coverage"

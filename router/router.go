@@ -614,6 +614,12 @@ func (r *Router) attempt(ctx context.Context, step Step, path string, pages []in
 // regions added for a region step.
 func (r *Router) stepOptions(step Step, pages []int, states map[int]*pageState) (json.RawMessage, error) {
 	opts := r.cfg.Options[step.Engine]
+	if coarse := coarsePages(pages, states); len(coarse) > 0 {
+		var err error
+		if opts, err = withOptions(opts, map[string]any{"coarse_images": coarse}); err != nil {
+			return nil, err
+		}
+	}
 	if !step.Regions {
 		return opts, nil
 	}
@@ -622,6 +628,28 @@ func (r *Router) stepOptions(step Step, pages []int, states map[int]*pageState) 
 		regions[fmt.Sprint(p)] = states[p].regionsFor(step.Engine)
 	}
 	return withRegions(opts, regions)
+}
+
+// CoarseImageSamples is the image samples (millions, counted at every
+// draw: analyze.Page.ImageSamples) from which a page's renders skip image
+// smoothing. Smoothing costs about half a second of a core per thousand
+// million samples in pdfium, at any render resolution; no single scan of
+// a sheet comes near (A3 at 1200 dpi is 280 million), and a page at the
+// engines' resolution has at most some 12 million pixels, so a page past
+// it draws its images shrunk tens of times over, or over and over, where
+// sampling without smoothing halves the render and loses little.
+const CoarseImageSamples = 1000
+
+// coarsePages are those of pages whose facts pass CoarseImageSamples, for
+// engines that render (the option "coarse_images"; others ignore it).
+func coarsePages(pages []int, states map[int]*pageState) []int {
+	var out []int
+	for _, p := range pages {
+		if st := states[p]; st != nil && st.known && st.info.ImageSamples >= CoarseImageSamples {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // workOf is the work of a call in units of an ordinary page, and that of

@@ -326,3 +326,44 @@ func abs(x int) int {
 	}
 	return x
 }
+
+// TestCoarseImages checks that CoarseImages reaches pdfium: a scan drawn
+// at a third of its resolution comes out the same size but sampled, not
+// filtered, so the two renders differ, and the sampled one keeps harder
+// edges (more pixels at the extremes of the scale).
+func TestCoarseImages(t *testing.T) {
+	ctx := context.Background()
+	d := load(t, "ocr/scan-fixed.pdf")
+	smooth, _, err := renderer(t).RenderPage(ctx, d, 1, Options{DPI: 50, Gray: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	coarse, _, err := renderer(t).RenderPage(ctx, d, 1, Options{DPI: 50, Gray: true, CoarseImages: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, c := smooth.(*image.Gray), coarse.(*image.Gray)
+	if s.Rect != c.Rect {
+		t.Fatalf("sizes %v and %v", s.Rect, c.Rect)
+	}
+	extremes := func(g *image.Gray) (n int) {
+		for _, v := range g.Pix {
+			if v < 64 || v > 191 {
+				n++
+			}
+		}
+		return n
+	}
+	diff := 0
+	for i := range s.Pix {
+		if s.Pix[i] != c.Pix[i] {
+			diff++
+		}
+	}
+	if diff == 0 {
+		t.Fatal("coarse render identical to the smoothed one")
+	}
+	if es, ec := extremes(s), extremes(c); ec <= es {
+		t.Errorf("coarse render has %d pixels at the extremes, smoothed %d", ec, es)
+	}
+}

@@ -338,6 +338,7 @@ func (d *document) cells(ctx context.Context, n int, opts Options) (*Cells, erro
 		core.FactBlankGlyphs:     float64(blankGlyphs(in.glyphs)),
 		core.FactImages:          float64(in.imageCount),
 		core.FactImageCoverage:   coverage,
+		core.FactImageSamples:    in.imageSamples / 1e6,
 		core.FactPathOps:         float64(in.pathOps),
 		core.FactFills:           float64(in.fillOps),
 		core.FactSmallFills:      float64(in.smallFills),

@@ -134,6 +134,9 @@ type interp struct {
 	imageRefs []types.Object
 	// The page facts counted while interpreting (see core.Fact*).
 	textOps, cidGlyphs, imageCount, pathOps, fillOps, smallFills int
+	// imageSamples sums the samples of the image XObjects drawn (see
+	// core.FactImageSamples).
+	imageSamples float64
 }
 
 func newInterp(ctx context.Context, d *document, p *pdfdoc.Page, opts Options) *interp {

@@ -268,6 +268,7 @@ func (in *interp) countFill() {
 // unit square in user space), and its XObject (nil for an inline image).
 func (in *interp) addImage(ref types.Object) {
 	in.imageCount++
+	in.imageSamples += in.samples(ref)
 	if len(in.images) >= maxImagesPerPage {
 		return
 	}
@@ -287,4 +288,32 @@ func (in *interp) addImage(ref types.Object) {
 	}
 	in.images = append(in.images, b)
 	in.imageRefs = append(in.imageRefs, ref)
+}
+
+// samples is how many samples an image XObject holds: the larger of its
+// own and its mask's (/SMask, or a stencil /Mask stream). Inline images
+// (ref nil) are small by the spec's advice and count nothing.
+func (in *interp) samples(ref types.Object) float64 {
+	xd := in.doc.Dict(ref)
+	if xd == nil {
+		return 0
+	}
+	n := in.pixels(xd)
+	for _, k := range []string{"SMask", "Mask"} {
+		if md := in.doc.Dict(xd[k]); md != nil {
+			n = max(n, in.pixels(md))
+		}
+	}
+	return n
+}
+
+// pixels is an image dictionary's /Width × /Height, 0 when either is
+// missing or not positive.
+func (in *interp) pixels(d types.Dict) float64 {
+	w, okW := in.doc.Number(d["Width"])
+	h, okH := in.doc.Number(d["Height"])
+	if !okW || !okH || w <= 0 || h <= 0 {
+		return 0
+	}
+	return w * h
 }

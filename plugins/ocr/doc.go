@@ -26,6 +26,9 @@
 // language skips the English reading, and OSD looks at that band before
 // the whole page. A page's render gets 10 seconds (pdfium takes longer
 // only over pathological drawings) and fails with a timeout after them.
+// Pages the router names in the option coarse_images (images holding
+// far more samples than any render of the page: router.CoarseImageSamples)
+// are rendered without image smoothing, which halves pdfium's time there.
 // Each page reports the milliseconds of its stages (render, osd,
 // deskew, rules, recognize, layout) in its stats (core.StageStatPrefix),
 // which the ledger shows.

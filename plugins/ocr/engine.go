@@ -11,6 +11,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -359,6 +360,10 @@ func mendHyphens(blocks []core.Block) []core.Block {
 	return blocks
 }
 
+// coarse reports whether page p's renders skip image smoothing (the
+// option coarse_images).
+func (j *job) coarse(p int) bool { return slices.Contains(j.opt.CoarseImages, p) }
+
 // ocrPage renders and reads one page in the job's mode.
 func (j *job) ocrPage(ctx context.Context, p int) (core.Page, map[string]float64, error) {
 	if p < 1 || p > j.doc.NumPages() {
@@ -374,7 +379,10 @@ func (j *job) ocrPage(ctx context.Context, p int) (core.Page, map[string]float64
 	}
 	page := core.Page{Number: p, Width: pi.Width, Height: pi.Height, Rotation: pi.Rotation}
 	stats := map[string]float64{}
-	opt := render.Options{DPI: j.opt.DPI, Gray: true}
+	opt := render.Options{DPI: j.opt.DPI, Gray: true, CoarseImages: j.coarse(p)}
+	if opt.CoarseImages {
+		stats["coarse_images"] = 1
+	}
 	dpi := int(math.Round(j.opt.DPI))
 
 	switch j.opt.Mode {

@@ -63,6 +63,10 @@ type Options struct {
 	Orientation *bool `json:"orientation,omitempty"`
 	// Workers bounds the pages in flight; default the core count.
 	Workers int `json:"workers,omitempty"`
+	// CoarseImages are pages whose images are drawn without smoothing
+	// (render.Options.CoarseImages): the router names those whose images
+	// hold far more samples than any render of the page.
+	CoarseImages []int `json:"coarse_images,omitempty"`
 }
 
 // backendKey is what of o decides which models the backends load: two
@@ -107,6 +111,9 @@ func (base Options) merge(o Options) Options {
 	}
 	if o.Workers != 0 {
 		base.Workers = o.Workers
+	}
+	if o.CoarseImages != nil {
+		base.CoarseImages = o.CoarseImages
 	}
 	return base
 }

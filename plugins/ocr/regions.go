@@ -95,7 +95,7 @@ func (j *job) findLines(ctx context.Context, p int, box core.BBox, layer *textLa
 	if j.paddle == nil {
 		return checkedLines{ok: true}, nil
 	}
-	img, tr, err := j.r.RenderRegion(ctx, j.doc, p, box, render.Options{DPI: checkDPI, Gray: true})
+	img, tr, err := j.r.RenderRegion(ctx, j.doc, p, box, render.Options{DPI: checkDPI, Gray: true, CoarseImages: j.coarse(p)})
 	if err != nil {
 		return checkedLines{}, err
 	}

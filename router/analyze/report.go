@@ -27,6 +27,9 @@ type Page struct {
 	Images        int         `json:"images"`         // image XObjects and inline images drawn
 	ImageCoverage float64     `json:"image_coverage"` // share of the page area under images, in [0,1]
 	ImageBoxes    []core.BBox `json:"image_boxes,omitempty"`
+	// ImageSamples is the millions of samples the images drawn hold,
+	// counted at every draw (core.FactImageSamples).
+	ImageSamples float64 `json:"image_samples,omitempty"`
 
 	PathOps int `json:"path_ops"` // path construction and painting operators
 	// VectorDensity is PathOps per square inch of the displayed page.

@@ -54,6 +54,7 @@ func FromResult(pr core.PageResult) (p Page, ok bool) {
 		BlankGlyphs:     int(s[core.FactBlankGlyphs]),
 		Images:          int(s[core.FactImages]),
 		ImageCoverage:   min(max(s[core.FactImageCoverage], 0), 1),
+		ImageSamples:    max(s[core.FactImageSamples], 0),
 		PathOps:         int(s[core.FactPathOps]),
 		Columns:         int(s[core.FactColumns]),
 		Tables:          int(s[core.FactTables]),
