@@ -131,7 +131,47 @@ func FuzzLexer(f *testing.F) {
 				t.Fatalf("too many tokens")
 			}
 		}
+		sameWhenRecycling(t, b)
 	})
+}
+
+// sameWhenRecycling checks that a lexer recycling its arrays at each
+// operator hands over, operator by operator, the operands a lexer that
+// does not recycle reads.
+func sameWhenRecycling(t *testing.T, b []byte) {
+	var want []string
+	for l := NewLexer(b); ; {
+		o, ok, err := l.Next()
+		if !ok || err != nil || len(want) > len(b)+10 {
+			break
+		}
+		want = append(want, render(o))
+	}
+	l := NewLexer(b)
+	l.RecycleArrays()
+	var held []Token
+	n := 0
+	check := func() {
+		for _, h := range held {
+			if n >= len(want) || render(h) != want[n] {
+				t.Fatalf("token %d read %s while recycling, want %v", n, render(h), want[min(n, len(want)-1):])
+			}
+			n++
+		}
+		held = held[:0]
+		l.Recycle()
+	}
+	for i := 0; i < len(want); i++ {
+		o, ok, err := l.Next()
+		if !ok || err != nil {
+			break
+		}
+		held = append(held, o)
+		if o.Kind == KindOperator {
+			check()
+		}
+	}
+	check()
 }
 
 // With RecycleArrays, the arrays read between two Recycles stay whole
