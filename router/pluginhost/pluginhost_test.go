@@ -543,9 +543,12 @@ func TestCancelKeepsAnEngineThatStops(t *testing.T) {
 	t.Parallel()
 	h := newHost(t, Config{})
 	pdf := sdktest.WriteTextPDF(t, t.TempDir())
-	const midPage = 150 * time.Millisecond // within slow's first page
+	// Within slow's first page, with room for a loaded machine to start
+	// the call first: a context that ends before the call reaches the
+	// engine is no cancel the engine sees.
+	const midPage = 500 * time.Millisecond
 	read := func(e *Engine, ctx context.Context) {
-		drain(ctx, e, &core.Request{Source: pdf, Pages: []int{1, 2, 3}})
+		drain(ctx, e, &core.Request{Source: pdf, Pages: []int{1, 2, 3}, Options: []byte(`{"page_ms":1500}`)})
 	}
 	deadlineMidCall := func(e *Engine) {
 		ctx, cancel := context.WithTimeout(context.Background(), midPage)

@@ -1,9 +1,11 @@
-// Command slow is a test engine that takes 300 ms per page, honouring its
-// context, and reports its pid in each page's stats ("pid").
+// Command slow is a test engine that takes 300 ms per page (or the
+// option "page_ms"), honouring its context, and reports its pid in each
+// page's stats ("pid").
 package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"iter"
 	"os"
@@ -20,12 +22,19 @@ func (engine) Describe(context.Context) (core.Info, error) {
 }
 
 func (engine) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.PageResult, error] {
+	perPage := 300 * time.Millisecond
+	var opts struct {
+		PageMS int `json:"page_ms"`
+	}
+	if json.Unmarshal(req.Options, &opts) == nil && opts.PageMS > 0 {
+		perPage = time.Duration(opts.PageMS) * time.Millisecond
+	}
 	return func(yield func(core.PageResult, error) bool) {
 		for _, n := range req.Pages {
 			select {
 			case <-ctx.Done():
 				return
-			case <-time.After(300 * time.Millisecond):
+			case <-time.After(perPage):
 			}
 			w := core.Word{Text: fmt.Sprintf("slow-%d", n), BBox: core.BBox{X0: 10, Y0: 10, X1: 50, Y1: 20}}
 			r := core.PageResult{Status: core.StatusOK, Stats: map[string]float64{"pid": float64(os.Getpid())},
