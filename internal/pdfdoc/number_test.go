@@ -2,6 +2,9 @@ package pdfdoc
 
 import (
 	"math"
+	"math/rand/v2"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -92,5 +95,45 @@ func tokens(t *testing.T, s string) []Token {
 			return toks
 		}
 		toks = append(toks, tok)
+	}
+}
+
+// plainNumber gives strconv.ParseFloat's value, bit for bit, on every
+// number it takes, and declines what it cannot read exactly.
+func TestPlainNumberIsParseFloat(t *testing.T) {
+	t.Parallel()
+	r := rand.New(rand.NewPCG(1, 2))
+	check := func(s string) {
+		v, ok := plainNumber([]byte(s))
+		if !ok {
+			return
+		}
+		want, err := strconv.ParseFloat(s, 64)
+		if err != nil || math.Float64bits(v) != math.Float64bits(want) {
+			t.Fatalf("plainNumber(%q) = %v, ParseFloat = %v, %v", s, v, want, err)
+		}
+	}
+	for _, s := range []string{"0", "-0", "+0", "0.", ".0", "-.0", "9007199254740991", "9007199254740992",
+		"0.1", "0.2", "0.3", "1.005", "123456789012.345", "0.0000000000000000000001", "0.00000000000000000000001"} {
+		check(s)
+	}
+	for range 200000 {
+		var sb strings.Builder
+		if r.IntN(3) == 0 {
+			sb.WriteByte("+-"[r.IntN(2)])
+		}
+		n, dotAt := 1+r.IntN(20), r.IntN(22)
+		for i := range n {
+			if i == dotAt {
+				sb.WriteByte('.')
+			}
+			sb.WriteByte(byte('0' + r.IntN(10)))
+		}
+		check(sb.String())
+	}
+	for _, s := range []string{"", "-", ".", "1e3", "1.2.3", "--5", "5-", "99999999999999999999"} {
+		if _, ok := plainNumber([]byte(s)); ok {
+			t.Errorf("plainNumber(%q) took a number it should leave to ParseFloat", s)
+		}
 	}
 }
