@@ -276,7 +276,7 @@ func (d *document) extract(ctx context.Context, n int, opts Options) (*core.Page
 		return nil, nil, err
 	}
 	// The page's blocks are copies: its glyphs can serve the next page.
-	defer func() { giveGlyphs(c.glyphs); c.Release() }()
+	defer func() { glyphRoom.give(c.glyphs); c.Release() }()
 	page := c.Page
 	if opts.FactsOnly {
 		page.Blocks = figures(c.images, c.textFree, page.Box())

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"sync"
 
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
 
@@ -75,34 +74,10 @@ const (
 // one should not make every later page start with its size.
 const maxGlyphHint = 1 << 15
 
-// glyphRoom recycles pages' glyph slices (as *[]glyph), which were a
-// third of the bytes the engine allocated on real papers: a page's slice
-// goes back once its page is laid out (document.extract), and the next
-// page of any document starts in it. Slices larger than maxGlyphHint are
-// left to the collector.
-var glyphRoom sync.Pool
-
-// takeGlyphs is an empty glyph slice with room for n glyphs at least.
-func takeGlyphs(n int) []glyph {
-	if p, ok := glyphRoom.Get().(*[]glyph); ok {
-		if cap(*p) >= n {
-			return (*p)[:0]
-		}
-		glyphRoom.Put(p)
-	}
-	return make([]glyph, 0, n)
-}
-
-// giveGlyphs returns a page's glyph slice for reuse; nothing may use it
-// after. Its glyphs are cleared, so that it holds no fonts or strings.
-func giveGlyphs(gs []glyph) {
-	if cap(gs) == 0 || cap(gs) > maxGlyphHint {
-		return
-	}
-	clear(gs)
-	gs = gs[:0]
-	glyphRoom.Put(&gs)
-}
+// glyphRoom recycles pages' glyph slices: a page's slice goes back once
+// its page is laid out (document.extract), and the next page of any
+// document starts in it.
+var glyphRoom room[glyph]
 
 // interp runs the content stream of one page and collects its glyphs.
 type interp struct {
@@ -149,7 +124,7 @@ func newInterp(ctx context.Context, d *document, p *pdfdoc.Page, opts Options) *
 		tm:     pdfdoc.Identity,
 		tlm:    pdfdoc.Identity,
 		forms:  map[int]bool{},
-		glyphs: takeGlyphs(int(min(d.glyphHint.Load(), maxGlyphHint))),
+		glyphs: glyphRoom.take(int(min(d.glyphHint.Load(), maxGlyphHint))),
 	}
 }
 

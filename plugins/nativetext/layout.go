@@ -6,7 +6,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -162,9 +161,11 @@ type glyphKey struct {
 }
 
 // keyRoom and fgRoom recycle the sort keys and framed glyphs of pages'
-// layouts (as *[]glyphKey and *[]fg): with the glyphs themselves they were
-// most of the bytes the engine allocated on real papers.
-var keyRoom, fgRoom sync.Pool
+// layouts.
+var (
+	keyRoom room[glyphKey]
+	fgRoom  room[fg]
+)
 
 // fgArena hands out the framed glyphs of one page's layout from one
 // buffer, taken from fgRoom and given back (release) when the page's
@@ -175,9 +176,7 @@ type fgArena struct{ buf []fg }
 // not moved: what was taken from it stays valid.
 func (a *fgArena) take(n int) []fg {
 	if a.buf == nil {
-		if p, ok := fgRoom.Get().(*[]fg); ok {
-			a.buf = (*p)[:0]
-		}
+		a.buf = fgRoom.take(n)
 	}
 	if cap(a.buf)-len(a.buf) < n {
 		a.buf = make([]fg, 0, max(n, 2*cap(a.buf)))
@@ -189,13 +188,8 @@ func (a *fgArena) take(n int) []fg {
 
 // release gives the buffer back; nothing taken from it may be used after.
 func (a *fgArena) release() {
-	if a.buf == nil || cap(a.buf) > maxGlyphHint {
-		return
-	}
-	clear(a.buf)
-	buf := a.buf[:0]
+	fgRoom.give(a.buf)
 	a.buf = nil
-	fgRoom.Put(&buf)
 }
 
 // sortedOnPage frames the glyphs and orders them by baseline, then
@@ -205,10 +199,7 @@ func (a *fgArena) release() {
 // sort.SliceStable through reflection, which on a page of a few thousand
 // glyphs was 8% of the engine's time.
 func sortedOnPage(gs []*glyph, fr frame, arena *fgArena) []fg {
-	var keys []glyphKey
-	if p, ok := keyRoom.Get().(*[]glyphKey); ok {
-		keys = (*p)[:0]
-	}
+	keys := keyRoom.take(len(gs))
 	for i, g := range gs {
 		ox, oy := fr.fwd(g.ox, g.oy)
 		keys = append(keys, glyphKey{oy: oy, ox: ox, n: i})
@@ -227,10 +218,7 @@ func sortedOnPage(gs []*glyph, fr frame, arena *fgArena) []fg {
 		g := gs[k.n]
 		fgs[i] = fg{g: g, b: fr.box(g.box), ox: k.ox, oy: k.oy}
 	}
-	if cap(keys) <= maxGlyphHint {
-		keys = keys[:0]
-		keyRoom.Put(&keys)
-	}
+	keyRoom.give(keys)
 	return fgs
 }
 
