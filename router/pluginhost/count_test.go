@@ -109,17 +109,25 @@ func TestEnginesGetMutualTLS(t *testing.T) {
 	}
 }
 
+// launchCounter starts a process of the counter engine, killed at the end
+// of the test.
+func launchCounter(t *testing.T, h *Host) *proc {
+	t.Helper()
+	p, err := h.launch(Found{Name: "counter", Path: filepath.Join(binDir, ExecutablePrefix+"counter")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(p.kill)
+	return p
+}
+
 // An engine serves only its host: a local process that dials its address
 // with a certificate of its own is refused in the TLS handshake, while the
 // host's calls go through.
 func TestEngineRefusesAStranger(t *testing.T) {
 	t.Parallel()
 	h := newHost(t, Config{})
-	p, err := h.launch(Found{Name: "counter", Path: filepath.Join(binDir, ExecutablePrefix+"counter")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.kill()
+	p := launchCounter(t, h)
 	if _, err := p.rpc.Describe(t.Context()); err != nil {
 		t.Fatalf("host's call: %v", err)
 	}
@@ -153,11 +161,7 @@ func TestEngineRefusesAStranger(t *testing.T) {
 func TestEngineServesTheHostsIdentity(t *testing.T) {
 	t.Parallel()
 	h := newHost(t, Config{})
-	p, err := h.launch(Found{Name: "counter", Path: filepath.Join(binDir, ExecutablePrefix+"counter")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.kill()
+	p := launchCounter(t, h)
 	addr := p.client.ReattachConfig().Addr
 	conn, err := tls.Dial(addr.Network(), addr.String(), &tls.Config{
 		Certificates: []tls.Certificate{h.id.host.Cert},
