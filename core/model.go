@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 )
 
 // Document is the merged result for one PDF.
@@ -50,7 +49,7 @@ func (p *Page) Words() int {
 func countFields(s string) int {
 	n, inField := 0, false
 	for _, r := range s {
-		space := r < utf8.RuneSelf && asciiSpace[r] || r >= utf8.RuneSelf && unicode.IsSpace(r)
+		space := unicode.IsSpace(r)
 		if !space && !inField {
 			n++
 		}
@@ -58,9 +57,6 @@ func countFields(s string) int {
 	}
 	return n
 }
-
-// asciiSpace marks the ASCII characters unicode.IsSpace reports.
-var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
 
 // BlockKind says what role a block plays on the page.
 type BlockKind string
