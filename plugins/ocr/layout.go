@@ -127,6 +127,10 @@ func layoutPage(items []pxWord, rules []rule, pageH int) []pxBlock {
 		}
 	}
 	h := median(hs)
+	items = dropSpecks(items, h)
+	if len(items) == 0 {
+		return nil
+	}
 	l := &layout{h: h, rtl: rtl*2 > len(items), rules: rules, pageH: pageH}
 	segs := l.segments(items)
 	tables := l.tables(segs)
@@ -141,8 +145,14 @@ type layout struct {
 	pageH int
 }
 
+// minMarkConf: a word of rule marks alone ("—", "_") read with less
+// confidence is taken for a mark that is not print. Tesseract reads such
+// marks into the blank gutter between two columns of justified text, two
+// lines high, with confidence near 0, and they join the columns' lines.
+const minMarkConf = 0.5
+
 // dropArtifacts removes empty items and the marks ruling lines leave in
-// recognised text ("|", "___").
+// recognised text ("|", "___"), and marks read into blank space.
 func dropArtifacts(items []pxWord) []pxWord {
 	out := make([]pxWord, 0, len(items))
 	for _, w := range items {
@@ -153,11 +163,53 @@ func dropArtifacts(items []pxWord) []pxWord {
 		if strings.Trim(w.text, "|¦_—–-=~") == "" {
 			wide := w.box.Dx() > 4*w.box.Dy()
 			tall := w.box.Dy() > 3*w.box.Dx() && w.text != "-"
-			if strings.ContainsAny(w.text, "|¦") || wide || tall {
+			if strings.ContainsAny(w.text, "|¦") || wide || tall || w.conf < minMarkConf {
 				continue
 			}
 		}
 		out = append(out, w)
+	}
+	return out
+}
+
+// maxSpeck: a word whose box is smaller than this share of the median
+// word height both ways, read with less than minMarkConf, is a speck of
+// scan noise that Tesseract took for a period or a letter. Print is not
+// that small beside its neighbours (a superscript is half their height,
+// a bullet about 0.4, and both are read with more confidence).
+const maxSpeck = 0.3
+
+// maxMarkShare: a mark split off a word (an i's dot, an accent) is less
+// than this share of the word's height; a word of the line above, which
+// may also sit just over it, is about as tall as the word.
+const maxMarkShare = 1.0 / 3
+
+// dropSpecks removes from items, whose median height is h, the specks of
+// noise (maxSpeck) and the detached marks: the dots of i and j, or
+// accents, that Tesseract split off a line of large print and read as a
+// word of their own ("." or "e."), just above the word they belong to.
+func dropSpecks(items []pxWord, h float64) []pxWord {
+	small := maxSpeck * h
+	speck := func(w pxWord) bool {
+		return w.conf < minMarkConf && float64(w.box.Dx()) < small && float64(w.box.Dy()) < small
+	}
+	detached := func(w pxWord) bool {
+		for _, o := range items {
+			// Within o, above its middle, no more than h/2 over its top
+			// (an i's dot rises as high as the tall letters beside it).
+			within := o.box.Min.X <= w.box.Min.X && o.box.Max.X >= w.box.Max.X
+			above := w.box.Min.Y+w.box.Max.Y < o.box.Min.Y+o.box.Max.Y && float64(o.box.Min.Y-w.box.Max.Y) < h/2
+			if within && above && float64(w.box.Dy()) < maxMarkShare*float64(o.box.Dy()) {
+				return true
+			}
+		}
+		return false
+	}
+	var out []pxWord
+	for _, w := range items {
+		if !speck(w) && !detached(w) {
+			out = append(out, w)
+		}
 	}
 	return out
 }

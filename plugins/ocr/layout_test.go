@@ -362,3 +362,32 @@ func TestStraightenPaper(t *testing.T) {
 		t.Errorf("a dark stroke is %d after straightening", v)
 	}
 }
+
+func TestDropSpecks(t *testing.T) {
+	t.Parallel()
+	body := line("Object Mirror stands here", 0, 100) // 20 pixels high
+	tests := []struct {
+		name string
+		w    pxWord
+		keep bool
+	}{
+		{"a speck of noise read as a letter", pxWord{text: "F", box: image.Rect(300, 60, 304, 64), conf: 0.3}, false},
+		{"a speck read with confidence stays", pxWord{text: "F", box: image.Rect(300, 60, 304, 64), conf: 0.9}, true},
+		{"a bullet stays", pxWord{text: "e", box: image.Rect(300, 60, 308, 68), conf: 0.4}, true},
+		{"an i's dot split off a word", pxWord{text: ".", box: image.Rect(20, 96, 25, 101), conf: 0.6}, false},
+		{"two dots read as e.", pxWord{text: "e.", box: image.Rect(80, 94, 95, 100), conf: 0.6}, false},
+		{"a word of the line above stays", pxWord{text: "an", box: image.Rect(10, 75, 30, 95), conf: 0.9}, true},
+		{"a mark beside the words stays", pxWord{text: ".", box: image.Rect(400, 96, 405, 101), conf: 0.6}, true},
+	}
+	for _, tc := range tests {
+		items := append(append([]pxWord{}, body...), tc.w)
+		out := dropSpecks(items, 20)
+		kept := len(out) == len(items)
+		if len(out) < len(body) {
+			t.Fatalf("%s: body words dropped: %v", tc.name, out)
+		}
+		if kept != tc.keep {
+			t.Errorf("%s: kept %v, want %v", tc.name, kept, tc.keep)
+		}
+	}
+}
