@@ -504,7 +504,7 @@ func (j *job) read(ctx context.Context, g *image.Gray, dpi int, orient, page boo
 	var probe *image.Gray // the band read poorly, for OSD
 	if tw != nil && j.opt.Backend != BackendPaddle && len(j.opt.Languages) == 0 && j.tess.available[fastLatin] && !(orient && looksSideways(g)) {
 		upright = j.clean(g, 0, dpi, page, clock, stats)
-		band, verdict, err := j.probeLatin(ctx, tw, upright.cleaned, dpi, stats)
+		band, verdict, scale, err := j.probeLatin(ctx, tw, upright.cleaned, dpi, stats)
 		if err != nil {
 			return nil, "", err
 		}
@@ -513,7 +513,7 @@ func (j *job) read(ctx context.Context, g *image.Gray, dpi int, orient, page boo
 			probe = band
 		}
 		if verdict == readingGood {
-			if items, err = j.tess.recognize(ctx, tw, upright.cleaned, dpi, []string{fastLatin}); err != nil {
+			if items, err = j.tess.recognize(ctx, tw, upright.cleaned, dpi, []string{fastLatin}, scale); err != nil {
 				return nil, "", err
 			}
 			verdict = judgeLatin(items)
@@ -525,7 +525,7 @@ func (j *job) read(ctx context.Context, g *image.Gray, dpi int, orient, page boo
 			return j.layout(upright, items, g, clock), BackendTesseract, nil
 		case readingLatin:
 			stats["rotation_applied"] = 0
-			items, err = j.recognize(ctx, BackendTesseract, tw, upright.cleaned, dpi, "Latin", stats)
+			items, err = j.recognize(ctx, BackendTesseract, tw, upright.cleaned, dpi, "Latin", scale, stats)
 			if err != nil {
 				return nil, "", err
 			}
@@ -555,7 +555,7 @@ func (j *job) read(ctx context.Context, g *image.Gray, dpi int, orient, page boo
 		cp = j.clean(g, rot, dpi, page, clock, stats)
 	}
 	backend := j.backendFor(script)
-	items, err := j.recognize(ctx, backend, tw, cp.cleaned, dpi, script, stats)
+	items, err := j.recognize(ctx, backend, tw, cp.cleaned, dpi, script, 1, stats)
 	if err != nil {
 		return nil, "", err
 	}
@@ -567,13 +567,13 @@ func (j *job) read(ctx context.Context, g *image.Gray, dpi int, orient, page boo
 // finds upright Latin after all with English, and again with the Latin
 // model when that reading is Latin print in another language.
 func (j *job) readUprightLatin(ctx context.Context, tw *tessWorker, cp *cleanPage, g *image.Gray, dpi int, clock *stageClock, stats map[string]float64) ([]pxBlock, string, error) {
-	items, err := j.tess.recognize(ctx, tw, cp.cleaned, dpi, []string{fastLatin})
+	items, err := j.tess.recognize(ctx, tw, cp.cleaned, dpi, []string{fastLatin}, 1)
 	if err != nil {
 		return nil, "", err
 	}
 	clock.lap("recognize_first")
 	if judgeLatin(items) == readingLatin {
-		if items, err = j.recognize(ctx, BackendTesseract, tw, cp.cleaned, dpi, "Latin", stats); err != nil {
+		if items, err = j.recognize(ctx, BackendTesseract, tw, cp.cleaned, dpi, "Latin", 1, stats); err != nil {
 			return nil, "", err
 		}
 		clock.lap("recognize")
@@ -756,8 +756,8 @@ func (j *job) paddleFor() *paddle {
 }
 
 // recognize reads the cleaned page with backend; Tesseract with the
-// models for script.
-func (j *job) recognize(ctx context.Context, backend string, tw *tessWorker, g *image.Gray, dpi int, script string, stats map[string]float64) ([]pxWord, error) {
+// models for script, at scale (readScale).
+func (j *job) recognize(ctx context.Context, backend string, tw *tessWorker, g *image.Gray, dpi int, script string, scale float64, stats map[string]float64) ([]pxWord, error) {
 	if backend == BackendPaddle {
 		pd := j.paddleFor()
 		if pd == nil {
@@ -772,7 +772,7 @@ func (j *job) recognize(ctx context.Context, backend string, tw *tessWorker, g *
 	if missing != "" {
 		stats[core.NoteStatPrefix+fmt.Sprintf("no Tesseract model for the %s script is installed: install the Debian package %s", script, missing)] = 1
 	}
-	return j.tess.recognize(ctx, tw, g, dpi, langs)
+	return j.tess.recognize(ctx, tw, g, dpi, langs, scale)
 }
 
 // stageClock adds the milliseconds of a page's pipeline stages to its

@@ -52,15 +52,15 @@ const (
 // English and judges it. It says readingGood, to read the whole page,
 // when g has no band to cut (band nil) or the band holds too few words
 // to judge.
-func (j *job) probeLatin(ctx context.Context, tw *tessWorker, g *image.Gray, dpi int, stats map[string]float64) (*image.Gray, reading, error) {
+func (j *job) probeLatin(ctx context.Context, tw *tessWorker, g *image.Gray, dpi int, stats map[string]float64) (*image.Gray, reading, float64, error) {
 	y0, y1 := probeBand(g, dpi)
 	if y1 <= y0 {
-		return nil, readingGood, nil
+		return nil, readingGood, 1, nil
 	}
 	band := g.SubImage(image.Rect(g.Rect.Min.X, g.Rect.Min.Y+y0, g.Rect.Max.X, g.Rect.Min.Y+y1)).(*image.Gray)
-	items, err := j.tess.recognize(ctx, tw, band, dpi, []string{fastLatin})
+	items, err := j.tess.recognize(ctx, tw, band, dpi, []string{fastLatin}, 1)
 	if err != nil {
-		return nil, readingPoor, err
+		return nil, readingPoor, 1, err
 	}
 	items = slices.DeleteFunc(items, func(w pxWord) bool {
 		// A word touching the band's top or bottom may be a line the
@@ -71,14 +71,16 @@ func (j *job) probeLatin(ctx context.Context, tw *tessWorker, g *image.Gray, dpi
 	stats["probe_words"] = float64(len(items))
 	stats["probe_doubtful"] = share
 	stats["probe_conf"] = mean
+	scale := readScale(wordHeight(items))
+	stats["read_scale"] = scale
 	if len(items) < minJudgedWords {
 		if len(items) >= minPoorProbeWords && share > minPoorProbeShare {
 			// Too few words to call the page English, but most of them
 			// doubtful: another script (an English page misjudged here
 			// only pays for OSD before its English reading).
-			return band, readingPoor, nil
+			return band, readingPoor, 1, nil
 		}
-		return band, readingGood, nil
+		return band, readingGood, scale, nil
 	}
 	v := judgeLatin(items)
 	if v == readingLatin && share < probeMinLatin {
@@ -86,7 +88,7 @@ func (j *job) probeLatin(ctx context.Context, tw *tessWorker, g *image.Gray, dpi
 		// near the line, the page decides.
 		v = readingGood
 	}
-	return band, v, nil
+	return band, v, scale, nil
 }
 
 // probeBand is the rows [y0, y1) of the probe: cut at blank rows near

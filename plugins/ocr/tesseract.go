@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"image"
+	"math"
 	"os"
 	"path"
 	"path/filepath"
@@ -297,8 +298,9 @@ func installedData(data map[string]string) (scripts, languages []string) {
 	return scripts, languages
 }
 
-// recognize reads an upright image with one recognition pass.
-func (t *tesseract) recognize(ctx context.Context, w *tessWorker, g *image.Gray, dpi int, langs []string) ([]pxWord, error) {
+// recognize reads an upright image with one recognition pass, shrunk by
+// scale (readScale; 1 reads it as it is). Boxes are in g's pixels.
+func (t *tesseract) recognize(ctx context.Context, w *tessWorker, g *image.Gray, dpi int, langs []string, scale float64) ([]pxWord, error) {
 	if err := checkImage(g); err != nil {
 		return nil, nil // nothing to read in a sliver
 	}
@@ -309,7 +311,14 @@ func (t *tesseract) recognize(ctx context.Context, w *tessWorker, g *image.Gray,
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := c.SetImageFromBytes(pgm(g)); err != nil {
+	src, dx, dy := g, 1.0, 1.0
+	if scale < 1 {
+		src = shrink(g, scale)
+		dx = float64(g.Rect.Dx()) / float64(src.Rect.Dx())
+		dy = float64(g.Rect.Dy()) / float64(src.Rect.Dy())
+		dpi = max(1, int(math.Round(float64(dpi)*scale)))
+	}
+	if err := c.SetImageFromBytes(pgm(src)); err != nil {
 		return nil, fmt.Errorf("ocr: tesseract image: %w", err)
 	}
 	c.SetVariable("user_defined_dpi", strconv.Itoa(dpi))
@@ -320,6 +329,7 @@ func (t *tesseract) recognize(ctx context.Context, w *tessWorker, g *image.Gray,
 	rtl := slices.ContainsFunc(langs, func(l string) bool { return rtlModels[l] })
 	words := make([]pxWord, 0, len(boxes))
 	var prev gosseract.BoundingBox
+	var prevBox image.Rectangle // prev's box in g's pixels
 	for i, b := range boxes {
 		// Tesseract marks the direction of runs with U+200E and U+200F;
 		// the layout orders the words itself.
@@ -328,10 +338,15 @@ func (t *tesseract) recognize(ctx context.Context, w *tessWorker, g *image.Gray,
 			continue
 		}
 		box := b.Box
-		if i > 0 && sameLine(prev, b) {
-			box = clipOverlap(prev.Box, box)
+		if src != g {
+			box = image.Rect(int(float64(box.Min.X)*dx), int(float64(box.Min.Y)*dy),
+				int(math.Ceil(float64(box.Max.X)*dx)), int(math.Ceil(float64(box.Max.Y)*dy)))
 		}
-		prev = b
+		raw := box
+		if i > 0 && sameLine(prev, b) {
+			box = clipOverlap(prevBox, box)
+		}
+		prev, prevBox = b, raw
 		words = append(words, pxWord{
 			text: text,
 			box:  box,
