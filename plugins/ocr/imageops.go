@@ -1,10 +1,10 @@
 package ocr
 
 import (
+	"encoding/binary"
 	"fmt"
 	"image"
 	"image/draw"
-	"strconv"
 )
 
 // toGray returns img as an *image.Gray with a zero origin, converting when
@@ -77,18 +77,6 @@ func unrotateRect(r image.Rectangle, deg, w, h int) image.Rectangle {
 	return r
 }
 
-// pgm encodes g as a binary PGM, which Leptonica reads without a codec.
-func pgm(g *image.Gray) []byte {
-	w, h := g.Rect.Dx(), g.Rect.Dy()
-	head := "P5\n" + strconv.Itoa(w) + " " + strconv.Itoa(h) + "\n255\n"
-	out := make([]byte, 0, len(head)+w*h)
-	out = append(out, head...)
-	for y := 0; y < h; y++ {
-		out = append(out, g.Pix[y*g.Stride:y*g.Stride+w]...)
-	}
-	return out
-}
-
 // bilinear samples g at (fx, fy) (pixel centres at integer+0.5).
 func bilinear(g *image.Gray, fx, fy float64) float64 {
 	w, h := g.Rect.Dx(), g.Rect.Dy()
@@ -131,4 +119,46 @@ func checkImage(g *image.Gray) error {
 		return fmt.Errorf("ocr: image too small")
 	}
 	return nil
+}
+
+// BMP layout: a 14-byte file header, a 40-byte BITMAPINFOHEADER and a
+// palette of 256 grays, then the rows bottom up, each padded to 4 bytes.
+const (
+	bmpFileHeader = 14
+	bmpInfoHeader = 40
+	bmpPalette    = 256 * 4
+	bmpHeaders    = bmpFileHeader + bmpInfoHeader + bmpPalette
+)
+
+// bmp encodes g as an 8-bit gray BMP. Leptonica decodes a BMP from
+// memory in one pass, where it reads a PGM a byte at a time through a
+// stream: 90 ms for a page at 200 dpi.
+func bmp(g *image.Gray) []byte {
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	stride := (w + 3) &^ 3
+	out := make([]byte, bmpHeaders+stride*h)
+	le := binary.LittleEndian
+	out[0], out[1] = 'B', 'M'
+	le.PutUint32(out[2:], uint32(len(out)))
+	le.PutUint32(out[10:], bmpHeaders)
+	info := out[bmpFileHeader:]
+	le.PutUint32(info[0:], bmpInfoHeader)
+	le.PutUint32(info[4:], uint32(w))
+	le.PutUint32(info[8:], uint32(h)) // positive: bottom up
+	le.PutUint16(info[12:], 1)        // planes
+	le.PutUint16(info[14:], 8)        // bits per pixel
+	le.PutUint32(info[20:], uint32(stride*h))
+	le.PutUint32(info[24:], 7874) // 200 dpi in pixels per metre
+	le.PutUint32(info[28:], 7874)
+	le.PutUint32(info[32:], 256)
+	pal := out[bmpFileHeader+bmpInfoHeader : bmpHeaders]
+	for i := range 256 {
+		pal[4*i], pal[4*i+1], pal[4*i+2] = byte(i), byte(i), byte(i)
+	}
+	pix := out[bmpHeaders:]
+	for y := range h {
+		row := g.Pix[y*g.Stride : y*g.Stride+w]
+		copy(pix[(h-1-y)*stride:], row)
+	}
+	return out
 }

@@ -202,7 +202,7 @@ func (w *tessWorker) client(t *tesseract, langs []string) (*gosseract.Client, er
 	for i := range blank.Pix {
 		blank.Pix[i] = 255
 	}
-	if err := c.SetImageFromBytes(pgm(blank)); err != nil {
+	if err := c.SetImageFromBytes(bmp(blank)); err != nil {
 		c.Close()
 		return nil, err
 	}
@@ -318,7 +318,7 @@ func (t *tesseract) recognize(ctx context.Context, w *tessWorker, g *image.Gray,
 		dy = float64(g.Rect.Dy()) / float64(src.Rect.Dy())
 		dpi = max(1, int(math.Round(float64(dpi)*scale)))
 	}
-	if err := c.SetImageFromBytes(pgm(src)); err != nil {
+	if err := c.SetImageFromBytes(bmp(src)); err != nil {
 		return nil, fmt.Errorf("ocr: tesseract image: %w", err)
 	}
 	c.SetVariable("user_defined_dpi", strconv.Itoa(dpi))
