@@ -34,8 +34,7 @@ func (d *Document) Gray(o types.Object, maxPixels int) (img *image.Gray, err err
 	if err != nil {
 		return nil, err
 	}
-	w, _ := d.Number(sd.Dict["Width"])
-	h, _ := d.Number(sd.Dict["Height"])
+	w, h, _ := d.ImageSize(sd.Dict)
 	if w < 1 || h < 1 || w*h > float64(maxPixels) {
 		return nil, fmt.Errorf("%w: %v×%v pixels", ErrImageEncoding, w, h)
 	}
@@ -53,6 +52,17 @@ func (d *Document) Gray(o types.Object, maxPixels int) (img *image.Gray, err err
 		return d.graySamples(sd, int(w), int(h))
 	}
 	return nil, fmt.Errorf("%w: filters %v", ErrImageEncoding, filters)
+}
+
+// ImageSize is an image dictionary's /Width and /Height in samples; ok
+// is false when either is missing or not positive.
+func (d *Document) ImageSize(dict types.Dict) (w, h float64, ok bool) {
+	w, okW := d.Number(dict["Width"])
+	h, okH := d.Number(dict["Height"])
+	if !okW || !okH || w <= 0 || h <= 0 {
+		return 0, 0, false
+	}
+	return w, h, true
 }
 
 // grayJPEG decodes a JPEG image to luminance.

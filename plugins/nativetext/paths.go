@@ -310,9 +310,8 @@ func (in *interp) samples(ref types.Object) float64 {
 // pixels is an image dictionary's /Width × /Height, 0 when either is
 // missing or not positive.
 func (in *interp) pixels(d types.Dict) float64 {
-	w, okW := in.doc.Number(d["Width"])
-	h, okH := in.doc.Number(d["Height"])
-	if !okW || !okH || w <= 0 || h <= 0 {
+	w, h, ok := in.doc.ImageSize(d)
+	if !ok {
 		return 0
 	}
 	return w * h
