@@ -24,7 +24,10 @@
 // model. A band of about an eighth of the page's lines (probe.go) is read
 // and judged before the whole, so that a page in another script or
 // language skips the English reading, and OSD looks at that band before
-// the whole page. A page's render gets 10 seconds (pdfium takes longer
+// the whole page. The probe also measures the print: a page of large
+// print is read with the Latin models shrunk (box filter) until its words
+// are 16 pixels high, which Tesseract reads as well in less time
+// (scale.go); boxes come back in the render's pixels. A page's render gets 10 seconds (pdfium takes longer
 // only over pathological drawings) and fails with a timeout after them.
 // Pages the router names in the option coarse_images (images holding
 // far more samples than any render of the page: router.CoarseImageSamples)
@@ -48,7 +51,10 @@
 // left to right, full-width titles and paragraphs in between), paragraphs
 // from line spacing, headings from text size, list items from bullets, and
 // short lines alone in the top and bottom margins as page headers and
-// footers.
+// footers. Before it, marks that are not print are dropped: specks of
+// noise read as tiny low-confidence words, dots of i and j split off a
+// line of large print, and dashes read into the blank gutter between
+// columns.
 //
 // Modes: "page" recognises whole pages; "regions" only the boxes the caller
 // names: each picture gets a text check (PaddleOCR's detector on a
