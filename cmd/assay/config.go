@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -159,7 +161,8 @@ func LoadConfig(path string, flags map[string]any) (cfg Config, err error) {
 
 // envKey maps ASSAY_TIMEOUTS__DEFAULT__BASE to timeouts.default.base and
 // splits comma lists (ASSAY_ENGINES=nativetext,ocr). Variables that are not
-// settings (ASSAY_PLUGIN_PATH, ASSAY_DEBUG) are skipped.
+// settings (ASSAY_PLUGIN_PATH, ASSAY_DEBUG) are skipped. Engine options
+// (ASSAY_OPTIONS__OCR__DPI=300) are scalars by their look (optionValue).
 func envKey(k, v string) (string, any) {
 	k = strings.ToLower(strings.TrimPrefix(k, "ASSAY_"))
 	switch k {
@@ -170,7 +173,31 @@ func envKey(k, v string) (string, any) {
 	if k == "engines" {
 		return k, splitList(v)
 	}
+	if strings.HasPrefix(k, "options.") {
+		return k, optionValue(v)
+	}
 	return k, v
+}
+
+// optionValue is an engine option's value from the environment: a
+// number or true/false as such, a string otherwise, and a string in
+// double quotes as the string inside them. The settings of Config are
+// typed and converted when they are decoded; an engine's options go to it
+// as JSON, where the string "300" is not the number its options want.
+func optionValue(v string) any {
+	if len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"' {
+		return v[1 : len(v)-1]
+	}
+	switch v {
+	case "true":
+		return true
+	case "false":
+		return false
+	}
+	if f, err := strconv.ParseFloat(v, 64); err == nil && !math.IsInf(f, 0) && !math.IsNaN(f) {
+		return f
+	}
+	return v
 }
 
 func splitList(s string) []string {

@@ -14,7 +14,9 @@
 //
 // Configuration comes from, in rising precedence: built-in defaults, a YAML
 // file (assay.yaml in the working directory, or --config), environment
-// variables prefixed ASSAY_ (nesting with "__": ASSAY_TIMEOUTS__DEFAULT__BASE=5s),
+// variables prefixed ASSAY_ (nesting with "__": ASSAY_TIMEOUTS__DEFAULT__BASE=5s;
+// engine options that read as numbers or true/false are passed as such,
+// ASSAY_OPTIONS__OCR__DPI=300),
 // and flags. This is the only package that reads configuration; everything
 // below it takes plain structs.
 //

@@ -324,6 +324,22 @@ func TestConfigLayers(t *testing.T) {
 	if err != nil || string(rc.Options["ocr"]) != `{"backend":"paddle"}` {
 		t.Fatalf("options.ocr = %s (%v)", rc.Options["ocr"], err)
 	}
+	// Numbers and booleans arrive as such (the OCR engine refused the
+	// string "300" for its dpi); quotes keep a string that looks like one.
+	t.Setenv("ASSAY_OPTIONS__OCR__DPI", "300")
+	t.Setenv("ASSAY_OPTIONS__OCR__ORIENTATION", "false")
+	t.Setenv("ASSAY_OPTIONS__OCR__LABEL", `"007"`)
+	cfg, err = LoadConfig("", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rc, err = cfg.Router()
+	if want := `{"backend":"paddle","dpi":300,"label":"007","orientation":false}`; err != nil || string(rc.Options["ocr"]) != want {
+		t.Fatalf("options.ocr = %s (%v), want %s", rc.Options["ocr"], err, want)
+	}
+	for _, k := range []string{"ASSAY_OPTIONS__OCR__DPI", "ASSAY_OPTIONS__OCR__ORIENTATION", "ASSAY_OPTIONS__OCR__LABEL"} {
+		os.Unsetenv(k)
+	}
 	t.Setenv("ASSAY_ENGINES", "x, y")
 	cfg, err = LoadConfig("", nil)
 	if err != nil || fmt.Sprint(cfg.Engines) != "[x y]" {
