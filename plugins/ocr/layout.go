@@ -1037,11 +1037,17 @@ func markHeadings(blocks []pxBlock, body float64) {
 		if b.kind != core.KindParagraph || len(b.lines) > headingMaxLines {
 			continue
 		}
+		// Each line's height, as the body's is measured (textHeight of a
+		// segment): the quartiles of a whole block mix its lines' tops
+		// and bottoms, and read a paragraph whose first line has a few
+		// descenders as larger print.
 		var all []pxWord
+		hs := make([]float64, 0, len(b.lines))
 		for _, ln := range b.lines {
 			all = append(all, ln...)
+			hs = append(hs, textHeight(ln))
 		}
-		r := textHeight(all) / body
+		r := median(hs) / body
 		txt := strings.TrimSpace(lineText(all))
 		short := len(b.lines) == 1 && len(strings.Fields(txt)) <= shortHeadingWords && !strings.HasSuffix(txt, ".")
 		switch {
