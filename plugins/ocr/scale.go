@@ -15,16 +15,19 @@ import (
 // so that its words are readWordHeight pixels high, never below
 // minReadScale.
 //
-// Measured on the corpus's 40 scanned pages (200 dpi, 10-14 pt print,
-// words of 21-27 pixels), alternated runs: 17% less CPU, and text
-// similarity the same or better on every document. A target of 13 pixels
-// saved no more and lost 0.5-0.7% on pages of small print. Other scripts
-// are read as rendered: their dots and strokes (Arabic's, Han's) need
-// the pixels, and their pages are not probed.
+// Measured on the corpus's 39 scanned pages (200 dpi, 10-14 pt print,
+// words of 21-27 pixels). A target of 16 pixels saved 6-17% of the CPU
+// with text similarity kept, but lost the decimal points and minus signs
+// of a table's figures (generated-b scanned-05: "71.4%" read "714%",
+// "-43.6%" read "43.6%"); 13 lost more. 20 keeps every character of both
+// sets' tables, and saves up to 8% at 200 dpi, more on larger print (a
+// 300 dpi render of the same pages: 8%). Other scripts are read as
+// rendered: their dots and strokes (Arabic's, Han's) need the pixels, and
+// their pages are not probed.
 const (
 	// readWordHeight is the median word height, in pixels, that a page
 	// is shrunk to before it is read with a Latin model.
-	readWordHeight = 16.0
+	readWordHeight = 20.0
 	// minReadScale: a page is never shrunk more than this, whatever its
 	// print: a page's small print (notes, table cells) is smaller than
 	// its median.

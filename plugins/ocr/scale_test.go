@@ -15,9 +15,9 @@ func TestReadScale(t *testing.T) {
 	}{
 		{"unknown print is read as rendered", 0, 1},
 		{"small print is read as rendered", 12, 1},
-		{"print near the target is not worth resampling", 17, 1},
-		{"large print is shrunk to the target", 32, 0.5},
-		{"body text at 200 dpi", 24, 16.0 / 24},
+		{"print near the target is not worth resampling", 21, 1},
+		{"large print is shrunk to the target", 40, 0.5},
+		{"body text at 300 dpi", 36, 20.0 / 36},
 		{"huge print stops at the floor", 100, minReadScale},
 	}
 	for _, tc := range tests {
