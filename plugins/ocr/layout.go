@@ -118,18 +118,20 @@ func layoutPage(items []pxWord, rules []rule, pageH int) []pxBlock {
 	if len(items) == 0 {
 		return nil
 	}
-	rtl := 0
 	hs := make([]float64, 0, len(items))
 	for _, w := range items {
 		hs = append(hs, float64(w.box.Dy()))
-		if w.rtl {
-			rtl++
-		}
 	}
 	h := median(hs)
 	items = dropSpecks(items, h)
 	if len(items) == 0 {
 		return nil
+	}
+	rtl := 0
+	for _, w := range items {
+		if w.rtl {
+			rtl++
+		}
 	}
 	l := &layout{h: h, rtl: rtl*2 > len(items), rules: rules, pageH: pageH}
 	segs := l.segments(items)

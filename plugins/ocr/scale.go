@@ -3,7 +3,6 @@ package ocr
 import (
 	"image"
 	"math"
-	"slices"
 )
 
 // A Latin page is read smaller than it was rendered when its print is
@@ -58,12 +57,11 @@ func wordHeight(ws []pxWord) float64 {
 	if len(ws) < minMeasuredWords {
 		return 0
 	}
-	h := make([]int, len(ws))
+	h := make([]float64, len(ws))
 	for i, w := range ws {
-		h[i] = w.box.Dy()
+		h[i] = float64(w.box.Dy())
 	}
-	slices.Sort(h)
-	return float64(h[len(h)/2])
+	return median(h)
 }
 
 // shrink scales g by s (0 < s < 1), each pixel of the result the mean of
