@@ -432,7 +432,7 @@ func (c *call) ended() outcome {
 		c.healthy = true
 		return outcome{kind: kindDone}
 	}
-	if c.ctx.Err() != nil {
+	if c.ctxEnded() {
 		return c.ctxDone()
 	}
 	// The process is alive and well: it ended the call early, so its exit
@@ -446,7 +446,7 @@ func (c *call) ended() outcome {
 func (c *call) failed(err error) outcome {
 	var rpcErr *wire.RPCError
 	switch {
-	case c.ctx.Err() != nil:
+	case c.ctxEnded():
 		return c.ctxDone()
 	case errors.As(err, &rpcErr):
 		return c.crashed(nil)
@@ -456,6 +456,23 @@ func (c *call) failed(err error) outcome {
 	c.stop()
 	c.healthy = true
 	return outcome{kind: kindDocError, err: err}
+}
+
+// ctxEnded says whether the call's context has ended. The engine learns
+// the call's deadline from gRPC and may end its stream on it before this
+// process's own timer has run: on a loaded machine the timer can be late
+// by tens of milliseconds. Once the deadline has passed by the clock, the
+// call waits for the timer (it is due) and counts as ended by its context,
+// not as a crash.
+func (c *call) ctxEnded() bool {
+	if c.ctx.Err() != nil {
+		return true
+	}
+	if dl, ok := c.ctx.Deadline(); ok && !time.Now().Before(dl) {
+		<-c.ctx.Done()
+		return true
+	}
+	return false
 }
 
 // page forwards one page's answer, and says whether the call is over.

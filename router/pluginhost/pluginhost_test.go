@@ -539,6 +539,53 @@ func TestProcessesAreRecycledAfterMaxCalls(t *testing.T) {
 // call's process is killed even so, and the report says it stopped; an
 // engine that works on after the cancel is killed, and the report says
 // why.
+// lateTimer is a context whose deadline has passed by the clock before
+// its timer ends it, as on a loaded machine where the timer's goroutine
+// runs late. The engine, told the deadline over gRPC, stops first.
+type lateTimer struct {
+	context.Context
+	deadline time.Time
+}
+
+func (c lateTimer) Deadline() (time.Time, bool) { return c.deadline, true }
+
+// TestDeadlineBeforeTheTimer checks that an engine which ends its stream
+// on the call's deadline, before the host's own timer has run, is a
+// deadline (the process that stopped is kept), not a crash.
+func TestDeadlineBeforeTheTimer(t *testing.T) {
+	t.Parallel()
+	h := newHost(t, Config{})
+	pdf := sdktest.WriteTextPDF(t, t.TempDir())
+	slow := engine(t, h, "slow")
+	pid := func() float64 {
+		got, _, err := drain(context.Background(), slow, &core.Request{Source: pdf, Pages: []int{1}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got[1].Stats["pid"]
+	}
+	before := pid()
+	const (
+		midPage = 500 * time.Millisecond
+		late    = 300 * time.Millisecond
+	)
+	deadline := time.Now().Add(midPage)
+	inner, cancel := context.WithDeadline(context.Background(), deadline.Add(late))
+	defer cancel()
+	got, _, _ := drain(lateTimer{inner, deadline}, slow, &core.Request{Source: pdf, Pages: []int{1, 2}, Options: []byte(`{"page_ms":1500}`)})
+	for _, p := range []int{1, 2} {
+		if r := got[p]; r.Status != core.StatusTimeout || !errors.Is(r.Err, core.ErrTimeout) {
+			t.Errorf("page %d: %v, %v; want a timeout", p, r.Status, r.Err)
+		}
+	}
+	if n, err := slow.CancelReport(); n != 1 || err != nil {
+		t.Errorf("%d cancels, last %v; want 1, stopped by itself", n, err)
+	}
+	if after := pid(); after != before {
+		t.Errorf("pid %v after the deadline, %v before: the process that stopped was not kept", after, before)
+	}
+}
+
 func TestCancelKeepsAnEngineThatStops(t *testing.T) {
 	t.Parallel()
 	h := newHost(t, Config{})
