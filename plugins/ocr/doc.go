@@ -18,17 +18,19 @@
 //
 // Most pages are upright Latin print, so a page is first read with
 // English data, the fastest model, and that reading is kept when few of
-// its words are doubtful; a Latin page in another language (many doubtful
-// words, but a fair mean) is read again with the Latin script model, and
-// only a page read poorly pays for OSD and a reading with its script's
-// model. A band of about an eighth of the page's lines (probe.go) is read
-// and judged before the whole, so that a page in another script or
-// language skips the English reading, and OSD looks at that band before
-// the whole page. The probe also measures the print: a page of large
-// print is read with the Latin models shrunk (box filter) until its words
-// are 20 pixels high, which Tesseract reads as well in less time
-// (scale.go); boxes come back in the render's pixels. A page's render gets 10 seconds (pdfium takes longer
-// only over pathological drawings) and fails with a timeout after them.
+// its words are doubtful and a fair share of them sure (the words the
+// model knows: English prose always has some); a Latin page in another
+// language (doubtful words, or hardly a sure one) is read again with the
+// Latin script model, and only a page read poorly pays for OSD and a
+// reading with its script's model. A band of about an eighth of the
+// page's lines (probe.go) is read and judged before the whole, so that a
+// page in another script or language skips the English reading, and OSD
+// looks at that band before the whole page. The probe also measures the
+// print: a page of large print is read with the Latin models shrunk (box
+// filter) until its words are 20 pixels high, which Tesseract reads as well in less time
+// (scale.go); boxes come back in the render's pixels. A page's render
+// gets 10 seconds (pdfium takes longer only over pathological drawings)
+// and fails with a timeout after them.
 // Pages the router names in the option coarse_images (images holding
 // far more samples than any render of the page: router.CoarseImageSamples)
 // are rendered without image smoothing, which halves pdfium's time there.

@@ -592,10 +592,22 @@ const (
 	minJudgedWords = 20
 	// lowWordConf: a word under it was read with doubt. English pages
 	// of the corpus have 1–9% of such words; Polish, Czech, German and
-	// French ones 15–35%; turned pages and other scripts most of them.
+	// French ones 4–35%; turned pages and other scripts most of them.
 	lowWordConf = 0.7
-	// maxDoubtfulGood: a reading with no more doubtful words is kept.
+	// maxDoubtfulGood: a reading with no more doubtful words is kept,
+	// when it also has minConfirmed of its words read with certainty.
 	maxDoubtfulGood = 0.12
+	// sureWordConf and minConfirmed: English print read with English
+	// data has a third to two thirds of its words at sureWordConf or
+	// above (the words the model knows; every English page has its
+	// function words), the corpus's scanned English pages 31–65%. Polish
+	// or Czech read with English, where the model writes each letter it
+	// has no glyph for as the nearest one it has, has 3–11%, though few
+	// of its words fall under lowWordConf. Such a page goes to the Latin
+	// model; an English page of names or codes misjudged so only pays
+	// for a second reading.
+	sureWordConf = 0.95
+	minConfirmed = 0.2
 	// maxDoubtfulLatin and minMeanLatin: a reading within them is
 	// upright Latin print in another language, read again with the Latin
 	// script model without OSD.
@@ -618,12 +630,26 @@ func judgeLatin(ws []pxWord) reading {
 	}
 	share, mean := doubt(ws)
 	switch {
-	case share <= maxDoubtfulGood:
+	case share <= maxDoubtfulGood && confirmed(ws) >= minConfirmed:
 		return readingGood
 	case share <= maxDoubtfulLatin && mean >= minMeanLatin:
 		return readingLatin
 	}
 	return readingPoor
+}
+
+// confirmed is the share of ws read with certainty (sureWordConf).
+func confirmed(ws []pxWord) float64 {
+	if len(ws) == 0 {
+		return 0
+	}
+	n := 0
+	for _, w := range ws {
+		if w.conf >= sureWordConf {
+			n++
+		}
+	}
+	return float64(n) / float64(len(ws))
 }
 
 // doubt is the share of ws read with doubt (under lowWordConf) and their

@@ -84,13 +84,18 @@ func TestInstalledData(t *testing.T) {
 
 func TestJudgeLatin(t *testing.T) {
 	t.Parallel()
-	// words makes n words, doubtful of them under lowWordConf.
-	words := func(n, doubtful int, sure, unsure float64) []pxWord {
+	// words makes n words: doubtful of them read under lowWordConf,
+	// sure of them at sureWordConf or above, the rest in between.
+	words := func(n, doubtful, sure int) []pxWord {
 		ws := make([]pxWord, n)
 		for i := range ws {
-			ws[i].conf = sure
-			if i < doubtful {
-				ws[i].conf = unsure
+			switch {
+			case i < doubtful:
+				ws[i].conf = 0.5
+			case i < doubtful+sure:
+				ws[i].conf = 0.97
+			default:
+				ws[i].conf = 0.9
 			}
 		}
 		return ws
@@ -100,11 +105,15 @@ func TestJudgeLatin(t *testing.T) {
 		ws   []pxWord
 		want reading
 	}{
-		{"English print: kept", words(400, 8, 0.95, 0.5), readingGood},
-		{"noisy English: kept", words(400, 34, 0.93, 0.6), readingGood},
-		{"Polish read with English: Latin again", words(100, 17, 0.93, 0.55), readingLatin},
-		{"a turned page: OSD", words(200, 150, 0.8, 0.3), readingPoor},
-		{"too few words to judge: OSD", words(10, 0, 0.96, 0), readingPoor},
+		{"English print: kept", words(400, 8, 240), readingGood},
+		{"noisy English: kept", words(400, 34, 130), readingGood},
+		{"Polish read with English, many doubtful: Latin again", words(100, 17, 8), readingLatin},
+		// Polish or Czech print that English reads with few doubts, but
+		// hardly a word of it with certainty (the script pages of
+		// testdata/scripts/b: 4-12% doubtful, 3-11% sure).
+		{"Polish read with English, few doubtful: Latin again", words(90, 4, 7), readingLatin},
+		{"a turned page: OSD", words(200, 150, 20), readingPoor},
+		{"too few words to judge: OSD", words(10, 0, 10), readingPoor},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
