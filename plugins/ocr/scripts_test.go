@@ -19,33 +19,36 @@ import (
 const minScriptSim = 0.95
 
 // TestScriptPages reads the Polish, Czech, Russian, Arabic and Hebrew
-// pages with the engine as configured by default, and checks each
-// against the text it was printed from: diacritics, Cyrillic, and right-
-// to-left lines in logical order with their digits and Latin words in
-// place.
+// pages of both sets of testdata/scripts (the second with other words, in
+// another typeface) with the engine as configured by default, and checks
+// each against the text it was printed from: diacritics, Cyrillic, and
+// right-to-left lines in logical order with their digits and Latin words
+// in place.
 func TestScriptPages(t *testing.T) {
 	if testing.Short() {
-		t.Skip("short: OCR of five pages")
-	}
-	pdfs, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "scripts", "*.pdf"))
-	if len(pdfs) < 5 {
-		t.Fatalf("testdata/scripts holds %d pages; want the five of make.sh", len(pdfs))
+		t.Skip("short: OCR of ten pages")
 	}
 	e := engineFor(t, BackendAuto)
-	for _, pdf := range pdfs {
-		lang := strings.TrimSuffix(filepath.Base(pdf), ".pdf")
-		t.Run(lang, func(t *testing.T) {
-			gt, err := os.ReadFile(strings.TrimSuffix(pdf, ".pdf") + ".md")
-			if err != nil {
-				t.Fatal(err)
-			}
-			md := readCorpusDoc(t, e, pdf)
-			s := eval.Score(string(gt), md)
-			t.Logf("text_sim %.3f", s.TextSim)
-			if s.TextSim < minScriptSim {
-				t.Errorf("text similarity %.3f, want at least %.2f; read:\n%s", s.TextSim, minScriptSim, md)
-			}
-		})
+	for _, set := range []string{".", "b"} {
+		pdfs, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "scripts", set, "*.pdf"))
+		if len(pdfs) < 5 {
+			t.Fatalf("testdata/scripts/%s holds %d pages; want the five of make.sh", set, len(pdfs))
+		}
+		for _, pdf := range pdfs {
+			lang := strings.TrimSuffix(filepath.Base(pdf), ".pdf")
+			t.Run(filepath.Join(set, lang), func(t *testing.T) {
+				gt, err := os.ReadFile(strings.TrimSuffix(pdf, ".pdf") + ".md")
+				if err != nil {
+					t.Fatal(err)
+				}
+				md := readCorpusDoc(t, e, pdf)
+				s := eval.Score(string(gt), md)
+				t.Logf("text_sim %.3f", s.TextSim)
+				if s.TextSim < minScriptSim {
+					t.Errorf("text similarity %.3f, want at least %.2f; read:\n%s", s.TextSim, minScriptSim, md)
+				}
+			})
+		}
 	}
 }
 
