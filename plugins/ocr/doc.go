@@ -27,8 +27,8 @@
 // page in another script or language skips the English reading, and OSD
 // looks at that band before the whole page. The probe also measures the
 // print: a page of large print is read with the Latin models shrunk (box
-// filter) until its words are 20 pixels high, which Tesseract reads as well in less time
-// (scale.go); boxes come back in the render's pixels. A page's render
+// filter) until its words are 20 pixels high, which Tesseract reads as
+// well in less time (scale.go); boxes come back in the render's pixels. A page's render
 // gets 10 seconds (pdfium takes longer only over pathological drawings)
 // and fails with a timeout after them.
 // Pages the router names in the option coarse_images (images holding
