@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/otiai10/gosseract/v2"
 
@@ -184,7 +185,16 @@ func (t *tesseract) release(w *tessWorker) { t.workers <- w }
 
 // client returns the worker's handle for langs, creating it once.
 func (w *tessWorker) client(t *tesseract, langs []string) (*gosseract.Client, error) {
+	return w.clientFor(t, langs, gosseract.PSM_SINGLE_BLOCK)
+}
+
+// clientFor is client with another segmentation mode (clients differ by
+// mode as by language).
+func (w *tessWorker) clientFor(t *tesseract, langs []string, psm gosseract.PageSegMode) (*gosseract.Client, error) {
 	key := strings.Join(langs, "+")
+	if psm != gosseract.PSM_SINGLE_BLOCK {
+		key += "/" + strconv.Itoa(int(psm))
+	}
 	if c, ok := w.clients[key]; ok {
 		return c, nil
 	}
@@ -228,8 +238,9 @@ func (w *tessWorker) client(t *tesseract, langs []string) (*gosseract.Client, er
 	// before never took effect). PSM_AUTO's own page analysis was
 	// measured against this: better on some scans of the corpus, but it
 	// drops the first line under a heading on others (generated
-	// scanned-06: 0.993 -> 0.957).
-	c.SetPageSegMode(gosseract.PSM_SINGLE_BLOCK)
+	// scanned-06: 0.993 -> 0.957). Single words are read again with
+	// PSM_SINGLE_WORD (latinWords).
+	c.SetPageSegMode(psm)
 	w.clients[key] = c
 	return c, nil
 }
@@ -393,4 +404,95 @@ func clipOverlap(prev, cur image.Rectangle) image.Rectangle {
 		cur.Min.X = min(cur.Max.X-1, prev.Max.X+1)
 	}
 	return cur
+}
+
+// Latin words inside the lines of a script whose model reads no Latin
+// (Arabic's: English beside it costs more Arabic words than the Latin
+// ones it gets right, see scriptModels) come out as a few low-confidence
+// letters of that script. Each word the script's model read with doubt is
+// read again alone with English, and takes English's reading when English
+// is sure of it and it is Latin: English reads the Arabic words the
+// model doubted as nonsense, with confidence near 0.
+const (
+	// minLatinWordConf: the least confidence of English's reading of a
+	// word to replace the script model's. English reads a printed Latin
+	// word alone at 0.9 and above; the script pages' Arabic words read
+	// with doubt, at 0.0–0.3.
+	minLatinWordConf = 0.85
+	// wordPad is the margin, in pixels, around a word's box when it is
+	// read alone: Tesseract needs some white around the ink.
+	wordPad = 6
+	// minLatinLetters: a reading with fewer Latin letters (a stray
+	// letter, a number) says nothing about the word being Latin.
+	minLatinLetters = 2
+)
+
+// latinWords reads again with English, word by word, the words of ws
+// (read on g) read with doubt, and keeps English's reading of those it is
+// sure are Latin.
+func (t *tesseract) latinWords(ctx context.Context, w *tessWorker, g *image.Gray, dpi int, ws []pxWord) ([]pxWord, error) {
+	if !t.available[fastLatin] {
+		return ws, nil
+	}
+	var c *gosseract.Client
+	for i, wd := range ws {
+		if wd.conf >= lowWordConf {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if c == nil {
+			var err error
+			if c, err = w.clientFor(t, []string{fastLatin}, gosseract.PSM_SINGLE_WORD); err != nil {
+				return ws, nil // no English: the script's reading stands
+			}
+		}
+		crop := g.SubImage(wd.box.Inset(-wordPad).Intersect(g.Rect)).(*image.Gray)
+		if checkImage(crop) != nil {
+			continue
+		}
+		if err := c.SetImageFromBytes(bmp(crop)); err != nil {
+			return nil, fmt.Errorf("ocr: tesseract image: %w", err)
+		}
+		c.SetVariable("user_defined_dpi", strconv.Itoa(dpi))
+		boxes, err := c.GetBoundingBoxesVerbose()
+		if err != nil {
+			return nil, fmt.Errorf("ocr: tesseract: %w", err)
+		}
+		if text, conf, ok := oneLatinWord(boxes); ok && conf >= minLatinWordConf && conf > wd.conf {
+			ws[i].text, ws[i].conf = text, conf
+		}
+	}
+	return ws, nil
+}
+
+// oneLatinWord is the text of a single-word reading when it is one word
+// of Latin letters (digits and punctuation around them allowed), with
+// its confidence (0..1).
+func oneLatinWord(boxes []gosseract.BoundingBox) (string, float64, bool) {
+	var words []string
+	conf := 1.0
+	for _, b := range boxes {
+		if t := strings.TrimSpace(b.Word); t != "" {
+			words = append(words, t)
+			conf = min(conf, b.Confidence/100)
+		}
+	}
+	if len(words) != 1 {
+		return "", 0, false
+	}
+	letters := 0
+	for _, r := range words[0] {
+		switch {
+		case r < utf8.RuneSelf && unicode.IsLetter(r):
+			letters++
+		case unicode.IsLetter(r):
+			return "", 0, false // a letter of another script
+		}
+	}
+	if letters < minLatinLetters {
+		return "", 0, false
+	}
+	return words[0], conf, true
 }

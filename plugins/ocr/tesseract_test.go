@@ -1,10 +1,13 @@
 package ocr
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/otiai10/gosseract/v2"
 )
 
 // fakeTessdata makes a data directory holding empty files of the names
@@ -139,5 +142,36 @@ func TestPageDPI(t *testing.T) {
 		if got := pageDPI(tc.dpi, tc.w, tc.h); got != tc.want {
 			t.Errorf("pageDPI(%v, %v×%v) = %v, want %v", tc.dpi, tc.w, tc.h, got, tc.want)
 		}
+	}
+}
+
+func TestOneLatinWord(t *testing.T) {
+	t.Parallel()
+	box := func(word string, conf float64) gosseract.BoundingBox {
+		return gosseract.BoundingBox{Word: word, Confidence: conf}
+	}
+	tests := []struct {
+		name  string
+		boxes []gosseract.BoundingBox
+		want  string
+		conf  float64
+		ok    bool
+	}{
+		{"a Latin word", []gosseract.BoundingBox{box("Digital", 96.8)}, "Digital", 0.968, true},
+		{"with its punctuation", []gosseract.BoundingBox{box("Guide.", 91)}, "Guide.", 0.91, true},
+		{"two words are no word", []gosseract.BoundingBox{box("Old", 95), box("Books", 93)}, "", 0, false},
+		{"a letter of another script", []gosseract.BoundingBox{box("aب", 90)}, "", 0, false},
+		{"one letter says too little", []gosseract.BoundingBox{box("e.", 90)}, "", 0, false},
+		{"digits alone are not Latin", []gosseract.BoundingBox{box("2024", 95)}, "", 0, false},
+		{"nothing read", []gosseract.BoundingBox{box(" ", 0)}, "", 0, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			got, conf, ok := oneLatinWord(tc.boxes)
+			if got != tc.want || ok != tc.ok || math.Abs(conf-tc.conf) > 1e-9 {
+				t.Errorf("oneLatinWord = %q, %.3f, %v; want %q, %.3f, %v", got, conf, ok, tc.want, tc.conf, tc.ok)
+			}
+		})
 	}
 }
