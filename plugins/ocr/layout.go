@@ -83,12 +83,35 @@ func (s *segment) add(w pxWord) {
 	}
 }
 
+// words counts the segment's words. Chinese and Japanese are written
+// without spaces: a run of their characters counts a word per
+// cjkWordRunes of them (the detector reads a whole line as one piece).
 func (s *segment) words() int {
 	n := 0
 	for _, w := range s.items {
-		n += len(strings.Fields(w.text))
+		for _, f := range strings.Fields(w.text) {
+			n += fieldWords(f)
+		}
 	}
 	return n
+}
+
+// cjkWordRunes is about how many characters a Chinese or Japanese word
+// has.
+const cjkWordRunes = 2
+
+// fieldWords is the number of words in f, a run of text without spaces.
+func fieldWords(f string) int {
+	cjk := 0
+	for _, r := range f {
+		if unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana) {
+			cjk++
+		}
+	}
+	if cjk == 0 {
+		return 1
+	}
+	return max(1, (cjk+cjkWordRunes-1)/cjkWordRunes)
 }
 
 // textHeight is the height from the tops of the tall letters to the
@@ -417,7 +440,7 @@ func (l *layout) tables(segs []*segment) []*table {
 		}
 		j = end
 		run := rows[i:j]
-		if len(run) >= 3 && len(cols) >= 2 && tableLike(run, cols) {
+		if len(run) >= 3 && len(cols) >= 2 && tableLike(run, cols, l.h) {
 			cols = columns(run, l.h)
 			t := &table{cols: cols}
 			for _, r := range run {
@@ -495,9 +518,18 @@ func columns(run [][]*segment, h float64) [][2]int {
 // tableLike tells a table from text set in columns, whose lines also line
 // up: a text column's cells (one row's segments in one column) hold many
 // words and fill the column's width; a table's cells are short.
-func tableLike(run [][]*segment, cols [][2]int) bool {
+//
+// Narrow columns of prose, and a paragraph's short last lines or a list
+// beside it, bring the words per cell down to a table's. But their cells
+// are wide: a run whose median cell is minProseEm text heights wide is
+// running text when most of its cells fill their columns or they hold
+// proseWords words on average. On the scans measured, tables' median cells were 2-12 text
+// heights wide (one of 17, of two-word cells, that the chaining had
+// joined across a column), prose columns' 16-33.
+func tableLike(run [][]*segment, cols [][2]int, h float64) bool {
 	cells, words := 0, 0
 	var fill float64
+	var widths, fills []float64
 	for _, r := range run {
 		for _, c := range cols {
 			n, x0, x1 := 0, math.MaxInt, math.MinInt
@@ -512,7 +544,10 @@ func tableLike(run [][]*segment, cols [][2]int) bool {
 			}
 			cells++
 			words += n
-			fill += float64(x1-x0) / float64(max(1, c[1]-c[0]))
+			f := float64(x1-x0) / float64(max(1, c[1]-c[0]))
+			fill += f
+			fills = append(fills, f)
+			widths = append(widths, float64(x1-x0))
 		}
 	}
 	if cells == 0 {
@@ -520,8 +555,18 @@ func tableLike(run [][]*segment, cols [][2]int) bool {
 	}
 	perCell := float64(words) / float64(cells)
 	fill /= float64(cells)
+	if median(widths)/h >= minProseEm && (median(fills) >= proseFill || perCell >= proseWords) {
+		return false
+	}
 	return perCell <= 3 || (perCell <= 5 && fill < 0.7)
 }
+
+// How tableLike tells running text in columns (see there).
+const (
+	minProseEm = 15
+	proseFill  = 0.9
+	proseWords = 4
+)
 
 // rows groups segments into rows: a segment joins a row when it overlaps
 // the row's vertical range by half its height. Rows come top to bottom,

@@ -192,6 +192,34 @@ func TestLayoutPage(t *testing.T) {
 			},
 		},
 		{
+			// Long words, few to a line: as few per cell as a table's, but
+			// each line fills its column's width.
+			name: "two narrow columns of prose are not a table",
+			items: cat(
+				line("extraordinarily comprehensive documentation", 0, 0), line("notwithstanding considerable disagreement", 560, 0),
+				line("unmistakably international achievements", 0, 25), line("characteristically understated remarks", 560, 25),
+				line("unquestionably", 0, 50), line("unsurprisingly", 560, 50),
+			),
+			want: []string{
+				"paragraph:extraordinarily comprehensive documentation / unmistakably international achievements / unquestionably",
+				"paragraph:notwithstanding considerable disagreement / characteristically understated remarks / unsurprisingly",
+			},
+		},
+		{
+			// The detector reads a line of Chinese as one piece without
+			// spaces: its words are counted by characters.
+			name: "two columns of Chinese lines are not a table",
+			items: cat(
+				[]pxWord{word("我們使用設計和資源管理是複雜的政府", 0, 0, 340, 20), word("資源的資料建立了世界品質是長期的問題", 400, 0, 760, 20)},
+				[]pxWord{word("學生的發展解決了城市過程是有效的發展", 0, 25, 360, 45), word("工作和市場專案是基本的研究在城市中", 400, 25, 740, 45)},
+				[]pxWord{word("我們保護品質和資訊", 0, 50, 180, 70), word("服務提供資訊", 400, 50, 520, 70)},
+			),
+			want: []string{
+				"paragraph:我們使用設計和資源管理是複雜的政府 / 學生的發展解決了城市過程是有效的發展 / 我們保護品質和資訊",
+				"paragraph:資源的資料建立了世界品質是長期的問題 / 工作和市場專案是基本的研究在城市中 / 服務提供資訊",
+			},
+		},
+		{
 			name: "a wide justified gap is not a gutter",
 			items: cat(
 				line("words spread", 0, 0), line("across the line", 160, 0),
