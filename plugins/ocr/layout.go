@@ -706,6 +706,7 @@ func (l *layout) precedence(nodes []node) (succ [][]int, indeg []int) {
 		return a.Max.X <= b.Min.X+2
 	}
 	succ, indeg = make([][]int, n), make([]int, n)
+	cuts := l.sectionCuts(nodes)
 	edge := func(a, b int) {
 		succ[a] = append(succ[a], b)
 		indeg[b]++
@@ -723,6 +724,11 @@ func (l *layout) precedence(nodes []node) (succ [][]int, indeg []int) {
 			}
 			var first, second int
 			switch {
+			case cutBetween(cuts, A, B):
+				first, second = a, b
+				if B.Max.Y <= A.Min.Y {
+					first, second = b, a
+				}
 			case leftOf(A, B):
 				first, second = a, b
 			case leftOf(B, A):
@@ -743,6 +749,65 @@ func (l *layout) precedence(nodes []node) (succ [][]int, indeg []int) {
 		}
 	}
 	return succ, indeg
+}
+
+// sectionGap is the least height, in text heights, of a blank band
+// across the whole text that ends a section (see sectionCuts).
+const sectionGap = 1.5
+
+// sectionCuts are the blank bands (y ranges) that cross the whole width
+// of the page's text, no node reaching into them, at least sectionGap
+// text heights high, above a line alone in its row: the space above a
+// heading that starts a new section, whose columns are read before the
+// next section's. Paragraphs within a column are set closer than that,
+// and a band that two columns' paragraphs leave at the same height has
+// lines of both columns below it.
+func (l *layout) sectionCuts(nodes []node) [][2]int {
+	if len(nodes) < 2 {
+		return nil
+	}
+	byTop := slices.Clone(nodes)
+	slices.SortFunc(byTop, func(a, b node) int { return a.box.Min.Y - b.box.Min.Y })
+	var cuts [][2]int
+	bottom := byTop[0].box.Max.Y
+	for i, nd := range byTop[1:] {
+		if gap := nd.box.Min.Y - bottom; float64(gap) >= sectionGap*l.h && aloneInRow(byTop[i+1:]) {
+			cuts = append(cuts, [2]int{bottom, nd.box.Min.Y})
+		}
+		bottom = max(bottom, nd.box.Max.Y)
+	}
+	return cuts
+}
+
+// aloneInRow reports whether the first of nodes (sorted by top) has no
+// other node beside it: a section opens with a heading above its columns.
+// Blocks set in a grid, each column with its own heading, are read column
+// by column: there the headings below a band stand side by side.
+func aloneInRow(nodes []node) bool {
+	first := nodes[0].box
+	for _, nd := range nodes[1:] {
+		if nd.box.Min.Y >= first.Max.Y {
+			return true
+		}
+		if !xOverlap(nd.box, first) {
+			return false
+		}
+	}
+	return true
+}
+
+// cutBetween reports whether a cut lies between a and b, one above it and
+// the other below.
+func cutBetween(cuts [][2]int, a, b image.Rectangle) bool {
+	if b.Max.Y <= a.Min.Y {
+		a, b = b, a
+	}
+	for _, c := range cuts {
+		if a.Max.Y <= c[0] && b.Min.Y >= c[1] {
+			return true
+		}
+	}
+	return false
 }
 
 // topoOrder is Kahn's algorithm over the precedence, taking the topmost

@@ -419,3 +419,66 @@ func TestDropSpecks(t *testing.T) {
 		}
 	}
 }
+
+// TestSectionOrder orders the lines of two page designs with the same
+// geometry of columns: sections that open with a heading alone above
+// their two columns are read section by section; blocks in a grid, each
+// column with its own heading, column by column.
+func TestSectionOrder(t *testing.T) {
+	t.Parallel()
+	// seg is one line of text, 20 pixels high, at column col (0 or 1) and
+	// top y; 300 pixels wide, a heading 150.
+	seg := func(name string, col, y int) *segment {
+		w := 300
+		if strings.HasPrefix(name, "H") {
+			w = 150
+		}
+		x := col * 400
+		return &segment{items: []pxWord{word(name, x, y, x+w, y+20)}, box: image.Rect(x, y, x+w, y+20)}
+	}
+	tests := []struct {
+		name string
+		segs []*segment
+		want string
+	}{
+		{
+			name: "sections",
+			segs: []*segment{
+				seg("H1", 0, 0), seg("a1", 0, 40), seg("a2", 0, 65), seg("b1", 1, 40), seg("b2", 1, 65),
+				seg("H2", 0, 140), seg("c1", 0, 180), seg("c2", 0, 205), seg("d1", 1, 180), seg("d2", 1, 205),
+			},
+			want: "H1 a1 a2 b1 b2 H2 c1 c2 d1 d2",
+		},
+		{
+			name: "grid",
+			segs: []*segment{
+				seg("H1", 0, 0), seg("H3", 1, 0), seg("a1", 0, 40), seg("a2", 0, 65), seg("b1", 1, 40), seg("b2", 1, 65),
+				seg("H2", 0, 140), seg("H4", 1, 140), seg("c1", 0, 180), seg("c2", 0, 205), seg("d1", 1, 180), seg("d2", 1, 205),
+			},
+			want: "H1 a1 a2 H2 c1 c2 H3 b1 b2 H4 d1 d2",
+		},
+		{
+			// Paragraph breaks of both columns at one height leave a band
+			// as high as a section's, but with lines of both below it.
+			name: "two columns with a shared paragraph break",
+			segs: []*segment{
+				seg("a1", 0, 0), seg("a2", 0, 25), seg("b1", 1, 0), seg("b2", 1, 25),
+				seg("a3", 0, 95), seg("a4", 0, 120), seg("b3", 1, 95), seg("b4", 1, 120),
+			},
+			want: "a1 a2 a3 a4 b1 b2 b3 b4",
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			l := &layout{h: 20}
+			var got []string
+			for _, nd := range l.order(tc.segs, nil) {
+				got = append(got, nd.seg.items[0].text)
+			}
+			if g := strings.Join(got, " "); g != tc.want {
+				t.Errorf("order %s; want %s", g, tc.want)
+			}
+		})
+	}
+}
