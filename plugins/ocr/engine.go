@@ -522,7 +522,7 @@ func (j *job) read(ctx context.Context, g *image.Gray, dpi int, orient, page boo
 		switch verdict {
 		case readingGood:
 			stats["rotation_applied"] = 0
-			return j.layout(upright, items, g, clock), BackendTesseract, nil
+			return j.latinLayout(ctx, tw, upright, items, g, dpi, clock, stats)
 		case readingLatin:
 			stats["rotation_applied"] = 0
 			items, err = j.recognize(ctx, BackendTesseract, tw, upright.cleaned, dpi, "Latin", scale, stats)
@@ -530,7 +530,7 @@ func (j *job) read(ctx context.Context, g *image.Gray, dpi int, orient, page boo
 				return nil, "", err
 			}
 			clock.lap("recognize")
-			return j.layout(upright, items, g, clock), BackendTesseract, nil
+			return j.latinLayout(ctx, tw, upright, items, g, dpi, clock, stats)
 		}
 		stats["first_reading_poor"] = 1
 		firstItems = items
@@ -549,7 +549,7 @@ func (j *job) read(ctx context.Context, g *image.Gray, dpi int, orient, page boo
 		if firstItems == nil {
 			return j.readUprightLatin(ctx, tw, cp, g, dpi, clock, stats)
 		}
-		return j.layout(cp, firstItems, g, clock), BackendTesseract, nil
+		return j.latinLayout(ctx, tw, cp, firstItems, g, dpi, clock, stats)
 	}
 	if cp == nil || rot != 0 {
 		cp = j.clean(g, rot, dpi, page, clock, stats)
@@ -578,6 +578,17 @@ func (j *job) readUprightLatin(ctx context.Context, tw *tessWorker, cp *cleanPag
 		}
 		clock.lap("recognize")
 	}
+	return j.latinLayout(ctx, tw, cp, items, g, dpi, clock, stats)
+}
+
+// latinLayout lays out a page read with a Latin model, after its passages
+// in another script are read again with theirs (rereadForeign).
+func (j *job) latinLayout(ctx context.Context, tw *tessWorker, cp *cleanPage, items []pxWord, g *image.Gray, dpi int, clock *stageClock, stats map[string]float64) ([]pxBlock, string, error) {
+	items, err := j.rereadForeign(ctx, tw, cp.cleaned, dpi, items, stats)
+	if err != nil {
+		return nil, "", err
+	}
+	clock.lap("reread")
 	return j.layout(cp, items, g, clock), BackendTesseract, nil
 }
 

@@ -290,12 +290,27 @@ func (l *layout) segments(items []pxWord) []*segment {
 	}
 	segs = l.joinSplit(items, segs)
 	for _, s := range segs {
-		if l.rtl {
+		// A page's lines run its way; a line read with a right-to-left
+		// model on a left-to-right page (a passage in another script,
+		// see rereadForeign) runs its own.
+		if l.rtl || mostlyRTL(s.items) {
 			sort.SliceStable(s.items, func(i, j int) bool { return s.items[i].box.Max.X > s.items[j].box.Max.X })
 			s.items = logicalOrder(s.items)
 		}
 	}
 	return segs
+}
+
+// mostlyRTL reports whether most of ws were read with a right-to-left
+// model.
+func mostlyRTL(ws []pxWord) bool {
+	n := 0
+	for _, w := range ws {
+		if w.rtl {
+			n++
+		}
+	}
+	return n*2 > len(ws)
 }
 
 // joinSplit undoes splits that are not gutters. A wide gap inside a

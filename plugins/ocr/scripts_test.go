@@ -20,7 +20,8 @@ const minScriptSim = 0.95
 
 // TestScriptPages reads the Polish, Czech, Russian, Arabic and Hebrew
 // pages of both sets of testdata/scripts (the second with other words, in
-// another typeface) with the engine as configured by default, and checks
+// another typeface), and its English pages with a passage in another
+// script (mix/), with the engine as configured by default, and checks
 // each against the text it was printed from: diacritics, Cyrillic, and
 // right-to-left lines in logical order with their digits and Latin words
 // in place.
@@ -29,14 +30,18 @@ func TestScriptPages(t *testing.T) {
 		t.Skip("short: OCR of ten pages")
 	}
 	e := engineFor(t, BackendAuto)
-	for _, set := range []string{".", "b"} {
-		pdfs, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "scripts", set, "*.pdf"))
-		if len(pdfs) < 5 {
-			t.Fatalf("testdata/scripts/%s holds %d pages; want the five of make.sh", set, len(pdfs))
+	sets := []struct {
+		dir   string
+		pages int
+	}{{".", 5}, {"b", 5}, {"mix", 1}}
+	for _, set := range sets {
+		pdfs, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "scripts", set.dir, "*.pdf"))
+		if len(pdfs) < set.pages {
+			t.Fatalf("testdata/scripts/%s holds %d pages; want the %d of make.sh", set.dir, len(pdfs), set.pages)
 		}
 		for _, pdf := range pdfs {
 			lang := strings.TrimSuffix(filepath.Base(pdf), ".pdf")
-			t.Run(filepath.Join(set, lang), func(t *testing.T) {
+			t.Run(filepath.Join(set.dir, lang), func(t *testing.T) {
 				gt, err := os.ReadFile(strings.TrimSuffix(pdf, ".pdf") + ".md")
 				if err != nil {
 					t.Fatal(err)

@@ -10,7 +10,8 @@
 #              at 200 dpi in gray (pdftoppm), turned by a small angle, with
 #              noise and specks, and wrapped as an image-only PDF
 #              (../src/scanpage): src/ in Liberation Serif into ./, src-b/
-#              in DejaVu Sans into b/
+#              in DejaVu Sans into b/, and src-mix/ (English pages with a
+#              passage in another script) into mix/
 #   LANG.md    the ground truth: a copy of SRC/LANG.md
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -55,3 +56,5 @@ build() {
 
 build src . '"Liberation Serif","DejaVu Serif","DejaVu Sans",serif' 1
 build src-b b '"DejaVu Sans",sans-serif' 21
+# Pages of Latin print with a passage in another script, in mix/.
+build src-mix mix '"Liberation Serif",serif' 41

@@ -1,0 +1,128 @@
+package ocr
+
+import (
+	"context"
+	"fmt"
+	"image"
+	"slices"
+
+	"github.com/assay-pdf/assay/core"
+)
+
+// A page of Latin print may hold passages in another script: a Hebrew or
+// Arabic paragraph in an English report. The page's reading with a Latin
+// model writes them as Latin letters read with doubt, line after line.
+// Those lines are gathered into regions; OSD names each region's script,
+// and a region in another script is read again with that script's models,
+// its words taking the place of the Latin reading's.
+const (
+	// minForeignWords: a line of fewer words says too little about its
+	// script.
+	minForeignWords = 3
+	// minForeignDoubt: the share of a line's words read with doubt
+	// (lowWordConf) that marks it as another script's. Lines of Latin
+	// print, even noisy, have a few; a Hebrew line read with English has
+	// most of its words doubtful.
+	minForeignDoubt = 0.6
+	// regionPad is the margin, in pixels, around a region read again.
+	regionPad = 8
+)
+
+// rereadForeign reads again, with their script's models, the regions of
+// g whose lines the Latin reading items read with doubt (see above), and
+// returns the page's words with theirs in place.
+func (j *job) rereadForeign(ctx context.Context, tw *tessWorker, g *image.Gray, dpi int, items []pxWord, stats map[string]float64) ([]pxWord, error) {
+	if tw == nil || len(items) == 0 {
+		return items, nil
+	}
+	for _, region := range foreignRegions(items) {
+		r := region.Inset(-regionPad).Intersect(g.Rect)
+		crop := copyGray(g, r)
+		if checkImage(crop) != nil {
+			continue
+		}
+		osd, err := tw.detect(j.tess, crop, dpi)
+		if err != nil || osd.ScriptConf <= minScriptConf || osd.Script == "" || osd.Script == "Latin" {
+			continue
+		}
+		ws, err := j.recognize(ctx, BackendTesseract, tw, crop, dpi, osd.Script, 1, stats)
+		if err != nil {
+			return nil, err
+		}
+		if len(ws) == 0 {
+			continue
+		}
+		stats["regions_reread"]++
+		stats[core.NoteStatPrefix+fmt.Sprintf("a passage in the %s script was read with its own model", osd.Script)] = 1
+		items = slices.DeleteFunc(items, func(w pxWord) bool {
+			return image.Pt((w.box.Min.X+w.box.Max.X)/2, (w.box.Min.Y+w.box.Max.Y)/2).In(r)
+		})
+		for _, w := range ws {
+			w.box = w.box.Add(r.Min)
+			items = append(items, w)
+		}
+	}
+	return items, nil
+}
+
+// foreignRegions are the boxes of runs of consecutive lines of items
+// (top to bottom) that are mostly doubtful (minForeignDoubt).
+func foreignRegions(items []pxWord) []image.Rectangle {
+	var regions []image.Rectangle
+	open := false
+	for _, ln := range wordLines(items) {
+		doubtful := 0
+		box := ln[0].box
+		for _, w := range ln {
+			box = box.Union(w.box)
+			if w.conf < lowWordConf {
+				doubtful++
+			}
+		}
+		if len(ln) < minForeignWords {
+			// Too short to judge alone: the doubtful last line of a
+			// passage joins it, and no short line opens or closes one.
+			if open && doubtful == len(ln) {
+				regions[len(regions)-1] = regions[len(regions)-1].Union(box)
+			}
+			continue
+		}
+		foreign := float64(doubtful) >= minForeignDoubt*float64(len(ln))
+		switch {
+		case foreign && open:
+			regions[len(regions)-1] = regions[len(regions)-1].Union(box)
+		case foreign:
+			regions = append(regions, box)
+		}
+		open = foreign
+	}
+	return regions
+}
+
+// wordLines groups items into lines, top to bottom: a word joins the
+// line above when its middle lies within that line's height.
+func wordLines(items []pxWord) [][]pxWord {
+	sorted := slices.Clone(items)
+	mid := func(w pxWord) int { return (w.box.Min.Y + w.box.Max.Y) / 2 }
+	slices.SortStableFunc(sorted, func(a, b pxWord) int { return mid(a) - mid(b) })
+	var lines [][]pxWord
+	var top, bottom int
+	for _, w := range sorted {
+		if n := len(lines); n > 0 && mid(w) >= top && mid(w) < bottom {
+			lines[n-1] = append(lines[n-1], w)
+			continue
+		}
+		lines = append(lines, []pxWord{w})
+		top, bottom = w.box.Min.Y, w.box.Max.Y
+	}
+	return lines
+}
+
+// copyGray copies the part r of g into a new image whose origin is (0, 0).
+func copyGray(g *image.Gray, r image.Rectangle) *image.Gray {
+	out := image.NewGray(image.Rect(0, 0, r.Dx(), r.Dy()))
+	for y := 0; y < r.Dy(); y++ {
+		copy(out.Pix[y*out.Stride:y*out.Stride+r.Dx()], g.Pix[g.PixOffset(r.Min.X, r.Min.Y+y):])
+	}
+	return out
+}
