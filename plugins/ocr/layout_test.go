@@ -177,6 +177,22 @@ func TestLayoutPage(t *testing.T) {
 			},
 		},
 		{
+			// A cell's text wraps onto a line close under its row, which
+			// leaves the other columns empty: one row, not two.
+			name: "a table whose cells wrap",
+			items: cat(
+				line("Name", 0, 0), line("Notes", 200, 0), line("Score", 600, 0),
+				line("Swift", 0, 40), line("fast and", 200, 40), line("12", 600, 40),
+				line("quite small", 200, 68),
+				line("Heron", 0, 110), line("tall", 200, 110), line("7", 600, 110),
+				line("Marlin", 0, 150), line("deep sea", 200, 150), line("30", 600, 150),
+				line("fish", 200, 178),
+			),
+			want: []string{
+				"table:Name|Notes|Score|Swift|fast and quite small|12|Heron|tall|7|Marlin|deep sea fish|30",
+			},
+		},
+		{
 			name: "bullets make list items, a wide gap a new paragraph",
 			items: cat(
 				line("first paragraph line one", 0, 0), line("and line two", 0, 25),
