@@ -1252,26 +1252,43 @@ const wrapGap = 0.6
 
 // wrappedRows maps the table's lines of text to its rows of cells, and
 // says how many rows there are. A line close under the one above
-// (wrapGap) that leaves a column empty that other lines fill continues
-// the row above: its cells' text has wrapped. A line that fills every
-// column starts a row of its own, however close.
+// (wrapGap) that leaves a column empty that other lines fill, and has
+// text only in columns the line above has text in, continues the row
+// above: its cells' text has wrapped. A line that fills every column
+// starts a row of its own however close, and so does a header's second
+// line, whose labels stand under the spans of the first.
 func (l *layout) wrappedRows(t *table) (rowOf []int, n int) {
 	rowOf = make([]int, len(t.rows))
-	covered := make([]int, len(t.rows))
+	in := make([][]bool, len(t.rows)) // the columns each line has text in
 	full := 0
 	for i, row := range t.rows {
-		for _, c := range t.cols {
+		in[i] = make([]bool, len(t.cols))
+		count := 0
+		for c, iv := range t.cols {
 			for _, sg := range row {
-				if sg.box.Min.X < c[1] && sg.box.Max.X > c[0] {
-					covered[i]++
+				if sg.box.Min.X < iv[1] && sg.box.Max.X > iv[0] {
+					in[i][c] = true
+					count++
 					break
 				}
 			}
 		}
-		full = max(full, covered[i])
+		full = max(full, count)
+	}
+	within := func(i int) bool { // line i has text only where line i-1 has
+		count := 0
+		for c := range t.cols {
+			if in[i][c] {
+				count++
+				if !in[i-1][c] {
+					return false
+				}
+			}
+		}
+		return count < full
 	}
 	for i := range t.rows {
-		if i > 0 && covered[i] < full && float64(rowTop(t.rows[i])-rowBottom(t.rows[i-1])) < wrapGap*l.h {
+		if i > 0 && float64(rowTop(t.rows[i])-rowBottom(t.rows[i-1])) < wrapGap*l.h && within(i) {
 			rowOf[i] = n - 1
 			continue
 		}
