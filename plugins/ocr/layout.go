@@ -455,6 +455,12 @@ func (l *layout) tables(segs []*segment) []*table {
 		}
 		j = end
 		run := rows[i:j]
+		if len(run) >= 3 && len(cols) >= 2 && measureCells(run, cols).prose(l.h) {
+			// Columns of prose: the rows below its first are prose too,
+			// and its short last lines must not make a table.
+			i = j
+			continue
+		}
 		if len(run) >= 3 && len(cols) >= 2 && tableLike(run, cols, l.h) {
 			// The wrapped last line of the last row: close under it,
 			// within the table's columns.
@@ -549,9 +555,26 @@ func columns(run [][]*segment, h float64) [][2]int {
 // heights wide (one of 17, of two-word cells, that the chaining had
 // joined across a column), prose columns' 16-33.
 func tableLike(run [][]*segment, cols [][2]int, h float64) bool {
-	cells, words := 0, 0
-	var fill float64
-	var widths, fills []float64
+	cs := measureCells(run, cols)
+	if cs.cells == 0 || cs.prose(h) {
+		return false
+	}
+	return cs.perCell <= 3 || (cs.perCell <= 5 && cs.fill < 0.7)
+}
+
+// cellStats measure the cells of a run of aligned rows: one row's
+// segments in one column make a cell.
+type cellStats struct {
+	cells   int
+	perCell float64 // words per cell
+	fill    float64 // mean share of its column's width a cell spans
+	widths  []float64
+	fills   []float64
+}
+
+func measureCells(run [][]*segment, cols [][2]int) cellStats {
+	var cs cellStats
+	words := 0
 	for _, r := range run {
 		for _, c := range cols {
 			n, x0, x1 := 0, math.MaxInt, math.MinInt
@@ -564,23 +587,24 @@ func tableLike(run [][]*segment, cols [][2]int, h float64) bool {
 			if n == 0 {
 				continue
 			}
-			cells++
+			cs.cells++
 			words += n
 			f := float64(x1-x0) / float64(max(1, c[1]-c[0]))
-			fill += f
-			fills = append(fills, f)
-			widths = append(widths, float64(x1-x0))
+			cs.fill += f
+			cs.fills = append(cs.fills, f)
+			cs.widths = append(cs.widths, float64(x1-x0))
 		}
 	}
-	if cells == 0 {
-		return false
+	if cs.cells > 0 {
+		cs.perCell = float64(words) / float64(cs.cells)
+		cs.fill /= float64(cs.cells)
 	}
-	perCell := float64(words) / float64(cells)
-	fill /= float64(cells)
-	if median(widths)/h >= minProseEm && (median(fills) >= proseFill || perCell >= proseWords) {
-		return false
-	}
-	return perCell <= 3 || (perCell <= 5 && fill < 0.7)
+	return cs
+}
+
+// prose reports cells of running text (see tableLike), h the text height.
+func (cs cellStats) prose(h float64) bool {
+	return cs.cells > 0 && median(cs.widths)/h >= minProseEm && (median(cs.fills) >= proseFill || cs.perCell >= proseWords)
 }
 
 // How tableLike tells running text in columns (see there).
