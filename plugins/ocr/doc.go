@@ -40,17 +40,25 @@
 //
 // Right-to-left lines come out in logical order: Tesseract gives the
 // Latin words and numbers inside them as drawn, and the layout turns
-// those runs back with golang.org/x/text/unicode/bidi (bidi.go).
+// those runs back with golang.org/x/text/unicode/bidi (bidi.go). The
+// Arabic models read no Latin: a word they doubt is read again alone
+// with English, which takes it when sure (tesseract.go, latinWords). On
+// a page of Latin print, runs of lines read mostly with doubt are a
+// passage in another script: OSD names it and its model reads the region
+// again (mixed.go).
 //
 // Both backends read a cleaned page: turned upright, straightened (the
 // skew measured from the sharpest horizontal projection of the ink, up to
 // 5°; the resampled paper painted white, as its noise would read as the
-// dots of letters) and with ruling lines painted out (Tesseract skips ruled tables as
-// pictures otherwise). The layout is this package's own (layout.go), from
-// the recognised words and line pieces with their boxes: lines broken at
-// column gutters and rules, tables from rows that line up in columns
-// (core.KindTable with cells), reading order by Breuel's rules (columns
-// left to right, full-width titles and paragraphs in between), paragraphs
+// dots of letters) and with ruling lines painted out (Tesseract skips
+// ruled tables as pictures otherwise). The layout is this package's own
+// (layout.go), from the recognised words and line pieces with their
+// boxes: lines broken at column gutters and rules, tables from rows that
+// line up in columns (core.KindTable with cells; not columns of prose,
+// whose cells are wide; a cell's wrapped lines kept in its row), reading
+// order by Breuel's rules (columns left to right, full-width titles and
+// paragraphs in between, and a blank band above a heading alone in its
+// row closing a section's columns before the next section's), paragraphs
 // from line spacing, headings from text size, list items from bullets, and
 // short lines alone in the top and bottom margins as page headers and
 // footers. Before it, marks that are not print are dropped: specks of
