@@ -1009,7 +1009,34 @@ func (l *layout) blocks(segs []*segment, tables []*table, order []node) []pxBloc
 	}
 	b.flush()
 	markHeadings(b.out, body)
-	return b.out
+	return joinHeadings(b.out)
+}
+
+// headingJoinGap: a heading's next line starts this close under its last
+// (in the smaller of the two lines' heights), as lines of one heading are
+// set; a smaller heading under a title stands further off.
+const headingJoinGap = 0.6
+
+// joinHeadings joins a heading to the heading right under it: the lines
+// of one heading that wraps were taken for two blocks when their print
+// measured apart (a line of capitals beside one with descenders, a last
+// line of one word), and a title came out as two. The first line's level
+// stands: one word measures its print worst.
+func joinHeadings(blocks []pxBlock) []pxBlock {
+	out := blocks[:0]
+	for _, b := range blocks {
+		if n := len(out); n > 0 && b.kind == core.KindHeading && out[n-1].kind == core.KindHeading {
+			prev := out[n-1].lines[len(out[n-1].lines)-1]
+			pb, nb := boxOf(prev), boxOf(b.lines[0])
+			gap := nb.Min.Y - pb.Max.Y
+			if gap >= 0 && float64(gap) <= headingJoinGap*float64(min(pb.Dy(), nb.Dy())) && xOverlap(pb, nb) {
+				out[n-1].lines = append(out[n-1].lines, b.lines...)
+				continue
+			}
+		}
+		out = append(out, b)
+	}
+	return out
 }
 
 // bodyHeight is the body text's height: the median over the text

@@ -193,6 +193,24 @@ func TestLayoutPage(t *testing.T) {
 			},
 		},
 		{
+			// A title of two lines in large print whose second, in
+			// capitals, measures apart from the first: one heading.
+			// The subheading under it stands further off.
+			name: "a title over two lines is one heading",
+			items: cat(
+				[]pxWord{word("Process", 0, 0, 200, 52), word("Shadow", 220, 0, 400, 52)},
+				[]pxWord{word("BODROUCK", 0, 60, 230, 96), word("SHASGI", 250, 60, 400, 96)},
+				[]pxWord{word("Section", 0, 140, 120, 170), word("One", 130, 140, 190, 170)},
+				line("body text line one runs on here", 0, 200), line("body text line two runs on here", 0, 225),
+				line("body text line three runs on here", 0, 250),
+			),
+			want: []string{
+				"heading:Process Shadow / BODROUCK SHASGI",
+				"heading:Section One",
+				"paragraph:body text line one runs on here / body text line two runs on here / body text line three runs on here",
+			},
+		},
+		{
 			name: "bullets make list items, a wide gap a new paragraph",
 			items: cat(
 				line("first paragraph line one", 0, 0), line("and line two", 0, 25),
