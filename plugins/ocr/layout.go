@@ -468,32 +468,7 @@ func (l *layout) tables(segs []*segment) []*table {
 				overlapsAny(rows[j][0].box, cols) {
 				j++
 			}
-			run = rows[i:j]
-			cols = columns(run, l.h)
-			t := &table{cols: cols}
-			for _, r := range run {
-				t.rows = append(t.rows, r)
-				for _, s := range r {
-					s.table = len(out) + 1
-					t.box = t.box.Union(s.box)
-				}
-			}
-			// The table's rules belong to it: a ruled table reaches as
-			// far as its borders.
-			for {
-				grown := t.box
-				for _, r := range l.rules {
-					near := t.box.Inset(-int(l.h))
-					if r.box.Overlaps(near) {
-						grown = grown.Union(r.box)
-					}
-				}
-				if grown == t.box {
-					break
-				}
-				t.box = grown
-			}
-			out = append(out, t)
+			out = append(out, l.newTable(rows[i:j], len(out)+1))
 			i = j
 			continue
 		}
@@ -1281,6 +1256,35 @@ func (l *layout) tableOf(t *table) *pxTable {
 		}
 	}
 	return pt
+}
+
+// newTable makes the table of the aligned rows run, the index-th of the
+// page (its segments are marked with it), with its columns and its box.
+func (l *layout) newTable(run [][]*segment, index int) *table {
+	t := &table{cols: columns(run, l.h)}
+	for _, r := range run {
+		t.rows = append(t.rows, r)
+		for _, s := range r {
+			s.table = index
+			t.box = t.box.Union(s.box)
+		}
+	}
+	// The table's rules belong to it: a ruled table reaches as far as
+	// its borders.
+	for {
+		grown := t.box
+		for _, r := range l.rules {
+			near := t.box.Inset(-int(l.h))
+			if r.box.Overlaps(near) {
+				grown = grown.Union(r.box)
+			}
+		}
+		if grown == t.box {
+			break
+		}
+		t.box = grown
+	}
+	return t
 }
 
 // overlapsAny reports whether box shares x with one of cols.
