@@ -810,7 +810,7 @@ func (j *job) recognize(ctx context.Context, backend string, tw *tessWorker, g *
 		stats[core.NoteStatPrefix+fmt.Sprintf("no Tesseract model for the %s script is installed: install the Debian package %s", script, missing)] = 1
 	}
 	ws, err := j.tess.recognize(ctx, tw, g, dpi, langs, scale)
-	if err != nil || !slices.ContainsFunc(langs, func(l string) bool { return dottedModels[l] }) || slices.Contains(langs, fastLatin) {
+	if err != nil || !dotted(langs) || slices.Contains(langs, fastLatin) {
 		return ws, err
 	}
 	return j.tess.latinWords(ctx, tw, g, dpi, ws)

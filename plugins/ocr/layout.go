@@ -150,13 +150,7 @@ func layoutPage(items []pxWord, rules []rule, pageH int) []pxBlock {
 	if len(items) == 0 {
 		return nil
 	}
-	rtl := 0
-	for _, w := range items {
-		if w.rtl {
-			rtl++
-		}
-	}
-	l := &layout{h: h, rtl: rtl*2 > len(items), rules: rules, pageH: pageH}
+	l := &layout{h: h, rtl: mostlyRTL(items), rules: rules, pageH: pageH}
 	segs := l.segments(items)
 	tables := l.tables(segs)
 	order := l.order(segs, tables)
@@ -430,11 +424,8 @@ func (l *layout) tables(segs []*segment) []*table {
 			}
 			hit := 0
 			for _, s := range rows[j] {
-				for _, c := range cols {
-					if s.box.Min.X < c[1] && s.box.Max.X > c[0] {
-						hit++
-						break
-					}
+				if overlapsAny(s.box, cols) {
+					hit++
 				}
 			}
 			// A row of one segment (a section label, a wrapped cell) may
@@ -455,13 +446,18 @@ func (l *layout) tables(segs []*segment) []*table {
 		}
 		j = end
 		run := rows[i:j]
-		if len(run) >= 3 && len(cols) >= 2 && measureCells(run, cols).prose(l.h) {
+		if len(run) < 3 || len(cols) < 2 {
+			i++
+			continue
+		}
+		cs := measureCells(run, cols)
+		if cs.prose(l.h) {
 			// Columns of prose: the rows below its first are prose too,
 			// and its short last lines must not make a table.
 			i = j
 			continue
 		}
-		if len(run) >= 3 && len(cols) >= 2 && tableLike(run, cols, l.h) {
+		if cs.tableLike() {
 			// The wrapped last line of the last row: close under it,
 			// within the table's columns.
 			for j < len(rows) && len(rows[j]) == 1 && float64(rowTop(rows[j])-rowBottom(rows[j-1])) < wrapGap*l.h &&
@@ -518,27 +514,9 @@ func columns(run [][]*segment, h float64) [][2]int {
 	return cols
 }
 
-// tableLike tells a table from text set in columns, whose lines also line
-// up: a text column's cells (one row's segments in one column) hold many
-// words and fill the column's width; a table's cells are short.
-//
-// Narrow columns of prose, and a paragraph's short last lines or a list
-// beside it, bring the words per cell down to a table's. But their cells
-// are wide: a run whose median cell is minProseEm text heights wide is
-// running text when most of its cells fill their columns or they hold
-// proseWords words on average. On the scans measured, tables' median cells were 2-12 text
-// heights wide (one of 17, of two-word cells, that the chaining had
-// joined across a column), prose columns' 16-33.
-func tableLike(run [][]*segment, cols [][2]int, h float64) bool {
-	cs := measureCells(run, cols)
-	if cs.cells == 0 || cs.prose(h) {
-		return false
-	}
-	return cs.perCell <= 3 || (cs.perCell <= 5 && cs.fill < 0.7)
-}
-
-// cellStats measure the cells of a run of aligned rows: one row's
-// segments in one column make a cell.
+// cellStats measure the cells of a run of aligned rows, to tell a table
+// from text set in columns, whose lines also line up (prose, then
+// tableLike): one row's segments in one column make a cell.
 type cellStats struct {
 	cells   int
 	perCell float64 // words per cell
@@ -554,7 +532,7 @@ func measureCells(run [][]*segment, cols [][2]int) cellStats {
 		for _, c := range cols {
 			n, x0, x1 := 0, math.MaxInt, math.MinInt
 			for _, s := range r {
-				if s.box.Min.X < c[1] && s.box.Max.X > c[0] {
+				if inColumn(s.box, c) {
 					n += s.words()
 					x0, x1 = min(x0, s.box.Min.X), max(x1, s.box.Max.X)
 				}
@@ -577,12 +555,26 @@ func measureCells(run [][]*segment, cols [][2]int) cellStats {
 	return cs
 }
 
-// prose reports cells of running text (see tableLike), h the text height.
+// prose reports cells of running text, h the text height. Narrow columns
+// of prose, and a paragraph's short last lines or a list beside it, bring
+// the words per cell down to a table's. But their cells are wide: a run
+// whose median cell is minProseEm text heights wide is running text when
+// most of its cells fill their columns or they hold proseWords words on
+// average. On the scans measured, tables' median cells were 2-12 text
+// heights wide (one of 17, of two-word cells, that the chaining had
+// joined across a column), prose columns' 16-33.
 func (cs cellStats) prose(h float64) bool {
 	return cs.cells > 0 && median(cs.widths)/h >= minProseEm && (median(cs.fills) >= proseFill || cs.perCell >= proseWords)
 }
 
-// How tableLike tells running text in columns (see there).
+// tableLike reports the cells of a table, when they are not prose: a
+// text column's cells hold many words and fill the column's width; a
+// table's cells are short.
+func (cs cellStats) tableLike() bool {
+	return cs.cells > 0 && (cs.perCell <= 3 || (cs.perCell <= 5 && cs.fill < 0.7))
+}
+
+// How prose tells running text in columns (see there).
 const (
 	minProseEm = 15
 	proseFill  = 0.9
@@ -1289,12 +1281,12 @@ func (l *layout) newTable(run [][]*segment, index int) *table {
 
 // overlapsAny reports whether box shares x with one of cols.
 func overlapsAny(box image.Rectangle, cols [][2]int) bool {
-	for _, c := range cols {
-		if box.Min.X < c[1] && box.Max.X > c[0] {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(cols, func(c [2]int) bool { return inColumn(box, c) })
+}
+
+// inColumn reports whether box shares x with the column x range c.
+func inColumn(box image.Rectangle, c [2]int) bool {
+	return box.Min.X < c[1] && box.Max.X > c[0]
 }
 
 // wrapGap is the largest gap, in text heights, between a line of a
@@ -1320,12 +1312,9 @@ func (l *layout) wrappedRows(t *table) (rowOf []int, n int) {
 		in[i] = make([]bool, len(t.cols))
 		count := 0
 		for c, iv := range t.cols {
-			for _, sg := range row {
-				if sg.box.Min.X < iv[1] && sg.box.Max.X > iv[0] {
-					in[i][c] = true
-					count++
-					break
-				}
+			if slices.ContainsFunc(row, func(sg *segment) bool { return inColumn(sg.box, iv) }) {
+				in[i][c] = true
+				count++
 			}
 		}
 		full = max(full, count)

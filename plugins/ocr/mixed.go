@@ -37,15 +37,15 @@ func (j *job) rereadForeign(ctx context.Context, tw *tessWorker, g *image.Gray, 
 	}
 	for _, region := range foreignRegions(items) {
 		r := region.Inset(-regionPad).Intersect(g.Rect)
-		crop := copyGray(g, r)
-		if checkImage(crop) != nil {
+		part := crop(g, r)
+		if checkImage(part) != nil {
 			continue
 		}
-		osd, err := tw.detect(j.tess, crop, dpi)
+		osd, err := tw.detect(j.tess, part, dpi)
 		if err != nil || osd.ScriptConf <= minScriptConf || osd.Script == "" || osd.Script == "Latin" {
 			continue
 		}
-		ws, err := j.recognize(ctx, BackendTesseract, tw, crop, dpi, osd.Script, 1, stats)
+		ws, err := j.recognize(ctx, BackendTesseract, tw, part, dpi, osd.Script, 1, stats)
 		if err != nil {
 			return nil, err
 		}
@@ -116,13 +116,4 @@ func wordLines(items []pxWord) [][]pxWord {
 		top, bottom = w.box.Min.Y, w.box.Max.Y
 	}
 	return lines
-}
-
-// copyGray copies the part r of g into a new image whose origin is (0, 0).
-func copyGray(g *image.Gray, r image.Rectangle) *image.Gray {
-	out := image.NewGray(image.Rect(0, 0, r.Dx(), r.Dy()))
-	for y := 0; y < r.Dy(); y++ {
-		copy(out.Pix[y*out.Stride:y*out.Stride+r.Dx()], g.Pix[g.PixOffset(r.Min.X, r.Min.Y+y):])
-	}
-	return out
 }

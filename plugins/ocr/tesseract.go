@@ -61,6 +61,11 @@ var scriptModels = map[string]scriptModel{
 // letters are small separate marks (see client).
 var dottedModels = map[string]bool{"Arabic": true, "ara": true, "fas": true, "urd": true}
 
+// dotted reports whether langs hold a model of the Arabic script.
+func dotted(langs []string) bool {
+	return slices.ContainsFunc(langs, func(l string) bool { return dottedModels[l] })
+}
+
 // rtlModels are the models that read right-to-left scripts.
 var rtlModels = map[string]bool{"Arabic": true, "Hebrew": true, "ara": true, "heb": true, "fas": true, "urd": true, "yid": true}
 
@@ -211,7 +216,7 @@ func (w *tessWorker) clientFor(t *tesseract, langs []string, psm gosseract.PageS
 		return nil, err
 	}
 	c.SetVariable("user_defined_dpi", "200")
-	if slices.ContainsFunc(langs, func(l string) bool { return dottedModels[l] }) {
+	if dotted(langs) {
 		// Tesseract drops a text row made mostly of blobs the size of
 		// noise. Arabic writes its dots, and many letters, as such small
 		// blobs: whole lines of a clean page were dropped (the first
@@ -340,13 +345,9 @@ func (t *tesseract) recognize(ctx context.Context, w *tessWorker, g *image.Gray,
 		dy = float64(g.Rect.Dy()) / float64(src.Rect.Dy())
 		dpi = max(1, int(math.Round(float64(dpi)*scale)))
 	}
-	if err := c.SetImageFromBytes(bmp(src)); err != nil {
-		return nil, fmt.Errorf("ocr: tesseract image: %w", err)
-	}
-	c.SetVariable("user_defined_dpi", strconv.Itoa(dpi))
-	boxes, err := c.GetBoundingBoxesVerbose()
+	boxes, err := readBoxes(c, src, dpi)
 	if err != nil {
-		return nil, fmt.Errorf("ocr: tesseract: %w", err)
+		return nil, err
 	}
 	rtl := slices.ContainsFunc(langs, func(l string) bool { return rtlModels[l] })
 	words := make([]pxWord, 0, len(boxes))
@@ -377,6 +378,20 @@ func (t *tesseract) recognize(ctx context.Context, w *tessWorker, g *image.Gray,
 		})
 	}
 	return words, nil
+}
+
+// readBoxes reads g, printed at dpi, with the handle c: its words with
+// their boxes (in g's pixels from its corner) and confidences.
+func readBoxes(c *gosseract.Client, g *image.Gray, dpi int) ([]gosseract.BoundingBox, error) {
+	if err := c.SetImageFromBytes(bmp(g)); err != nil {
+		return nil, fmt.Errorf("ocr: tesseract image: %w", err)
+	}
+	c.SetVariable("user_defined_dpi", strconv.Itoa(dpi))
+	boxes, err := c.GetBoundingBoxesVerbose()
+	if err != nil {
+		return nil, fmt.Errorf("ocr: tesseract: %w", err)
+	}
+	return boxes, nil
 }
 
 func dropBidiControl(r rune) rune {
@@ -448,17 +463,13 @@ func (t *tesseract) latinWords(ctx context.Context, w *tessWorker, g *image.Gray
 				return ws, nil // no English: the script's reading stands
 			}
 		}
-		crop := g.SubImage(wd.box.Inset(-wordPad).Intersect(g.Rect)).(*image.Gray)
-		if checkImage(crop) != nil {
+		word := g.SubImage(wd.box.Inset(-wordPad).Intersect(g.Rect)).(*image.Gray)
+		if checkImage(word) != nil {
 			continue
 		}
-		if err := c.SetImageFromBytes(bmp(crop)); err != nil {
-			return nil, fmt.Errorf("ocr: tesseract image: %w", err)
-		}
-		c.SetVariable("user_defined_dpi", strconv.Itoa(dpi))
-		boxes, err := c.GetBoundingBoxesVerbose()
+		boxes, err := readBoxes(c, word, dpi)
 		if err != nil {
-			return nil, fmt.Errorf("ocr: tesseract: %w", err)
+			return nil, err
 		}
 		if text, conf, ok := oneLatinWord(boxes); ok && conf >= minLatinWordConf && conf > wd.conf {
 			ws[i].text, ws[i].conf = text, conf
