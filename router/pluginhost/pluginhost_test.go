@@ -533,12 +533,17 @@ func TestProcessesAreRecycledAfterMaxCalls(t *testing.T) {
 	}
 }
 
-// TestCancelKeepsAnEngineThatStops: a call whose deadline passes, of an
-// engine that honours its context, ends with the process kept (it reports
-// no call running), so the next call needs no new process; a canceled
-// call's process is killed even so, and the report says it stopped; an
-// engine that works on after the cancel is killed, and the report says
-// why.
+// slowPID is the pid of the process of the test engine slow that reads
+// page 1 of pdf.
+func slowPID(t *testing.T, slow *Engine, pdf string) float64 {
+	t.Helper()
+	got, _, err := drain(context.Background(), slow, &core.Request{Source: pdf, Pages: []int{1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got[1].Stats["pid"]
+}
+
 // lateTimer is a context whose deadline has passed by the clock before
 // its timer ends it, as on a loaded machine where the timer's goroutine
 // runs late. The engine, told the deadline over gRPC, stops first.
@@ -557,13 +562,7 @@ func TestDeadlineBeforeTheTimer(t *testing.T) {
 	h := newHost(t, Config{})
 	pdf := sdktest.WriteTextPDF(t, t.TempDir())
 	slow := engine(t, h, "slow")
-	pid := func() float64 {
-		got, _, err := drain(context.Background(), slow, &core.Request{Source: pdf, Pages: []int{1}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return got[1].Stats["pid"]
-	}
+	pid := func() float64 { return slowPID(t, slow, pdf) }
 	before := pid()
 	const (
 		midPage = 500 * time.Millisecond
@@ -586,6 +585,12 @@ func TestDeadlineBeforeTheTimer(t *testing.T) {
 	}
 }
 
+// TestCancelKeepsAnEngineThatStops: a call whose deadline passes, of an
+// engine that honours its context, ends with the process kept (it reports
+// no call running), so the next call needs no new process; a canceled
+// call's process is killed even so, and the report says it stopped; an
+// engine that works on after the cancel is killed, and the report says
+// why.
 func TestCancelKeepsAnEngineThatStops(t *testing.T) {
 	t.Parallel()
 	h := newHost(t, Config{})
@@ -609,13 +614,7 @@ func TestCancelKeepsAnEngineThatStops(t *testing.T) {
 	}
 
 	slow := engine(t, h, "slow")
-	pid := func() float64 {
-		got, _, err := drain(context.Background(), slow, &core.Request{Source: pdf, Pages: []int{1}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return got[1].Stats["pid"]
-	}
+	pid := func() float64 { return slowPID(t, slow, pdf) }
 	before := pid()
 	deadlineMidCall(slow)
 	if n, err := slow.CancelReport(); n != 1 || err != nil {
