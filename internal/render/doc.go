@@ -19,4 +19,10 @@
 // displayed page; a Transform maps the pixels of a render back to them.
 // Chars gives pdfium's characters with such boxes, a second text reader
 // independent of the engines' own parsers.
+//
+// ScanImage is a shortcut for scans: a page that is one JPEG drawn upright
+// over the whole page at the render's resolution, and nothing else, gives
+// its picture decoded by Go from the stored bytes (pdfium's render would
+// be the same pixels, but takes three times as long); any other page says
+// no, and RenderPage draws it.
 package render
