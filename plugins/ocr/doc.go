@@ -29,7 +29,9 @@
 // reading with its script's model. A band of about an eighth of the
 // page's lines (probe.go) is read and judged before the whole, so that a
 // page in another script or language skips the English reading, and OSD
-// looks at that band before the whole page. The probe also measures the
+// looks at that band before the whole page; an English page is then read
+// with the band's words painted out, and they are put back, so no line
+// is read twice. The probe also measures the
 // print: a page of large print is read with the Latin models shrunk (box
 // filter) until its words are 20 pixels high, which Tesseract reads as
 // well in less time (scale.go); boxes come back in the render's pixels. A page's render

@@ -521,16 +521,17 @@ func (j *job) read(ctx context.Context, g *image.Gray, dpi int, orient, page boo
 	var probe *image.Gray // the band read poorly, for OSD
 	if tw != nil && j.opt.Backend != BackendPaddle && len(j.opt.Languages) == 0 && j.tess.available[fastLatin] && !(orient && looksSideways(g)) {
 		upright = j.clean(g, 0, dpi, page, clock, stats)
-		band, verdict, scale, err := j.probeLatin(ctx, tw, upright.cleaned, dpi, stats)
+		pr, err := j.probeLatin(ctx, tw, upright.cleaned, dpi, stats)
 		if err != nil {
 			return nil, "", err
 		}
+		verdict, scale := pr.verdict, pr.scale
 		var items []pxWord
 		if verdict == readingPoor {
-			probe = band
+			probe = pr.band
 		}
 		if verdict == readingGood {
-			if items, err = j.tess.recognize(ctx, tw, upright.cleaned, dpi, []string{fastLatin}, scale); err != nil {
+			if items, err = j.readAround(ctx, tw, upright.cleaned, dpi, pr); err != nil {
 				return nil, "", err
 			}
 			verdict = judgeLatin(items)

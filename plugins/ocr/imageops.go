@@ -30,6 +30,17 @@ func crop(g *image.Gray, r image.Rectangle) *image.Gray {
 	return out
 }
 
+// fill paints r (clipped to g) with the level v.
+func fill(g *image.Gray, r image.Rectangle, v uint8) {
+	r = r.Intersect(g.Rect)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		row := g.Pix[(y-g.Rect.Min.Y)*g.Stride+(r.Min.X-g.Rect.Min.X):]
+		for x := range r.Dx() {
+			row[x] = v
+		}
+	}
+}
+
 // rotateCW turns g clockwise by deg (0, 90, 180 or 270).
 func rotateCW(g *image.Gray, deg int) *image.Gray {
 	w, h := g.Rect.Dx(), g.Rect.Dy()

@@ -9,10 +9,12 @@ import (
 // Before the whole page is read with English, a band of its lines (the
 // probe) is: a page in another script or language then costs a fraction
 // of an English reading before OSD and the script's model. A page of
-// English print pays the probe's lines twice, and reads as it did
-// without one. (Reading the page in two parts instead, probe and rest,
-// would save that, but Tesseract segments a part unlike the whole page:
-// table cells and lines by the cut read worse.)
+// English print is then read whole with the probe's words painted out
+// (readAround), and the probe's words are put back: its lines are read
+// once. (Reading the page in two parts, probe and rest, would do the
+// same, but Tesseract segments a part unlike the whole page: table cells
+// and lines by the cut read worse. A page with a white band where the
+// probe was keeps the rest of its geometry.)
 const (
 	// probeFrom and probeTo place the probe between the blank rows
 	// nearest these shares of the page's inked rows: an eighth of the
@@ -48,48 +50,91 @@ const (
 	minCutGapInch = 0.02
 )
 
+// probeResult is what the probe found: its band (nil when the page had
+// none to cut), the whole words read in it (in the page's pixels), the
+// verdict, and the scale to read the page at.
+type probeResult struct {
+	band    *image.Gray
+	words   []pxWord
+	verdict reading
+	scale   float64
+}
+
 // probeLatin reads the probe band of the cleaned upright page g with
 // English and judges it. It says readingGood, to read the whole page,
 // when g has no band to cut (band nil) or the band holds too few words
 // to judge.
-func (j *job) probeLatin(ctx context.Context, tw *tessWorker, g *image.Gray, dpi int, stats map[string]float64) (*image.Gray, reading, float64, error) {
+func (j *job) probeLatin(ctx context.Context, tw *tessWorker, g *image.Gray, dpi int, stats map[string]float64) (probeResult, error) {
 	y0, y1 := probeBand(g, dpi)
 	if y1 <= y0 {
-		return nil, readingGood, 1, nil
+		return probeResult{verdict: readingGood, scale: 1}, nil
 	}
 	band := g.SubImage(image.Rect(g.Rect.Min.X, g.Rect.Min.Y+y0, g.Rect.Max.X, g.Rect.Min.Y+y1)).(*image.Gray)
 	items, err := j.tess.recognize(ctx, tw, band, dpi, []string{fastLatin}, 1)
 	if err != nil {
-		return nil, readingPoor, 1, err
+		return probeResult{verdict: readingPoor, scale: 1}, err
 	}
 	items = slices.DeleteFunc(items, func(w pxWord) bool {
 		// A word touching the band's top or bottom may be a line the
 		// cut went through: half its letters, read with doubt.
 		return w.box.Min.Y <= cutMargin || w.box.Max.Y >= band.Rect.Dy()-cutMargin
 	})
+	for i := range items {
+		items[i].box = items[i].box.Add(image.Pt(0, y0))
+	}
 	share, mean := doubt(items)
 	stats["probe_words"] = float64(len(items))
 	stats["probe_doubtful"] = share
 	stats["probe_conf"] = mean
-	scale := readScale(wordHeight(items))
-	stats["read_scale"] = scale
+	res := probeResult{band: band, words: items, verdict: readingGood, scale: readScale(wordHeight(items))}
+	stats["read_scale"] = res.scale
 	if len(items) < minJudgedWords {
 		if len(items) >= minPoorProbeWords && share > minPoorProbeShare {
 			// Too few words to call the page English, but most of them
 			// doubtful: another script (an English page misjudged here
 			// only pays for OSD before its English reading).
-			return band, readingPoor, 1, nil
+			res.verdict, res.scale = readingPoor, 1
 		}
-		return band, readingGood, scale, nil
+		return res, nil
 	}
-	v := judgeLatin(items)
-	if v == readingLatin && share < probeMinLatin {
+	res.verdict = judgeLatin(items)
+	if res.verdict == readingLatin && share < probeMinLatin {
 		// A band's share of doubtful words varies more than a page's:
 		// near the line, the page decides.
-		v = readingGood
+		res.verdict = readingGood
 	}
-	return band, v, scale, nil
+	return res, nil
 }
+
+// readAround reads the page g with English, all but the probe's words:
+// those are painted out (their boxes, within the band's rows) and put back
+// among the page's words where the band begins. The probe's lines are so
+// read once: a band is cut at blank rows between lines, and its words
+// were read as whole lines.
+func (j *job) readAround(ctx context.Context, tw *tessWorker, g *image.Gray, dpi int, pr probeResult) ([]pxWord, error) {
+	if pr.band == nil || len(pr.words) == 0 {
+		return j.tess.recognize(ctx, tw, g, dpi, []string{fastLatin}, pr.scale)
+	}
+	rows := image.Rect(g.Rect.Min.X, pr.band.Rect.Min.Y-g.Rect.Min.Y, g.Rect.Max.X, pr.band.Rect.Max.Y-g.Rect.Min.Y)
+	rest := crop(g, g.Rect)
+	for _, w := range pr.words {
+		fill(rest, w.box.Inset(-paintPad).Intersect(rows), 255)
+	}
+	items, err := j.tess.recognize(ctx, tw, rest, dpi, []string{fastLatin}, pr.scale)
+	if err != nil {
+		return nil, err
+	}
+	at := slices.IndexFunc(items, func(w pxWord) bool { return w.box.Min.Y >= rows.Min.Y })
+	if at < 0 {
+		at = len(items)
+	}
+	return slices.Insert(items, at, pr.words...), nil
+}
+
+// paintPad: a probe word is painted out with this margin (pixels) around
+// its box, which Tesseract draws tight to the ink, so that no edge of a
+// letter is left to be read as a mark.
+const paintPad = 2
 
 // probeBand is the rows [y0, y1) of the probe: cut at blank rows near
 // where probeFrom and probeTo of the page's inked rows are passed, else
