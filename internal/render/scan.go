@@ -213,7 +213,16 @@ func atScale(n, want float64) bool {
 }
 
 // decodeGray decodes a JPEG of w×h pixels to its luminance.
+// The header is read first: a JPEG whose own size is not the one the PDF
+// gives is left to pdfium, before Go allocates what the header claims.
 func decodeGray(raw []byte, w, h int) (*image.Gray, error) {
+	cfg, err := jpeg.DecodeConfig(bytes.NewReader(raw))
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Width != w || cfg.Height != h {
+		return nil, errNotScan
+	}
 	im, err := jpeg.Decode(bytes.NewReader(raw))
 	if err != nil {
 		return nil, err

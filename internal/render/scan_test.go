@@ -1,7 +1,11 @@
 package render
 
 import (
+	"bytes"
+	"errors"
 	"image"
+	"image/jpeg"
+	"runtime"
 	"testing"
 )
 
@@ -81,4 +85,61 @@ func blockDiff(a, b *image.Gray, n int) float64 {
 		}
 	}
 	return sum / float64(w*h)
+}
+
+// jpegOf encodes a w×h gray picture.
+func jpegOf(t testing.TB, w, h int) []byte {
+	t.Helper()
+	g := image.NewGray(image.Rect(0, 0, w, h))
+	for i := range g.Pix {
+		g.Pix[i] = uint8(i)
+	}
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, g, nil); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func TestDecodeGrayTrustsNoHeader(t *testing.T) {
+	raw := jpegOf(t, 40, 30)
+	if g, err := decodeGray(raw, 40, 30); err != nil || g.Rect != image.Rect(0, 0, 40, 30) {
+		t.Fatalf("decodeGray(40×30) = %v, %v", g, err)
+	}
+	// The JPEG's header claims 30000×30000 pixels where the PDF says
+	// 40×30: left to pdfium, and nothing allocated for what the header
+	// claims (a decoder that believed it would take 900 MB).
+	huge := bytes.Clone(raw)
+	sof := bytes.Index(huge, []byte{0xff, 0xc0})
+	if sof < 0 {
+		t.Fatal("no SOF0 marker")
+	}
+	huge[sof+5], huge[sof+6], huge[sof+7], huge[sof+8] = 0x75, 0x30, 0x75, 0x30
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err := decodeGray(huge, 40, 30)
+	runtime.ReadMemStats(&after)
+	if !errors.Is(err, errNotScan) {
+		t.Errorf("decodeGray of a JPEG larger than the PDF says: %v, want errNotScan", err)
+	}
+	if n := after.TotalAlloc - before.TotalAlloc; n > maxHeaderAlloc {
+		t.Errorf("decodeGray allocated %d bytes for a JPEG it refused, want at most %d", n, maxHeaderAlloc)
+	}
+}
+
+// maxHeaderAlloc bounds what reading a JPEG's header may allocate.
+const maxHeaderAlloc = 1 << 20
+
+func FuzzDecodeGray(f *testing.F) {
+	f.Add(jpegOf(f, 16, 8), 16, 8)
+	f.Add([]byte("\xff\xd8\xff\xdb"), 1, 1)
+	f.Fuzz(func(t *testing.T, raw []byte, w, h int) {
+		if w < 0 || h < 0 || w*h > 1<<20 {
+			return
+		}
+		g, err := decodeGray(raw, w, h)
+		if err == nil && (g.Rect.Dx() != w || g.Rect.Dy() != h) {
+			t.Fatalf("decodeGray gave %v for %d×%d", g.Rect, w, h)
+		}
+	})
 }
