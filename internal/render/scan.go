@@ -28,8 +28,8 @@ const (
 	// scanScaleSlack: the picture's resolution is the render's within
 	// this share; beyond it the render would resample the picture.
 	scanScaleSlack = 0.01
-	// maxScanBytes bounds the stored picture read out of pdfium: A3 at
-	// 600 dpi, gray, stored without compression, is about 70 MB.
+	// maxScanBytes bounds the stored JPEG read out of pdfium: a render
+	// within MaxPixels, gray, stored without compression, is 60 MB.
 	maxScanBytes = 64 << 20
 )
 
@@ -89,8 +89,8 @@ func scanJPEG(p pdfium.Pdfium, doc references.FPDF_DOCUMENT, page int, scale flo
 	if err != nil || !atScale(float64(size.Width), pi.Width*scale) || !atScale(float64(size.Height), pi.Height*scale) {
 		return nil, 0, 0
 	}
-	if int64(size.Width)*int64(size.Height) > maxScanBytes {
-		return nil, 0, 0
+	if clampPixels(pi.Width, pi.Height, scale) != nil {
+		return nil, 0, 0 // RenderPage says why
 	}
 	data, err := p.FPDFImageObj_GetImageDataRaw(&requests.FPDFImageObj_GetImageDataRaw{ImageObject: o})
 	if err != nil || len(data.Data) == 0 || len(data.Data) > maxScanBytes {
@@ -226,9 +226,6 @@ func decodeGray(raw []byte, w, h int) (*image.Gray, error) {
 	im, err := jpeg.Decode(bytes.NewReader(raw))
 	if err != nil {
 		return nil, err
-	}
-	if b := im.Bounds(); b.Dx() != w || b.Dy() != h {
-		return nil, errNotScan
 	}
 	switch s := im.(type) {
 	case *image.Gray:
