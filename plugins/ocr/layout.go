@@ -518,11 +518,10 @@ func columns(run [][]*segment, h float64) [][2]int {
 // from text set in columns, whose lines also line up (prose, then
 // tableLike): one row's segments in one column make a cell.
 type cellStats struct {
-	cells   int
-	perCell float64 // words per cell
-	fill    float64 // mean share of its column's width a cell spans
-	widths  []float64
-	fills   []float64
+	perCell float64   // words per cell
+	fill    float64   // mean share of its column's width a cell spans
+	widths  []float64 // each cell's width, pixels
+	fills   []float64 // each cell's share of its column's width
 }
 
 func measureCells(run [][]*segment, cols [][2]int) cellStats {
@@ -540,7 +539,6 @@ func measureCells(run [][]*segment, cols [][2]int) cellStats {
 			if n == 0 {
 				continue
 			}
-			cs.cells++
 			words += n
 			f := float64(x1-x0) / float64(max(1, c[1]-c[0]))
 			cs.fill += f
@@ -548,12 +546,15 @@ func measureCells(run [][]*segment, cols [][2]int) cellStats {
 			cs.widths = append(cs.widths, float64(x1-x0))
 		}
 	}
-	if cs.cells > 0 {
-		cs.perCell = float64(words) / float64(cs.cells)
-		cs.fill /= float64(cs.cells)
+	if n := cs.cells(); n > 0 {
+		cs.perCell = float64(words) / float64(n)
+		cs.fill /= float64(n)
 	}
 	return cs
 }
+
+// cells is the number of cells measured.
+func (cs cellStats) cells() int { return len(cs.fills) }
 
 // prose reports cells of running text, h the text height. Narrow columns
 // of prose, and a paragraph's short last lines or a list beside it, bring
@@ -564,14 +565,14 @@ func measureCells(run [][]*segment, cols [][2]int) cellStats {
 // heights wide (one of 17, of two-word cells, that the chaining had
 // joined across a column), prose columns' 16-33.
 func (cs cellStats) prose(h float64) bool {
-	return cs.cells > 0 && median(cs.widths)/h >= minProseEm && (median(cs.fills) >= proseFill || cs.perCell >= proseWords)
+	return cs.cells() > 0 && median(cs.widths)/h >= minProseEm && (median(cs.fills) >= proseFill || cs.perCell >= proseWords)
 }
 
 // tableLike reports the cells of a table, when they are not prose: a
 // text column's cells hold many words and fill the column's width; a
 // table's cells are short.
 func (cs cellStats) tableLike() bool {
-	return cs.cells > 0 && (cs.perCell <= 3 || (cs.perCell <= 5 && cs.fill < 0.7))
+	return cs.cells() > 0 && (cs.perCell <= 3 || (cs.perCell <= 5 && cs.fill < 0.7))
 }
 
 // How prose tells running text in columns (see there).
