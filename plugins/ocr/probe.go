@@ -70,15 +70,10 @@ func (j *job) probeLatin(ctx context.Context, tw *tessWorker, g *image.Gray, dpi
 		return probeResult{verdict: readingGood, scale: 1}, nil
 	}
 	band := g.SubImage(image.Rect(g.Rect.Min.X, g.Rect.Min.Y+y0, g.Rect.Max.X, g.Rect.Min.Y+y1)).(*image.Gray)
-	items, err := j.tess.recognize(ctx, tw, band, dpi, []string{fastLatin}, 1)
+	items, err := j.readBand(ctx, tw, band, dpi)
 	if err != nil {
 		return probeResult{verdict: readingPoor, scale: 1}, err
 	}
-	items = slices.DeleteFunc(items, func(w pxWord) bool {
-		// A word touching the band's top or bottom may be a line the
-		// cut went through: half its letters, read with doubt.
-		return w.box.Min.Y <= cutMargin || w.box.Max.Y >= band.Rect.Dy()-cutMargin
-	})
 	for i := range items {
 		items[i].box = items[i].box.Add(image.Pt(0, y0))
 	}
@@ -104,6 +99,76 @@ func (j *job) probeLatin(ctx context.Context, tw *tessWorker, g *image.Gray, dpi
 		res.verdict = readingGood
 	}
 	return res, nil
+}
+
+// readBand reads the probe band with English, one column at a time
+// (bandColumns), and keeps the whole words: boxes in the band's pixels
+// from its corner. Tesseract finds a page's columns from their tall
+// gutters, which a band of a few lines does not show: where two columns'
+// lines do not line up it took their rows for one line, reading two rows
+// of one column as one and mixing their words.
+func (j *job) readBand(ctx context.Context, tw *tessWorker, band *image.Gray, dpi int) ([]pxWord, error) {
+	var items []pxWord
+	for _, c := range bandColumns(band, dpi) {
+		ws, err := j.tess.recognize(ctx, tw, band.SubImage(c).(*image.Gray), dpi, []string{fastLatin}, 1)
+		if err != nil {
+			return nil, err
+		}
+		for _, w := range ws {
+			w.box = w.box.Add(image.Pt(c.Min.X-band.Rect.Min.X, 0))
+			// A word touching the band's top or bottom may be a line
+			// the cut went through: half its letters, read with doubt.
+			if w.box.Min.Y > cutMargin && w.box.Max.Y < band.Rect.Dy()-cutMargin {
+				items = append(items, w)
+			}
+		}
+	}
+	return items, nil
+}
+
+// bandColumns splits the band at its gutters: runs of at least
+// minGutterInch of pixel columns without ink over the band's height,
+// between inked ones. A run in one column's text (the spaces of justified
+// lines lining up over all the band's lines) only makes two parts of its
+// lines, each read whole.
+func bandColumns(band *image.Gray, dpi int) []image.Rectangle {
+	r := band.Rect
+	ink := columnInk(band)
+	maxInk := max(1, int(float64(r.Dy())*cutInkShare))
+	minGutter := max(2, int(float64(dpi)*minGutterInch))
+	var cols []image.Rectangle
+	left, run, inked := r.Min.X, 0, false
+	for x, n := range ink {
+		if n <= maxInk {
+			run++
+			continue
+		}
+		if inked && run >= minGutter {
+			cut := r.Min.X + x - run/2
+			cols = append(cols, image.Rect(left, r.Min.Y, cut, r.Max.Y))
+			left = cut
+		}
+		run, inked = 0, true
+	}
+	return append(cols, image.Rect(left, r.Min.Y, r.Max.X, r.Max.Y))
+}
+
+// minGutterInch: the least gutter between columns of text (7 pt), wider
+// than the spaces of a line, even a justified one, seldom lined up.
+const minGutterInch = 0.1
+
+// columnInk counts the dark pixels of each pixel column of g.
+func columnInk(g *image.Gray) []int {
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	ink := make([]int, w)
+	for y := range h {
+		for x, v := range g.Pix[y*g.Stride : y*g.Stride+w] {
+			if v < darkThreshold {
+				ink[x]++
+			}
+		}
+	}
+	return ink
 }
 
 // readAround reads the page g with English, all but the probe's words:

@@ -11,6 +11,9 @@
 #   columns.pdf          200 dpi scan of src/columns.ps: title, two columns
 #                        on shared baselines, a ruled table, a closing line
 #   columns-skew.pdf     the same page drawn turned by 1.2 degrees, scanned
+#   columns-offset.pdf   200 dpi scan of src/columns-offset.ps (two columns
+#                        whose lines sit half a line apart), made to look
+#                        scanned by testdata/src/scanpage
 set -euo pipefail
 cd "$(dirname "$0")"
 tmp=$(mktemp -d)
@@ -38,3 +41,6 @@ gs -q -dNOPAUSE -dBATCH -dSAFER -sDEVICE=pdfwrite -sOutputFile="$tmp/columns.pdf
 scan200 "$tmp/columns.pdf" columns.pdf
 gs -q -dNOPAUSE -dBATCH -dSAFER -sDEVICE=pdfwrite -sOutputFile="$tmp/columns-skew.pdf" -c "/skew 1.2 def" -f src/columns.ps
 scan200 "$tmp/columns-skew.pdf" columns-skew.pdf
+gs -q -dNOPAUSE -dBATCH -dSAFER -sDEVICE=pdfwrite -sOutputFile="$tmp/columns-offset.pdf" src/columns-offset.ps
+pdftoppm -r 200 -gray -png "$tmp/columns-offset.pdf" "$tmp/offset"
+(cd ../.. && go run ./testdata/src/scanpage -dpi 200 -rotate 0.6 -seed 5 "$tmp"/offset-1.png testdata/ocr/columns-offset.pdf)
