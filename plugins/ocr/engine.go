@@ -585,7 +585,7 @@ func (j *job) read(ctx context.Context, g *image.Gray, dpi int, orient, page boo
 // finds upright Latin after all with English, and again with the Latin
 // model when that reading is Latin print in another language.
 func (j *job) readUprightLatin(ctx context.Context, tw *tessWorker, cp *cleanPage, g *image.Gray, dpi int, clock *stageClock, stats map[string]float64) ([]pxBlock, string, error) {
-	items, err := j.tess.recognize(ctx, tw, cp.cleaned, dpi, []string{fastLatin}, 1)
+	items, err := j.readPage(ctx, tw, cp.cleaned, dpi, []string{fastLatin}, 1)
 	if err != nil {
 		return nil, "", err
 	}
@@ -827,7 +827,7 @@ func (j *job) recognize(ctx context.Context, backend string, tw *tessWorker, g *
 	if missing != "" {
 		stats[core.NoteStatPrefix+fmt.Sprintf("no Tesseract model for the %s script is installed: install the Debian package %s", script, missing)] = 1
 	}
-	ws, err := j.tess.recognize(ctx, tw, g, dpi, langs, scale)
+	ws, err := j.readPage(ctx, tw, g, dpi, langs, scale)
 	if err != nil || !dotted(langs) || slices.Contains(langs, fastLatin) {
 		return ws, err
 	}

@@ -102,14 +102,13 @@ func (j *job) probeLatin(ctx context.Context, tw *tessWorker, g *image.Gray, dpi
 }
 
 // readBand reads the probe band with English, one column at a time
-// (bandColumns), and keeps the whole words: boxes in the band's pixels
-// from its corner. Tesseract finds a page's columns from their tall
-// gutters, which a band of a few lines does not show: where two columns'
-// lines do not line up it took their rows for one line, reading two rows
-// of one column as one and mixing their words.
+// (gutters), and keeps the whole words: boxes in the band's pixels from
+// its corner. Tesseract reads a band as one block: where two columns'
+// lines do not line up it took a row of each for one line, reading two
+// rows of one column as one and mixing their words.
 func (j *job) readBand(ctx context.Context, tw *tessWorker, band *image.Gray, dpi int) ([]pxWord, error) {
 	var items []pxWord
-	for _, c := range bandColumns(band, dpi) {
+	for _, c := range gutters(band, band.Rect, dpi) {
 		ws, err := j.tess.recognize(ctx, tw, band.SubImage(c).(*image.Gray), dpi, []string{fastLatin}, 1)
 		if err != nil {
 			return nil, err
@@ -126,59 +125,18 @@ func (j *job) readBand(ctx context.Context, tw *tessWorker, band *image.Gray, dp
 	return items, nil
 }
 
-// bandColumns splits the band at its gutters: runs of at least
-// minGutterInch of pixel columns without ink over the band's height,
-// between inked ones. A run in one column's text (the spaces of justified
-// lines lining up over all the band's lines) only makes two parts of its
-// lines, each read whole.
-func bandColumns(band *image.Gray, dpi int) []image.Rectangle {
-	r := band.Rect
-	ink := columnInk(band)
-	maxInk := max(1, int(float64(r.Dy())*cutInkShare))
-	minGutter := max(2, int(float64(dpi)*minGutterInch))
-	var cols []image.Rectangle
-	left, run, inked := r.Min.X, 0, false
-	for x, n := range ink {
-		if n <= maxInk {
-			run++
-			continue
-		}
-		if inked && run >= minGutter {
-			cut := r.Min.X + x - run/2
-			cols = append(cols, image.Rect(left, r.Min.Y, cut, r.Max.Y))
-			left = cut
-		}
-		run, inked = 0, true
-	}
-	return append(cols, image.Rect(left, r.Min.Y, r.Max.X, r.Max.Y))
-}
-
-// minGutterInch: the least gutter between columns of text (7 pt), wider
-// than the spaces of a line, even a justified one, seldom lined up.
-const minGutterInch = 0.1
-
-// columnInk counts the dark pixels of each pixel column of g.
-func columnInk(g *image.Gray) []int {
-	w, h := g.Rect.Dx(), g.Rect.Dy()
-	ink := make([]int, w)
-	for y := range h {
-		for x, v := range g.Pix[y*g.Stride : y*g.Stride+w] {
-			if v < darkThreshold {
-				ink[x]++
-			}
-		}
-	}
-	return ink
-}
-
 // readAround reads the page g with English, all but the probe's words:
 // those are painted out (their boxes, within the band's rows) and put back
 // among the page's words where the band begins. The probe's lines are so
 // read once: a band is cut at blank rows between lines, and its words
-// were read as whole lines.
+// were read as whole lines. A page of columns (pageParts) is read one
+// column at a time, whole: the probe's white band would cut its columns
+// into bands too low to tell their gutters, and the probe, read across
+// the columns, has only judged the page.
 func (j *job) readAround(ctx context.Context, tw *tessWorker, g *image.Gray, dpi int, pr probeResult) ([]pxWord, error) {
-	if pr.band == nil || len(pr.words) == 0 {
-		return j.tess.recognize(ctx, tw, g, dpi, []string{fastLatin}, pr.scale)
+	parts := pageParts(g, dpi)
+	if pr.band == nil || len(pr.words) == 0 || len(parts) > 1 {
+		return j.readParts(ctx, tw, g, parts, dpi, []string{fastLatin}, pr.scale)
 	}
 	rows := image.Rect(g.Rect.Min.X, pr.band.Rect.Min.Y-g.Rect.Min.Y, g.Rect.Max.X, pr.band.Rect.Max.Y-g.Rect.Min.Y)
 	rest := crop(g, g.Rect)

@@ -1,0 +1,220 @@
+package ocr
+
+import (
+	"context"
+	"image"
+)
+
+// Tesseract reads a page as one block of text (PSM_SINGLE_BLOCK): it
+// finds the block's lines, never its columns. Where two columns' lines
+// sit at other heights it takes a row of each for one line, and the words
+// of both rows mix. So a page is cut into parts of one column each before
+// it is read (readParts), by an X-Y cut of its ink (pageParts).
+const (
+	// minGutterInch: the least gutter between columns of text (7 pt),
+	// wider than the spaces of a line, even a justified one, seldom
+	// lined up over several lines.
+	minGutterInch = 0.1
+	// minBandGapInch: blank rows across a region at least this tall
+	// (7 pt) cut it into bands, each then cut at its own gutters: a
+	// title or an abstract across the page lies above the columns.
+	minBandGapInch = 0.1
+	// minColumnsInch: a band with fewer inked rows than this (some eight
+	// lines of body text) is not cut at gutters: over a few lines the
+	// spaces of justified lines or of a title, or the blanks beside the
+	// full stops of Chinese and Japanese lines, can line up.
+	minColumnsInch = 1.0
+	// minColumnInkInch: a gutter parts columns of text, each with at
+	// least this much of its width inked (a column an inch wide, a dozen
+	// words or characters, inks most of it); a blank run beside less is
+	// taken for a space in the text.
+	minColumnInkInch = 0.6
+	// minSpeckInk: a pixel column with no more dark pixels than this
+	// holds scan specks, not text.
+	minSpeckInk = 2
+	// maxPartDepth: how often a column is cut again (a column cut into
+	// bands, one of them into columns of its own).
+	maxPartDepth = 3
+)
+
+// readPage reads g, printed at dpi, with Tesseract's langs at scale (see
+// tesseract.recognize), one part of pageParts at a time (readParts).
+func (j *job) readPage(ctx context.Context, tw *tessWorker, g *image.Gray, dpi int, langs []string, scale float64) ([]pxWord, error) {
+	return j.readParts(ctx, tw, g, pageParts(g, dpi), dpi, langs, scale)
+}
+
+// readParts reads g one part at a time; boxes are in g's pixels from its
+// corner. One part is read as the whole of g.
+func (j *job) readParts(ctx context.Context, tw *tessWorker, g *image.Gray, parts []image.Rectangle, dpi int, langs []string, scale float64) ([]pxWord, error) {
+	if len(parts) <= 1 {
+		return j.tess.recognize(ctx, tw, g, dpi, langs, scale)
+	}
+	var items []pxWord
+	for _, p := range parts {
+		ws, err := j.tess.recognize(ctx, tw, g.SubImage(p).(*image.Gray), dpi, langs, scale)
+		if err != nil {
+			return nil, err
+		}
+		off := p.Min.Sub(g.Rect.Min)
+		for _, w := range ws {
+			w.box = w.box.Add(off)
+			items = append(items, w)
+		}
+	}
+	return items, nil
+}
+
+// pageParts cuts g into parts that each hold one column of text and
+// together cover g: bands between blank rows, each band tall enough cut at
+// its gutters, each column so found cut again (to maxPartDepth). Runs of
+// bands without gutters are joined again, so a page of one column is one
+// part, g.Rect.
+func pageParts(g *image.Gray, dpi int) []image.Rectangle {
+	return cutParts(g, g.Rect, dpi, 0)
+}
+
+func cutParts(g *image.Gray, r image.Rectangle, dpi, depth int) []image.Rectangle {
+	var parts []image.Rectangle
+	plain := image.Rectangle{} // the run of bands without gutters
+	flush := func() {
+		if !plain.Empty() {
+			parts = append(parts, plain)
+			plain = image.Rectangle{}
+		}
+	}
+	for _, b := range bands(g, r, dpi) {
+		var cols []image.Rectangle
+		if depth < maxPartDepth && inkedRows(g, b) >= int(float64(dpi)*minColumnsInch) {
+			cols = gutters(g, b, dpi)
+		}
+		if len(cols) <= 1 {
+			plain = plain.Union(b)
+			continue
+		}
+		flush()
+		for _, c := range cols {
+			parts = append(parts, cutParts(g, c, dpi, depth+1)...)
+		}
+	}
+	flush()
+	return parts
+}
+
+// bands cuts r at runs of at least minBandGapInch of blank rows (no more
+// dark pixels than cutInkShare of r's width), in their middles; one band,
+// r, when there are none. The bands cover r.
+func bands(g *image.Gray, r image.Rectangle, dpi int) []image.Rectangle {
+	ink := rowInk(g.SubImage(r).(*image.Gray))
+	maxInk := int(float64(r.Dx()) * cutInkShare)
+	cuts := middles(blankRuns(ink, maxInk, max(2, int(float64(dpi)*minBandGapInch))))
+	out := make([]image.Rectangle, 0, len(cuts)+1)
+	top := r.Min.Y
+	for _, c := range cuts {
+		out = append(out, image.Rect(r.Min.X, top, r.Max.X, r.Min.Y+c))
+		top = r.Min.Y + c
+	}
+	return append(out, image.Rect(r.Min.X, top, r.Max.X, r.Max.Y))
+}
+
+// gutters cuts r at its gutters, in their middles: runs of at least
+// minGutterInch of pixel columns without ink over r's height (no more dark
+// pixels than cutInkShare of it, or than a few specks) between columns of
+// text (columnCuts); one part, r, when there are none.
+func gutters(g *image.Gray, r image.Rectangle, dpi int) []image.Rectangle {
+	ink := columnInk(g.SubImage(r).(*image.Gray))
+	maxInk := max(minSpeckInk, int(float64(r.Dy())*cutInkShare))
+	runs := blankRuns(ink, maxInk, max(2, int(float64(dpi)*minGutterInch)))
+	cuts := columnCuts(ink, maxInk, runs, int(float64(dpi)*minColumnInkInch))
+	out := make([]image.Rectangle, 0, len(cuts)+1)
+	left := r.Min.X
+	for _, c := range cuts {
+		out = append(out, image.Rect(left, r.Min.Y, r.Min.X+c, r.Max.Y))
+		left = r.Min.X + c
+	}
+	return append(out, image.Rect(left, r.Min.Y, r.Max.X, r.Max.Y))
+}
+
+// columnCuts are the middles of the runs that part columns of text:
+// runs that leave, on each side up to the next cut, at least minInked
+// inked entries (a column of text inks most of its width; scan specks,
+// list bullets and the ragged ends of a few lines do not). Runs are taken
+// from the left; one that leaves a part with less is not a cut.
+func columnCuts(ink []int, maxInk int, runs [][2]int, minInked int) []int {
+	inked := func(from, to int) int {
+		n := 0
+		for _, v := range ink[from:to] {
+			if v > maxInk {
+				n++
+			}
+		}
+		return n
+	}
+	var cuts []int
+	start := 0
+	for k, r := range runs {
+		c := (r[0] + r[1]) / 2
+		end := len(ink)
+		if k+1 < len(runs) {
+			end = (runs[k+1][0] + runs[k+1][1]) / 2
+		}
+		if inked(start, c) >= minInked && inked(c, end) >= minInked {
+			cuts = append(cuts, c)
+			start = c
+		}
+	}
+	return cuts
+}
+
+// blankRuns are the runs [start, end) of at least minRun entries of ink
+// at most maxInk that lie between inked entries.
+func blankRuns(ink []int, maxInk, minRun int) [][2]int {
+	var runs [][2]int
+	run, inked := 0, false
+	for i, n := range ink {
+		if n <= maxInk {
+			run++
+			continue
+		}
+		if inked && run >= minRun {
+			runs = append(runs, [2]int{i - run, i})
+		}
+		run, inked = 0, true
+	}
+	return runs
+}
+
+// middles are the middles of runs.
+func middles(runs [][2]int) []int {
+	out := make([]int, len(runs))
+	for i, r := range runs {
+		out[i] = (r[0] + r[1]) / 2
+	}
+	return out
+}
+
+// inkedRows counts the rows of r in g with more dark pixels than
+// cutInkShare of its width.
+func inkedRows(g *image.Gray, r image.Rectangle) int {
+	maxInk := int(float64(r.Dx()) * cutInkShare)
+	n := 0
+	for _, v := range rowInk(g.SubImage(r).(*image.Gray)) {
+		if v > maxInk {
+			n++
+		}
+	}
+	return n
+}
+
+// columnInk counts the dark pixels of each pixel column of g.
+func columnInk(g *image.Gray) []int {
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	ink := make([]int, w)
+	for y := range h {
+		for x, v := range g.Pix[y*g.Stride : y*g.Stride+w] {
+			if v < darkThreshold {
+				ink[x]++
+			}
+		}
+	}
+	return ink
+}
