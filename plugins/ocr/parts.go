@@ -19,8 +19,8 @@ const (
 	// (7 pt) cut it into bands, each then cut at its own gutters: a
 	// title or an abstract across the page lies above the columns.
 	minBandGapInch = 0.1
-	// minColumnsInch: a band with fewer inked rows than this (some eight
-	// lines of body text) is not cut at gutters: over a few lines the
+	// minColumnsInch: a run of bands with fewer inked rows than this
+	// (some eight lines of body text) is not cut at gutters: over a few lines the
 	// spaces of justified lines or of a title, or the blanks beside the
 	// full stops of Chinese and Japanese lines, can line up.
 	minColumnsInch = 1.0
@@ -65,10 +65,11 @@ func (j *job) readParts(ctx context.Context, tw *tessWorker, g *image.Gray, part
 }
 
 // pageParts cuts g into parts that each hold one column of text and
-// together cover g: bands between blank rows, each band tall enough cut at
-// its gutters, each column so found cut again (to maxPartDepth). Runs of
-// bands without gutters are joined again, so a page of one column is one
-// part, g.Rect.
+// together cover g: bands between blank rows; runs of bands that share
+// gutters, an inch of inked rows at least, cut at them (a two-column
+// body whose paragraph gaps line up is a run of several bands); each
+// column so found cut again (to maxPartDepth). Bands outside such runs
+// are joined again, so a page of one column is one part, g.Rect.
 func pageParts(g *image.Gray, dpi int) []image.Rectangle {
 	return cutParts(g, g.Rect, dpi, 0)
 }
@@ -76,28 +77,117 @@ func pageParts(g *image.Gray, dpi int) []image.Rectangle {
 func cutParts(g *image.Gray, r image.Rectangle, dpi, depth int) []image.Rectangle {
 	var parts []image.Rectangle
 	plain := image.Rectangle{} // the run of bands without gutters
-	flush := func() {
+	bs := bands(g, r, dpi)
+	inks := make([]bandInk, len(bs))
+	for i, b := range bs {
+		inks[i] = newBandInk(g, b)
+	}
+	for i := 0; i < len(bs); {
+		end := 0
+		if depth < maxPartDepth {
+			end = columnRun(inks[i:], dpi)
+		}
+		if end == 0 {
+			plain = plain.Union(bs[i])
+			i++
+			continue
+		}
 		if !plain.Empty() {
 			parts = append(parts, plain)
 			plain = image.Rectangle{}
 		}
-	}
-	for _, b := range bands(g, r, dpi) {
-		var cols []image.Rectangle
-		if depth < maxPartDepth && inkedRows(g, b) >= int(float64(dpi)*minColumnsInch) {
-			cols = gutters(g, b, dpi)
-		}
-		if len(cols) <= 1 {
-			plain = plain.Union(b)
-			continue
-		}
-		flush()
-		for _, c := range cols {
+		run := bs[i].Union(bs[i+end-1])
+		for _, c := range columnsOf(run, sumInk(inks[i:i+end]), dpi) {
 			parts = append(parts, cutParts(g, c, dpi, depth+1)...)
 		}
+		i += end
 	}
-	flush()
+	if !plain.Empty() {
+		parts = append(parts, plain)
+	}
 	return parts
+}
+
+// bandInk is a band's count of dark pixels in each pixel column, its
+// height, and its inked rows (more dark pixels than cutInkShare of its
+// width).
+type bandInk struct {
+	cols        []int
+	h, inkedRow int
+}
+
+func newBandInk(g *image.Gray, b image.Rectangle) bandInk {
+	part := g.SubImage(b).(*image.Gray)
+	maxInk := int(float64(b.Dx()) * cutInkShare)
+	n := 0
+	for _, v := range rowInk(part) {
+		if v > maxInk {
+			n++
+		}
+	}
+	return bandInk{cols: columnInk(part), h: b.Dy(), inkedRow: n}
+}
+
+// add adds the ink of b, a band of the same width, to s.
+func (s *bandInk) add(b bandInk) {
+	if s.cols == nil {
+		s.cols = make([]int, len(b.cols))
+	}
+	for x, v := range b.cols {
+		s.cols[x] += v
+	}
+	s.h += b.h
+	s.inkedRow += b.inkedRow
+}
+
+// sumInk is the ink of the bands' union.
+func sumInk(bs []bandInk) bandInk {
+	var s bandInk
+	for _, b := range bs {
+		s.add(b)
+	}
+	return s
+}
+
+// columnRun is how many of the bands, from the first, make the longest
+// run with gutters in common (columnCutsOf their union) and at least
+// minColumnsInch of inked rows; 0 when the first band starts none. A band
+// across the gutters (a title, a table across the page) ends a run.
+func columnRun(bs []bandInk, dpi int) int {
+	best := 0
+	var sum bandInk
+	for k, b := range bs {
+		sum.add(b)
+		if len(columnCutsOf(sum, dpi)) == 0 {
+			break
+		}
+		if sum.inkedRow >= int(float64(dpi)*minColumnsInch) {
+			best = k + 1
+		}
+	}
+	return best
+}
+
+// columnsOf cuts r, whose ink is in, at its gutters (columnCutsOf).
+func columnsOf(r image.Rectangle, in bandInk, dpi int) []image.Rectangle {
+	cuts := columnCutsOf(in, dpi)
+	out := make([]image.Rectangle, 0, len(cuts)+1)
+	left := r.Min.X
+	for _, c := range cuts {
+		out = append(out, image.Rect(left, r.Min.Y, r.Min.X+c, r.Max.Y))
+		left = r.Min.X + c
+	}
+	return append(out, image.Rect(left, r.Min.Y, r.Max.X, r.Max.Y))
+}
+
+// columnCutsOf are the gutters of the ink in, in their middles: runs of
+// at least minGutterInch of pixel columns without ink over its height (no
+// more dark pixels than cutInkShare of it, or than a few specks) between
+// columns of text (columnCuts).
+func columnCutsOf(in bandInk, dpi int) []int {
+	maxInk := max(minSpeckInk, int(float64(in.h)*cutInkShare))
+	runs := blankRuns(in.cols, maxInk, max(2, int(float64(dpi)*minGutterInch)))
+	return columnCuts(in.cols, maxInk, runs, int(float64(dpi)*minColumnInkInch))
 }
 
 // bands cuts r at runs of at least minBandGapInch of blank rows (no more
@@ -116,22 +206,10 @@ func bands(g *image.Gray, r image.Rectangle, dpi int) []image.Rectangle {
 	return append(out, image.Rect(r.Min.X, top, r.Max.X, r.Max.Y))
 }
 
-// gutters cuts r at its gutters, in their middles: runs of at least
-// minGutterInch of pixel columns without ink over r's height (no more dark
-// pixels than cutInkShare of it, or than a few specks) between columns of
-// text (columnCuts); one part, r, when there are none.
+// gutters cuts r at its gutters (columnCutsOf); one part, r, when there
+// are none.
 func gutters(g *image.Gray, r image.Rectangle, dpi int) []image.Rectangle {
-	ink := columnInk(g.SubImage(r).(*image.Gray))
-	maxInk := max(minSpeckInk, int(float64(r.Dy())*cutInkShare))
-	runs := blankRuns(ink, maxInk, max(2, int(float64(dpi)*minGutterInch)))
-	cuts := columnCuts(ink, maxInk, runs, int(float64(dpi)*minColumnInkInch))
-	out := make([]image.Rectangle, 0, len(cuts)+1)
-	left := r.Min.X
-	for _, c := range cuts {
-		out = append(out, image.Rect(left, r.Min.Y, r.Min.X+c, r.Max.Y))
-		left = r.Min.X + c
-	}
-	return append(out, image.Rect(left, r.Min.Y, r.Max.X, r.Max.Y))
+	return columnsOf(r, newBandInk(g, r), dpi)
 }
 
 // columnCuts are the middles of the runs that part columns of text:
@@ -190,19 +268,6 @@ func middles(runs [][2]int) []int {
 		out[i] = (r[0] + r[1]) / 2
 	}
 	return out
-}
-
-// inkedRows counts the rows of r in g with more dark pixels than
-// cutInkShare of its width.
-func inkedRows(g *image.Gray, r image.Rectangle) int {
-	maxInk := int(float64(r.Dx()) * cutInkShare)
-	n := 0
-	for _, v := range rowInk(g.SubImage(r).(*image.Gray)) {
-		if v > maxInk {
-			n++
-		}
-	}
-	return n
 }
 
 // columnInk counts the dark pixels of each pixel column of g.

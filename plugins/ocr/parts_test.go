@@ -4,12 +4,15 @@ import (
 	"testing"
 )
 
-// TestPagePartsCutsColumns cuts real scanned pages into parts. The page
-// of two columns whose lines sit half a line apart is cut in its gutter
-// below its title (the source's left column starts at 54 pt, its lines
-// are some 200 pt long, and the right column starts at 322 pt); a page of one column stays whole, as does a page whose two
-// columns run five lines only (too few for their gutter to be told from
-// spaces lined up). Every page's parts cover it without overlap.
+// TestPagePartsCutsColumns cuts real scanned pages into parts. A page of
+// two columns is cut in its gutter: on columns-offset.pdf (lines half a
+// line apart; the left column's lines run from 54 pt to some 250-290 pt,
+// the right column starts at 322 pt, and the title above lies within the
+// left column's width) the whole page is cut; on columns.pdf (a title
+// across the page, two columns of five lines over a table as wide as the
+// left column, a closing line across) the columns and the table between
+// the title and the closing line. A page of one column stays whole. Every
+// page's parts cover it without overlap.
 func TestPagePartsCutsColumns(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
@@ -18,8 +21,8 @@ func TestPagePartsCutsColumns(t *testing.T) {
 		cutFromPt float64 // a vertical cut lies between these (0: none)
 		cutToPt   float64
 	}{
-		{file: "columns-offset.pdf", parts: 3, cutFromPt: 250, cutToPt: 322},
-		{file: "columns.pdf", parts: 1},
+		{file: "columns-offset.pdf", parts: 2, cutFromPt: 250, cutToPt: 322},
+		{file: "columns.pdf", parts: 4, cutFromPt: 290, cutToPt: 322},
 		{file: "scan.pdf", parts: 1},
 	} {
 		t.Run(tc.file, func(t *testing.T) {

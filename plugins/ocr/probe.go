@@ -125,19 +125,25 @@ func (j *job) readBand(ctx context.Context, tw *tessWorker, band *image.Gray, dp
 	return items, nil
 }
 
-// readAround reads the page g with English, all but the probe's words:
-// those are painted out (their boxes, within the band's rows) and put back
-// among the page's words where the band begins. The probe's lines are so
-// read once: a band is cut at blank rows between lines, and its words
-// were read as whole lines. A page of columns (pageParts) is read one
-// column at a time, whole: the probe's white band would cut its columns
-// into bands too low to tell their gutters, and the probe, read across
-// the columns, has only judged the page.
+// readAround reads the page g with English. A page of one column is read
+// around its probe (readPainted). A page of columns (pageParts) is read
+// one column at a time, whole: the probe's white band would cut its
+// columns into bands too low to tell their gutters, and the probe, read
+// across the columns, has only judged the page.
 func (j *job) readAround(ctx context.Context, tw *tessWorker, g *image.Gray, dpi int, pr probeResult) ([]pxWord, error) {
 	parts := pageParts(g, dpi)
 	if pr.band == nil || len(pr.words) == 0 || len(parts) > 1 {
 		return j.readParts(ctx, tw, g, parts, dpi, []string{fastLatin}, pr.scale)
 	}
+	return j.readPainted(ctx, tw, g, dpi, pr)
+}
+
+// readPainted reads g with English, all but the probe's words: those are
+// painted out (their boxes, within the band's rows) and put back among the
+// page's words where the band begins. The probe's lines are so read once:
+// a band is cut at blank rows between lines, and its words were read as
+// whole lines.
+func (j *job) readPainted(ctx context.Context, tw *tessWorker, g *image.Gray, dpi int, pr probeResult) ([]pxWord, error) {
 	rows := image.Rect(g.Rect.Min.X, pr.band.Rect.Min.Y-g.Rect.Min.Y, g.Rect.Max.X, pr.band.Rect.Max.Y-g.Rect.Min.Y)
 	rest := crop(g, g.Rect)
 	for _, w := range pr.words {

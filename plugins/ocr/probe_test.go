@@ -11,18 +11,19 @@ import (
 	"github.com/assay-pdf/assay/internal/render"
 )
 
-// TestReadAroundTheProbe reads a scanned page of English the way read
-// does, probe first, and checks that the probe's lines are read once: the
-// page's reading finds nothing more where the probe's words were painted
-// out (no edge of a letter left to read as a mark, no word twice), and
-// with the probe's words put back it reads what a whole reading reads.
+// TestReadAroundTheProbe reads a scanned page of English around its
+// probe (readPainted, as read does a page of one column), and checks that
+// the probe's lines are read once: the page's reading finds nothing more
+// where the probe's words were painted out (no edge of a letter left to
+// read as a mark, no word twice), and with the probe's words put back it
+// reads what a whole reading reads.
 func TestReadAroundTheProbe(t *testing.T) {
 	ctx := t.Context()
 	j, tw, cp, pr := probePage(t, "columns.pdf")
 	if pr.verdict != readingGood || len(pr.words) < minJudgedWords {
 		t.Fatalf("probe: verdict %v, %d words; want an English band of %d words or more", pr.verdict, len(pr.words), minJudgedWords)
 	}
-	got, err := j.readAround(ctx, tw, cp.cleaned, probeDPI, pr)
+	got, err := j.readPainted(ctx, tw, cp.cleaned, probeDPI, pr)
 	if err != nil {
 		t.Fatal(err)
 	}
