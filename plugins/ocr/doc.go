@@ -29,14 +29,17 @@
 // reading with its script's model. A band of about an eighth of the
 // page's lines (probe.go) is read and judged before the whole, so that a
 // page in another script or language skips the English reading, and OSD
-// looks at that band before the whole page; an English page is then read
-// with the band's words painted out, and they are put back, so no line
-// is read twice. The probe also measures the
-// print: a page of large print is read with the Latin models shrunk (box
-// filter) until its words are 20 pixels high, which Tesseract reads as
-// well in less time (scale.go); boxes come back in the render's pixels. A page's render
-// gets 10 seconds (pdfium takes longer only over pathological drawings)
-// and fails with a timeout after them.
+// looks at that band before the whole page; an English page of one
+// column is then read with the band's words painted out, and they are put
+// back, so no line is read twice. Tesseract reads a block's lines, not
+// its columns, so a page is cut into columns before any reading (an X-Y
+// cut of its ink at gutters that part columns of text, parts.go) and read
+// one column at a time; the probe band is read so too. The probe also
+// measures the print: a page of large print is read with the Latin models
+// shrunk (box filter) until its words are 20 pixels high, which Tesseract
+// reads as well in less time (scale.go); boxes come back in the render's
+// pixels. A page's render gets 10 seconds (pdfium takes longer only over
+// pathological drawings) and fails with a timeout after them.
 // Pages the router names in the option coarse_images (images holding
 // far more samples than any render of the page: router.CoarseImageSamples)
 // are rendered without image smoothing, which halves pdfium's time there.

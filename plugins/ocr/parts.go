@@ -16,13 +16,14 @@ const (
 	// lined up over several lines.
 	minGutterInch = 0.1
 	// minBandGapInch: blank rows across a region at least this tall
-	// (7 pt) cut it into bands, each then cut at its own gutters: a
-	// title or an abstract across the page lies above the columns.
+	// (7 pt) cut it into bands, whose runs are then cut at the gutters
+	// they share: a title or an abstract across the page lies above the
+	// columns.
 	minBandGapInch = 0.1
 	// minColumnsInch: a run of bands with fewer inked rows than this
-	// (some eight lines of body text) is not cut at gutters: over a few lines the
-	// spaces of justified lines or of a title, or the blanks beside the
-	// full stops of Chinese and Japanese lines, can line up.
+	// (some eight lines of body text) is not cut at gutters: over a few
+	// lines the spaces of justified lines or of a title, or the blanks
+	// beside the full stops of Chinese and Japanese lines, can line up.
 	minColumnsInch = 1.0
 	// minColumnInkInch: a gutter parts columns of text, each with at
 	// least this much of its width inked (a column an inch wide, a dozen
