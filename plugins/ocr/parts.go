@@ -78,10 +78,12 @@ func pageParts(g *image.Gray, dpi int) []image.Rectangle {
 func cutParts(g *image.Gray, r image.Rectangle, dpi, depth int) []image.Rectangle {
 	var parts []image.Rectangle
 	plain := image.Rectangle{} // the run of bands without gutters
-	bs := bands(g, r, dpi)
+	rows := rowInk(g.SubImage(r).(*image.Gray))
+	maxRow := int(float64(r.Dx()) * cutInkShare) // scan noise leaves a few specks
+	bs := bands(rows, maxRow, r, dpi)
 	inks := make([]bandInk, len(bs))
 	for i, b := range bs {
-		inks[i] = newBandInk(g, b)
+		inks[i] = bandInkOf(g, b, rows[b.Min.Y-r.Min.Y:b.Max.Y-r.Min.Y], maxRow)
 	}
 	for i := 0; i < len(bs); {
 		end := 0
@@ -117,16 +119,16 @@ type bandInk struct {
 	h, inkedRow int
 }
 
-func newBandInk(g *image.Gray, b image.Rectangle) bandInk {
-	part := g.SubImage(b).(*image.Gray)
-	maxInk := int(float64(b.Dx()) * cutInkShare)
+// bandInkOf is the ink of the band b of g, whose rows' dark pixels are
+// rows (rowInk), a row with more than maxRow of them inked.
+func bandInkOf(g *image.Gray, b image.Rectangle, rows []int, maxRow int) bandInk {
 	n := 0
-	for _, v := range rowInk(part) {
-		if v > maxInk {
+	for _, v := range rows {
+		if v > maxRow {
 			n++
 		}
 	}
-	return bandInk{cols: columnInk(part), h: b.Dy(), inkedRow: n}
+	return bandInk{cols: columnInk(g.SubImage(b).(*image.Gray)), h: b.Dy(), inkedRow: n}
 }
 
 // add adds the ink of b, a band of the same width, to s.
@@ -191,13 +193,11 @@ func columnCutsOf(in bandInk, dpi int) []int {
 	return columnCuts(in.cols, maxInk, runs, int(float64(dpi)*minColumnInkInch))
 }
 
-// bands cuts r at runs of at least minBandGapInch of blank rows (no more
-// dark pixels than cutInkShare of r's width), in their middles; one band,
-// r, when there are none. The bands cover r.
-func bands(g *image.Gray, r image.Rectangle, dpi int) []image.Rectangle {
-	ink := rowInk(g.SubImage(r).(*image.Gray))
-	maxInk := int(float64(r.Dx()) * cutInkShare)
-	cuts := middles(blankRuns(ink, maxInk, max(2, int(float64(dpi)*minBandGapInch))))
+// bands cuts r, whose rows' dark pixels are rows, at runs of at least
+// minBandGapInch of blank rows (no more than maxRow dark pixels), in their
+// middles; one band, r, when there are none. The bands cover r.
+func bands(rows []int, maxRow int, r image.Rectangle, dpi int) []image.Rectangle {
+	cuts := middles(blankRuns(rows, maxRow, max(2, int(float64(dpi)*minBandGapInch))))
 	out := make([]image.Rectangle, 0, len(cuts)+1)
 	top := r.Min.Y
 	for _, c := range cuts {
@@ -210,7 +210,7 @@ func bands(g *image.Gray, r image.Rectangle, dpi int) []image.Rectangle {
 // gutters cuts r at its gutters (columnCutsOf); one part, r, when there
 // are none.
 func gutters(g *image.Gray, r image.Rectangle, dpi int) []image.Rectangle {
-	return columnsOf(r, newBandInk(g, r), dpi)
+	return columnsOf(r, bandInk{cols: columnInk(g.SubImage(r).(*image.Gray)), h: r.Dy()}, dpi)
 }
 
 // columnCuts are the middles of the runs that part columns of text:
@@ -228,13 +228,13 @@ func columnCuts(ink []int, maxInk int, runs [][2]int, minInked int) []int {
 		}
 		return n
 	}
+	mid := middles(runs)
 	var cuts []int
 	start := 0
-	for k, r := range runs {
-		c := (r[0] + r[1]) / 2
+	for k, c := range mid {
 		end := len(ink)
-		if k+1 < len(runs) {
-			end = (runs[k+1][0] + runs[k+1][1]) / 2
+		if k+1 < len(mid) {
+			end = mid[k+1]
 		}
 		if inked(start, c) >= minInked && inked(c, end) >= minInked {
 			cuts = append(cuts, c)
