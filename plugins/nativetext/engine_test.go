@@ -222,6 +222,23 @@ func TestExtractPages(t *testing.T) {
 			},
 		},
 		{
+			// Office writes a Symbol font's codes into ToUnicode as the
+			// private-use points of its cmap: U+F02B for "+", U+F061 for
+			// α. Another font's private-use points are left alone.
+			name:    "symbol font private-use points",
+			res:     "<< /Font << /F1 5 0 R /F2 8 0 R >> >>",
+			content: "BT /F1 10 Tf 72 700 Td <000100020003> Tj /F2 10 Tf 40 0 Td <0001> Tj ET",
+			more: []string{
+				"<< /Type /Font /Subtype /Type0 /BaseFont /SymbolMT /Encoding /Identity-H /DescendantFonts [6 0 R] /ToUnicode 7 0 R >>",
+				"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /SymbolMT /DW 600 /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> >>",
+				stream("", "/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n1 begincodespacerange <0000> <FFFF> endcodespacerange\n"+
+					"3 beginbfchar <0001> <F02B> <0002> <F061> <0003> <F0AE> endbfchar\nendcmap CMapName currentdict /CMap defineresource pop end end"),
+				"<< /Type /Font /Subtype /Type0 /BaseFont /Wingdings /Encoding /Identity-H /DescendantFonts [9 0 R] /ToUnicode 7 0 R >>",
+				"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /Wingdings /DW 600 /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> >>",
+			},
+			want: "+α→ \uf02b",
+		},
+		{
 			name:    "form xobject with matrix and a cycle",
 			res:     "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >> /XObject << /X1 5 0 R >> >>",
 			content: "q 1 0 0 1 100 0 cm /X1 Do Q",

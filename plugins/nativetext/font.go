@@ -3,6 +3,7 @@ package nativetext
 import (
 	"math"
 	"strings"
+	"unicode/utf8"
 
 	pdffont "github.com/pdfcpu/pdfcpu/pkg/font"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
@@ -40,6 +41,9 @@ type font struct {
 	vertical bool
 
 	toUni *cmap
+	// symbol: the font is Symbol's (Symbol, SymbolMT), whose Unicode
+	// cmap holds its codes at U+F020–U+F0FF (see symbolText).
+	symbol bool
 
 	missing float64 // MissingWidth, glyph space
 	ascent  float64 // em fractions, text space
@@ -117,7 +121,7 @@ func (f *font) width(c uint32) float64 {
 // say.
 func (f *font) text(c uint32) (string, bool) {
 	if s, ok := f.toUni.lookupUni(c); ok && s != "" {
-		return s, true
+		return f.symbolText(s), true
 	}
 	if f.simple {
 		if c > 255 {
@@ -144,6 +148,32 @@ func (f *font) text(c uint32) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// The private-use range where a Symbol font's Unicode (3,0) cmap keeps its
+// codes: code c at U+F000+c.
+const (
+	symbolPUAFirst = 0xF020
+	symbolPUALast  = 0xF0FF
+)
+
+// symbolText is the text of one code of a Symbol font when its ToUnicode
+// gives s. Microsoft's Symbol font maps its codes into the private-use
+// range, and Office writes those points into ToUnicode: "+" as U+F02B, α
+// as U+F061. Such a point is the Symbol encoding's glyph for its low byte;
+// anything else is s.
+func (f *font) symbolText(s string) string {
+	if !f.symbol {
+		return s
+	}
+	r, n := utf8.DecodeRuneInString(s)
+	if n != len(s) || r < symbolPUAFirst || r > symbolPUALast {
+		return s
+	}
+	if u, ok := pdfdoc.GlyphUnicode(pdfdoc.SymbolEncoding[r-0xF000]); ok {
+		return u
+	}
+	return s
 }
 
 // isSpaceCode reports whether word spacing (Tw) applies: single-byte code 32.
@@ -200,6 +230,7 @@ func (d *document) parseFont(fd types.Dict) (f *font) {
 	}
 	f.subtype = d.Name(fd["Subtype"])
 	f.name = stripSubset(d.Name(fd["BaseFont"]))
+	f.symbol = std14Name(f.name) == "Symbol"
 	if tu, ok := fd["ToUnicode"]; ok {
 		if _, b, err := d.Stream(tu); err == nil && len(b) > 0 {
 			f.toUni = parseCMap(b)
@@ -610,7 +641,7 @@ func std14Name(name string) string {
 		fam = "Times"
 	case "courier", "couriernew", "couriernewpsmt":
 		fam = "Courier"
-	case "symbol":
+	case "symbol", "symbolmt":
 		return "Symbol"
 	case "zapfdingbats":
 		return "ZapfDingbats"
