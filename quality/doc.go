@@ -26,7 +26,9 @@
 //     vocabulary, so rare and made-up words pass), and letters spaced apart;
 //   - order: lines that run backwards, words against the script's direction,
 //     and more jumps back up the page than columns explain;
-//   - repetition: the same phrases looping, as models and OCR sometimes do.
+//   - repetition: the same phrases looping, as models and OCR sometimes do
+//     (not for a reading of the text layer, Hints.TextLayer: what it
+//     repeats, the page draws).
 //
 // Score = yield × encoding × (½ + ½·wordness) × (½ + ½·order) × repetition:
 // decoding failures can take a page to zero, shape and order at most halve it.

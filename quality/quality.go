@@ -30,6 +30,11 @@ type Hints struct {
 	// core.FactBlankGlyphs in its Stats) is measured against those
 	// instead, which say exactly how many of them draw text.
 	ExpectedChars int
+	// TextLayer marks a reading of the page's own text layer. What such
+	// a reading repeats, the page draws (a test sheet that prints one
+	// phrase forty times, a word drawn over and over): the repetition
+	// signal, which catches a recogniser stuck in a loop, does not apply.
+	TextLayer bool
 }
 
 // Signal names.
@@ -109,7 +114,7 @@ func Score(r core.PageResult, h Hints) Report {
 		rep.Reasons = append(rep.Reasons, fmt.Sprintf("%d steps in the reading order run backwards", back))
 	}
 	repeat := 1.0
-	if rp := repetition(fields); rp > 0.15 {
+	if rp := repetition(fields); rp > 0.15 && !h.TextLayer {
 		repeat = clamp(1 - (rp-0.15)/0.5)
 		rep.Reasons = append(rep.Reasons, fmt.Sprintf("%s of the text repeats the same phrases", pct(rp)))
 	}

@@ -100,6 +100,25 @@ func TestScoreGarbled(t *testing.T) {
 	}
 }
 
+// A text layer that repeats a phrase repeats what the page draws: the loop
+// signal, a recogniser's stall, is not held against it, and every other
+// signal still is.
+func TestScoreTextLayerRepeats(t *testing.T) {
+	t.Parallel()
+	sheet := strings.Repeat("OA + OB + OC = u ", 40)
+	if r := Score(page(sheet), Hints{}); r.Signals[SignalRepetition] == 1 {
+		t.Fatalf("a recogniser's loop passed: %v", r.Reasons)
+	}
+	r := Score(page(sheet), Hints{TextLayer: true})
+	if r.Signals[SignalRepetition] != 1 || strings.Contains(strings.Join(r.Reasons, "; "), "repeats") {
+		t.Errorf("text layer held to the loop signal: %v %v", r.Reasons, r.Signals)
+	}
+	garbled := strings.Repeat("(cid:36)(cid:85) (cid:87)(cid:76) ", 20)
+	if r := Score(page(garbled), Hints{TextLayer: true}); r.Score > 0.1 {
+		t.Errorf("a garbled text layer scored %.3f: %v", r.Score, r.Reasons)
+	}
+}
+
 // Clean text of many kinds must not be mistaken for garbage.
 func TestScoreClean(t *testing.T) {
 	t.Parallel()

@@ -704,11 +704,13 @@ func (r *Router) collect(ctx context.Context, eng core.Engine, req *core.Request
 }
 
 // score rates a candidate with the page's hints; only engines that read
-// the text layer are held to the number of glyphs the layer draws.
+// the text layer are held to the number of glyphs the layer draws, and
+// only their readings are taken to repeat what the page draws.
 func (r *Router) score(c merge.Candidate, st *pageState, info core.Info) merge.Candidate {
 	h := st.hints
 	if info.Has(core.CapText) {
 		h.ExpectedChars = st.info.Glyphs - st.info.BlankGlyphs
+		h.TextLayer = true
 	}
 	c.Quality = quality.Score(c.Result, h)
 	return c

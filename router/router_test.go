@@ -130,6 +130,33 @@ func TestEscalatesOnlyLowPages(t *testing.T) {
 	}
 }
 
+// A phrase repeated over a page is what a text layer draws, but a loop when
+// a recogniser writes it: only the second reading is sent on.
+func TestRepeatsAreALoopOnlyForRecognisers(t *testing.T) {
+	sheet := func(int) string { return strings.Repeat("OA + OB + OC = u ", 40) }
+	for _, tc := range []struct {
+		name      string
+		caps      []core.Capability
+		escalated bool
+	}{
+		{"text layer", []core.Capability{core.CapText}, false},
+		{"recogniser", []core.Capability{core.CapOCR}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			first := &fake{name: "first", cost: 1, caps: tc.caps, text: sheet}
+			next := &fake{name: "next", cost: 5, text: func(int) string { return "The next reading." }}
+			r := New(Config{Plan: FixedPlan([]string{"first", "next"})}, registry(first, next))
+			res, err := r.Extract(t.Context(), fivePages, []int{1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := len(next.asked) > 0; got != tc.escalated {
+				t.Errorf("sent on: %v, want %v (attempts %+v)", got, tc.escalated, res.Entries[0].Attempts)
+			}
+		})
+	}
+}
+
 func TestKeepsBestWhenChainEnds(t *testing.T) {
 	bad := &fake{name: "bad", cost: 1, text: func(int) string { return "\ufffd\ufffd\ufffd ok" }}
 	r := New(Config{Plan: FixedPlan([]string{"bad"})}, registry(bad))
