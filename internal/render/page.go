@@ -83,7 +83,10 @@ func (r *Renderer) PageInfo(ctx context.Context, d *Doc, page int) (PageInfo, er
 		pi, err = pageInfo(p, doc, page)
 		return err
 	})
-	return pi, err
+	if err != nil {
+		return PageInfo{}, err
+	}
+	return pi, nil
 }
 
 func pageInfo(p pdfium.Pdfium, doc references.FPDF_DOCUMENT, page int) (PageInfo, error) {
@@ -263,7 +266,10 @@ func (r *Renderer) Chars(ctx context.Context, d *Doc, page int) ([]Char, error) 
 		}
 		return nil
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // affine maps PDF user space (bottom-left origin, unrotated) to the

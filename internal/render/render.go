@@ -250,7 +250,8 @@ func (r *Renderer) acquire(ctx context.Context) (*instance, error) {
 func (r *Renderer) release(in *instance) { r.idle <- in }
 
 // with runs fn on a borrowed instance with d open on it, and returns when
-// it ends or when ctx does.
+// it ends or when ctx does. When it returns an error, fn may still be
+// running: the caller must not read what fn writes.
 func (r *Renderer) with(ctx context.Context, d *Doc, fn func(p pdfium.Pdfium, doc references.FPDF_DOCUMENT) error) (err error) {
 	if d == nil || d.closed.Load() {
 		return ErrClosed

@@ -205,6 +205,36 @@ func TestChars(t *testing.T) {
 	}
 }
 
+// A call that ctx ends returns nothing of what pdfium, still working on
+// its own goroutine, goes on writing: the error and zero values.
+func TestAbandonedCallsReturnNothing(t *testing.T) {
+	t.Parallel()
+	d := load(t, "simple.pdf")
+	r := renderer(t)
+	const tries = 60
+	abandoned := 0
+	for i := range tries {
+		ctx, cancel := context.WithCancel(context.Background())
+		stop := time.AfterFunc(time.Duration(i)*40*time.Microsecond, cancel)
+		chars, err := r.Chars(ctx, d, 1)
+		if err != nil && chars != nil {
+			t.Fatalf("try %d: Chars returned %d characters with %v", i, len(chars), err)
+		}
+		info, err := r.PageInfo(ctx, d, 1)
+		if err != nil && info != (PageInfo{}) {
+			t.Fatalf("try %d: PageInfo returned %+v with %v", i, info, err)
+		}
+		if err != nil {
+			abandoned++
+		}
+		stop.Stop()
+		cancel()
+	}
+	if abandoned == 0 {
+		t.Errorf("none of %d calls was abandoned: the check did not run", tries)
+	}
+}
+
 func TestErrors(t *testing.T) {
 	ctx := context.Background()
 	r := renderer(t)
