@@ -119,6 +119,21 @@ func TestScoreTextLayerRepeats(t *testing.T) {
 	}
 }
 
+// A few letters say nothing of a shift: "TEST" moved by 28 reads "paop",
+// which looks like a word by chance. Shifted running text is still found.
+func TestCaesarNeedsLetters(t *testing.T) {
+	t.Parallel()
+	for text, want := range map[string]int{
+		strings.Repeat("TEST ", 40): 0,
+		"ABBA SEES ABBA":            0,
+		"7KH TXLFN EURZQ IR[ MXPSV": 29,
+	} {
+		if k, _ := caesarShift(text); k != want {
+			t.Errorf("caesarShift(%.20q) = %d, want %d", text, k, want)
+		}
+	}
+}
+
 // Clean text of many kinds must not be mistaken for garbage.
 func TestScoreClean(t *testing.T) {
 	t.Parallel()

@@ -179,6 +179,9 @@ func caesarShift(text string) (int, float64) {
 	if len(sample) > 4000 {
 		sample = sample[:4000]
 	}
+	if distinctLetters(sample) < minShiftLetters {
+		return 0, letterShape(sample)
+	}
 	base := letterShape(sample)
 	high := mostlyHighLatin1(sample)
 	if base > 0.8 && !high {
@@ -213,6 +216,23 @@ func caesarShift(text string) (int, float64) {
 		}
 	}
 	return bestShift, best
+}
+
+// minShiftLetters is the fewest different letters whose shape can tell
+// shifted text: a line of running text has a dozen or more, while a few
+// letters repeated ("TEST TEST", shifted by 28 to "paop paop") read as
+// words or as garbage by chance alone.
+const minShiftLetters = 8
+
+// distinctLetters counts the different letters of s.
+func distinctLetters(s string) int {
+	seen := map[rune]bool{}
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			seen[r] = true
+		}
+	}
+	return len(seen)
 }
 
 // symbolShare is the share of the visible ASCII characters of s that are
