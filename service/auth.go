@@ -34,7 +34,7 @@ func (s *Server) authenticate(h http.Handler) http.Handler {
 		}
 		if !found {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="assay"`)
-			writeError(w, newError(http.StatusUnauthorized, codeUnauthorized, "an API key is needed: Authorization: Bearer KEY"), "")
+			refuse(w, newError(http.StatusUnauthorized, codeUnauthorized, "an API key is needed: Authorization: Bearer KEY"))
 			return
 		}
 		h.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), keyCtx{}, name)))

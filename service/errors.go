@@ -80,6 +80,15 @@ func writeError(w http.ResponseWriter, err error, jobID string) {
 	writeJSON(w, st, body)
 }
 
+// refuse answers err to a request whose body is not read: the connection
+// closes after the answer. Go's server otherwise reads up to 256 KiB of
+// the unread body before it answers, so a client still sending a large
+// upload would wait on a refusal (401, 429) until the upload ended.
+func refuse(w http.ResponseWriter, err error) {
+	w.Header().Set("Connection", "close")
+	writeError(w, err, "")
+}
+
 // oneLine is the error's message without the engine wrapping, as the
 // CLI prints it.
 func oneLine(err error) string {

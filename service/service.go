@@ -196,7 +196,7 @@ func (s *Server) submit(r *http.Request) (jobs.Job, jobOptions, error) {
 func (s *Server) postJob(w http.ResponseWriter, r *http.Request) {
 	release, err := s.acquire(r.Context())
 	if err != nil {
-		writeError(w, err, "")
+		refuse(w, err)
 		return
 	}
 	defer release()
@@ -213,7 +213,7 @@ func (s *Server) postJob(w http.ResponseWriter, r *http.Request) {
 func (s *Server) postExtract(w http.ResponseWriter, r *http.Request) {
 	release, err := s.acquire(r.Context())
 	if err != nil {
-		writeError(w, err, "")
+		refuse(w, err)
 		return
 	}
 	defer release()

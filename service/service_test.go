@@ -342,37 +342,50 @@ func TestAuthAndLimits(t *testing.T) {
 		}
 	}
 	// One request in flight for the key: a second one at the same time
-	// is refused. The first sends its body slowly to stay in flight.
-	pr, pw := io.Pipe()
-	first := make(chan int)
-	go func() {
-		req, _ := http.NewRequestWithContext(t.Context(), "POST", ts.url+"/v1/jobs", pr)
-		req.Header.Set("Authorization", "Bearer s3cret")
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			first <- 0
-			return
-		}
-		resp.Body.Close()
-		first <- resp.StatusCode
-	}()
-	_, _ = pw.Write(pdf[:100])
-	deadline := time.Now().Add(10 * time.Second)
-	busy := false
-	for !busy && time.Now().Before(deadline) {
-		code, _, _ := ts.call(t, "POST", "/v1/jobs", bytes.NewReader(pdf), "Authorization", "Bearer s3cret")
-		busy = code == http.StatusTooManyRequests
-		if !busy {
-			time.Sleep(50 * time.Millisecond)
-		}
+	// is refused. Two requests send their bodies slowly, so each holds
+	// its place until its body ends; whichever the service takes second
+	// is refused at once, and the other is accepted when its body ends.
+	type slow struct {
+		pw   *io.PipeWriter
+		code chan int
 	}
-	_, _ = pw.Write(pdf[100:])
-	pw.Close()
-	if !busy {
-		t.Error("a second request of the key was not refused while the first was in flight")
+	send := func() slow {
+		pr, pw := io.Pipe()
+		s := slow{pw: pw, code: make(chan int, 1)}
+		go func() {
+			req, _ := http.NewRequestWithContext(t.Context(), "POST", ts.url+"/v1/jobs", pr)
+			req.Header.Set("Authorization", "Bearer s3cret")
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				s.code <- 0
+				return
+			}
+			resp.Body.Close()
+			s.code <- resp.StatusCode
+		}()
+		go func() { _, _ = pw.Write(pdf[:100]) }()
+		return s
 	}
-	if code := <-first; code != http.StatusAccepted {
-		t.Errorf("the first request: %d", code)
+	a, b := send(), send()
+	var refused, other slow
+	select {
+	case code := <-a.code:
+		refused, other = a, b
+		a.code <- code
+	case code := <-b.code:
+		refused, other = b, a
+		b.code <- code
+	case <-time.After(10 * time.Second):
+		t.Fatal("neither of two requests of the key at the same time was answered")
+	}
+	if code := <-refused.code; code != http.StatusTooManyRequests {
+		t.Errorf("the request answered while the other was in flight: %d, want 429", code)
+	}
+	refused.pw.Close()
+	_, _ = other.pw.Write(pdf[100:])
+	other.pw.Close()
+	if code := <-other.code; code != http.StatusAccepted {
+		t.Errorf("the request in flight: %d, want 202", code)
 	}
 }
 
