@@ -318,6 +318,37 @@ func TestExtractPages(t *testing.T) {
 			want:    "ok still",
 		},
 		{
+			// A Chinese Windows writer: a system font named in GB 2312
+			// (宋体), WinAnsiEncoding, two bytes a character, each
+			// character followed by a space the next one is drawn over.
+			name:    "gb2312 font named in gb2312",
+			res:     "<< /Font << /F1 << /Type /Font /Subtype /TrueType /BaseFont /#CB#CE#CC#E5 /Encoding /WinAnsiEncoding /FirstChar 0 /LastChar 255 /Widths [500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500] >> >> >>",
+			content: "BT /F1 12 Tf 72 700 Td <C4BF20> Tj 12 0 Td <C2BC20> Tj 12 0 Td <B9D8D3DA20> Tj ET",
+			want:    "目录关于",
+		},
+		{
+			// The same bytes in a font that names no Chinese code page
+			// stay one character a byte.
+			name:    "gb2312 bytes in another font",
+			res:     "<< /Font << /F1 << /Type /Font /Subtype /TrueType /BaseFont /Arial /Encoding /WinAnsiEncoding /FirstChar 0 /LastChar 255 /Widths [500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500 500] >> >> >>",
+			content: "BT /F1 12 Tf 72 700 Td <C4BF> Tj ET",
+			want:    "Ä¿",
+		},
+		{
+			// Korean spaces its words: a space between two Hangul
+			// syllables stays, however tight.
+			name:    "hangul keeps its spaces",
+			res:     "<< /Font << /F1 5 0 R >> >>",
+			content: "BT /F1 10 Tf 72 700 Td <000100020001> Tj ET",
+			more: []string{
+				"<< /Type /Font /Subtype /Type0 /BaseFont /Batang /Encoding /Identity-H /DescendantFonts [6 0 R] /ToUnicode 7 0 R >>",
+				"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /Batang /DW 1000 /W [2 [100]] /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> >>",
+				stream("", "/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n1 begincodespacerange <0000> <FFFF> endcodespacerange\n"+
+					"2 beginbfchar <0001> <AC00> <0002> <0020> endbfchar\nendcmap CMapName currentdict /CMap defineresource pop end end"),
+			},
+			want: "가 가",
+		},
+		{
 			name:    "empty page",
 			res:     "<< >>",
 			content: "",

@@ -27,6 +27,7 @@ type font struct {
 	hasWidth   [256]bool
 	std14      string // standard-14 metrics name when /Widths is missing
 	dingbats   bool   // ZapfDingbats built-in encoding
+	gb         bool   // pairs of bytes are GB 2312 characters (gbfont.go)
 	widthScale float64
 
 	// Composite (Type0) fonts.
@@ -67,6 +68,9 @@ type code struct {
 // decode splits a shown string into character codes.
 func (f *font) decode(s string, out []code) []code {
 	out = out[:0]
+	if f.gb {
+		return gbCodes(s, out)
+	}
 	b := []byte(s)
 	if f.simple {
 		for _, c := range b {
@@ -88,6 +92,10 @@ func (f *font) decode(s string, out []code) []code {
 // width is the horizontal displacement of a code in text-space units for
 // a font size of 1.
 func (f *font) width(c uint32) float64 {
+	if f.gb && c > 0xFF {
+		// Each byte of a GB 2312 character has its own width.
+		return f.width(c>>8) + f.width(c&0xFF)
+	}
 	if f.simple {
 		if c < 256 && f.hasWidth[c] {
 			return f.widths[c] * f.widthScale
@@ -125,6 +133,9 @@ func (f *font) text(c uint32) (string, bool) {
 	}
 	if f.simple {
 		if c > 255 {
+			if r, ok := gbRune(byte(c>>8), byte(c)); ok && f.gb {
+				return string(r), true
+			}
 			return "", false
 		}
 		if n := f.names[c]; n != "" {
@@ -339,6 +350,7 @@ func (d *document) parseSimple(f *font, fd types.Dict) {
 	}
 	d.simpleEncoding(f, fd, d.baseEncoding(f, desc, std))
 	d.simpleWidths(f, fd, std)
+	f.gb = d.gbFont(f, desc)
 	if std != "" && desc == nil && strings.Contains(std, "Bold") {
 		f.flags |= core.FlagBold
 	}

@@ -108,6 +108,7 @@ func layoutPage(glyphs []glyph, edges []edge, page core.BBox) ([]core.Block, lay
 		return nil, facts
 	}
 	markStacked(glyphs)
+	dropIdleSpaces(glyphs)
 	joinDropCaps(glyphs)
 	// Split by direction; the main (most common) direction comes first.
 	byDir := map[int][]*glyph{}
@@ -1363,6 +1364,35 @@ func clampBox(b core.BBox, page core.BBox) core.BBox {
 func isCJK(r rune) bool {
 	return unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r) ||
 		unicode.Is(unicode.Hangul, r) || (r >= 0x3000 && r <= 0x303F) || (r >= 0xFF00 && r <= 0xFFEF) || r == 0x30FC
+}
+
+// dropIdleSpaces blanks the space glyphs drawn between two CJK characters
+// of one line that leave no gap between them: some writers follow every
+// Chinese character with a space and then place the next character over
+// it, which would part each character into a word of its own. Chinese
+// and Japanese put no spaces between words, and this space moves nothing.
+// Korean does space its words, so Hangul keeps its spaces.
+func dropIdleSpaces(glyphs []glyph) {
+	cjkAt := func(s string, last bool) bool {
+		r, _ := utf8.DecodeRuneInString(s)
+		if last {
+			r, _ = utf8.DecodeLastRuneInString(s)
+		}
+		return s != "" && isCJK(r) && !unicode.Is(unicode.Hangul, r)
+	}
+	for i := 1; i+1 < len(glyphs); i++ {
+		g, prev, next := &glyphs[i], &glyphs[i-1], &glyphs[i+1]
+		if !g.space || g.dir != 0 || prev.dir != 0 || next.dir != 0 || prev.space || next.space {
+			continue
+		}
+		size := max(1, min(prev.size, next.size))
+		if !cjkAt(prev.text, true) || !cjkAt(next.text, false) || math.Abs(next.oy-prev.oy) > baselineTol*size {
+			continue
+		}
+		if next.box.X0-prev.box.X1 < wordGap*size {
+			g.text = ""
+		}
+	}
 }
 
 // markStacked finds vertical writing drawn with upright horizontal glyphs,

@@ -11,6 +11,7 @@ func (c *Cells) Words() []core.Word {
 		return nil
 	}
 	markStacked(c.glyphs)
+	dropIdleSpaces(c.glyphs)
 	byDir := map[int][]*glyph{}
 	var dirs []int
 	for i := range c.glyphs {
