@@ -62,7 +62,10 @@ func (d *Document) dereference(ir types.IndirectRef) (types.Object, error) {
 
 // pageLeaf is a page dictionary with the attributes it inherits.
 type pageLeaf struct {
-	dict      types.Dict
+	dict types.Dict
+	// damaged: the tree names this page, but its object is in the file
+	// and cannot be read (see unreadable).
+	damaged   bool
 	resources types.Object
 	mediaBox  types.Object
 	cropBox   types.Object
@@ -107,6 +110,12 @@ func (d *Document) walkPages() (count int) {
 		}
 		n := d.Dict(o)
 		if n == nil {
+			if depth > 0 && d.unreadable(o) {
+				// A page whose object cannot be read keeps its place, so
+				// that the pages after it keep their numbers (a renderer
+				// may read it) and it is not lost without a record.
+				d.leaves = append(d.leaves, pageLeaf{damaged: true})
+			}
 			return
 		}
 		if v, ok := n["Resources"]; ok {
@@ -134,6 +143,25 @@ func (d *Document) walkPages() (count int) {
 	}
 	walk(root, pageLeaf{}, 0)
 	return count
+}
+
+// unreadable reports whether o refers to an object that the file holds,
+// in use and at an offset or in an object stream, but that could not be
+// parsed (pdfcpu leaves its entry empty: nesting past its limits, a
+// damaged dictionary). A reference to an object the file does not hold
+// is not a damaged page but a dangling one.
+func (d *Document) unreadable(o types.Object) bool {
+	ir, ok := o.(types.IndirectRef)
+	if !ok {
+		return false
+	}
+	bad := false
+	_ = d.locked(func() error {
+		e, found := d.ctx.XRefTable.Find(ir.ObjectNumber.Value())
+		bad = found && e != nil && !e.Free && e.Object == nil && (e.Offset != nil || e.Compressed)
+		return nil
+	})
+	return bad
 }
 
 // Open reads the PDF at path with pdfcpu in relaxed mode, repairing what
@@ -245,11 +273,22 @@ func read(c context.Context, data []byte, hasHeader bool, limits Limits) (doc *D
 	}
 	doc = &Document{ctx: ctx, limits: limits}
 	count := doc.walkPages()
-	if len(doc.leaves) == 0 {
+	damaged := 0
+	for _, l := range doc.leaves {
+		if l.damaged {
+			damaged++
+		}
+	}
+	if damaged == len(doc.leaves) {
+		// No page to read: the repairs, and the second parser, may do
+		// better than a document of failed pages.
 		return nil, fmt.Errorf("%w: no pages", core.ErrDamaged)
 	}
 	if count != len(doc.leaves) {
 		doc.repairs = append(doc.repairs, fmt.Sprintf("page count %d ignored (%d pages found)", count, len(doc.leaves)))
+	}
+	if damaged > 0 {
+		doc.repairs = append(doc.repairs, fmt.Sprintf("%d page objects cannot be read", damaged))
 	}
 	return doc, nil
 }
@@ -574,6 +613,9 @@ func (d *Document) Page(n int) (*Page, error) {
 		return nil, core.ErrNoSuchPage
 	}
 	leaf := d.leaves[n-1]
+	if leaf.damaged {
+		return nil, fmt.Errorf("%w: its page object cannot be read", core.ErrDamaged)
+	}
 	p := &Page{Number: n, Dict: leaf.dict, Resources: d.Dict(leaf.resources)}
 	if p.Resources == nil {
 		p.Resources = types.Dict{}

@@ -177,7 +177,10 @@ func TestCorpusGenerated(t *testing.T) {
 				t.Fatalf("unexpected error %v", err)
 			}
 			for _, r := range pages {
-				if r.Status == core.StatusFailed {
+				// A damaged file may hold a page object that cannot be
+				// read: that page fails, coded, and keeps its place.
+				damaged := d.Category == "corrupt" && errors.Is(r.Err, core.ErrDamaged)
+				if r.Status == core.StatusFailed && !damaged {
 					t.Errorf("page %d failed: %v", r.Page.Number, r.Err)
 				}
 				checkBoxes(t, r.Page)
