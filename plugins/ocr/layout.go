@@ -41,6 +41,10 @@ type pxWord struct {
 	box  image.Rectangle
 	conf float64 // 0..1
 	rtl  bool    // right-to-left script: order words by descending x
+	// part is the part of the page (pageParts) the word was read in,
+	// from 1; 0 when the page was read whole. A part holds one column
+	// (see node.part).
+	part int
 }
 
 // pxBlock is one block of the page in reading order.
@@ -652,6 +656,24 @@ type node struct {
 	box image.Rectangle
 	seg *segment
 	tab *table
+	// part is the part of the page (pageParts) all its words were read
+	// in, 0 when they were not read in one: a part holds one column, so
+	// its nodes are read in rows (see precedence).
+	part int
+}
+
+// partOf is the part all of ws were read in, 0 when there is none.
+func partOf(ws []pxWord) int {
+	if len(ws) == 0 {
+		return 0
+	}
+	p := ws[0].part
+	for _, w := range ws[1:] {
+		if w.part != p {
+			return 0
+		}
+	}
+	return p
 }
 
 // maxOrderNodes bounds the segments ordered by the pairwise rules, whose
@@ -663,11 +685,17 @@ func (l *layout) order(segs []*segment, tables []*table) []node {
 	var nodes []node
 	for _, s := range segs {
 		if s.table == 0 {
-			nodes = append(nodes, node{box: s.box, seg: s})
+			nodes = append(nodes, node{box: s.box, seg: s, part: partOf(s.items)})
 		}
 	}
 	for _, t := range tables {
-		nodes = append(nodes, node{box: t.box, tab: t})
+		var ws []pxWord
+		for _, r := range t.rows {
+			for _, sg := range r {
+				ws = append(ws, sg.items...)
+			}
+		}
+		nodes = append(nodes, node{box: t.box, tab: t, part: partOf(ws)})
 	}
 	switch n := len(nodes); {
 	case n <= 1:
@@ -695,6 +723,24 @@ func rowsOrder(nodes []node) []node {
 		return a.Min.X < b.Min.X
 	})
 	return nodes
+}
+
+// sameRow reports boxes that share at least half the smaller one's
+// height: pieces of one line.
+func sameRow(a, b image.Rectangle) bool {
+	return 2*(min(a.Max.Y, b.Max.Y)-max(a.Min.Y, b.Min.Y)) >= min(a.Dy(), b.Dy())
+}
+
+// rowFirst reports whether box a (doubled centre cyA) comes before b
+// (cyB) when both were read in one part of the page, one column: in
+// rows, a row's pieces (a justified line split at its wide spaces) in
+// reading order (leftOf). Breuel's rule would set a piece at a line's end
+// before the next lines' starts, and those before it.
+func rowFirst(a, b image.Rectangle, cyA, cyB int, leftOf func(a, b image.Rectangle) bool) bool {
+	if sameRow(a, b) {
+		return !leftOf(b, a)
+	}
+	return cyA < cyB
 }
 
 // xOverlap reports boxes that share more than 2 px of width.
@@ -728,6 +774,14 @@ func (l *layout) precedence(nodes []node) (succ [][]int, indeg []int) {
 	for a := range n {
 		for b := a + 1; b < n; b++ {
 			A, B := nodes[a].box, nodes[b].box
+			if p := nodes[a].part; p != 0 && p == nodes[b].part {
+				if rowFirst(A, B, cy[a], cy[b], leftOf) {
+					edge(a, b)
+				} else {
+					edge(b, a)
+				}
+				continue
+			}
 			if xOverlap(A, B) {
 				if cy[a] < cy[b] {
 					edge(a, b)
@@ -1132,7 +1186,10 @@ func (b *blockBuilder) join(s *segment, th float64) bool {
 	sameRow := float64(ov) >= sameRowOverlap*float64(min(s.box.Dy(), lb.Dy())) &&
 		((!l.rtl && s.box.Min.X >= lb.Max.X-2) || (l.rtl && s.box.Max.X <= lb.Min.X+2))
 	similar := math.Abs(th-b.curH) <= similarSize*math.Max(th, b.curH)
-	if sameRow && similar && float64(absInt(s.box.Min.X-lb.Max.X)) < sameRowMaxGap*l.h {
+	// Pieces of one row of one part (one column) are one line, however
+	// wide the space a justified line leaves between them.
+	onePart := partOf(last) != 0 && partOf(last) == partOf(s.items)
+	if sameRow && similar && (onePart || float64(absInt(s.box.Min.X-lb.Max.X)) < sameRowMaxGap*l.h) {
 		if l.rtl {
 			cur.lines[len(cur.lines)-1] = append(slices.Clone(s.items), last...)
 		} else {
@@ -1461,7 +1518,7 @@ func splitLine(l pxWord) []pxWord {
 		n := len([]rune(f))
 		x0 := l.box.Min.X + int(w*float64(pos)/float64(total))
 		x1 := l.box.Min.X + int(math.Ceil(w*float64(pos+n)/float64(total)))
-		out = append(out, pxWord{text: f, box: image.Rect(x0, l.box.Min.Y, max(x1, x0+1), l.box.Max.Y), conf: l.conf, rtl: l.rtl})
+		out = append(out, pxWord{text: f, box: image.Rect(x0, l.box.Min.Y, max(x1, x0+1), l.box.Max.Y), conf: l.conf, rtl: l.rtl, part: l.part})
 		pos += n + 1
 	}
 	return out

@@ -516,3 +516,45 @@ func TestSectionOrder(t *testing.T) {
 		})
 	}
 }
+
+// TestLayoutReadsPartsInRows lays out words read one part of the page at
+// a time (pageParts): a narrow justified column, whose lines are split at
+// their wide spaces, beside a second column. A part is one column: its
+// pieces are read in rows. Breuel's order sets a piece at a line's end
+// before the next lines' starts and those before it: a cycle, which the
+// topmost-first fallback breaks by scrambling the lines (on a scan of
+// three such columns, generated-b columns-03, by reading two columns
+// line by line).
+func TestLayoutReadsPartsInRows(t *testing.T) {
+	t.Parallel()
+	inPart := func(p int, ws ...[]pxWord) []pxWord {
+		var out []pxWord
+		for _, l := range ws {
+			for _, w := range l {
+				w.part = p
+				out = append(out, w)
+			}
+		}
+		return out
+	}
+	left := inPart(1,
+		line("Indeed", 0, 100), line("table", 130, 100), line("dafliogrick", 240, 100),
+		line("stouzihehu", 0, 125), line("doctor", 190, 125), line("spa", 320, 125),
+		line("mouckgopai", 0, 150), line("mekathi", 150, 150), line("appear", 290, 150),
+		line("dinner", 0, 175), line("zograisflorron", 90, 175), line("hacrost", 280, 175),
+		line("beagrist finger glass crend", 0, 200),
+	)
+	right := inPart(2,
+		line("heavy inside hipys pascraind pind", 400, 100), line("career shysouchiond campaign sould", 400, 125),
+		line("health thyda flax, carry piece.", 400, 150), line("doctor pilot health treaty locheack", 400, 175),
+		line("light level prendgreadrem degree", 400, 200),
+	)
+	got := blockTexts(layoutPage(append(left, right...), nil, 0))
+	want := []string{
+		"paragraph:Indeed table dafliogrick / stouzihehu doctor spa / mouckgopai mekathi appear / dinner zograisflorron hacrost / beagrist finger glass crend",
+		"paragraph:heavy inside hipys pascraind pind / career shysouchiond campaign sould / health thyda flax, carry piece. / doctor pilot health treaty locheack / light level prendgreadrem degree",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("blocks:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

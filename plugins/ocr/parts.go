@@ -51,7 +51,7 @@ func (j *job) readParts(ctx context.Context, tw *tessWorker, g *image.Gray, part
 		return j.tess.recognize(ctx, tw, g, dpi, langs, scale)
 	}
 	var items []pxWord
-	for _, p := range parts {
+	for i, p := range parts {
 		ws, err := j.tess.recognize(ctx, tw, g.SubImage(p).(*image.Gray), dpi, langs, scale)
 		if err != nil {
 			return nil, err
@@ -59,6 +59,7 @@ func (j *job) readParts(ctx context.Context, tw *tessWorker, g *image.Gray, part
 		off := p.Min.Sub(g.Rect.Min)
 		for _, w := range ws {
 			w.box = w.box.Add(off)
+			w.part = i + 1
 			items = append(items, w)
 		}
 	}
@@ -153,17 +154,27 @@ func sumInk(bs []bandInk) bandInk {
 }
 
 // columnRun is how many of the bands, from the first, make the longest
-// run with gutters in common (columnCutsOf their union) and at least
+// run with gutters in common (gutterRuns of their union) and at least
 // minColumnsInch of inked rows; 0 when the first band starts none. A band
-// across the gutters (a title, a table across the page) ends a run.
+// across the gutters (a title, a table across the page) ends a run, and
+// once the run holds columns (minColumnsInch) so does a band that keeps a
+// gutter only through a space between its words: it narrows the gutter
+// to less than keepGutterShare of its width. (A footnote under two
+// columns whose first line has a space where the gutter runs would be
+// read half at the foot of each column. Before that, the first bands'
+// gutter may be wide for a short heading beside a column, and narrows to
+// the columns' own.)
 func columnRun(bs []bandInk, dpi int) int {
 	best := 0
 	var sum bandInk
+	var runs [][2]int
 	for k, b := range bs {
 		sum.add(b)
-		if len(columnCutsOf(sum, dpi)) == 0 {
+		next := gutterRuns(sum, dpi)
+		if len(next) == 0 || best > 0 && narrowed(runs, next) {
 			break
 		}
+		runs = next
 		if sum.inkedRow >= int(float64(dpi)*minColumnsInch) {
 			best = k + 1
 		}
@@ -171,9 +182,28 @@ func columnRun(bs []bandInk, dpi int) int {
 	return best
 }
 
-// columnsOf cuts r, whose ink is in, at its gutters (columnCutsOf).
+// keepGutterShare: a band that leaves less of a gutter's width than this
+// does not share it (see columnRun).
+const keepGutterShare = 0.6
+
+// narrowed reports whether a gutter of was is left, in now, narrower than
+// keepGutterShare of its width, or gone.
+func narrowed(was, now [][2]int) bool {
+	for _, w := range was {
+		kept := 0
+		for _, n := range now {
+			kept = max(kept, min(w[1], n[1])-max(w[0], n[0]))
+		}
+		if float64(kept) < keepGutterShare*float64(w[1]-w[0]) {
+			return true
+		}
+	}
+	return false
+}
+
+// columnsOf cuts r, whose ink is in, at its gutters (gutterRuns).
 func columnsOf(r image.Rectangle, in bandInk, dpi int) []image.Rectangle {
-	cuts := columnCutsOf(in, dpi)
+	cuts := middles(gutterRuns(in, dpi))
 	out := make([]image.Rectangle, 0, len(cuts)+1)
 	left := r.Min.X
 	for _, c := range cuts {
@@ -183,11 +213,11 @@ func columnsOf(r image.Rectangle, in bandInk, dpi int) []image.Rectangle {
 	return append(out, image.Rect(left, r.Min.Y, r.Max.X, r.Max.Y))
 }
 
-// columnCutsOf are the gutters of the ink in, in their middles: runs of
-// at least minGutterInch of pixel columns without ink over its height (no
-// more dark pixels than cutInkShare of it, or than a few specks) between
+// gutterRuns are the gutters of the ink in: runs of at least
+// minGutterInch of pixel columns without ink over its height (no more
+// dark pixels than cutInkShare of it, or than a few specks) between
 // columns of text (columnCuts).
-func columnCutsOf(in bandInk, dpi int) []int {
+func gutterRuns(in bandInk, dpi int) [][2]int {
 	maxInk := max(minSpeckInk, int(float64(in.h)*cutInkShare))
 	runs := blankRuns(in.cols, maxInk, max(2, int(float64(dpi)*minGutterInch)))
 	return columnCuts(in.cols, maxInk, runs, int(float64(dpi)*minColumnInkInch))
@@ -207,18 +237,18 @@ func bands(rows []int, maxRow int, r image.Rectangle, dpi int) []image.Rectangle
 	return append(out, image.Rect(r.Min.X, top, r.Max.X, r.Max.Y))
 }
 
-// gutters cuts r at its gutters (columnCutsOf); one part, r, when there
+// gutters cuts r at its gutters (gutterRuns); one part, r, when there
 // are none.
 func gutters(g *image.Gray, r image.Rectangle, dpi int) []image.Rectangle {
 	return columnsOf(r, bandInk{cols: columnInk(g.SubImage(r).(*image.Gray)), h: r.Dy()}, dpi)
 }
 
-// columnCuts are the middles of the runs that part columns of text:
-// runs that leave, on each side up to the next cut, at least minInked
-// inked entries (a column of text inks most of its width; scan specks,
-// list bullets and the ragged ends of a few lines do not). Runs are taken
-// from the left; one that leaves a part with less is not a cut.
-func columnCuts(ink []int, maxInk int, runs [][2]int, minInked int) []int {
+// columnCuts are the runs that part columns of text: runs that leave, on
+// each side up to the next cut (a run's middle), at least minInked inked
+// entries (a column of text inks most of its width; scan specks, list
+// bullets and the ragged ends of a few lines do not). Runs are taken from
+// the left; one that leaves a part with less is not a cut.
+func columnCuts(ink []int, maxInk int, runs [][2]int, minInked int) [][2]int {
 	inked := func(from, to int) int {
 		n := 0
 		for _, v := range ink[from:to] {
@@ -229,7 +259,7 @@ func columnCuts(ink []int, maxInk int, runs [][2]int, minInked int) []int {
 		return n
 	}
 	mid := middles(runs)
-	var cuts []int
+	var cuts [][2]int
 	start := 0
 	for k, c := range mid {
 		end := len(ink)
@@ -237,7 +267,7 @@ func columnCuts(ink []int, maxInk int, runs [][2]int, minInked int) []int {
 			end = mid[k+1]
 		}
 		if inked(start, c) >= minInked && inked(c, end) >= minInked {
-			cuts = append(cuts, c)
+			cuts = append(cuts, runs[k])
 			start = c
 		}
 	}

@@ -78,3 +78,41 @@ func TestReadPageReadsColumnsApart(t *testing.T) {
 	}
 	checkColumnWords(t, "the page's reading", words)
 }
+
+// TestColumnRunEndsAtANarrowedGutter: two columns with a gutter 40 px
+// wide (at 200 dpi) run on through a band that shares it; a footnote
+// under them, whose first line has a 20 px space where the gutter runs,
+// shares only that space and is no part of the run. A short heading
+// beside a column's first line leaves a wider gutter, which the columns
+// under it narrow: they start the run with it.
+func TestColumnRunEndsAtANarrowedGutter(t *testing.T) {
+	t.Parallel()
+	const dpi = 200
+	band := func(h, inkedRows int, inked ...[2]int) bandInk {
+		cols := make([]int, 400)
+		for _, r := range inked {
+			for x := r[0]; x < r[1]; x++ {
+				cols[x] = h / 2
+			}
+		}
+		return bandInk{cols: cols, h: h, inkedRow: inkedRows}
+	}
+	body := band(250, 220, [2]int{0, 150}, [2]int{190, 400})
+	more := band(120, 100, [2]int{0, 150}, [2]int{190, 400})
+	footnote := band(40, 30, [2]int{0, 165}, [2]int{185, 350})
+	heading := band(60, 40, [2]int{0, 121}, [2]int{190, 400})
+	for _, tc := range []struct {
+		name  string
+		bands []bandInk
+		want  int
+	}{
+		{"columns on through a band that shares the gutter", []bandInk{body, more}, 2},
+		{"columns, then a footnote with a space in the gutter", []bandInk{body, footnote}, 1},
+		{"columns, the footnote, more columns", []bandInk{body, footnote, more}, 1},
+		{"a short heading beside a column's first line, then the columns", []bandInk{heading, body}, 2},
+	} {
+		if got := columnRun(tc.bands, dpi); got != tc.want {
+			t.Errorf("%s: run of %d bands, want %d", tc.name, got, tc.want)
+		}
+	}
+}
