@@ -179,12 +179,9 @@ func caesarShift(text string) (int, float64) {
 	if len(sample) > 4000 {
 		sample = sample[:4000]
 	}
-	if distinctLetters(sample) < minShiftLetters {
-		return 0, letterShape(sample)
-	}
 	base := letterShape(sample)
 	high := mostlyHighLatin1(sample)
-	if base > 0.8 && !high {
+	if base > 0.8 && !high || distinctLetters(sample) < minShiftLetters {
 		return 0, base
 	}
 	if high {
