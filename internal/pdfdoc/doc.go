@@ -14,7 +14,9 @@
 //	             done. Encrypted files open with the empty user password.
 //	             The page tree is walked without trusting /Count, each node
 //	             once (cycles and shared kids skipped), at most MaxPages
-//	             leaves and 64 levels. Errors wrap core sentinels
+//	             leaves and 64 levels; a page whose object the file holds
+//	             but that cannot be parsed keeps its place, and Page fails
+//	             it with ErrDamaged. Errors wrap core sentinels
 //	             (ErrNotFound, ErrEmptyFile, ErrNotPDF, ErrEncrypted,
 //	             ErrDamaged; ContextError for ctx).
 //	             Object helpers resolve indirect references: Deref, Dict,

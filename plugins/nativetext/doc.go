@@ -16,7 +16,11 @@
 //	             /Differences, embedded Type 1 encodings, /Widths or standard-14
 //	             metrics from pdfcpu; Type0/CID with Identity, predefined and
 //	             embedded CMaps and W/DW widths. Parsed once per document,
-//	             cached by object.
+//	             cached by object. A Symbol font's private-use points (Office
+//	             writes U+F0xx into ToUnicode) read as the Symbol encoding's.
+//	gbfont.go    Chinese that Windows wrote in GB 2312 through a simple font
+//	             that is not embedded (named "宋体" in GB 2312, or "..._GB2312")
+//	             with WinAnsiEncoding: byte pairs decoded as GB 2312.
 //	cmap.go      CMap parser (ToUnicode and encoding CMaps, codespace ranges);
 //	             predefined CMaps. The Adobe CJK ones (UniGB-UCS2-H,
 //	             90ms-RKSJ-H, KSCms-UHC-H, GBK-EUC-H, B5pc-H, ... and their -V

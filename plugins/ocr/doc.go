@@ -67,7 +67,8 @@
 // whose cells are wide; a cell's wrapped lines kept in its row), reading
 // order by Breuel's rules (columns left to right, full-width titles and
 // paragraphs in between, and a blank band above a heading alone in its
-// row closing a section's columns before the next section's), paragraphs
+// row closing a section's columns before the next section's; within one
+// part of the page, which holds one column, in rows), paragraphs
 // from line spacing, headings from text size, list items from bullets, and
 // short lines alone in the top and bottom margins as page headers and
 // footers. Before it, marks that are not print are dropped: specks of
