@@ -133,10 +133,14 @@ func (f *font) text(c uint32) (string, bool) {
 	}
 	if f.simple {
 		if c > 255 {
-			if r, ok := gbRune(byte(c>>8), byte(c)); ok && f.gb {
-				return string(r), true
+			if !f.gb {
+				return "", false
 			}
-			return "", false
+			r, ok := gbRune(byte(c>>8), byte(c))
+			if !ok {
+				return "", false
+			}
+			return string(r), true
 		}
 		if n := f.names[c]; n != "" {
 			if s, ok := pdfdoc.GlyphUnicode(n); ok {

@@ -1188,7 +1188,8 @@ func (b *blockBuilder) join(s *segment, th float64) bool {
 	similar := math.Abs(th-b.curH) <= similarSize*math.Max(th, b.curH)
 	// Pieces of one row of one part (one column) are one line, however
 	// wide the space a justified line leaves between them.
-	onePart := partOf(last) != 0 && partOf(last) == partOf(s.items)
+	p := partOf(last)
+	onePart := p != 0 && p == partOf(s.items)
 	if sameRow && similar && (onePart || float64(absInt(s.box.Min.X-lb.Max.X)) < sameRowMaxGap*l.h) {
 		if l.rtl {
 			cur.lines[len(cur.lines)-1] = append(slices.Clone(s.items), last...)
