@@ -44,4 +44,18 @@
 // session is opened. Paint draws an image into a CHW float input, resized
 // and normalised (Norm, in RGB or BGR channel order), for every image
 // model (the layout detector, the table structure model).
+//
+// Model bytes: Names reads a model's input and output names from its
+// ModelProto with protowire, without opening a session. Fuse rewrites a
+// model before it is opened, so that onnxruntime runs fewer operators for
+// the same results: mobile networks exported by Paddle2ONNX (PaddleOCR's
+// PP-LCNet) write every block's learnable scale and shift and its
+// hard-swish as separate elementwise operators, with the constant first,
+// which onnxruntime's own fusions do not match; they cost more CPU than
+// the convolutions. Fuse folds the scales and shifts into the weights of
+// the convolutions next to them (exactly: a shift before a padded
+// convolution stays as an Add) and writes each hard-swish as one or two
+// operators. PaddleOCR's recogniser runs about a third faster for outputs
+// equal to 1e-5. Fuse works on the bytes only and needs no runtime; a
+// model whose weights lie in external files is not rewritten.
 package onnxrt

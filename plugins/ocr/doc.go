@@ -14,7 +14,10 @@
 //     Describe lists the scripts and languages installed.
 //   - paddle: PaddleOCR PP-OCRv4 (detection, direction classifier,
 //     recognition) through onnxruntime_go, with the DB post-processing and
-//     CTC decoding written here. Its model reads Chinese and Latin.
+//     CTC decoding written here. Its model reads Chinese and Latin. The
+//     models are rewritten by onnxrt.Fuse as they are opened (their
+//     affine steps and hard-swishes folded: the recogniser runs about a
+//     third faster and reads the same).
 //
 // A scanned page that is one JPEG drawn upright over the page at the
 // render's resolution is not rendered: its picture is decoded as stored

@@ -104,12 +104,23 @@ func newPaddle(opt Options) (*paddle, error) {
 	return p, nil
 }
 
-// openModel opens the session of one model of dir.
+// openModel opens the session of one model of dir. The model is first
+// rewritten by onnxrt.Fuse: PaddleOCR's exported PP-LCNet writes each
+// block's affine steps and hard-swish as separate elementwise operators,
+// which cost more CPU than the convolutions (see onnxrt.Fuse). A model Fuse
+// cannot read is opened as it is.
 func openModel(dir, name string) (*ort.DynamicAdvancedSession, error) {
 	path := filepath.Join(dir, name)
-	in, out, err := ioNames(path)
+	model, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("ocr: load %s: %v: %w", path, err, core.ErrUnsupported)
+	}
+	in, out, err := ioNames(path, model)
 	if err != nil {
 		return nil, err
+	}
+	if fused, _, err := onnxrt.Fuse(model); err == nil {
+		model = fused
 	}
 	so, _, err := onnxrt.SessionOptions(onnxrt.CPU)
 	if err != nil {
@@ -119,7 +130,7 @@ func openModel(dir, name string) (*ort.DynamicAdvancedSession, error) {
 	// Pages run in parallel, one core each.
 	so.SetIntraOpNumThreads(1)
 	so.SetInterOpNumThreads(1)
-	s, err := ort.NewDynamicAdvancedSession(path, []string{in}, []string{out}, so)
+	s, err := ort.NewDynamicAdvancedSessionWithONNXData(model, []string{in}, []string{out}, so)
 	if err != nil {
 		return nil, fmt.Errorf("ocr: load %s: %v: %w", path, err, core.ErrUnsupported)
 	}
@@ -127,11 +138,11 @@ func openModel(dir, name string) (*ort.DynamicAdvancedSession, error) {
 }
 
 // ioNames are the names of the model's single input and first output,
-// read from the file (onnxNames); when it cannot tell them, onnxruntime
-// does, from a throwaway session without graph optimisation on one
-// thread.
-func ioNames(path string) (in, out string, err error) {
-	if ins, outs, err := onnxNames(path); err == nil && len(ins) == 1 {
+// read from its bytes (onnxrt.Names); when they cannot tell them,
+// onnxruntime does, from a throwaway session without graph optimisation on
+// one thread.
+func ioNames(path string, model []byte) (in, out string, err error) {
+	if ins, outs, err := onnxrt.Names(model); err == nil && len(ins) == 1 {
 		return ins[0], outs[0], nil
 	}
 	so, err := ort.NewSessionOptions()
