@@ -67,7 +67,11 @@
 // (layout.go), from the recognised words and line pieces with their
 // boxes: lines broken at column gutters and rules, tables from rows that
 // line up in columns (core.KindTable with cells; not columns of prose,
-// whose cells are wide; a cell's wrapped lines kept in its row), reading
+// whose cells are wide; a cell's wrapped lines kept in its row; in a
+// ruled table, the rows inside its frame that do not line up, such as a
+// header over spans of columns, and the text of a cell that spans rows or
+// columns put in the span's first row and column, as HTML's rowspan and
+// colspan have it, when the rules show the span), reading
 // order by Breuel's rules (columns left to right, full-width titles and
 // paragraphs in between, and a blank band above a heading alone in its
 // row closing a section's columns before the next section's; within one

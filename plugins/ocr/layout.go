@@ -413,7 +413,7 @@ type table struct {
 func (l *layout) tables(segs []*segment) []*table {
 	rows := l.rows(segs)
 	var out []*table
-	i := 0
+	i, last := 0, 0 // last: past the rows of the last table
 	for i < len(rows) {
 		if len(rows[i]) < 2 {
 			i++
@@ -468,8 +468,10 @@ func (l *layout) tables(segs []*segment) []*table {
 				overlapsAny(rows[j][0].box, cols) {
 				j++
 			}
-			out = append(out, l.newTable(rows[i:j], len(out)+1))
-			i = j
+			t := l.newTable(rows[i:j], len(out)+1)
+			i, j = t.frame(rows, last, i, j, len(out)+1)
+			out = append(out, t)
+			i, last = j, j
 			continue
 		}
 		i++
@@ -1273,32 +1275,39 @@ func markHeadings(blocks []pxBlock, body float64) {
 }
 
 // tableOf lays a table's segments into cells: each item goes to the
-// column its x range overlaps most; items of a row in one column are
-// joined.
+// column its x range overlaps most and to its line's row (wrappedRows),
+// or to the first row of the ruled cell it lies in (spanRows); items of
+// a row in one column are joined. Rows left empty are dropped.
 func (l *layout) tableOf(t *table) *pxTable {
 	rowOf, n := l.wrappedRows(t)
-	pt := &pxTable{rows: n, cols: len(t.cols)}
+	spans := l.spanRows(t, rowOf)
+	var vrules []image.Rectangle
+	for _, r := range l.rules {
+		if r.vertical && r.box.Overlaps(t.box) {
+			vrules = append(vrules, r.box)
+		}
+	}
 	cells := map[[2]int][]pxWord{}
 	for i, row := range t.rows {
-		r := rowOf[i]
 		for _, s := range row {
 			for _, w := range s.items {
-				best, bestOv := 0, math.MinInt
-				for c, iv := range t.cols {
-					ov := min(w.box.Max.X, iv[1]) - max(w.box.Min.X, iv[0])
-					if ov > bestOv {
-						best, bestOv = c, ov
-					}
-				}
-				cells[[2]int{r, best}] = append(cells[[2]int{r, best}], w)
+				best := l.columnOf(t.cols, vrules, w.box)
+				key := [2]int{spans.row(i, best), best}
+				cells[key] = append(cells[key], w)
 			}
 		}
 	}
+	pt := &pxTable{cols: len(t.cols)}
 	for r := range n {
+		filled := false
 		for c := range t.cols {
 			if ws, ok := cells[[2]int{r, c}]; ok {
-				pt.cells = append(pt.cells, pxCell{row: r, col: c, words: ws})
+				pt.cells = append(pt.cells, pxCell{row: pt.rows, col: c, words: ws})
+				filled = true
 			}
+		}
+		if filled {
+			pt.rows++
 		}
 	}
 	if l.rtl {
@@ -1307,6 +1316,224 @@ func (l *layout) tableOf(t *table) *pxTable {
 		}
 	}
 	return pt
+}
+
+// columnOf is the column of the text at box: the one it overlaps most.
+// Columns are where the table's body has text, so only a label over a
+// span of columns reaches over a gutter between them: into two columns
+// (a wide label), or into the gutter beside its column where vertical
+// rules enclose both (a short one, "2017" over its "H1" and "H2"). Its
+// cell is the span's first column (the last, right to left), as in the
+// table's source (HTML's colspan).
+func (l *layout) columnOf(cols [][2]int, vrules []image.Rectangle, box image.Rectangle) int {
+	best, bestOv := 0, math.MinInt
+	var over []int
+	for c, iv := range cols {
+		ov := min(box.Max.X, iv[1]) - max(box.Min.X, iv[0])
+		if ov > bestOv {
+			best, bestOv = c, ov
+		}
+		if ov > 0 {
+			over = append(over, c)
+		}
+	}
+	iv := cols[best]
+	inGutter := (box.Min.X < iv[0] && best > 0) || (box.Max.X > iv[1] && best < len(cols)-1)
+	if len(over) < 2 && inGutter {
+		over = ruledSpan(cols, vrules, box)
+	}
+	if len(over) < 2 {
+		return best
+	}
+	if l.rtl {
+		return over[len(over)-1]
+	}
+	return over[0]
+}
+
+// ruledSpan are the columns whose middles lie between the vertical rules
+// nearest box on either side, across its middle, when a rule between
+// them (dividing other rows) shows that the cell spans them.
+func ruledSpan(cols [][2]int, vrules []image.Rectangle, box image.Rectangle) []int {
+	x, y := (box.Min.X+box.Max.X)/2, (box.Min.Y+box.Max.Y)/2
+	left, right := math.MinInt, math.MaxInt
+	for _, r := range vrules {
+		if r.Min.Y > y || r.Max.Y < y {
+			continue
+		}
+		switch rx := (r.Min.X + r.Max.X) / 2; {
+		case rx < x:
+			left = max(left, rx)
+		case rx > x:
+			right = min(right, rx)
+		}
+	}
+	divided := slices.ContainsFunc(vrules, func(r image.Rectangle) bool {
+		rx := (r.Min.X + r.Max.X) / 2
+		return rx > left && rx < right
+	})
+	if left == math.MinInt || right == math.MaxInt || !divided {
+		return nil
+	}
+	var in []int
+	for c, iv := range cols {
+		if m := (iv[0] + iv[1]) / 2; m > left && m < right {
+			in = append(in, c)
+		}
+	}
+	return in
+}
+
+// cellSpans maps a table line's text in one column to its row of cells.
+type cellSpans struct {
+	rowOf []int
+	moved map[[2]int]int // [line, column] → row, where a ruled cell spans rows
+}
+
+func (cs cellSpans) row(line, col int) int {
+	if r, ok := cs.moved[[2]int{line, col}]; ok {
+		return r
+	}
+	return cs.rowOf[line]
+}
+
+// spanRows finds the text of cells that span rows in a ruled table. The
+// cell that holds a line's text in a column reaches from the nearest
+// horizontal rule above it across that column to the nearest below. When
+// rules inside that reach divide other columns, the cell spans the rows
+// between them, and its text belongs to the first of them, as in the
+// table's source (HTML's rowspan): a label centred on a group of rows
+// would otherwise make a row of its own, or join the middle row. Without
+// such rules (a table ruled only above and below its body) nothing moves.
+func (l *layout) spanRows(t *table, rowOf []int) cellSpans {
+	spans := cellSpans{rowOf: rowOf}
+	lines := l.ruleLines(t)
+	if len(lines) < 3 {
+		return spans
+	}
+	has := func(k int, iv [2]int) bool {
+		return slices.ContainsFunc(t.rows[k], func(sg *segment) bool { return inColumn(sg.box, iv) })
+	}
+	for i := range t.rows {
+		for c, iv := range t.cols {
+			if !has(i, iv) {
+				continue
+			}
+			top, bottom, ok := cellReach(lines, iv, lineMid(t.rows[i]))
+			if !ok || !dividesOthers(lines, t.cols, c, top, bottom) {
+				continue
+			}
+			first, cell := rowOf[i], []int(nil)
+			for k := range t.rows {
+				if y := lineMid(t.rows[k]); y > top && y < bottom {
+					first = min(first, rowOf[k])
+					if has(k, iv) {
+						cell = append(cell, k)
+					}
+				}
+			}
+			if first < rowOf[i] && l.oneBlock(t, cell) {
+				if spans.moved == nil {
+					spans.moved = map[[2]int]int{}
+				}
+				spans.moved[[2]int{i, c}] = first
+			}
+		}
+	}
+	return spans
+}
+
+// oneBlock reports whether the table lines ks (in order) follow each
+// other at a line's pitch (wrapGap), as the lines of one cell's text do.
+// Text in one column of two rows inside the reach of a cell means a rule
+// between them was not found, not that the cell spans them.
+func (l *layout) oneBlock(t *table, ks []int) bool {
+	for n := 1; n < len(ks); n++ {
+		if float64(rowTop(t.rows[ks[n]])-rowBottom(t.rows[ks[n-1]])) >= wrapGap*l.h {
+			return false
+		}
+	}
+	return true
+}
+
+func lineMid(r []*segment) int { return (rowTop(r) + rowBottom(r)) / 2 }
+
+// ruleLine is a horizontal rule of a table: the pieces the rule finder
+// found of it, at about one height. On a noisy scan a rule comes in
+// pieces, each a fraction of a column wide.
+type ruleLine struct {
+	y      int
+	pieces []image.Rectangle
+}
+
+// ruleLines gathers the horizontal rules in t into lines: pieces whose
+// middles lie within a quarter of a text height of each other.
+func (l *layout) ruleLines(t *table) []ruleLine {
+	var pieces []image.Rectangle
+	for _, r := range l.rules {
+		if !r.vertical && r.box.Overlaps(t.box) {
+			pieces = append(pieces, r.box)
+		}
+	}
+	slices.SortFunc(pieces, func(a, b image.Rectangle) int { return ruleY(a) - ruleY(b) })
+	tol := max(1, int(l.h/4))
+	var lines []ruleLine
+	for _, p := range pieces {
+		if n := len(lines); n > 0 && ruleY(p)-lines[n-1].y <= tol {
+			lines[n-1].pieces = append(lines[n-1].pieces, p)
+			continue
+		}
+		lines = append(lines, ruleLine{y: ruleY(p), pieces: []image.Rectangle{p}})
+	}
+	return lines
+}
+
+// crosses reports whether the rule's pieces cover at least a quarter of
+// the column x range iv: a rule that bounds the column's cells runs
+// across all of it, however broken; the rules of the next column stop at
+// the border, short of this column's text.
+func (rl ruleLine) crosses(iv [2]int) bool {
+	covered := 0
+	for _, p := range rl.pieces {
+		covered += max(0, min(p.Max.X, iv[1])-max(p.Min.X, iv[0]))
+	}
+	return 4*covered >= iv[1]-iv[0]
+}
+
+func ruleY(r image.Rectangle) int { return (r.Min.Y + r.Max.Y) / 2 }
+
+// cellReach is the y of the nearest rules across column iv above and
+// below y.
+func cellReach(lines []ruleLine, iv [2]int, y int) (top, bottom int, ok bool) {
+	top, bottom = math.MinInt, math.MaxInt
+	for _, rl := range lines {
+		if !rl.crosses(iv) {
+			continue
+		}
+		switch {
+		case rl.y < y:
+			top = max(top, rl.y)
+		case rl.y > y:
+			bottom = min(bottom, rl.y)
+		}
+	}
+	return top, bottom, top != math.MinInt && bottom != math.MaxInt
+}
+
+// dividesOthers reports whether a rule between top and bottom runs
+// across a column other than col.
+func dividesOthers(lines []ruleLine, cols [][2]int, col, top, bottom int) bool {
+	for _, rl := range lines {
+		if rl.y <= top || rl.y >= bottom {
+			continue
+		}
+		for c, iv := range cols {
+			if c != col && rl.crosses(iv) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // newTable makes the table of the aligned rows run, the index-th of the
@@ -1336,6 +1563,39 @@ func (l *layout) newTable(run [][]*segment, index int) *table {
 		t.box = grown
 	}
 	return t
+}
+
+// frame adds to t, the table of rows[i:j] and the index-th of the page,
+// the rows next to it that lie inside the frame of its rules (rows
+// before i back to last, rows from j on): a header whose labels stand
+// over spans of columns, or over two lines, does not line up with the
+// columns of the body, but is inside the table's border. The columns
+// stay those of the body, so that a label centred over two columns does
+// not join them. It returns the rows the table now holds.
+func (t *table) frame(rows [][]*segment, last, i, j, index int) (int, int) {
+	inside := func(r []*segment) bool {
+		return !slices.ContainsFunc(r, func(s *segment) bool { return s.table != 0 || !s.box.In(t.box) })
+	}
+	start := i
+	for start > last && inside(rows[start-1]) {
+		start--
+	}
+	end := j
+	for end < len(rows) && inside(rows[end]) {
+		end++
+	}
+	for _, r := range rows[start:i] {
+		for _, s := range r {
+			s.table = index
+		}
+	}
+	for _, r := range rows[j:end] {
+		for _, s := range r {
+			s.table = index
+		}
+	}
+	t.rows = slices.Concat(rows[start:i], t.rows, rows[j:end])
+	return start, end
 }
 
 // overlapsAny reports whether box shares x with one of cols.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"image"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -557,4 +558,130 @@ func TestLayoutReadsPartsInRows(t *testing.T) {
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("blocks:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
+}
+
+// tableGrid is the first table of blocks, a line per row, cells joined
+// by "|".
+func tableGrid(t *testing.T, blocks []pxBlock) string {
+	t.Helper()
+	for _, b := range blocks {
+		if b.table == nil {
+			continue
+		}
+		grid := make([][]string, b.table.rows)
+		for r := range grid {
+			grid[r] = make([]string, b.table.cols)
+		}
+		for _, c := range b.table.cells {
+			grid[c.row][c.col] = lineText(c.words)
+		}
+		var out []string
+		for _, r := range grid {
+			out = append(out, strings.Join(r, "|"))
+		}
+		return strings.Join(out, "\n")
+	}
+	t.Fatalf("no table in %v", blockTexts(blocks))
+	return ""
+}
+
+// A ruled table's cells that span rows or columns hold their text in the
+// first row and column of the span, as the table's source does, however
+// the text sits in them; broken rules and the rows' own text keep every
+// other cell where it is.
+func TestRuledTableSpans(t *testing.T) {
+	t.Parallel()
+	cat := func(ls ...[]pxWord) []pxWord { return slices.Concat(ls...) }
+	xs := []int{0, 200, 400, 600}
+	tests := []struct {
+		name  string
+		items []pxWord
+		rules []rule
+		want  string
+	}{
+		{
+			name: "a label centred on the rows it spans",
+			items: cat(
+				line("Name", 10, 15), line("Item", 210, 15), line("Count", 410, 15),
+				line("alpha", 210, 65), line("12", 410, 65),
+				line("Group", 10, 90), // centred on rows 1 and 2
+				line("beta", 210, 115), line("7", 410, 115),
+				line("Solo", 10, 165), line("gamma", 210, 165), line("3", 410, 165),
+			),
+			rules: gridRules(xs, 200, []string{"*", "*", "12", "*", "*"}),
+			want:  "Name|Item|Count\nGroup|alpha|12\n|beta|7\nSolo|gamma|3",
+		},
+		{
+			name: "a label on the middle of three rows",
+			items: cat(
+				line("Name", 10, 15), line("Item", 210, 15), line("Count", 410, 15),
+				line("alpha", 210, 65), line("12", 410, 65),
+				line("Group", 10, 115), line("beta", 210, 115), line("7", 410, 115),
+				line("gamma", 210, 165), line("3", 410, 165),
+			),
+			rules: gridRules(xs, 200, []string{"*", "*", "12", "12", "*"}),
+			want:  "Name|Item|Count\nGroup|alpha|12\n|beta|7\n|gamma|3",
+		},
+		{
+			// One rule's piece across the narrow last column was not
+			// found: its cells of two rows are not one cell.
+			name: "a rule not found does not join the rows of a column",
+			items: cat(
+				line("Name", 10, 15), line("Item", 210, 15), line("Count", 410, 15),
+				line("Swift", 10, 65), line("alpha", 210, 65), line("12", 410, 65),
+				line("Heron", 10, 115), line("beta", 210, 115), line("7", 410, 115),
+				line("Marlin", 10, 165), line("gamma", 210, 165), line("3", 410, 165),
+			),
+			rules: gridRules(xs, 200, []string{"*", "*", "01", "*", "*"}),
+			want:  "Name|Item|Count\nSwift|alpha|12\nHeron|beta|7\nMarlin|gamma|3",
+		},
+		{
+			// The header's first line does not line up with the body's
+			// columns; it is inside the table's frame. "2017" stands over
+			// the gutter between its two columns.
+			name: "a header over spans of columns",
+			items: cat(
+				line("2017", 290, 10), line("Total", 410, 20),
+				line("Name", 10, 20),
+				line("H1", 210, 60), line("H2", 310, 60),
+				line("Swift", 10, 115), line("12", 210, 115), line("30", 310, 115), line("42", 410, 115),
+				line("Heron", 10, 165), line("7", 210, 165), line("5", 310, 165), line("12", 410, 165),
+				line("Marlin", 10, 215), line("1", 210, 215), line("2", 310, 215), line("3", 410, 215),
+			),
+			// The rule between the two columns under "2017" starts below it.
+			rules: append(gridRules([]int{0, 200, 400, 600}, 250, []string{"*", "1", "*", "*", "*", "*"}),
+				rule{box: image.Rect(300, 50, 302, 250), vertical: true}),
+			want: "Name|2017||Total\n|H1|H2|\nSwift|12|30|42\nHeron|7|5|12\nMarlin|1|2|3",
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			if got := tableGrid(t, layoutPage(tc.items, tc.rules, 0)); got != tc.want {
+				t.Errorf("got\n%s\nwant\n%s", got, tc.want)
+			}
+		})
+	}
+}
+
+// gridRules are the rules of a table with column borders xs, height
+// high, and a horizontal rule every 50 pixels across the columns each of
+// across names ("*" all, else column digits), in pieces 40 pixels long
+// with 10-pixel gaps, as a noisy scan's rules are found.
+func gridRules(xs []int, high int, across []string) []rule {
+	var rules []rule
+	for b, cols := range across {
+		for c := range len(xs) - 1 {
+			if cols != "*" && !strings.ContainsRune(cols, rune('0'+c)) {
+				continue
+			}
+			for x := xs[c]; x < xs[c+1]; x += 50 {
+				rules = append(rules, rule{box: image.Rect(x, 50*b, min(x+40, xs[c+1]), 50*b+2)})
+			}
+		}
+	}
+	for _, x := range xs {
+		rules = append(rules, rule{box: image.Rect(x, 0, x+2, high), vertical: true})
+	}
+	return rules
 }
