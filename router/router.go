@@ -167,6 +167,8 @@ type pageState struct {
 	// passedOver are steps not run, with why, for the ledger.
 	passedOver []string
 	hints      quality.Hints
+	// textLayer records which engines read the text layer (core.CapText).
+	textLayer map[string]bool
 	// tableEngine says whether a region step's engine rebuilds tables
 	// (it reads the page's table blocks) rather than reading pictures.
 	tableEngine func(name string) bool
@@ -503,6 +505,7 @@ func (r *Router) decide(p int, st *pageState) merge.Entry {
 	if len(st.regions) > 0 && st.usable() {
 		best := merge.Best(cands)
 		merged := cands[best]
+		hints := st.hintsFor(merged.Engine)
 		added := false
 		for _, rr := range st.regions {
 			if rr.result.Status != core.StatusOK && rr.result.Status != core.StatusDegraded {
@@ -522,7 +525,7 @@ func (r *Router) decide(p int, st *pageState) merge.Entry {
 			}
 		}
 		if added {
-			merged.Quality = quality.Score(merged.Result, st.hints)
+			merged.Quality = quality.Score(merged.Result, hints)
 			cands = slices.Clone(cands)
 			cands[best] = merged
 		}
@@ -703,17 +706,27 @@ func (r *Router) collect(ctx context.Context, eng core.Engine, req *core.Request
 	return want, nil
 }
 
-// score rates a candidate with the page's hints; only engines that read
-// the text layer are held to the number of glyphs the layer draws, and
-// only their readings are taken to repeat what the page draws.
+// score rates a candidate with the page's hints for its engine.
 func (r *Router) score(c merge.Candidate, st *pageState, info core.Info) merge.Candidate {
-	h := st.hints
-	if info.Has(core.CapText) {
-		h.ExpectedChars = st.info.Glyphs - st.info.BlankGlyphs
+	if st.textLayer == nil {
+		st.textLayer = map[string]bool{}
+	}
+	st.textLayer[c.Engine] = info.Has(core.CapText)
+	c.Quality = quality.Score(c.Result, st.hintsFor(c.Engine))
+	return c
+}
+
+// hintsFor are the page's hints for a reading by engine: only engines that
+// read the text layer are held to the number of glyphs the layer draws,
+// and only their readings are taken to repeat what the page draws. A
+// reading with the words of region steps added is scored as its engine's.
+func (s *pageState) hintsFor(engine string) quality.Hints {
+	h := s.hints
+	if s.textLayer[engine] {
+		h.ExpectedChars = s.info.Glyphs - s.info.BlankGlyphs
 		h.TextLayer = true
 	}
-	c.Quality = quality.Score(c.Result, h)
-	return c
+	return h
 }
 
 // withOptions adds keys to an engine's options (a JSON object, or none).

@@ -1,6 +1,7 @@
 package router
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -359,6 +360,7 @@ func TestLayoutPagesGoToTheLayoutEngine(t *testing.T) {
 // text over the same box, and records the region options it was given.
 type tableFake struct {
 	name, cell string
+	head       string // the paragraph over the table; a default when empty
 	caps       []core.Capability
 	mu         sync.Mutex
 	options    []string
@@ -378,8 +380,9 @@ func (f *tableFake) Extract(ctx context.Context, req *core.Request) iter.Seq2[co
 			tb := core.Block{Kind: core.KindTable, BBox: box, Table: &core.Table{Rows: 1, Cols: 2, Cells: []core.Cell{
 				{Row: 0, Col: 0, Text: f.cell}, {Row: 0, Col: 1, Text: "cell two of the table"},
 			}}}
+			text := cmp.Or(f.head, "A page with a table and enough words to pass.")
 			head := core.Block{Kind: core.KindParagraph, BBox: core.BBox{X0: 50, Y0: 40, X1: 400, Y1: 60},
-				Lines: []core.Line{{Words: []core.Word{{Text: "A page with a table and enough words to pass."}}}}}
+				Lines: []core.Line{{Words: []core.Word{{Text: text}}}}}
 			page := core.Page{Number: p, Width: 595, Height: 842, Blocks: []core.Block{head, tb}}
 			if !yield(core.PageResult{Page: page, Status: core.StatusOK}, nil) {
 				return
@@ -388,13 +391,9 @@ func (f *tableFake) Extract(ctx context.Context, req *core.Request) iter.Seq2[co
 	}
 }
 
-func TestTableRegionStepRebuildsTheTables(t *testing.T) {
-	// A region step of an engine that rebuilds tables is given the boxes
-	// of the best answer's tables, and its tables replace them.
-	text := &tableFake{name: "text", cell: "first reading", caps: []core.Capability{core.CapText}}
-	tables := &tableFake{name: "tables", cell: "rebuilt", caps: []core.Capability{core.CapTables, core.CapRegions}}
-	plan := Plan{DefaultClass: {{Engine: "text"}, {Engine: "tables", Regions: true}}}
-	reg := RegistryFunc(func(name string) (core.Engine, error) {
+// textAndTables serves a text engine and a table engine by name.
+func textAndTables(text, tables *tableFake) Registry {
+	return RegistryFunc(func(name string) (core.Engine, error) {
 		switch name {
 		case "text":
 			return text, nil
@@ -403,6 +402,15 @@ func TestTableRegionStepRebuildsTheTables(t *testing.T) {
 		}
 		return nil, core.ErrNotFound
 	})
+}
+
+func TestTableRegionStepRebuildsTheTables(t *testing.T) {
+	// A region step of an engine that rebuilds tables is given the boxes
+	// of the best answer's tables, and its tables replace them.
+	text := &tableFake{name: "text", cell: "first reading", caps: []core.Capability{core.CapText}}
+	tables := &tableFake{name: "tables", cell: "rebuilt", caps: []core.Capability{core.CapTables, core.CapRegions}}
+	plan := Plan{DefaultClass: {{Engine: "text"}, {Engine: "tables", Regions: true}}}
+	reg := textAndTables(text, tables)
 	res, err := New(Config{Plan: plan, Analysis: AnalysisFull}, withText(reg)).Extract(t.Context(), fivePages, []int{2})
 	if err != nil {
 		t.Fatal(err)
@@ -419,6 +427,27 @@ func TestTableRegionStepRebuildsTheTables(t *testing.T) {
 	}
 	if got != "rebuilt" || e.Engine != "text+tables" {
 		t.Errorf("table cell %q, engine %q; want the rebuilt table, text+tables", got, e.Engine)
+	}
+}
+
+// A text layer's reading with the tables of a region step put in is
+// scored as the text layer's: a phrase the page prints over and over is
+// no loop there either.
+func TestMergedReadingIsScoredAsItsEngines(t *testing.T) {
+	t.Parallel()
+	sheet := strings.Repeat("OA + OB + OC = u ", 40)
+	text := &tableFake{name: "text", cell: "first reading", head: sheet, caps: []core.Capability{core.CapText}}
+	tables := &tableFake{name: "tables", cell: "rebuilt", head: sheet, caps: []core.Capability{core.CapTables, core.CapRegions}}
+	plan := Plan{DefaultClass: {{Engine: "text"}, {Engine: "tables", Regions: true}}}
+	reg := textAndTables(text, tables)
+	res, err := New(Config{Plan: plan, Analysis: AnalysisFull}, withText(reg)).Extract(t.Context(), fivePages, []int{2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := res.Entries[0]
+	if e.Engine != "text+tables" || e.Status != core.StatusOK || e.Quality.Score != e.Attempts[0].Score {
+		t.Errorf("%s by %s, score %.3f (%v), the text layer's alone %.3f: want the same, ok",
+			e.Status, e.Engine, e.Quality.Score, e.Quality.Reasons, e.Attempts[0].Score)
 	}
 }
 
