@@ -92,6 +92,12 @@
 // across the middle of the page, and reports how well the page's own text
 // layer (read by pdfium) agrees with it.
 //
+// Pages are read in parallel and passed on as they are done, but a page
+// waits for the page before it when both were asked for (order.go), so
+// that a table running over from that page is marked as its continuation
+// (tableformer.JoinPages, as nativetext does): writers print the parts as
+// one table, its repeated header once.
+//
 // Nothing is downloaded at run time. The models and the ONNX runtime live in
 // a models directory laid out by install-deps.sh (make deps):
 //

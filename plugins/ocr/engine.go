@@ -272,36 +272,34 @@ func (e *Engine) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.
 			}
 			g.Wait()
 		}()
-		answered := map[int]bool{}
+		order := newPageOrder(req.Pages)
+		pass := func(rs []core.PageResult) bool {
+			for _, r := range rs {
+				if !yield(r, nil) {
+					return false
+				}
+			}
+			return true
+		}
 		for {
 			select {
 			case res, ok := <-results:
 				if !ok {
-					// Pages not reached because ctx ended.
-					for _, p := range req.Pages {
-						if !answered[p] {
-							answered[p] = true
-							if !yield(core.Failed(p, ctxErr(ctx)), nil) {
-								return
-							}
-						}
+					// Pages held for one never answered, then pages not
+					// reached because ctx ended.
+					if pass(order.flush()) {
+						pass(order.unanswered(ctxErr(ctx)))
 					}
 					return
 				}
-				answered[res.Page.Number] = true
-				if !yield(res, nil) {
+				if !pass(order.add(res)) {
 					return
 				}
 			case <-ctx.Done():
 				// Leave promptly; the workers finish in the background and
 				// Close waits for them.
-				for _, p := range req.Pages {
-					if !answered[p] {
-						answered[p] = true
-						if !yield(core.Failed(p, ctxErr(ctx)), nil) {
-							return
-						}
-					}
+				if pass(order.flush()) {
+					pass(order.unanswered(ctxErr(ctx)))
 				}
 				return
 			}

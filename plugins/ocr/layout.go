@@ -58,6 +58,7 @@ type pxBlock struct {
 // pxTable is a table read from aligned segments.
 type pxTable struct {
 	rows, cols int
+	header     int // the first rows, which are the header's
 	cells      []pxCell
 }
 
@@ -403,6 +404,9 @@ type table struct {
 	rows [][]*segment // each row's segments, left to right
 	cols [][2]int     // column x ranges, left to right
 	box  image.Rectangle
+	// above is the number of rows over the first that lines up, inside
+	// the table's frame (frame): with that first row, the header.
+	above int
 }
 
 // tables finds runs of rows whose segments line up in columns, marks their
@@ -426,16 +430,15 @@ func (l *layout) tables(segs []*segment) []*table {
 			if float64(gap) > 3*l.h {
 				break
 			}
-			hit := 0
-			for _, s := range rows[j] {
-				if overlapsAny(s.box, cols) {
-					hit++
-				}
-			}
-			// A row of one segment (a section label, a wrapped cell) may
-			// sit between aligned rows, not two in a row.
+			hit := hits(rows[j], cols)
+			// A row of one segment (a section label, a wrapped cell, a
+			// label centred on the rows it spans, in a column the rows
+			// before it leave empty) may sit between aligned rows, not
+			// two in a row.
 			if len(rows[j]) == 1 {
-				if hit == 0 || j > end {
+				between := j+1 < len(rows) && len(rows[j+1]) >= 2 && hits(rows[j+1], cols) >= 2 &&
+					float64(rowTop(rows[j+1])-rowBottom(rows[j])) <= 3*l.h
+				if (hit == 0 && !between) || j > end {
 					break
 				}
 				j++
@@ -1280,19 +1283,35 @@ func markHeadings(blocks []pxBlock, body float64) {
 // a row in one column are joined. Rows left empty are dropped.
 func (l *layout) tableOf(t *table) *pxTable {
 	rowOf, n := l.wrappedRows(t)
-	spans := l.spanRows(t, rowOf)
 	var vrules []image.Rectangle
 	for _, r := range l.rules {
 		if r.vertical && r.box.Overlaps(t.box) {
 			vrules = append(vrules, r.box)
 		}
 	}
-	cells := map[[2]int][]pxWord{}
+	// The column of each word of each line, and the columns each line
+	// has text in.
+	colOf := make([][]int, len(t.rows))
+	in := make([][]bool, len(t.rows))
 	for i, row := range t.rows {
+		in[i] = make([]bool, len(t.cols))
 		for _, s := range row {
 			for _, w := range s.items {
-				best := l.columnOf(t.cols, vrules, w.box)
-				key := [2]int{spans.row(i, best), best}
+				c := l.columnOf(t.cols, vrules, w.box)
+				colOf[i] = append(colOf[i], c)
+				in[i][c] = true
+			}
+		}
+	}
+	spans := l.spanRows(t, rowOf, in)
+	cells := map[[2]int][]pxWord{}
+	for i, row := range t.rows {
+		k := 0
+		for _, s := range row {
+			for _, w := range s.items {
+				c := colOf[i][k]
+				k++
+				key := [2]int{spans.row(i, c), c}
 				cells[key] = append(cells[key], w)
 			}
 		}
@@ -1308,6 +1327,9 @@ func (l *layout) tableOf(t *table) *pxTable {
 		}
 		if filled {
 			pt.rows++
+		}
+		if r == rowOf[t.above] {
+			pt.header = pt.rows
 		}
 	}
 	if l.rtl {
@@ -1397,7 +1419,8 @@ func (cs cellSpans) row(line, col int) int {
 	return cs.rowOf[line]
 }
 
-// spanRows finds the text of cells that span rows in a ruled table. The
+// spanRows finds the text of cells that span rows in a ruled table (in:
+// the columns each of its lines has text in). The
 // cell that holds a line's text in a column reaches from the nearest
 // horizontal rule above it across that column to the nearest below. When
 // rules inside that reach divide other columns, the cell spans the rows
@@ -1405,18 +1428,15 @@ func (cs cellSpans) row(line, col int) int {
 // table's source (HTML's rowspan): a label centred on a group of rows
 // would otherwise make a row of its own, or join the middle row. Without
 // such rules (a table ruled only above and below its body) nothing moves.
-func (l *layout) spanRows(t *table, rowOf []int) cellSpans {
+func (l *layout) spanRows(t *table, rowOf []int, in [][]bool) cellSpans {
 	spans := cellSpans{rowOf: rowOf}
 	lines := l.ruleLines(t)
 	if len(lines) < 3 {
 		return spans
 	}
-	has := func(k int, iv [2]int) bool {
-		return slices.ContainsFunc(t.rows[k], func(sg *segment) bool { return inColumn(sg.box, iv) })
-	}
 	for i := range t.rows {
 		for c, iv := range t.cols {
-			if !has(i, iv) {
+			if !in[i][c] {
 				continue
 			}
 			top, bottom, ok := cellReach(lines, iv, lineMid(t.rows[i]))
@@ -1427,7 +1447,7 @@ func (l *layout) spanRows(t *table, rowOf []int) cellSpans {
 			for k := range t.rows {
 				if y := lineMid(t.rows[k]); y > top && y < bottom {
 					first = min(first, rowOf[k])
-					if has(k, iv) {
+					if in[k][c] {
 						cell = append(cell, k)
 					}
 				}
@@ -1595,7 +1615,19 @@ func (t *table) frame(rows [][]*segment, last, i, j, index int) (int, int) {
 		}
 	}
 	t.rows = slices.Concat(rows[start:i], t.rows, rows[j:end])
+	t.above = i - start
 	return start, end
+}
+
+// hits counts the segments of row that share x with one of cols.
+func hits(row []*segment, cols [][2]int) int {
+	n := 0
+	for _, s := range row {
+		if overlapsAny(s.box, cols) {
+			n++
+		}
+	}
+	return n
 }
 
 // overlapsAny reports whether box shares x with one of cols.
@@ -1720,7 +1752,7 @@ func buildBlocks(blocks []pxBlock, toPage func(image.Rectangle) core.BBox) []cor
 				if c.row >= 0 && c.row < len(rows) {
 					rows[c.row] = append(rows[c.row], ws...)
 				}
-				cell := core.Cell{Row: c.row, Col: c.col, Header: c.row == 0}
+				cell := core.Cell{Row: c.row, Col: c.col, Header: c.row < max(1, b.table.header)}
 				parts := make([]string, len(ws))
 				for i, w := range ws {
 					parts[i] = w.Text

@@ -561,8 +561,8 @@ func TestLayoutReadsPartsInRows(t *testing.T) {
 }
 
 // tableGrid is the first table of blocks, a line per row, cells joined
-// by "|".
-func tableGrid(t *testing.T, blocks []pxBlock) string {
+// by "|", and its number of header rows.
+func tableGrid(t *testing.T, blocks []pxBlock) (string, int) {
 	t.Helper()
 	for _, b := range blocks {
 		if b.table == nil {
@@ -579,10 +579,10 @@ func tableGrid(t *testing.T, blocks []pxBlock) string {
 		for _, r := range grid {
 			out = append(out, strings.Join(r, "|"))
 		}
-		return strings.Join(out, "\n")
+		return strings.Join(out, "\n"), b.table.header
 	}
 	t.Fatalf("no table in %v", blockTexts(blocks))
-	return ""
+	return "", 0
 }
 
 // A ruled table's cells that span rows or columns hold their text in the
@@ -594,10 +594,11 @@ func TestRuledTableSpans(t *testing.T) {
 	cat := func(ls ...[]pxWord) []pxWord { return slices.Concat(ls...) }
 	xs := []int{0, 200, 400, 600}
 	tests := []struct {
-		name  string
-		items []pxWord
-		rules []rule
-		want  string
+		name   string
+		items  []pxWord
+		rules  []rule
+		want   string
+		header int
 	}{
 		{
 			name: "a label centred on the rows it spans",
@@ -608,8 +609,9 @@ func TestRuledTableSpans(t *testing.T) {
 				line("beta", 210, 115), line("7", 410, 115),
 				line("Solo", 10, 165), line("gamma", 210, 165), line("3", 410, 165),
 			),
-			rules: gridRules(xs, 200, []string{"*", "*", "12", "*", "*"}),
-			want:  "Name|Item|Count\nGroup|alpha|12\n|beta|7\nSolo|gamma|3",
+			rules:  gridRules(xs, 200, []string{"*", "*", "12", "*", "*"}),
+			want:   "Name|Item|Count\nGroup|alpha|12\n|beta|7\nSolo|gamma|3",
+			header: 1,
 		},
 		{
 			name: "a label on the middle of three rows",
@@ -619,8 +621,9 @@ func TestRuledTableSpans(t *testing.T) {
 				line("Group", 10, 115), line("beta", 210, 115), line("7", 410, 115),
 				line("gamma", 210, 165), line("3", 410, 165),
 			),
-			rules: gridRules(xs, 200, []string{"*", "*", "12", "12", "*"}),
-			want:  "Name|Item|Count\nGroup|alpha|12\n|beta|7\n|gamma|3",
+			rules:  gridRules(xs, 200, []string{"*", "*", "12", "12", "*"}),
+			want:   "Name|Item|Count\nGroup|alpha|12\n|beta|7\n|gamma|3",
+			header: 1,
 		},
 		{
 			// One rule's piece across the narrow last column was not
@@ -632,8 +635,9 @@ func TestRuledTableSpans(t *testing.T) {
 				line("Heron", 10, 115), line("beta", 210, 115), line("7", 410, 115),
 				line("Marlin", 10, 165), line("gamma", 210, 165), line("3", 410, 165),
 			),
-			rules: gridRules(xs, 200, []string{"*", "*", "01", "*", "*"}),
-			want:  "Name|Item|Count\nSwift|alpha|12\nHeron|beta|7\nMarlin|gamma|3",
+			rules:  gridRules(xs, 200, []string{"*", "*", "01", "*", "*"}),
+			want:   "Name|Item|Count\nSwift|alpha|12\nHeron|beta|7\nMarlin|gamma|3",
+			header: 1,
 		},
 		{
 			// The header's first line does not line up with the body's
@@ -651,14 +655,16 @@ func TestRuledTableSpans(t *testing.T) {
 			// The rule between the two columns under "2017" starts below it.
 			rules: append(gridRules([]int{0, 200, 400, 600}, 250, []string{"*", "1", "*", "*", "*", "*"}),
 				rule{box: image.Rect(300, 50, 302, 250), vertical: true}),
-			want: "Name|2017||Total\n|H1|H2|\nSwift|12|30|42\nHeron|7|5|12\nMarlin|1|2|3",
+			want:   "Name|2017||Total\n|H1|H2|\nSwift|12|30|42\nHeron|7|5|12\nMarlin|1|2|3",
+			header: 2, // the line over the columns, and the first that lines up
 		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			if got := tableGrid(t, layoutPage(tc.items, tc.rules, 0)); got != tc.want {
-				t.Errorf("got\n%s\nwant\n%s", got, tc.want)
+			got, header := tableGrid(t, layoutPage(tc.items, tc.rules, 0))
+			if got != tc.want || header != tc.header {
+				t.Errorf("got\n%s\n(%d header rows) want\n%s\n(%d)", got, header, tc.want, tc.header)
 			}
 		})
 	}

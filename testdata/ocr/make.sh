@@ -14,6 +14,9 @@
 #   columns-offset.pdf   200 dpi scan of src/columns-offset.ps (two columns
 #                        whose lines sit half a line apart), made to look
 #                        scanned by testdata/src/scanpage
+#   ledger.pdf           200 dpi scan of src/ledger.ps (a ruled table over
+#                        two pages, with cells that span rows and columns),
+#                        each page made to look scanned by scanpage
 set -euo pipefail
 cd "$(dirname "$0")"
 tmp=$(mktemp -d)
@@ -44,3 +47,8 @@ scan200 "$tmp/columns-skew.pdf" columns-skew.pdf
 gs -q -dNOPAUSE -dBATCH -dSAFER -sDEVICE=pdfwrite -sOutputFile="$tmp/columns-offset.pdf" src/columns-offset.ps
 pdftoppm -r 200 -gray -png "$tmp/columns-offset.pdf" "$tmp/offset"
 (cd ../.. && go run ./testdata/src/scanpage -dpi 200 -rotate 0.6 -seed 5 "$tmp"/offset-1.png testdata/ocr/columns-offset.pdf)
+gs -q -dNOPAUSE -dBATCH -dSAFER -sDEVICE=pdfwrite -sOutputFile="$tmp/ledger.pdf" src/ledger.ps
+pdftoppm -r 200 -gray -png "$tmp/ledger.pdf" "$tmp/ledger"
+(cd ../.. && go run ./testdata/src/scanpage -dpi 200 -rotate 0.5 -seed 7 "$tmp"/ledger-1.png "$tmp/ledger-scan-1.pdf" &&
+	go run ./testdata/src/scanpage -dpi 200 -rotate -0.4 -seed 8 "$tmp"/ledger-2.png "$tmp/ledger-scan-2.pdf")
+pdfunite "$tmp/ledger-scan-1.pdf" "$tmp/ledger-scan-2.pdf" ledger.pdf
