@@ -29,7 +29,10 @@
 // model knows: English prose always has some); a Latin page in another
 // language (doubtful words, or hardly a sure one) is read again with the
 // Latin script model, and only a page read poorly pays for OSD and a
-// reading with its script's model. A band of about an eighth of the
+// reading with its script's model. A page of a few words, too few for OSD
+// to tell their script, whose letters English reads with doubt, is read
+// (around its words only) with each installed script model, and the one
+// surest of its letters wins (sparse.go). A band of about an eighth of the
 // page's lines (probe.go) is read and judged before the whole, so that a
 // page in another script or language skips the English reading, and OSD
 // looks at that band before the whole page; an English page of one
@@ -68,11 +71,11 @@
 // boxes: lines broken at column gutters and rules, tables from rows that
 // line up in columns (core.KindTable with cells; not columns of prose,
 // whose cells are wide; a cell's wrapped lines kept in its row; in a
-// ruled table, the rows inside its frame that do not line up, such as a
-// header over spans of columns, and the text of a cell that spans rows or
-// columns put in the span's first row and column, as HTML's rowspan and
-// colspan have it, when the rules show the span), reading
-// order by Breuel's rules (columns left to right, full-width titles and
+// ruled table, two rows between rules are enough, the rows inside its
+// frame that do not line up, such as a header over spans of columns,
+// join it, and the text of a cell that spans rows or columns is put in
+// the span's first row and column, as HTML's rowspan and colspan have
+// it, when the rules show the span), reading order by Breuel's rules (columns left to right, full-width titles and
 // paragraphs in between, and a blank band above a heading alone in its
 // row closing a section's columns before the next section's; within one
 // part of the page, which holds one column, in rows), paragraphs

@@ -561,15 +561,42 @@ func (j *job) read(ctx context.Context, g *image.Gray, dpi int, orient, page boo
 		// Upright Latin after all, but read poorly: noise, a fax, a
 		// picture, not another language (judgeLatin sends those to the
 		// Latin model). A second reading does not pay (but the page
-		// needs one with English when only its probe was read).
-		if firstItems == nil {
+		// needs one with English when only its probe was read), unless
+		// OSD could not tell the script of a page with too few words
+		// (sparseScript).
+		items := firstItems
+		if items == nil {
+			if items, err = j.readPage(ctx, tw, cp.cleaned, dpi, []string{fastLatin}, 1); err != nil {
+				return nil, "", err
+			}
+			clock.lap("recognize_first")
+		}
+		if script == "" {
+			guess, tried, err := j.sparseScript(ctx, tw, cp.cleaned, dpi, items)
+			if err != nil {
+				return nil, "", err
+			}
+			if tried {
+				clock.lap("script_trials")
+			}
+			if guess != "" {
+				stats[statScriptGuessed] = 1
+				return j.readScript(ctx, tw, cp, g, dpi, guess, clock, stats)
+			}
+		}
+		if firstItems == nil && judgeLatin(items) == readingLatin {
 			return j.readUprightLatin(ctx, tw, cp, g, dpi, clock, stats)
 		}
-		return j.latinLayout(ctx, tw, cp, firstItems, g, dpi, clock, stats)
+		return j.latinLayout(ctx, tw, cp, items, g, dpi, clock, stats)
 	}
 	if cp == nil || rot != 0 {
 		cp = j.clean(g, rot, dpi, page, clock, stats)
 	}
+	return j.readScript(ctx, tw, cp, g, dpi, script, clock, stats)
+}
+
+// readScript reads a cleaned page with the backend and models for script.
+func (j *job) readScript(ctx context.Context, tw *tessWorker, cp *cleanPage, g *image.Gray, dpi int, script string, clock *stageClock, stats map[string]float64) ([]pxBlock, string, error) {
 	backend := j.backendFor(script)
 	items, err := j.recognize(ctx, backend, tw, cp.cleaned, dpi, script, 1, stats)
 	if err != nil {
@@ -579,21 +606,15 @@ func (j *job) read(ctx context.Context, g *image.Gray, dpi int, orient, page boo
 	return j.layout(cp, items, g, clock), backend, nil
 }
 
-// readUprightLatin reads a page that only its probe read poorly and OSD
-// finds upright Latin after all with English, and again with the Latin
-// model when that reading is Latin print in another language.
+// readUprightLatin reads again with the Latin model a page that only its
+// probe read poorly, that OSD finds upright Latin after all, and whose
+// reading with English is Latin print in another language.
 func (j *job) readUprightLatin(ctx context.Context, tw *tessWorker, cp *cleanPage, g *image.Gray, dpi int, clock *stageClock, stats map[string]float64) ([]pxBlock, string, error) {
-	items, err := j.readPage(ctx, tw, cp.cleaned, dpi, []string{fastLatin}, 1)
+	items, err := j.recognize(ctx, BackendTesseract, tw, cp.cleaned, dpi, "Latin", 1, stats)
 	if err != nil {
 		return nil, "", err
 	}
-	clock.lap("recognize_first")
-	if judgeLatin(items) == readingLatin {
-		if items, err = j.recognize(ctx, BackendTesseract, tw, cp.cleaned, dpi, "Latin", 1, stats); err != nil {
-			return nil, "", err
-		}
-		clock.lap("recognize")
-	}
+	clock.lap("recognize")
 	return j.latinLayout(ctx, tw, cp, items, g, dpi, clock, stats)
 }
 

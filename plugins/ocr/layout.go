@@ -453,7 +453,7 @@ func (l *layout) tables(segs []*segment) []*table {
 		}
 		j = end
 		run := rows[i:j]
-		if len(run) < 3 || len(cols) < 2 {
+		if len(cols) < 2 || (len(run) < 3 && !l.ruledRows(run)) {
 			i++
 			continue
 		}
@@ -1430,7 +1430,7 @@ func (cs cellSpans) row(line, col int) int {
 // such rules (a table ruled only above and below its body) nothing moves.
 func (l *layout) spanRows(t *table, rowOf []int, in [][]bool) cellSpans {
 	spans := cellSpans{rowOf: rowOf}
-	lines := l.ruleLines(t)
+	lines := l.ruleLines(t.box)
 	if len(lines) < 3 {
 		return spans
 	}
@@ -1486,12 +1486,12 @@ type ruleLine struct {
 	pieces []image.Rectangle
 }
 
-// ruleLines gathers the horizontal rules in t into lines: pieces whose
-// middles lie within a quarter of a text height of each other.
-func (l *layout) ruleLines(t *table) []ruleLine {
+// ruleLines gathers the horizontal rules in box into lines: pieces
+// whose middles lie within a quarter of a text height of each other.
+func (l *layout) ruleLines(box image.Rectangle) []ruleLine {
 	var pieces []image.Rectangle
 	for _, r := range l.rules {
-		if !r.vertical && r.box.Overlaps(t.box) {
+		if !r.vertical && r.box.Overlaps(box) {
 			pieces = append(pieces, r.box)
 		}
 	}
@@ -1513,11 +1513,16 @@ func (l *layout) ruleLines(t *table) []ruleLine {
 // across all of it, however broken; the rules of the next column stop at
 // the border, short of this column's text.
 func (rl ruleLine) crosses(iv [2]int) bool {
-	covered := 0
+	return 4*rl.covered(iv) >= iv[1]-iv[0]
+}
+
+// covered is how much of the x range iv the rule's pieces cover.
+func (rl ruleLine) covered(iv [2]int) int {
+	n := 0
 	for _, p := range rl.pieces {
-		covered += max(0, min(p.Max.X, iv[1])-max(p.Min.X, iv[0]))
+		n += max(0, min(p.Max.X, iv[1])-max(p.Min.X, iv[0]))
 	}
-	return 4*covered >= iv[1]-iv[0]
+	return n
 }
 
 func ruleY(r image.Rectangle) int { return (r.Min.Y + r.Max.Y) / 2 }
@@ -1583,6 +1588,34 @@ func (l *layout) newTable(run [][]*segment, index int) *table {
 		t.box = grown
 	}
 	return t
+}
+
+// ruledRows reports whether run is two rows with a rule above, between
+// and below them across most of their width: a short ruled table (the
+// last rows of a table, carried over to a page of their own), which
+// aligned lines of text are not.
+func (l *layout) ruledRows(run [][]*segment) bool {
+	if len(run) != 2 {
+		return false
+	}
+	var box image.Rectangle
+	for _, r := range run {
+		for _, s := range r {
+			box = box.Union(s.box)
+		}
+	}
+	reach := int(2 * l.h)
+	iv := [2]int{box.Min.X, box.Max.X}
+	m0, m1 := lineMid(run[0]), lineMid(run[1])
+	bounds := []int{rowTop(run[0]) - reach, m0, m0, m1, m1, rowBottom(run[1]) + reach}
+	for k := 0; k < len(bounds); k += 2 {
+		if !slices.ContainsFunc(l.ruleLines(box.Inset(-reach)), func(rl ruleLine) bool {
+			return rl.y >= bounds[k] && rl.y <= bounds[k+1] && 2*rl.covered(iv) >= iv[1]-iv[0]
+		}) {
+			return false
+		}
+	}
+	return true
 }
 
 // frame adds to t, the table of rows[i:j] and the index-th of the page,

@@ -588,8 +588,8 @@ func tableGrid(t *testing.T, blocks []pxBlock) (string, int) {
 // A ruled table's cells that span rows or columns hold their text in the
 // first row and column of the span, as the table's source does, however
 // the text sits in them; broken rules and the rows' own text keep every
-// other cell where it is.
-func TestRuledTableSpans(t *testing.T) {
+// other cell where it is. Two rows between rules are a table.
+func TestRuledTables(t *testing.T) {
 	t.Parallel()
 	cat := func(ls ...[]pxWord) []pxWord { return slices.Concat(ls...) }
 	xs := []int{0, 200, 400, 600}
@@ -658,6 +658,17 @@ func TestRuledTableSpans(t *testing.T) {
 			want:   "Name|2017||Total\n|H1|H2|\nSwift|12|30|42\nHeron|7|5|12\nMarlin|1|2|3",
 			header: 2, // the line over the columns, and the first that lines up
 		},
+		{
+			// The last rows of a table, carried over to a page of their own.
+			name: "two rows between rules",
+			items: cat(
+				line("Name", 10, 15), line("Item", 210, 15), line("Count", 410, 15),
+				line("Marlin", 10, 65), line("gamma", 210, 65), line("3", 410, 65),
+			),
+			rules:  gridRules(xs, 100, []string{"*", "*", "*"}),
+			want:   "Name|Item|Count\nMarlin|gamma|3",
+			header: 1,
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -667,6 +678,19 @@ func TestRuledTableSpans(t *testing.T) {
 				t.Errorf("got\n%s\n(%d header rows) want\n%s\n(%d)", got, header, tc.want, tc.header)
 			}
 		})
+	}
+}
+
+// Two rows of text in columns, without rules, are too little to tell a
+// table from lines that happen to line up.
+func TestTwoRowsWithoutRulesAreNoTable(t *testing.T) {
+	t.Parallel()
+	items := slices.Concat(line("Name", 10, 15), line("Item", 210, 15), line("Count", 410, 15),
+		line("Marlin", 10, 65), line("gamma", 210, 65), line("3", 410, 65))
+	for _, b := range layoutPage(items, nil, 0) {
+		if b.table != nil {
+			t.Fatalf("a table of two unruled rows: %v", blockTexts([]pxBlock{b}))
+		}
 	}
 }
 

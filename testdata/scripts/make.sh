@@ -10,8 +10,10 @@
 #              at 200 dpi in gray (pdftoppm), turned by a small angle, with
 #              noise and specks, and wrapped as an image-only PDF
 #              (../src/scanpage): src/ in Liberation Serif into ./, src-b/
-#              in DejaVu Sans into b/, and src-mix/ (English pages with a
-#              passage in another script) into mix/
+#              in DejaVu Sans into b/, src-mix/ (English pages with a
+#              passage in another script) into mix/, and src-sparse/
+#              (pages of a few words, too few for OSD to tell their
+#              script) into sparse/
 #   LANG.md    the ground truth: a copy of SRC/LANG.md
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -58,3 +60,5 @@ build src . '"Liberation Serif","DejaVu Serif","DejaVu Sans",serif' 1
 build src-b b '"DejaVu Sans",sans-serif' 21
 # Pages of Latin print with a passage in another script, in mix/.
 build src-mix mix '"Liberation Serif",serif' 41
+# Pages of a few words, in sparse/.
+build src-sparse sparse '"DejaVu Sans",sans-serif' 61
