@@ -19,6 +19,15 @@
 //     gap inside the run, five letters or more, or gaps narrower than any
 //     space), become the words they spell; the wider gaps stay breaks.
 //
+// Chinese and Japanese are written without spaces between words:
+//
+//   - Unspaced tells the characters of those scripts (Han, kana, their
+//     punctuation and full-width forms; not Hangul, which is spaced);
+//   - JoinUnspacedLines marks with core.FlagJoinNext the last word of a
+//     line that ends in such a character when the next line of its block
+//     starts with one, so that Text writes no space where the measure
+//     broke the text.
+//
 // One type works on a document's blocks:
 //
 //   - Hyphens joins the words broken at line ends, from the document's own

@@ -218,7 +218,8 @@ func DocumentPass(pages []*core.Page) {
 }
 
 // mendHyphens joins the words broken at line ends, with the hyphen
-// evidence of all the pages (textclean.Hyphens).
+// evidence of all the pages (textclean.Hyphens), and the lines of Chinese
+// and Japanese, which break without a space (textclean.JoinUnspacedLines).
 func mendHyphens(pages []*core.Page) {
 	var h textclean.Hyphens
 	for _, p := range pages {
@@ -227,6 +228,7 @@ func mendHyphens(pages []*core.Page) {
 	for _, p := range pages {
 		p.Blocks, _ = h.Mend(p.Blocks)
 		h.MendCells(p.Blocks)
+		textclean.JoinUnspacedLines(p.Blocks)
 	}
 }
 

@@ -1378,7 +1378,7 @@ func dropIdleSpaces(glyphs []glyph) {
 		if last {
 			r, _ = utf8.DecodeLastRuneInString(s)
 		}
-		return s != "" && isCJK(r) && !unicode.Is(unicode.Hangul, r)
+		return s != "" && textclean.Unspaced(r)
 	}
 	for i := 1; i+1 < len(glyphs); i++ {
 		g, prev, next := &glyphs[i], &glyphs[i-1], &glyphs[i+1]

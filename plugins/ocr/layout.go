@@ -9,6 +9,7 @@ import (
 	"strings"
 	"syscall"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/internal/textclean"
@@ -1767,11 +1768,18 @@ func median(v []float64) float64 {
 func buildBlocks(blocks []pxBlock, toPage func(image.Rectangle) core.BBox) []core.Block {
 	out := make([]core.Block, 0, len(blocks))
 	words := func(ws []pxWord) []core.Word {
-		var cw []core.Word
+		var px []pxWord
 		for _, w := range ws {
 			for _, p := range splitLine(w) {
-				cw = append(cw, core.Word{Text: p.text, BBox: toPage(p.box), Confidence: p.conf})
+				if n := len(px); n > 0 && joinUnspaced(&px[n-1], p) {
+					continue
+				}
+				px = append(px, p)
 			}
+		}
+		cw := make([]core.Word, len(px))
+		for i, p := range px {
+			cw[i] = core.Word{Text: p.text, BBox: toPage(p.box), Confidence: p.conf}
 		}
 		return cw
 	}
@@ -1822,7 +1830,27 @@ func buildBlocks(blocks []pxBlock, toPage func(image.Rectangle) core.BBox) []cor
 			out = append(out, cb)
 		}
 	}
+	textclean.JoinUnspacedLines(out)
 	return out
+}
+
+// joinUnspaced appends p to w, the word before it on its line, when both
+// meet at characters of scripts written without spaces (Han, kana) and
+// no more than half their height parts them: Tesseract cuts a line of
+// Chinese or Japanese into "words" of a few characters, which the text
+// does not have, and a line's words are written with spaces between
+// them.
+func joinUnspaced(w *pxWord, p pxWord) bool {
+	last, _ := utf8.DecodeLastRuneInString(w.text)
+	first, _ := utf8.DecodeRuneInString(p.text)
+	if !textclean.Unspaced(last) || !textclean.Unspaced(first) || 2*(p.box.Min.X-w.box.Max.X) > max(p.box.Dy(), w.box.Dy()) {
+		return false
+	}
+	a, b := float64(utf8.RuneCountInString(w.text)), float64(utf8.RuneCountInString(p.text))
+	w.conf = (w.conf*a + p.conf*b) / (a + b)
+	w.text += p.text
+	w.box = w.box.Union(p.box)
+	return true
 }
 
 // splitLine turns a recognised line piece into words, sharing its box out

@@ -715,3 +715,33 @@ func gridRules(xs []int, high int, across []string) []rule {
 	}
 	return rules
 }
+
+// Tesseract's "words" of a line of Chinese or Japanese are one run of
+// text: joined where they meet without a gap, kept apart at a gap, or
+// where either side is of a spaced script.
+func TestJoinUnspaced(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name  string
+		words []pxWord
+		want  []string
+	}{
+		{"kana and Han", []pxWord{word("資料", 0, 0, 40, 20), word("のレポ", 44, 4, 100, 20), word("ート", 102, 4, 140, 20)}, []string{"資料のレポート"}},
+		{"a wide gap", []pxWord{word("資料", 0, 0, 40, 20), word("研究", 80, 0, 120, 20)}, []string{"資料", "研究"}},
+		{"Latin beside Han", []pxWord{word("PDF", 0, 0, 40, 20), word("文書", 44, 0, 84, 20)}, []string{"PDF", "文書"}},
+		{"Hangul keeps its spaces", []pxWord{word("서울은", 0, 0, 60, 20), word("수도", 64, 0, 104, 20)}, []string{"서울은", "수도"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			blocks := buildBlocks([]pxBlock{{kind: core.KindParagraph, lines: [][]pxWord{tc.words}}},
+				func(r image.Rectangle) core.BBox { return core.BBox{X0: float64(r.Min.X), Y0: float64(r.Min.Y), X1: float64(r.Max.X), Y1: float64(r.Max.Y)} })
+			var got []string
+			for _, w := range blocks[0].Lines[0].Words {
+				got = append(got, w.Text)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("words %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
