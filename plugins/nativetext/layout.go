@@ -287,7 +287,7 @@ func buildSegments(gs []*glyph, fr frame, arena *fgArena) []*seg {
 			out = append(out, s)
 		}
 	}
-	return out
+	return attachMarks(out, fr)
 }
 
 // segmentSplit is the gap, in ems, that splits a baseline into segments:

@@ -1,0 +1,116 @@
+package nativetext
+
+import (
+	"cmp"
+	"math"
+	"slices"
+)
+
+// Raised and lowered marks: footnote references ("시행된³⁾", "shown²"),
+// ordinal and chemical indices, set smaller than their line and off its
+// baseline. A mark raised by more than baselineTol, or one whose baseline
+// falls nearer another column's line than its own, is clustered apart
+// from its line and becomes a segment of its own, which the block builder
+// then takes for a paragraph between the line's paragraph halves.
+const (
+	markMaxGlyphs = 6    // a mark is a few characters: "12)", "a,b", "*"
+	markRatio     = 0.85 // a mark is at most this × its line's size
+	markRaise     = 0.75 // a superscript's baseline lies at most this many ems above its line's
+	markDrop      = 0.35 // a subscript's, at most this many ems below
+	markReach     = 0.5  // in ems: the widest gap between a mark and its line's nearest glyph
+	markOverlap   = 0.15 // in the mark's ems: how far a mark may overlap a glyph of its line
+)
+
+// attachMarks puts each segment that is a raised or lowered mark into the
+// segment of the line it belongs to, as word glyphs of that line, and
+// drops it as a segment. A small segment that sits over its line's glyphs
+// (ruby over Han characters, an accent drawn apart) is not a mark: a mark
+// takes room of its own in the line.
+func attachMarks(segs []*seg, fr frame) []*seg {
+	changed := false
+	for i, s := range segs {
+		if !markShaped(s) {
+			continue
+		}
+		h := hostOf(segs, i)
+		if h < 0 {
+			continue
+		}
+		host := segs[h]
+		merged := make([]fg, 0, len(host.gl)+len(s.gl))
+		merged = append(append(merged, host.gl...), s.gl...)
+		slices.SortStableFunc(merged, func(a, b fg) int { return cmp.Compare(a.b.X0, b.b.X0) })
+		ns := newSeg(merged, fr)
+		ns.line = host.line
+		segs[h], segs[i] = ns, nil
+		changed = true
+	}
+	if !changed {
+		return segs
+	}
+	return slices.DeleteFunc(segs, func(s *seg) bool { return s == nil })
+}
+
+// markShaped reports a segment of a few glyphs, all of one small size.
+func markShaped(s *seg) bool {
+	if s == nil || len(s.words) == 0 || len(s.words) > 2 {
+		return false
+	}
+	n := 0
+	for _, g := range s.gl {
+		if !g.g.space {
+			n++
+		}
+		if g.g.size > s.size*1.01 {
+			return false
+		}
+	}
+	return n > 0 && n <= markMaxGlyphs
+}
+
+// hostOf is the index of the segment whose line the mark segs[m] belongs
+// to, or -1: a larger segment whose baseline lies within markRaise ems
+// below the mark's or markDrop ems above it, with a glyph within
+// markReach ems of the mark and none under it. Of several, the nearest
+// baseline wins.
+func hostOf(segs []*seg, m int) int {
+	s := segs[m]
+	best, bestD := -1, math.Inf(1)
+	for i, h := range segs {
+		if i == m || h == nil || h.size*markRatio < s.size || len(h.gl) <= len(s.gl) {
+			continue
+		}
+		d := h.base - s.base // > 0: the mark is raised
+		if d > markRaise*h.size || d < -markDrop*h.size || math.Abs(d) < 0.05*h.size {
+			continue
+		}
+		if !besideGlyphs(s, h) {
+			continue
+		}
+		if math.Abs(d) < bestD {
+			best, bestD = i, math.Abs(d)
+		}
+	}
+	return best
+}
+
+// besideGlyphs reports whether the mark s sits in a room of its own in the
+// line h: some non-space glyph of h ends or starts within markReach of
+// it, and none covers it by more than markOverlap.
+func besideGlyphs(s, h *seg) bool {
+	reach := markReach * h.size
+	over := markOverlap * s.size
+	near := false
+	for _, g := range h.gl {
+		if g.g.space {
+			continue
+		}
+		if min(g.b.X1, s.b.X1)-max(g.b.X0, s.b.X0) > over {
+			return false
+		}
+		if g.b.X1 >= s.b.X0-reach && g.b.X0 <= s.b.X1+reach {
+			near = true
+		}
+	}
+	return near
+}

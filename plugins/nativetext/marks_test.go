@@ -1,0 +1,72 @@
+package nativetext
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/assay-pdf/assay/core"
+)
+
+// TestLayoutMarksStayInTheirLine: a footnote reference raised half an em,
+// more than a baseline's tolerance, and a subscript set low, are read in
+// their line; the paragraph is one block, not three. A second column whose
+// baselines fall between the first's pulls the raised mark into another
+// baseline cluster, as real two-column pages do.
+func TestLayoutMarksStayInTheirLine(t *testing.T) {
+	t.Parallel()
+	seq := 0
+	var gs []glyph
+	gs = append(gs, lineGlyphs(&seq, 50, 100, 10, "Alpha paragraph starts on this first line")...)
+	gs = append(gs, lineGlyphs(&seq, 50, 112, 10, "and this line has a mark")...)
+	gs = append(gs, lineGlyphs(&seq, 170, 107, 6, "12")...)
+	gs = append(gs, lineGlyphs(&seq, 181, 112, 10, "then goes on")...)
+	gs = append(gs, lineGlyphs(&seq, 50, 124, 10, "and water is H")...)
+	gs = append(gs, lineGlyphs(&seq, 120, 127, 6, "2")...)
+	gs = append(gs, lineGlyphs(&seq, 123, 124, 10, "O in the end.")...)
+	right, _ := column(&seq, 340, 106.5, "Bravo column runs down beside it here",
+		"with baselines between the left ones", "to the end of the right column.")
+	gs = append(gs, right...)
+	blocks := layout(gs, nil, core.BBox{X1: 612, Y1: 792})
+	got := firstWords(blocks)
+	if want := "Alpha Bravo"; strings.Join(got, " ") != want {
+		t.Fatalf("blocks start %q; want %q", got, want)
+	}
+	text := strings.Join(strings.Fields(blocks[0].Text()), " ")
+	for _, want := range []string{"mark12 then goes on", "H2O in the end."} {
+		if !strings.Contains(text, want) {
+			t.Errorf("first block %q lacks %q", text, want)
+		}
+	}
+	var flags []core.WordFlags
+	for _, l := range blocks[0].Lines {
+		for _, w := range l.Words {
+			if w.Text == "mark12" || w.Text == "H2O" {
+				flags = append(flags, w.Flags)
+			}
+		}
+	}
+	if len(flags) != 2 {
+		t.Errorf("found %d of the words mark12 and H2O", len(flags))
+	}
+}
+
+// TestLayoutRubyIsNotAMark: small kana set over the Han characters they
+// gloss take no room of their own in the line, so they are not marks of
+// it and the base line's text is left whole.
+func TestLayoutRubyIsNotAMark(t *testing.T) {
+	t.Parallel()
+	seq := 0
+	var gs []glyph
+	gs = append(gs, lineGlyphs(&seq, 50, 100, 5, "かんじ")...)
+	gs = append(gs, lineGlyphs(&seq, 50, 106, 10, "漢字を読む")...)
+	blocks := layout(gs, nil, core.BBox{X1: 612, Y1: 792})
+	var lines []string
+	for _, b := range blocks {
+		for _, l := range b.Lines {
+			lines = append(lines, l.Text())
+		}
+	}
+	if strings.Join(lines, "|") != "かんじ|漢字を読む" {
+		t.Errorf("lines %q; want the ruby and its base apart", lines)
+	}
+}
