@@ -734,7 +734,9 @@ func TestJoinUnspaced(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			blocks := buildBlocks([]pxBlock{{kind: core.KindParagraph, lines: [][]pxWord{tc.words}}},
-				func(r image.Rectangle) core.BBox { return core.BBox{X0: float64(r.Min.X), Y0: float64(r.Min.Y), X1: float64(r.Max.X), Y1: float64(r.Max.Y)} })
+				func(r image.Rectangle) core.BBox {
+					return core.BBox{X0: float64(r.Min.X), Y0: float64(r.Min.Y), X1: float64(r.Max.X), Y1: float64(r.Max.Y)}
+				})
 			var got []string
 			for _, w := range blocks[0].Lines[0].Words {
 				got = append(got, w.Text)
