@@ -1267,11 +1267,49 @@ func startsNewBlock(cur []*seg, s *seg) bool {
 	if len(s.words) > 0 && isBullet(s.words[0].Text) && len(s.words) > 1 {
 		return true
 	}
+	if indented(cur, s) {
+		return true
+	}
 	// A heading-like first line followed by text of another weight.
 	if len(cur) == 1 && allBold(p) != allBold(s) && len(p.words) <= 12 {
 		return true
 	}
 	return false
+}
+
+// A paragraph's first line indented from its column's margin.
+const (
+	indentMin  = 0.7 // ems: less is a line's own wobble
+	indentMax  = 4.0 // ems: more is text set around something
+	marginTol  = 0.3 // ems: lines this close start at one margin
+	shortBy    = 1.0 // ems: a paragraph's last line ends this short of the block's right edge
+	fixedPitch = core.FlagMonospace
+)
+
+// indented reports a line s that starts a paragraph by its indent: the
+// block so far runs along one left margin after its first line (which
+// may be indented itself), its last line ends short of the block's right
+// edge, and s starts indentMin to indentMax ems in from that margin. A
+// block of one line gives no margin to measure from; a hanging indent
+// (the lines after the first indented) is not a margin; and code, whose
+// indents are its syntax, is left alone.
+func indented(cur []*seg, s *seg) bool {
+	if len(cur) < 2 || len(s.words) == 0 || s.words[0].Flags.Has(fixedPitch) {
+		return false
+	}
+	p := cur[len(cur)-1]
+	em := max(1, p.size)
+	margin, right := p.b.X0, p.b.X1
+	for _, c := range cur[1:] {
+		if math.Abs(c.b.X0-margin) > marginTol*em {
+			return false
+		}
+	}
+	for _, c := range cur {
+		right = max(right, c.b.X1)
+	}
+	in := s.b.X0 - margin
+	return p.b.X1 < right-shortBy*em && in >= indentMin*em && in <= indentMax*em
 }
 
 func allBold(s *seg) bool {
