@@ -260,17 +260,7 @@ func (d *document) parseFont(fd types.Dict) (f *font) {
 	} else {
 		d.parseSimple(f, fd)
 	}
-	lname := strings.ToLower(f.name)
-	if strings.Contains(lname, "bold") || strings.Contains(lname, "black") || strings.Contains(lname, "heavy") ||
-		strings.Contains(lname, "semibold") || strings.Contains(lname, "demi") {
-		f.flags |= core.FlagBold
-	}
-	if strings.Contains(lname, "italic") || strings.Contains(lname, "oblique") {
-		f.flags |= core.FlagItalic
-	}
-	if strings.Contains(lname, "courier") || strings.Contains(lname, "mono") {
-		f.flags |= core.FlagMonospace
-	}
+	f.flags |= styleOf(strings.ToLower(f.name))
 	if f.vertical {
 		f.flags |= core.FlagVertical
 	}
