@@ -1243,7 +1243,54 @@ func buildBlocks(segs []*seg, body float64, page core.BBox) []core.Block {
 		cur = append(cur, s)
 	}
 	flush()
+	markLeadLines(blocks, body)
 	return blocks
+}
+
+// markLeadLines makes a heading of each paragraph that is one italic line
+// of body size set tight over the paragraph it leads: no blank space
+// between them, the same left edge. Italic alone does not make a heading
+// the way bold does (makeBlock): a byline, a date or a caption is italic
+// too, but stands apart from the text under it or leads a table; and a
+// heading starts with a capital or a number, not a bracket.
+func markLeadLines(blocks []core.Block, body float64) {
+	for i := 0; i+1 < len(blocks); i++ {
+		b, next := &blocks[i], &blocks[i+1]
+		if b.Kind != core.KindParagraph || len(b.Lines) != 1 || next.Kind != core.KindParagraph || len(next.Lines) == 0 {
+			continue
+		}
+		words := b.Lines[0].Words
+		text := b.Text()
+		first, _ := utf8.DecodeRuneInString(text)
+		if len(words) == 0 || len(words) > maxBoldHeadingWords || len([]rune(text)) >= 100 ||
+			strings.HasSuffix(text, ".") || !unicode.IsUpper(first) && !unicode.IsDigit(first) {
+			continue
+		}
+		if lineFlags(words) != core.FlagItalic || lineFlags(next.Lines[0].Words)&core.FlagItalic != 0 {
+			continue
+		}
+		size := words[0].Size
+		if body <= 0 || math.Abs(size-body) >= 0.15*body {
+			continue
+		}
+		if next.BBox.Y0-b.BBox.Y1 > paraGap*size || math.Abs(next.BBox.X0-b.BBox.X0) > size {
+			continue
+		}
+		b.Kind = core.KindHeading
+		b.Level = -int(math.Round(size * 10)) // replaced by a rank later
+	}
+}
+
+// lineFlags is the bold and italic flags that every word has.
+func lineFlags(words []core.Word) core.WordFlags {
+	if len(words) == 0 {
+		return 0
+	}
+	f := core.FlagBold | core.FlagItalic
+	for _, w := range words {
+		f &= w.Flags
+	}
+	return f
 }
 
 func startsNewBlock(cur []*seg, s *seg) bool {
@@ -1270,11 +1317,29 @@ func startsNewBlock(cur []*seg, s *seg) bool {
 	if indented(cur, s) {
 		return true
 	}
-	// A heading-like first line followed by text of another weight.
-	if len(cur) == 1 && allBold(p) != allBold(s) && len(p.words) <= 12 {
+	// A heading-like first line followed by text of another weight or
+	// slant; a line wholly bold or italic after a paragraph's short last
+	// line (a heading set without space above it).
+	ps, ss := styleOfLine(p), styleOfLine(s)
+	if len(cur) == 1 && len(p.words) <= maxBoldHeadingWords &&
+		(ps&core.FlagBold != ss&core.FlagBold || ps == core.FlagItalic && ss == 0) {
+		return true
+	}
+	if ss != 0 && ss != ps && endsShort(cur) {
 		return true
 	}
 	return false
+}
+
+// endsShort reports a block whose last line ends shortBy ems or more
+// before the block's right edge: the last line of a paragraph.
+func endsShort(cur []*seg) bool {
+	p := cur[len(cur)-1]
+	right := p.b.X1
+	for _, c := range cur {
+		right = max(right, c.b.X1)
+	}
+	return p.b.X1 < right-shortBy*max(1, p.size)
 }
 
 // A paragraph's first line indented from its column's margin.
@@ -1299,27 +1364,18 @@ func indented(cur []*seg, s *seg) bool {
 	}
 	p := cur[len(cur)-1]
 	em := max(1, p.size)
-	margin, right := p.b.X0, p.b.X1
+	margin := p.b.X0
 	for _, c := range cur[1:] {
 		if math.Abs(c.b.X0-margin) > marginTol*em {
 			return false
 		}
 	}
-	for _, c := range cur {
-		right = max(right, c.b.X1)
-	}
 	in := s.b.X0 - margin
-	return p.b.X1 < right-shortBy*em && in >= indentMin*em && in <= indentMax*em
+	return endsShort(cur) && in >= indentMin*em && in <= indentMax*em
 }
 
-func allBold(s *seg) bool {
-	for _, w := range s.words {
-		if !w.Flags.Has(core.FlagBold) {
-			return false
-		}
-	}
-	return len(s.words) > 0
-}
+// styleOfLine is the bold and italic flags that every word of s has.
+func styleOfLine(s *seg) core.WordFlags { return lineFlags(s.words) }
 
 func makeBlock(segs []*seg, body float64, page core.BBox) core.Block {
 	b := core.Block{Kind: core.KindParagraph}
@@ -1348,7 +1404,7 @@ func makeBlock(segs []*seg, body float64, page core.BBox) core.Block {
 		b.Kind = core.KindHeading
 	case len(first.words) > 1 && isBullet(first.words[0].Text):
 		b.Kind = core.KindListItem
-	case body > 0 && len(segs) == 1 && allBold(first) && len(first.words) <= maxBoldHeadingWords && chars < 100 &&
+	case body > 0 && len(segs) == 1 && styleOfLine(first)&core.FlagBold != 0 && len(first.words) <= maxBoldHeadingWords && chars < 100 &&
 		!strings.HasSuffix(first.text, ".") && hasLetter(segs) && math.Abs(first.size-body) < 0.15*body:
 		b.Kind = core.KindHeading
 	}
