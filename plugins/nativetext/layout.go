@@ -1222,6 +1222,7 @@ func isBullet(w string) bool {
 func buildBlocks(segs []*seg, body float64, page core.BBox) []core.Block {
 	var blocks []core.Block
 	var cur []*seg
+	lead := pageLeading(segs)
 	flush := func() {
 		if len(cur) == 0 {
 			return
@@ -1237,7 +1238,7 @@ func buildBlocks(segs []*seg, body float64, page core.BBox) []core.Block {
 			blocks = append(blocks, tb)
 			continue
 		}
-		if len(cur) > 0 && startsNewBlock(cur, s) {
+		if len(cur) > 0 && startsNewBlock(cur, s, lead) {
 			flush()
 		}
 		cur = append(cur, s)
@@ -1293,14 +1294,14 @@ func lineFlags(words []core.Word) core.WordFlags {
 	return f
 }
 
-func startsNewBlock(cur []*seg, s *seg) bool {
+func startsNewBlock(cur []*seg, s *seg, lead leading) bool {
 	p := cur[len(cur)-1]
 	size := max(1, max(p.size, s.size))
 	// Jumped up or far down, or sideways.
 	if s.b.Y0 < p.b.Y0+0.3*size {
 		return true
 	}
-	if gap := s.b.Y0 - p.b.Y1; gap > paraGap*size {
+	if gap := s.b.Y0 - p.b.Y1; gap > paraGap*size && !lead.continues(p, s, gap) {
 		return true
 	}
 	if s.b.X0 > p.b.X1 || s.b.X1 < p.b.X0 {

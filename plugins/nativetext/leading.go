@@ -1,0 +1,108 @@
+package nativetext
+
+import (
+	"math"
+	"slices"
+)
+
+// Loose leading. Chinese and Japanese text, and text set double-spaced,
+// leave more blank space between the lines of one paragraph than paraGap
+// allows (an em box over a line height of 1.8 leaves 0.8 em), so that
+// every line would be a paragraph of its own. Where a page's lines show
+// two kinds of gap, the lines' own and a wider one between paragraphs,
+// a gap of the first kind after a full line continues the paragraph.
+const (
+	leadingStep    = 0.4 // ems: a paragraph gap is at least this much wider than a line gap
+	leadingSamples = 4   // gaps a page needs to show its line gap
+	leadingMax     = 3.0 // ems: wider gaps are not between lines of text
+	fullLineSlack  = 2.0 // ems: a full line ends this close to its column's right edge
+	sameSize       = 0.1 // relative: lines of one paragraph have one size within this
+	fullLineWidth  = 8.0 // ems: the least width of a line that fills a column
+	marginLines    = 3   // full lines that end at one edge make it a right margin
+)
+
+// leading is what a page's line gaps say: the widest gap, in ems, that
+// may lie between two lines of one paragraph (paraGap where the lines sit
+// close or show one kind of gap only), and the right edge of the column
+// each segment starts in, to tell a full line from a paragraph's last.
+type leading struct {
+	gap   float64
+	right map[*seg]float64
+}
+
+// pageLeading measures the gaps between segments that follow each other
+// down one column (the next below the last, sharing its left edge and
+// its size) in the reading order segs.
+func pageLeading(segs []*seg) leading {
+	var gaps []float64
+	for i := 1; i < len(segs); i++ {
+		p, s := segs[i-1], segs[i]
+		if p.table != nil || s.table != nil {
+			continue
+		}
+		em := max(1, p.size)
+		if math.Abs(s.size-p.size) > sameSize*em || math.Abs(s.b.X0-p.b.X0) > em {
+			continue
+		}
+		if g := (s.b.Y0 - p.b.Y1) / em; g >= 0 && g < leadingMax {
+			gaps = append(gaps, g)
+		}
+	}
+	l := leading{gap: paraGap}
+	if len(gaps) < leadingSamples {
+		return l
+	}
+	slices.Sort(gaps)
+	line := gaps[len(gaps)/4]
+	if line <= paraGap {
+		return l
+	}
+	i, found := slices.BinarySearch(gaps, line+leadingStep)
+	if i == len(gaps) && !found {
+		return l // one kind of gap only: lines, or one-line paragraphs
+	}
+	l.gap = (line + gaps[i]) / 2
+	l.right = columnRights(segs)
+	return l
+}
+
+// columnRights maps each segment to the right margin of the text that
+// starts where it starts (within an em): the rightmost edge that at least
+// marginLines lines of fullLineWidth ems or more end at (within an em).
+// Text without such a margin (labels, a form, a ragged list) maps to 0.
+func columnRights(segs []*seg) map[*seg]float64 {
+	right := make(map[*seg]float64, len(segs))
+	var ends []float64
+	for _, s := range segs {
+		if s.table != nil {
+			continue
+		}
+		em := max(1, s.size)
+		ends = ends[:0]
+		for _, o := range segs {
+			if o.table == nil && math.Abs(o.b.X0-s.b.X0) <= em && o.b.Width() >= fullLineWidth*em {
+				ends = append(ends, o.b.X1)
+			}
+		}
+		slices.Sort(ends)
+		for i := len(ends) - 1; i >= marginLines-1; i-- {
+			if ends[i]-ends[i-marginLines+1] <= em {
+				right[s] = ends[i]
+				break
+			}
+		}
+	}
+	return right
+}
+
+// continues reports whether a gap of gap points between the line p and
+// the line s keeps s in p's paragraph: within the page's line gap, after
+// a line that runs to its column's right margin, and not indented.
+func (l leading) continues(p, s *seg, gap float64) bool {
+	em := max(1, p.size)
+	if l.right == nil || gap > l.gap*em || s.b.X0-p.b.X0 >= indentMin*em {
+		return false
+	}
+	r := l.right[p]
+	return r > 0 && p.b.Width() >= fullLineWidth*em && p.b.X1 >= r-fullLineSlack*em
+}
