@@ -114,9 +114,7 @@
 // Configure and Extract refuse with an error wrapping core.ErrUnsupported
 // that names what to install when a backend's files are missing.
 //
-// Debian's libtesseract uses OpenMP, which reads OMP_THREAD_LIMIT once when
-// the library loads; with two threads per page on a small machine it is 2.5
-// times slower. Call EnsureThreadLimit first thing in main (it re-executes
-// the program with OMP_THREAD_LIMIT=1 when unset); the engine parallelises
-// across pages instead.
+// Debian's libtesseract uses OpenMP for the steps of its LSTM; the engine
+// parallelises across pages instead, one Tesseract handle to a core, and
+// links a sequential OpenMP runtime (omp.c) that libtesseract binds to.
 package ocr

@@ -3,11 +3,9 @@ package ocr
 import (
 	"image"
 	"math"
-	"os"
 	"slices"
 	"sort"
 	"strings"
-	"syscall"
 	"unicode"
 	"unicode/utf8"
 
@@ -1876,22 +1874,4 @@ func splitLine(l pxWord) []pxWord {
 		pos += n + 1
 	}
 	return out
-}
-
-// EnsureThreadLimit re-executes the program with OMP_THREAD_LIMIT=1 when it
-// is unset. OpenMP reads the variable once, when libtesseract (and with it
-// libgomp) is loaded at process start, so setting it from Go is too late;
-// on Debian's build two OpenMP threads per page make Tesseract 2.5 times
-// slower on a small machine. Call it first thing in main (or TestMain). It
-// returns only if no re-execution was needed or it failed.
-func EnsureThreadLimit() {
-	if os.Getenv("OMP_THREAD_LIMIT") != "" {
-		return
-	}
-	os.Setenv("OMP_THREAD_LIMIT", "1")
-	exe, err := os.Executable()
-	if err != nil {
-		return
-	}
-	syscall.Exec(exe, os.Args, os.Environ())
 }

@@ -14,11 +14,6 @@ import (
 	"github.com/assay-pdf/assay/core"
 )
 
-func TestMain(m *testing.M) {
-	EnsureThreadLimit()
-	os.Exit(m.Run())
-}
-
 func testdata(name string) string { return filepath.Join("..", "..", "testdata", "ocr", name) }
 
 // modelsDir is the repository's models/ (make deps) or $ASSAY_MODELS_DIR.

@@ -9,7 +9,5 @@ import (
 )
 
 func main() {
-	// Before anything else: OpenMP reads OMP_THREAD_LIMIT only at load.
-	ocr.EnsureThreadLimit()
 	sdk.Serve(ocr.New())
 }
