@@ -372,8 +372,39 @@ func newSeg(gl []fg, fr frame) *seg {
 	s.base = medianInPlace(bases)
 	s.rtl = rtl > ltr
 
-	// Split into word runs. A run holds no space glyph, so each is a
-	// contiguous stretch of gl and needs no copy.
+	runs := wordRuns(gl)
+	visual := drawnVisually(gl)
+	s.words = make([]core.Word, 0, len(runs))
+	for _, run := range runs {
+		w := s.word(run, visual)
+		if w.Text != "" {
+			s.words = append(s.words, w)
+		}
+	}
+	if s.rtl {
+		reorderRTL(s.words)
+	} else if fr == 0 {
+		s.words = textclean.JoinSpacedLetters(s.words)
+	}
+	if len(s.words) > 0 {
+		b := s.fr.box(s.words[0].BBox)
+		for _, w := range s.words[1:] {
+			b = b.Union(s.fr.box(w.BBox))
+		}
+		s.b = b
+	}
+	parts := make([]string, len(s.words))
+	for i, w := range s.words {
+		parts[i] = w.Text
+	}
+	s.text = strings.Join(parts, " ")
+	return s
+}
+
+// wordRuns splits a segment's glyphs into words: at a space glyph, or at
+// a gap wider than wordGap ems. A run holds no space glyph, so each is a
+// contiguous stretch of gl and needs no copy.
+func wordRuns(gl []fg) [][]fg {
 	var runs [][]fg
 	start := -1
 	maxX := math.Inf(-1)
@@ -402,32 +433,7 @@ func newSeg(gl []fg, fr frame) *seg {
 	if start >= 0 {
 		runs = append(runs, gl[start:])
 	}
-	visual := drawnVisually(gl)
-	s.words = make([]core.Word, 0, len(runs))
-	for _, run := range runs {
-		w := s.word(run, visual)
-		if w.Text != "" {
-			s.words = append(s.words, w)
-		}
-	}
-	if s.rtl {
-		reorderRTL(s.words)
-	} else if fr == 0 {
-		s.words = textclean.JoinSpacedLetters(s.words)
-	}
-	if len(s.words) > 0 {
-		b := s.fr.box(s.words[0].BBox)
-		for _, w := range s.words[1:] {
-			b = b.Union(s.fr.box(w.BBox))
-		}
-		s.b = b
-	}
-	parts := make([]string, len(s.words))
-	for i, w := range s.words {
-		parts[i] = w.Text
-	}
-	s.text = strings.Join(parts, " ")
-	return s
+	return runs
 }
 
 // drawnVisually reports whether the producer drew the glyphs left to right

@@ -558,41 +558,47 @@ func (j *job) read(ctx context.Context, g *image.Gray, dpi int, orient, page boo
 	clock.lap("osd")
 	cp := upright
 	if cp != nil && rot == 0 && (script == "" || script == "Latin") {
-		// Upright Latin after all, but read poorly: noise, a fax, a
-		// picture, not another language (judgeLatin sends those to the
-		// Latin model). A second reading does not pay (but the page
-		// needs one with English when only its probe was read), unless
-		// OSD could not tell the script of a page with too few words
-		// (sparseScript).
-		items := firstItems
-		if items == nil {
-			if items, err = j.readPage(ctx, tw, cp.cleaned, dpi, []string{fastLatin}, 1); err != nil {
-				return nil, "", err
-			}
-			clock.lap("recognize_first")
-		}
-		if script == "" {
-			guess, tried, err := j.sparseScript(ctx, tw, cp.cleaned, dpi, items)
-			if err != nil {
-				return nil, "", err
-			}
-			if tried {
-				clock.lap("script_trials")
-			}
-			if guess != "" {
-				stats[statScriptGuessed] = 1
-				return j.readScript(ctx, tw, cp, g, dpi, guess, clock, stats)
-			}
-		}
-		if firstItems == nil && judgeLatin(items) == readingLatin {
-			return j.readUprightLatin(ctx, tw, cp, g, dpi, clock, stats)
-		}
-		return j.latinLayout(ctx, tw, cp, items, g, dpi, clock, stats)
+		return j.readPoorLatin(ctx, tw, cp, g, dpi, script, firstItems, clock, stats)
 	}
 	if cp == nil || rot != 0 {
 		cp = j.clean(g, rot, dpi, page, clock, stats)
 	}
 	return j.readScript(ctx, tw, cp, g, dpi, script, clock, stats)
+}
+
+// readPoorLatin reads a page that OSD finds upright and Latin (or could
+// not tell, script ""), after its first reading (items, nil when only its
+// probe was read) was poor: noise, a fax, a picture, not another language
+// (judgeLatin sends those to the Latin model). A second reading does not
+// pay (but the page needs one with English when only its probe was read),
+// unless OSD could not tell the script of a page with too few words
+// (sparseScript).
+func (j *job) readPoorLatin(ctx context.Context, tw *tessWorker, cp *cleanPage, g *image.Gray, dpi int, script string, first []pxWord, clock *stageClock, stats map[string]float64) ([]pxBlock, string, error) {
+	items := first
+	if items == nil {
+		var err error
+		if items, err = j.readPage(ctx, tw, cp.cleaned, dpi, []string{fastLatin}, 1); err != nil {
+			return nil, "", err
+		}
+		clock.lap("recognize_first")
+	}
+	if script == "" {
+		guess, tried, err := j.sparseScript(ctx, tw, cp.cleaned, dpi, items)
+		if err != nil {
+			return nil, "", err
+		}
+		if tried {
+			clock.lap("script_trials")
+		}
+		if guess != "" {
+			stats[statScriptGuessed] = 1
+			return j.readScript(ctx, tw, cp, g, dpi, guess, clock, stats)
+		}
+	}
+	if first == nil && judgeLatin(items) == readingLatin {
+		return j.readUprightLatin(ctx, tw, cp, g, dpi, clock, stats)
+	}
+	return j.latinLayout(ctx, tw, cp, items, g, dpi, clock, stats)
 }
 
 // readScript reads a cleaned page with the backend and models for script.
