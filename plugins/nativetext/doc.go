@@ -57,7 +57,21 @@
 //	             order, words hyphenated across lines joined. Vertical CJK drawn
 //	             as upright glyphs stacked down a column (as browsers print it)
 //	             is given the vertical direction, so columns read top to bottom,
-//	             right to left, like Identity-V text.
+//	             right to left, like Identity-V text. A block ends at a blank
+//	             gap over paraGap, a size change, a bullet, a first line
+//	             indented from the block's margin after a short last line,
+//	             a bold or italic line after a short last line, or a bold or
+//	             italic first line over plain text.
+//	marks.go     raised and lowered marks (footnote references, indices)
+//	             put into the line they belong to, wherever the baseline
+//	             clustering left them; ruby over its base stays apart.
+//	leading.go   loose leading: where a page's line gaps exceed paraGap and
+//	             wider gaps show its paragraph breaks, a line gap after a
+//	             line reaching its column's right margin does not end the
+//	             paragraph (CJK set at line height 1.8, double spacing).
+//	fontstyle.go bold, italic and fixed pitch from a font's name, TeX's
+//	             shape codes (CMBX, SFTI) and URW's suffixes (-Medi) included;
+//	             the font descriptor's flags and weight add to it (font.go).
 //	gutters.go   column gutters told from rivers: a line splits at a gap of
 //	             0.5 em or more where text starts at the same x on the lines
 //	             around it (a column's left edge); a blank strip is a
