@@ -53,12 +53,17 @@ static int assay_run_sections(unsigned count, unsigned *out) {
 	return assay_sections_n;
 }
 
-// assay_bound says whether the dynamic linker's global search, which
-// libtesseract's references follow, finds a GOMP_parallel outside libgomp.
+// assay_bound says where the dynamic linker's global search, which
+// libtesseract's references follow, finds GOMP_parallel: 1 outside
+// libgomp, 0 in libgomp, -1 nowhere (a libtesseract built without OpenMP
+// refers to none, and the executable then exports none).
 static int assay_bound(void) {
 	Dl_info info;
 	void *p = dlsym(RTLD_DEFAULT, "GOMP_parallel");
-	if (p == 0 || dladdr(p, &info) == 0 || info.dli_fname == 0) {
+	if (p == 0) {
+		return -1;
+	}
+	if (dladdr(p, &info) == 0 || info.dli_fname == 0) {
 		return 0;
 	}
 	return strstr(info.dli_fname, "libgomp") == 0;
@@ -78,6 +83,14 @@ func runSections(count int) []int {
 	return got
 }
 
-// sequentialOpenMP reports whether libtesseract's OpenMP calls bind to
-// omp.c rather than to libgomp.
-func sequentialOpenMP() bool { return C.assay_bound() == 1 }
+// openMPBinding says what libtesseract's OpenMP calls bind to: "omp.c",
+// "libgomp", or "" where libtesseract makes none (built without OpenMP).
+func openMPBinding() string {
+	switch C.assay_bound() {
+	case 1:
+		return "omp.c"
+	case 0:
+		return "libgomp"
+	}
+	return ""
+}

@@ -10,7 +10,10 @@ import (
 // runs each of its sections once, in order, on the calling thread.
 func TestSequentialOpenMP(t *testing.T) {
 	t.Parallel()
-	if !sequentialOpenMP() {
+	switch openMPBinding() {
+	case "":
+		t.Skip("libtesseract here is built without OpenMP: nothing binds to omp.c")
+	case "libgomp":
 		t.Fatal("GOMP_parallel resolves to libgomp, not to omp.c: libtesseract would use libgomp")
 	}
 	for _, n := range []int{0, 1, 3} {
