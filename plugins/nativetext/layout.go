@@ -1269,15 +1269,14 @@ func markLeadLines(blocks []core.Block, body float64) {
 		words := b.Lines[0].Words
 		text := b.Text()
 		first, _ := utf8.DecodeRuneInString(text)
-		if len(words) == 0 || len(words) > maxBoldHeadingWords || len([]rune(text)) >= 100 ||
-			strings.HasSuffix(text, ".") || !unicode.IsUpper(first) && !unicode.IsDigit(first) {
+		if len(words) == 0 || !unicode.IsUpper(first) && !unicode.IsDigit(first) {
 			continue
 		}
 		if lineFlags(words) != core.FlagItalic || lineFlags(next.Lines[0].Words)&core.FlagItalic != 0 {
 			continue
 		}
 		size := words[0].Size
-		if body <= 0 || math.Abs(size-body) >= 0.15*body {
+		if !headingLine(text, len(words), size, body) {
 			continue
 		}
 		if next.BBox.Y0-b.BBox.Y1 > paraGap*size || math.Abs(next.BBox.X0-b.BBox.X0) > size {
@@ -1286,6 +1285,21 @@ func markLeadLines(blocks []core.Block, body float64) {
 		b.Kind = core.KindHeading
 		b.Level = -int(math.Round(size * 10)) // replaced by a rank later
 	}
+}
+
+// A heading set at body size: one line, bold (makeBlock) or italic
+// (markLeadLines).
+const (
+	maxHeadingLineChars = 100  // a longer line is a sentence
+	bodySizeTol         = 0.15 // relative: the line's size is the body's within this
+)
+
+// headingLine reports a line of text (words words, size points) shaped
+// like a heading at body size: at most maxBoldHeadingWords words and
+// maxHeadingLineChars characters, not ending a sentence, the body's size.
+func headingLine(text string, words int, size, body float64) bool {
+	return body > 0 && words <= maxBoldHeadingWords && utf8.RuneCountInString(text) < maxHeadingLineChars &&
+		!strings.HasSuffix(text, ".") && math.Abs(size-body) < bodySizeTol*body
 }
 
 // lineFlags is the bold and italic flags that every word has.
@@ -1327,7 +1341,7 @@ func startsNewBlock(cur []*seg, s *seg, lead leading) bool {
 	// A heading-like first line followed by text of another weight or
 	// slant; a line wholly bold or italic after a paragraph's short last
 	// line (a heading set without space above it).
-	ps, ss := styleOfLine(p), styleOfLine(s)
+	ps, ss := lineFlags(p.words), lineFlags(s.words)
 	if len(cur) == 1 && len(p.words) <= maxBoldHeadingWords &&
 		(ps&core.FlagBold != ss&core.FlagBold || ps == core.FlagItalic && ss == 0) {
 		return true
@@ -1351,11 +1365,10 @@ func endsShort(cur []*seg) bool {
 
 // A paragraph's first line indented from its column's margin.
 const (
-	indentMin  = 0.7 // ems: less is a line's own wobble
-	indentMax  = 4.0 // ems: more is text set around something
-	marginTol  = 0.3 // ems: lines this close start at one margin
-	shortBy    = 1.0 // ems: a paragraph's last line ends this short of the block's right edge
-	fixedPitch = core.FlagMonospace
+	indentMin = 0.7 // ems: less is a line's own wobble
+	indentMax = 4.0 // ems: more is text set around something
+	marginTol = 0.3 // ems: lines this close start at one margin
+	shortBy   = 1.0 // ems: a paragraph's last line ends this short of the block's right edge
 )
 
 // indented reports a line s that starts a paragraph by its indent: the
@@ -1366,7 +1379,7 @@ const (
 // (the lines after the first indented) is not a margin; and code, whose
 // indents are its syntax, is left alone.
 func indented(cur []*seg, s *seg) bool {
-	if len(cur) < 2 || len(s.words) == 0 || s.words[0].Flags.Has(fixedPitch) {
+	if len(cur) < 2 || len(s.words) == 0 || s.words[0].Flags.Has(core.FlagMonospace) {
 		return false
 	}
 	p := cur[len(cur)-1]
@@ -1380,9 +1393,6 @@ func indented(cur []*seg, s *seg) bool {
 	in := s.b.X0 - margin
 	return endsShort(cur) && in >= indentMin*em && in <= indentMax*em
 }
-
-// styleOfLine is the bold and italic flags that every word of s has.
-func styleOfLine(s *seg) core.WordFlags { return lineFlags(s.words) }
 
 func makeBlock(segs []*seg, body float64, page core.BBox) core.Block {
 	b := core.Block{Kind: core.KindParagraph}
@@ -1411,8 +1421,8 @@ func makeBlock(segs []*seg, body float64, page core.BBox) core.Block {
 		b.Kind = core.KindHeading
 	case len(first.words) > 1 && isBullet(first.words[0].Text):
 		b.Kind = core.KindListItem
-	case body > 0 && len(segs) == 1 && styleOfLine(first)&core.FlagBold != 0 && len(first.words) <= maxBoldHeadingWords && chars < 100 &&
-		!strings.HasSuffix(first.text, ".") && hasLetter(segs) && math.Abs(first.size-body) < 0.15*body:
+	case len(segs) == 1 && lineFlags(first.words)&core.FlagBold != 0 && hasLetter(segs) &&
+		headingLine(first.text, len(first.words), first.size, body):
 		b.Kind = core.KindHeading
 	}
 	if b.Kind == core.KindHeading {
@@ -1461,10 +1471,10 @@ func clampBox(b core.BBox, page core.BBox) core.BBox {
 }
 
 // isCJK reports whether r is a Han, kana, Hangul or CJK punctuation /
-// full-width character: scripts that are written vertically.
+// full-width character: scripts that are written vertically. It is
+// textclean.Unspaced with Hangul, full and half width.
 func isCJK(r rune) bool {
-	return unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r) ||
-		unicode.Is(unicode.Hangul, r) || (r >= 0x3000 && r <= 0x303F) || (r >= 0xFF00 && r <= 0xFFEF) || r == 0x30FC
+	return textclean.Unspaced(r) || unicode.Is(unicode.Hangul, r) || (r >= 0xFFA0 && r <= 0xFFDC)
 }
 
 // dropIdleSpaces blanks the space glyphs drawn between two CJK characters

@@ -57,8 +57,8 @@ func pageLeading(segs []*seg) leading {
 	if line <= paraGap {
 		return l
 	}
-	i, found := slices.BinarySearch(gaps, line+leadingStep)
-	if i == len(gaps) && !found {
+	i, _ := slices.BinarySearch(gaps, line+leadingStep)
+	if i == len(gaps) {
 		return l // one kind of gap only: lines, or one-line paragraphs
 	}
 	l.gap = (line + gaps[i]) / 2
