@@ -281,15 +281,18 @@ func (e *Engine) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.
 			}
 			return true
 		}
+		// finish answers the pages held for one never answered, then the
+		// pages not reached because ctx ended.
+		finish := func() {
+			if pass(order.flush()) {
+				pass(order.unanswered(ctxErr(ctx)))
+			}
+		}
 		for {
 			select {
 			case res, ok := <-results:
 				if !ok {
-					// Pages held for one never answered, then pages not
-					// reached because ctx ended.
-					if pass(order.flush()) {
-						pass(order.unanswered(ctxErr(ctx)))
-					}
+					finish()
 					return
 				}
 				if !pass(order.add(res)) {
@@ -298,9 +301,7 @@ func (e *Engine) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.
 			case <-ctx.Done():
 				// Leave promptly; the workers finish in the background and
 				// Close waits for them.
-				if pass(order.flush()) {
-					pass(order.unanswered(ctxErr(ctx)))
-				}
+				finish()
 				return
 			}
 		}
@@ -541,12 +542,7 @@ func (j *job) read(ctx context.Context, g *image.Gray, dpi int, orient, page boo
 			return j.latinLayout(ctx, tw, upright, items, g, dpi, clock, stats)
 		case readingLatin:
 			stats["rotation_applied"] = 0
-			items, err = j.recognize(ctx, BackendTesseract, tw, upright.cleaned, dpi, "Latin", scale, stats)
-			if err != nil {
-				return nil, "", err
-			}
-			clock.lap("recognize")
-			return j.latinLayout(ctx, tw, upright, items, g, dpi, clock, stats)
+			return j.readLatin(ctx, tw, upright, g, dpi, scale, clock, stats)
 		}
 		stats["first_reading_poor"] = 1
 		firstItems = items
@@ -596,7 +592,7 @@ func (j *job) readPoorLatin(ctx context.Context, tw *tessWorker, cp *cleanPage, 
 		}
 	}
 	if first == nil && judgeLatin(items) == readingLatin {
-		return j.readUprightLatin(ctx, tw, cp, g, dpi, clock, stats)
+		return j.readLatin(ctx, tw, cp, g, dpi, 1, clock, stats)
 	}
 	return j.latinLayout(ctx, tw, cp, items, g, dpi, clock, stats)
 }
@@ -612,11 +608,10 @@ func (j *job) readScript(ctx context.Context, tw *tessWorker, cp *cleanPage, g *
 	return j.layout(cp, items, g, clock), backend, nil
 }
 
-// readUprightLatin reads again with the Latin model a page that only its
-// probe read poorly, that OSD finds upright Latin after all, and whose
-// reading with English is Latin print in another language.
-func (j *job) readUprightLatin(ctx context.Context, tw *tessWorker, cp *cleanPage, g *image.Gray, dpi int, clock *stageClock, stats map[string]float64) ([]pxBlock, string, error) {
-	items, err := j.recognize(ctx, BackendTesseract, tw, cp.cleaned, dpi, "Latin", 1, stats)
+// readLatin reads again with the Latin model, shrunk by scale (readScale),
+// a page whose reading with English is Latin print in another language.
+func (j *job) readLatin(ctx context.Context, tw *tessWorker, cp *cleanPage, g *image.Gray, dpi int, scale float64, clock *stageClock, stats map[string]float64) ([]pxBlock, string, error) {
+	items, err := j.recognize(ctx, BackendTesseract, tw, cp.cleaned, dpi, "Latin", scale, stats)
 	if err != nil {
 		return nil, "", err
 	}

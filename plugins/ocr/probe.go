@@ -31,7 +31,7 @@ const (
 	// Polish or French read with English has up to about half its words
 	// doubtful; one of Arabic or Chinese has four in five and more (and
 	// English finds few words in Chinese lines). A page misjudged here
-	// loses nothing but the time of OSD: readUprightLatin reads it.
+	// loses nothing but the time of OSD: readPoorLatin reads it.
 	minPoorProbeWords = 5
 	minPoorProbeShare = 0.6
 	// probeMinLatin: the least share of doubtful words in the probe
