@@ -4,8 +4,14 @@
 package main
 
 import (
+	"github.com/assay-pdf/assay/internal/hugepages"
 	"github.com/assay-pdf/assay/plugins/layoutml"
 	"github.com/assay-pdf/assay/sdk"
 )
 
-func main() { sdk.Serve(layoutml.New()) }
+func main() {
+	// First: it may start the program again, with huge pages for the
+	// models' memory.
+	hugepages.Enable()
+	sdk.Serve(layoutml.New())
+}

@@ -4,10 +4,14 @@
 package main
 
 import (
+	"github.com/assay-pdf/assay/internal/hugepages"
 	"github.com/assay-pdf/assay/plugins/ocr"
 	"github.com/assay-pdf/assay/sdk"
 )
 
 func main() {
+	// First: it may start the program again, with huge pages for the
+	// models' memory.
+	hugepages.Enable()
 	sdk.Serve(ocr.New())
 }

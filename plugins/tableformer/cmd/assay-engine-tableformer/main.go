@@ -4,8 +4,14 @@
 package main
 
 import (
+	"github.com/assay-pdf/assay/internal/hugepages"
 	"github.com/assay-pdf/assay/plugins/tableformer/engine"
 	"github.com/assay-pdf/assay/sdk"
 )
 
-func main() { sdk.Serve(engine.New()) }
+func main() {
+	// First: it may start the program again, with huge pages for the
+	// models' memory.
+	hugepages.Enable()
+	sdk.Serve(engine.New())
+}

@@ -1,0 +1,30 @@
+// Package hugepages lets an engine process that hosts native models
+// (Tesseract, onnxruntime) have glibc's malloc back its large allocations
+// with transparent huge pages.
+//
+// Such an engine allocates large blocks all the time: Tesseract copies an
+// 89 MB script model three times as it loads it, and onnxruntime's arena
+// grows by megabytes on a model's first runs. With the kernel's
+// transparent huge pages in "madvise" mode (Debian's default), each 4 KiB
+// page of that memory costs a page fault on first touch; on a virtual
+// machine a fault costs tens of microseconds. Loading Tesseract's Latin
+// model took 2.4 s of CPU, nearly all of it faults, and 0.25 s with huge
+// pages; PaddleOCR's text detector ran a page in 0.8–1.0 s on its first
+// runs and 0.25 s with them.
+//
+// glibc reads its tunables (GLIBC_TUNABLES) once, when the program starts,
+// so Enable re-executes the program with glibc.malloc.hugetlb=1 added:
+//
+//	func main() {
+//		hugepages.Enable() // first: it may replace the process
+//		sdk.Serve(engine.New())
+//	}
+//
+// The process keeps its PID, arguments, descriptors and environment, so a
+// plugin host that started it sees nothing of it. Enable does nothing
+// where the kernel gives no huge pages on request (the mode is "always" or
+// "never", or the file is missing: not Linux), and nothing when
+// GLIBC_TUNABLES already names glibc.malloc.hugetlb, which is how a user
+// opts out (glibc.malloc.hugetlb=0) and how the re-executed program knows
+// it is done. Other C libraries ignore the variable.
+package hugepages

@@ -1,0 +1,75 @@
+package hugepages
+
+import (
+	"os"
+	"strings"
+	"syscall"
+)
+
+// Tunable is the glibc tunable Enable sets.
+const Tunable = "glibc.malloc.hugetlb"
+
+// EnvVar is the variable glibc reads its tunables from.
+const EnvVar = "GLIBC_TUNABLES"
+
+// modeFile says when the kernel backs anonymous memory with huge pages.
+const modeFile = "/sys/kernel/mm/transparent_hugepage/enabled"
+
+// Enable re-executes the program with Tunable=1 added to EnvVar, when the
+// kernel gives huge pages on request and the variable does not name the
+// tunable yet. It returns only when it has nothing to do or the
+// re-execution failed; the program then runs as it is.
+func Enable() {
+	mode, err := os.ReadFile(modeFile)
+	if err != nil || !onRequest(string(mode)) {
+		return
+	}
+	env, ok := withTunable(os.Environ())
+	if !ok {
+		return
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return
+	}
+	_ = syscall.Exec(exe, os.Args, env) // returns only on failure
+}
+
+// onRequest reports whether the kernel's mode (the selected word of
+// modeFile, in brackets) is "madvise": huge pages only where a program
+// asks for them.
+func onRequest(mode string) bool {
+	return strings.Contains(mode, "[madvise]")
+}
+
+// withTunable is env with Tunable=1 added to EnvVar, and false when
+// EnvVar names Tunable already.
+func withTunable(env []string) ([]string, bool) {
+	out := make([]string, 0, len(env)+1)
+	set := Tunable + "=1"
+	for _, kv := range env {
+		val, ok := strings.CutPrefix(kv, EnvVar+"=")
+		if !ok {
+			out = append(out, kv)
+			continue
+		}
+		if names(val, Tunable) {
+			return nil, false
+		}
+		if val != "" {
+			set = val + ":" + set
+		}
+	}
+	return append(out, EnvVar+"="+set), true
+}
+
+// names reports whether the tunables list (name=value pairs joined by
+// colons) sets name.
+func names(list, name string) bool {
+	for _, kv := range strings.Split(list, ":") {
+		if k, _, _ := strings.Cut(kv, "="); k == name {
+			return true
+		}
+	}
+	return false
+}
