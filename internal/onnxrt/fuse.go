@@ -107,7 +107,7 @@ func Fuse(model []byte) ([]byte, FuseStats, error) {
 		return model, st, nil
 	}
 	g.dropUnusedConstants()
-	return replaceField(model, fModelGraph, g.encode()), st, nil
+	return replaceField(model, fModelGraph, g.size(), g.appendTo), st, nil
 }
 
 // node is one NodeProto: its inputs, outputs and operator, and the rest of
@@ -186,6 +186,7 @@ func parseGraph(b []byte) (*graph, error) {
 func parseNode(b []byte) (*node, error) {
 	n := &node{}
 	custom := false
+	var rest fields
 	err := forEach(b, func(num protowire.Number, typ protowire.Type, v, whole []byte) error {
 		switch {
 		case num == fNodeInput && typ == protowire.BytesType:
@@ -196,17 +197,44 @@ func parseNode(b []byte) (*node, error) {
 			n.opType = string(v)
 		case num == fNodeDomain && typ == protowire.BytesType && len(v) > 0 && string(v) != "ai.onnx":
 			custom = true
-			n.rest = append(n.rest, whole...)
+			rest.add(whole)
 		default:
-			n.rest = append(n.rest, whole...)
+			rest.add(whole)
 		}
 		return nil
 	})
 	if !custom {
 		n.op = n.opType
 	}
+	n.rest = rest.bytes()
 	return n, err
 }
+
+// fields gathers fields read from one buffer. Fields that follow each
+// other there stay a view of it (a Constant's tensor is not copied); a
+// field that does not follow is copied.
+type fields struct {
+	b    []byte
+	view bool // b is a view of the buffer read
+}
+
+func (f *fields) add(field []byte) {
+	switch {
+	case f.b == nil:
+		f.b, f.view = field, true
+	case f.view && cap(field) == cap(f.b)-len(f.b):
+		f.b = f.b[:len(f.b)+len(field)] // field starts where f.b ends
+	default:
+		if f.view {
+			f.b, f.view = append([]byte(nil), f.b...), false
+		}
+		f.b = append(f.b, field...)
+	}
+}
+
+// bytes are the fields; appending to them never writes into the buffer
+// read.
+func (f *fields) bytes() []byte { return f.b[:len(f.b):len(f.b)] }
 
 // attr is the AttributeProto named name.
 func (n *node) attr(name string) ([]byte, bool) {
@@ -270,8 +298,21 @@ func (n *node) constant() (*tensor, bool) {
 	return nil, false
 }
 
-func (n *node) encode() []byte {
-	var b []byte
+// size is the length of the node's encoding (appendTo).
+func (n *node) size() int {
+	size := len(n.rest) + protowire.SizeTag(fNodeOpType) + protowire.SizeBytes(len(n.opType))
+	for _, s := range n.in {
+		size += protowire.SizeTag(fNodeInput) + protowire.SizeBytes(len(s))
+	}
+	for _, s := range n.out {
+		size += protowire.SizeTag(fNodeOutput) + protowire.SizeBytes(len(s))
+	}
+	return size
+}
+
+// appendTo appends the node's NodeProto: inputs, outputs, operator, then
+// the rest as it was read.
+func (n *node) appendTo(b []byte) []byte {
 	for _, in := range n.in {
 		b = protowire.AppendTag(b, fNodeInput, protowire.BytesType)
 		b = protowire.AppendString(b, in)
@@ -285,19 +326,35 @@ func (n *node) encode() []byte {
 	return append(b, n.rest...)
 }
 
-func (g *graph) encode() []byte {
-	var b []byte
+// each calls f for the nodes the graph writes, in order: each live node
+// after the constants made for it.
+func (g *graph) each(f func(*node)) {
 	for _, n := range g.nodes {
 		if n.dead {
 			continue
 		}
 		for _, c := range n.before {
-			b = protowire.AppendTag(b, fGraphNode, protowire.BytesType)
-			b = protowire.AppendBytes(b, c.encode())
+			f(c)
 		}
-		b = protowire.AppendTag(b, fGraphNode, protowire.BytesType)
-		b = protowire.AppendBytes(b, n.encode())
+		f(n)
 	}
+}
+
+// size is the length of the graph's encoding (appendTo).
+func (g *graph) size() int {
+	size := len(g.other)
+	g.each(func(n *node) { size += protowire.SizeTag(fGraphNode) + protowire.SizeBytes(n.size()) })
+	return size
+}
+
+// appendTo appends the GraphProto: its nodes, then its other fields as
+// they were read.
+func (g *graph) appendTo(b []byte) []byte {
+	g.each(func(n *node) {
+		b = protowire.AppendTag(b, fGraphNode, protowire.BytesType)
+		b = protowire.AppendVarint(b, uint64(n.size()))
+		b = n.appendTo(b)
+	})
 	return append(b, g.other...)
 }
 
@@ -386,14 +443,23 @@ func (g *graph) newConstant(before *node, t *tensor) string {
 	g.fresh++
 	name := "assay_fused_" + strconv.Itoa(g.fresh)
 	g.consts[name] = t
-	attr := protowire.AppendTag(nil, fAttrName, protowire.BytesType)
-	attr = protowire.AppendString(attr, "value")
-	attr = protowire.AppendTag(attr, fAttrTensor, protowire.BytesType)
-	attr = protowire.AppendBytes(attr, encodeTensor(name, t))
-	attr = protowire.AppendTag(attr, fAttrType, protowire.VarintType)
-	attr = protowire.AppendVarint(attr, attrTypeTensor)
-	rest := protowire.AppendTag(nil, fNodeAttr, protowire.BytesType)
-	rest = protowire.AppendBytes(rest, attr)
+	// The attribute {name: "value", t: the tensor, type: TENSOR},
+	// written straight into the node's one buffer.
+	const attrName = "value"
+	ts := tensorSize(name, t)
+	attr := protowire.SizeTag(fAttrName) + protowire.SizeBytes(len(attrName)) +
+		protowire.SizeTag(fAttrTensor) + protowire.SizeBytes(ts) +
+		protowire.SizeTag(fAttrType) + protowire.SizeVarint(attrTypeTensor)
+	rest := make([]byte, 0, protowire.SizeTag(fNodeAttr)+protowire.SizeBytes(attr))
+	rest = protowire.AppendTag(rest, fNodeAttr, protowire.BytesType)
+	rest = protowire.AppendVarint(rest, uint64(attr))
+	rest = protowire.AppendTag(rest, fAttrName, protowire.BytesType)
+	rest = protowire.AppendString(rest, attrName)
+	rest = protowire.AppendTag(rest, fAttrTensor, protowire.BytesType)
+	rest = protowire.AppendVarint(rest, uint64(ts))
+	rest = appendTensor(rest, name, t)
+	rest = protowire.AppendTag(rest, fAttrType, protowire.VarintType)
+	rest = protowire.AppendVarint(rest, attrTypeTensor)
 	before.before = append(before.before, &node{op: "Constant", opType: "Constant", out: []string{name}, rest: rest})
 	return name
 }
@@ -733,8 +799,9 @@ func readTensor(b []byte) (*tensor, error) {
 	return t, nil
 }
 
-func encodeTensor(name string, t *tensor) []byte {
-	var b []byte
+// appendTensor appends t, named name, as a TensorProto of raw float
+// data: tensorSize bytes.
+func appendTensor(b []byte, name string, t *tensor) []byte {
 	for _, d := range t.dims {
 		b = protowire.AppendTag(b, fTensorDims, protowire.VarintType)
 		b = protowire.AppendVarint(b, uint64(d))
@@ -743,10 +810,21 @@ func encodeTensor(name string, t *tensor) []byte {
 	b = protowire.AppendVarint(b, elemFloat)
 	b = protowire.AppendTag(b, fTensorName, protowire.BytesType)
 	b = protowire.AppendString(b, name)
-	raw := make([]byte, 0, 4*len(t.data))
-	for _, v := range t.data {
-		raw = binary.LittleEndian.AppendUint32(raw, math.Float32bits(v))
-	}
 	b = protowire.AppendTag(b, fTensorRaw, protowire.BytesType)
-	return protowire.AppendBytes(b, raw)
+	b = protowire.AppendVarint(b, uint64(4*len(t.data)))
+	for _, v := range t.data {
+		b = binary.LittleEndian.AppendUint32(b, math.Float32bits(v))
+	}
+	return b
+}
+
+// tensorSize is the length of appendTensor's TensorProto.
+func tensorSize(name string, t *tensor) int {
+	n := protowire.SizeTag(fTensorType) + protowire.SizeVarint(elemFloat) +
+		protowire.SizeTag(fTensorName) + protowire.SizeBytes(len(name)) +
+		protowire.SizeTag(fTensorRaw) + protowire.SizeBytes(4*len(t.data))
+	for _, d := range t.dims {
+		n += protowire.SizeTag(fTensorDims) + protowire.SizeVarint(uint64(d))
+	}
+	return n
 }

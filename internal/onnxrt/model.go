@@ -125,9 +125,10 @@ func lastField(b []byte, num protowire.Number) ([]byte, bool) {
 }
 
 // replaceField writes b with every length-delimited field num replaced by
-// one holding v.
-func replaceField(b []byte, num protowire.Number, v []byte) []byte {
-	out := make([]byte, 0, len(b))
+// one field of size bytes, which write appends, in the place of the
+// first; the result is allocated once.
+func replaceField(b []byte, num protowire.Number, size int, write func([]byte) []byte) []byte {
+	out := make([]byte, 0, len(b)+protowire.SizeTag(num)+protowire.SizeBytes(size))
 	done := false
 	_ = forEach(b, func(n protowire.Number, typ protowire.Type, _, whole []byte) error {
 		if n != num || typ != protowire.BytesType {
@@ -136,7 +137,8 @@ func replaceField(b []byte, num protowire.Number, v []byte) []byte {
 		}
 		if !done {
 			out = protowire.AppendTag(out, num, protowire.BytesType)
-			out = protowire.AppendBytes(out, v)
+			out = protowire.AppendVarint(out, uint64(size))
+			out = write(out)
 			done = true
 		}
 		return nil
