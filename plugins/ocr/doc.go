@@ -117,4 +117,8 @@
 // Debian's libtesseract uses OpenMP for the steps of its LSTM; the engine
 // parallelises across pages instead, one Tesseract handle to a core, and
 // links a sequential OpenMP runtime (omp.c) that libtesseract binds to.
+// The engine's command (cmd/assay-engine-ocr) starts with
+// hugepages.Enable, so that the models' large allocations (Tesseract's
+// script models, onnxruntime's arena) take transparent huge pages rather
+// than a page fault for every 4 KiB.
 package ocr
