@@ -28,12 +28,12 @@ func Enable() {
 	if !ok {
 		return
 	}
-	exe, err := os.Executable()
-	if err != nil {
-		return
-	}
-	_ = syscall.Exec(exe, os.Args, env) // returns only on failure
+	// The running binary itself, even if its file was replaced since.
+	_ = syscall.Exec(selfExe, os.Args, env) // returns only on failure
 }
+
+// selfExe names the running program's binary on Linux.
+const selfExe = "/proc/self/exe"
 
 // onRequest reports whether the kernel's mode (the selected word of
 // modeFile, in brackets) is "madvise": huge pages only where a program
