@@ -1244,7 +1244,7 @@ func buildBlocks(segs []*seg, body float64, page core.BBox) []core.Block {
 			blocks = append(blocks, tb)
 			continue
 		}
-		if len(cur) > 0 && startsNewBlock(cur, s, lead) {
+		if len(cur) > 0 && startsNewBlock(cur, s, &lead) {
 			flush()
 		}
 		cur = append(cur, s)
@@ -1314,7 +1314,7 @@ func lineFlags(words []core.Word) core.WordFlags {
 	return f
 }
 
-func startsNewBlock(cur []*seg, s *seg, lead leading) bool {
+func startsNewBlock(cur []*seg, s *seg, lead *leading) bool {
 	p := cur[len(cur)-1]
 	size := max(1, max(p.size, s.size))
 	// Jumped up or far down, or sideways.

@@ -23,10 +23,12 @@ const (
 
 // leading is what a page's line gaps say: the widest gap, in ems, that
 // may lie between two lines of one paragraph (paraGap where the lines sit
-// close or show one kind of gap only), and the right edge of the column
-// each segment starts in, to tell a full line from a paragraph's last.
+// close or show one kind of gap only), and, where it is wider, the page's
+// segments, whose column margins tell a full line from a paragraph's last
+// (found for the lines continues asks about, once each).
 type leading struct {
 	gap   float64
+	segs  []*seg
 	right map[*seg]float64
 }
 
@@ -62,47 +64,52 @@ func pageLeading(segs []*seg) leading {
 		return l // one kind of gap only: lines, or one-line paragraphs
 	}
 	l.gap = (line + gaps[i]) / 2
-	l.right = columnRights(segs)
+	l.segs, l.right = segs, map[*seg]float64{}
 	return l
 }
 
-// columnRights maps each segment to the right margin of the text that
-// starts where it starts (within an em): the rightmost edge that at least
-// marginLines lines of fullLineWidth ems or more end at (within an em).
-// Text without such a margin (labels, a form, a ragged list) maps to 0.
-func columnRights(segs []*seg) map[*seg]float64 {
-	right := make(map[*seg]float64, len(segs))
+// columnRight is the right margin of the text that starts where s starts
+// (within an em): the rightmost edge that at least marginLines lines of
+// fullLineWidth ems or more end at (within an em). Text without such a
+// margin (labels, a form, a ragged list), and a table, has 0.
+func columnRight(segs []*seg, s *seg) float64 {
+	if s.table != nil {
+		return 0
+	}
+	em := max(1, s.size)
 	var ends []float64
-	for _, s := range segs {
-		if s.table != nil {
-			continue
-		}
-		em := max(1, s.size)
-		ends = ends[:0]
-		for _, o := range segs {
-			if o.table == nil && math.Abs(o.b.X0-s.b.X0) <= em && o.b.Width() >= fullLineWidth*em {
-				ends = append(ends, o.b.X1)
-			}
-		}
-		slices.Sort(ends)
-		for i := len(ends) - 1; i >= marginLines-1; i-- {
-			if ends[i]-ends[i-marginLines+1] <= em {
-				right[s] = ends[i]
-				break
-			}
+	for _, o := range segs {
+		if o.table == nil && math.Abs(o.b.X0-s.b.X0) <= em && o.b.Width() >= fullLineWidth*em {
+			ends = append(ends, o.b.X1)
 		}
 	}
-	return right
+	slices.Sort(ends)
+	for i := len(ends) - 1; i >= marginLines-1; i-- {
+		if ends[i]-ends[i-marginLines+1] <= em {
+			return ends[i]
+		}
+	}
+	return 0
+}
+
+// rightOf is columnRight of p, found once.
+func (l *leading) rightOf(p *seg) float64 {
+	r, ok := l.right[p]
+	if !ok {
+		r = columnRight(l.segs, p)
+		l.right[p] = r
+	}
+	return r
 }
 
 // continues reports whether a gap of gap points between the line p and
 // the line s keeps s in p's paragraph: within the page's line gap, after
 // a line that runs to its column's right margin, and not indented.
-func (l leading) continues(p, s *seg, gap float64) bool {
+func (l *leading) continues(p, s *seg, gap float64) bool {
 	em := max(1, p.size)
-	if l.right == nil || gap > l.gap*em || s.b.X0-p.b.X0 >= indentMin*em {
+	if l.segs == nil || gap > l.gap*em || s.b.X0-p.b.X0 >= indentMin*em || p.b.Width() < fullLineWidth*em {
 		return false
 	}
-	r := l.right[p]
-	return r > 0 && p.b.Width() >= fullLineWidth*em && p.b.X1 >= r-fullLineSlack*em
+	r := l.rightOf(p)
+	return r > 0 && p.b.X1 >= r-fullLineSlack*em
 }
