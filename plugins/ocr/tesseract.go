@@ -188,18 +188,12 @@ func (t *tesseract) acquire(ctx context.Context) (*tessWorker, error) {
 
 func (t *tesseract) release(w *tessWorker) { t.workers <- w }
 
-// client returns the worker's handle for langs, creating it once.
+// client returns the worker's handle for langs, creating it once. Its
+// segmentation mode is PSM_SINGLE_BLOCK; latinWords switches it to
+// PSM_SINGLE_WORD for a word and back (the mode is a parameter of the
+// reading, not of the model: one handle, one load of the language data).
 func (w *tessWorker) client(t *tesseract, langs []string) (*gosseract.Client, error) {
-	return w.clientFor(t, langs, gosseract.PSM_SINGLE_BLOCK)
-}
-
-// clientFor is client with another segmentation mode (clients differ by
-// mode as by language).
-func (w *tessWorker) clientFor(t *tesseract, langs []string, psm gosseract.PageSegMode) (*gosseract.Client, error) {
 	key := strings.Join(langs, "+")
-	if psm != gosseract.PSM_SINGLE_BLOCK {
-		key += "/" + strconv.Itoa(int(psm))
-	}
 	if c, ok := w.clients[key]; ok {
 		return c, nil
 	}
@@ -245,7 +239,7 @@ func (w *tessWorker) clientFor(t *tesseract, langs []string, psm gosseract.PageS
 	// drops the first line under a heading on others (generated
 	// scanned-06: 0.993 -> 0.957). Single words are read again with
 	// PSM_SINGLE_WORD (latinWords).
-	c.SetPageSegMode(psm)
+	c.SetPageSegMode(gosseract.PSM_SINGLE_BLOCK)
 	w.clients[key] = c
 	return c, nil
 }
@@ -459,9 +453,11 @@ func (t *tesseract) latinWords(ctx context.Context, w *tessWorker, g *image.Gray
 		}
 		if c == nil {
 			var err error
-			if c, err = w.clientFor(t, []string{fastLatin}, gosseract.PSM_SINGLE_WORD); err != nil {
+			if c, err = w.client(t, []string{fastLatin}); err != nil {
 				return ws, nil // no English: the script's reading stands
 			}
+			c.SetPageSegMode(gosseract.PSM_SINGLE_WORD)
+			defer c.SetPageSegMode(gosseract.PSM_SINGLE_BLOCK)
 		}
 		word := g.SubImage(wd.box.Inset(-wordPad).Intersect(g.Rect)).(*image.Gray)
 		if checkImage(word) != nil {
