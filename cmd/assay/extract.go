@@ -51,6 +51,9 @@ func extract(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "assay extract: %d documents need --out DIR (one output file each)\n", len(files))
 		return exitUsage
 	}
+	// No more documents at once than there are: one document then has
+	// an engine process with all the cores (pluginhost.Config.Procs).
+	cfg.Workers = max(1, min(cfg.Workers, len(files)))
 	x, rc, code := newExtractor(ctx, cfg, stderr)
 	if x == nil {
 		return code

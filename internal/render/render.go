@@ -50,7 +50,7 @@ type Config struct {
 	// directory "assay/wazero" under os.UserCacheDir(); "-": no cache.
 	CacheDir string
 	// Instances is the number of pdfium instances, and so of calls that run
-	// at once. Zero: runtime.NumCPU().
+	// at once. Zero: runtime.GOMAXPROCS(0), the cores this process may use.
 	Instances int
 	// MaxOpenDocs is how many documents each instance keeps open. Zero: 4.
 	MaxOpenDocs int
@@ -91,7 +91,7 @@ type openDoc struct {
 // start it, and Close when done.
 func New(cfg Config) *Renderer {
 	if cfg.Instances <= 0 {
-		cfg.Instances = runtime.NumCPU()
+		cfg.Instances = runtime.GOMAXPROCS(0)
 	}
 	if cfg.MaxOpenDocs <= 0 {
 		cfg.MaxOpenDocs = 4

@@ -96,7 +96,7 @@ func (e *Engine) Configure(ctx context.Context, options json.RawMessage) error {
 		return fmt.Errorf("ocr: engine closed: %w", core.ErrBadRequest)
 	}
 	if o.Workers <= 0 {
-		o.Workers = runtime.NumCPU()
+		o.Workers = runtime.GOMAXPROCS(0)
 	}
 	// A configuration that loads other models replaces the backends. The
 	// router's region steps configure the engine anew for every document
@@ -218,7 +218,7 @@ func (e *Engine) prepare(ctx context.Context, req *core.Request) (*job, error) {
 		if err != nil {
 			return nil, err
 		}
-		o.Workers = runtime.NumCPU()
+		o.Workers = runtime.GOMAXPROCS(0)
 		e.opt, e.configured = o, true
 		e.renderer = render.New(render.Config{})
 	}

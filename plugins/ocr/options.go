@@ -61,7 +61,8 @@ type Options struct {
 	Regions map[string][]core.BBox `json:"regions,omitempty"`
 	// Orientation turns OSD on or off (default on).
 	Orientation *bool `json:"orientation,omitempty"`
-	// Workers bounds the pages in flight; default the core count.
+	// Workers bounds the pages in flight; default GOMAXPROCS, the cores
+	// this process may use (the host gives each engine process its share).
 	Workers int `json:"workers,omitempty"`
 	// CoarseImages are pages whose images are drawn without smoothing
 	// (render.Options.CoarseImages): the router names those whose images

@@ -26,6 +26,12 @@
 //     engine_protocol). The router then trusts none of that call's
 //     answers: their page numbers cannot be believed.
 //
+// An engine has up to Config.Procs processes, each reading one call at a
+// time; with more than one, each starts with GOMAXPROCS set to its share
+// of the host's cores, so that engines which fan pages out over
+// GOMAXPROCS workers (each OCR worker with its own models) do not
+// together start more workers than there are cores.
+//
 // Built-in engines are compiled into the assay binary and launched as
 // `assay serve-engine NAME`; external ones are executables named
 // assay-engine-NAME in the assay binary's directory or on

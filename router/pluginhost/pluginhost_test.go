@@ -650,3 +650,39 @@ func TestCancelKeepsAnEngineThatStops(t *testing.T) {
 		t.Errorf("hang: %d cancels, last %v; want 1, killed while still working", n, err)
 	}
 }
+
+func TestEngineCoresShare(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ cores, procs, want int }{
+		{16, 1, 0}, {16, 0, 0}, {16, 2, 8}, {2, 2, 1}, {3, 2, 1}, {1, 4, 1}, {8, 3, 2},
+	} {
+		if got := engineCores(c.cores, c.procs); got != c.want {
+			t.Errorf("engineCores(%d, %d) = %d, want %d", c.cores, c.procs, got, c.want)
+		}
+	}
+}
+
+// TestEngineCores starts the words engine, which says its GOMAXPROCS,
+// under hosts of one and of two processes per engine, and with the user's
+// own GOMAXPROCS.
+func TestEngineCores(t *testing.T) {
+	host := runtime.GOMAXPROCS(0)
+	describe := func(procs int) string {
+		t.Helper()
+		info, err := engine(t, newHost(t, Config{Procs: procs}), "words").Describe(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return info.Description
+	}
+	if got, want := describe(1), fmt.Sprintf("GOMAXPROCS=%d", host); got != want {
+		t.Errorf("one process: %s, want %s (all the host's cores)", got, want)
+	}
+	if got, want := describe(2), fmt.Sprintf("GOMAXPROCS=%d", max(1, host/2)); got != want {
+		t.Errorf("two processes: %s, want %s (half the cores each)", got, want)
+	}
+	t.Setenv("GOMAXPROCS", "3")
+	if got := describe(2); got != "GOMAXPROCS=3" {
+		t.Errorf("user's GOMAXPROCS=3: engine has %s", got)
+	}
+}
