@@ -90,7 +90,12 @@ type Request struct {
 	// Pages are the 1-based pages wanted, in the order the caller prefers.
 	// An engine answers each of them exactly once.
 	Pages []int `json:"pages"`
-	// Options are engine-specific settings, opaque to the host.
+	// Options are engine-specific settings, a JSON object opaque to the
+	// host. The router adds keys an engine may use or ignore: "workers",
+	// how many pages the call should read at once (its share of the cores
+	// while other calls run), unless the configured options set it;
+	// "coarse_images", pages whose images may be drawn without smoothing;
+	// "mode" "regions" and "regions", the picture boxes to read.
 	Options json.RawMessage `json:"options,omitempty"`
 	// PageTimeout is how long the caller is prepared to wait for any one
 	// page. Engines may use it to bound their own work; the host treats an

@@ -563,6 +563,9 @@ func (r *Router) attempt(ctx context.Context, step Step, path string, pages []in
 	if err == nil {
 		opts, err = r.stepOptions(step, pages, states)
 	}
+	if err == nil {
+		opts, err = withWorkers(opts, eng)
+	}
 	if err != nil {
 		for _, p := range pages {
 			fail(p, err)
@@ -631,6 +634,26 @@ func (r *Router) stepOptions(step Step, pages []int, states map[int]*pageState) 
 		regions[fmt.Sprint(p)] = states[p].regionsFor(step.Engine)
 	}
 	return withRegions(opts, regions)
+}
+
+// sharer is an engine that says how many pages a call starting now
+// should read at once (pluginhost.Engine: the cores shared among its
+// calls in flight).
+type sharer interface{ Workers() int }
+
+// withWorkers adds to an engine's options the pages its call may read at
+// once (the option "workers"; engines that read one page at a time ignore
+// it), when the engine says (sharer) and the configured options do not.
+func withWorkers(opts json.RawMessage, eng core.Engine) (json.RawMessage, error) {
+	s, ok := eng.(sharer)
+	if !ok {
+		return opts, nil
+	}
+	var set map[string]json.RawMessage
+	if len(opts) > 0 && json.Unmarshal(opts, &set) == nil && set["workers"] != nil {
+		return opts, nil
+	}
+	return withOptions(opts, map[string]any{"workers": s.Workers()})
 }
 
 // CoarseImageSamples is the image samples (millions, counted at every

@@ -61,8 +61,12 @@ type Options struct {
 	Regions map[string][]core.BBox `json:"regions,omitempty"`
 	// Orientation turns OSD on or off (default on).
 	Orientation *bool `json:"orientation,omitempty"`
-	// Workers bounds the pages in flight; default GOMAXPROCS, the cores
-	// this process may use (the host gives each engine process its share).
+	// Workers bounds the pages a call reads at once; default GOMAXPROCS.
+	// The router sets it for each call to the cores the call may use
+	// (pluginhost.Engine.Workers): with two documents read at once on two
+	// cores, each call reads one page at a time. The Tesseract workers,
+	// each with its own models, number GOMAXPROCS (or Workers when more)
+	// whatever a call asks.
 	Workers int `json:"workers,omitempty"`
 	// CoarseImages are pages whose images are drawn without smoothing
 	// (render.Options.CoarseImages): the router names those whose images
@@ -76,8 +80,7 @@ func (o Options) backendKey() string {
 	k, _ := json.Marshal(struct {
 		Backend, ModelsDir, ONNXRuntimeLib, TessdataDir string
 		Languages                                       []string
-		Workers                                         int
-	}{o.Backend, o.ModelsDir, o.ONNXRuntimeLib, o.TessdataDir, o.Languages, o.Workers})
+	}{o.Backend, o.ModelsDir, o.ONNXRuntimeLib, o.TessdataDir, o.Languages})
 	return string(k)
 }
 

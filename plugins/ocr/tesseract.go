@@ -9,9 +9,11 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -77,11 +79,16 @@ type tessWorker struct {
 
 // tesseract is the Tesseract backend: a pool of workers, one per core,
 // each with its handles created on first use and kept for the process.
+// The worker released last is lent first: a call that reads fewer pages
+// at once than there are workers (Options.Workers) keeps to the workers
+// that have loaded their models.
 type tesseract struct {
 	tessdata  string
 	available map[string]bool
 	dataName  map[string]string // available name -> the name Tesseract loads
-	workers   chan *tessWorker
+	free      chan struct{}     // a token per idle worker
+	mu        sync.Mutex
+	idle      []*tessWorker // the last released on top
 	all       []*tessWorker
 }
 
@@ -141,17 +148,18 @@ func newTesseract(opt Options) (*tesseract, error) {
 			return nil, fmt.Errorf("ocr: tesseract language %q not installed in %q: apt-get install %s (run make deps): %w", l, dir, packageOf(l), core.ErrUnsupported)
 		}
 	}
-	n := max(1, opt.Workers)
-	t.workers = make(chan *tessWorker, n)
+	n := max(1, runtime.GOMAXPROCS(0), opt.Workers)
+	t.free = make(chan struct{}, n)
 	for range n {
 		w := &tessWorker{clients: map[string]*gosseract.Client{}}
 		t.all = append(t.all, w)
-		t.workers <- w
+		t.idle = append(t.idle, w)
+		t.free <- struct{}{}
 	}
 	// Make sure the library really loads data: one handle now, so that a
 	// broken install fails in Configure rather than on every page.
-	w := <-t.workers
-	defer func() { t.workers <- w }()
+	w, _ := t.acquire(context.Background())
+	defer t.release(w)
 	if _, err := w.client(t, []string{firstNonEmpty(opt.Languages, "eng")}); err != nil {
 		t.close()
 		return nil, fmt.Errorf("ocr: tesseract: %v: install tesseract-ocr and its language packs (run make deps): %w", err, core.ErrUnsupported)
@@ -179,14 +187,24 @@ func (t *tesseract) close() {
 // acquire borrows a worker.
 func (t *tesseract) acquire(ctx context.Context) (*tessWorker, error) {
 	select {
-	case w := <-t.workers:
-		return w, nil
+	case <-t.free:
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	w := t.idle[len(t.idle)-1]
+	t.idle = t.idle[:len(t.idle)-1]
+	return w, nil
 }
 
-func (t *tesseract) release(w *tessWorker) { t.workers <- w }
+// release gives a worker back.
+func (t *tesseract) release(w *tessWorker) {
+	t.mu.Lock()
+	t.idle = append(t.idle, w)
+	t.mu.Unlock()
+	t.free <- struct{}{}
+}
 
 // client returns the worker's handle for langs, creating it once. Its
 // segmentation mode is PSM_SINGLE_BLOCK; latinWords switches it to

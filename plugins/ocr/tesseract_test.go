@@ -175,3 +175,43 @@ func TestOneLatinWord(t *testing.T) {
 		})
 	}
 }
+
+// TestWorkerLentLastReleasedFirst: a call that reads one page at a time
+// keeps to one worker, the one whose models are loaded, however many
+// workers the pool has.
+func TestWorkerLentLastReleasedFirst(t *testing.T) {
+	e := engineFor(t, BackendTesseract)
+	tess := e.tess
+	if len(tess.all) < 2 {
+		t.Skipf("one Tesseract worker (GOMAXPROCS %d)", len(tess.all))
+	}
+	ctx := t.Context()
+	first, err := tess.acquire(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tess.release(first)
+	for range 3 {
+		w, err := tess.acquire(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tess.release(w)
+		if w != first {
+			t.Fatal("a page read alone went to another worker than the last one")
+		}
+	}
+	// Two at once take two workers; the one released last is lent next.
+	a, _ := tess.acquire(ctx)
+	b, _ := tess.acquire(ctx)
+	if a == b {
+		t.Fatal("one worker lent twice")
+	}
+	tess.release(a)
+	tess.release(b)
+	if w, _ := tess.acquire(ctx); w != b {
+		t.Error("the worker released last was not lent first")
+	} else {
+		tess.release(w)
+	}
+}

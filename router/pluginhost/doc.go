@@ -27,10 +27,11 @@
 //     answers: their page numbers cannot be believed.
 //
 // An engine has up to Config.Procs processes, each reading one call at a
-// time; with more than one, each starts with GOMAXPROCS set to its share
-// of the host's cores, so that engines which fan pages out over
-// GOMAXPROCS workers (each OCR worker with its own models) do not
-// together start more workers than there are cores.
+// time. Engine.Workers says how many pages a call starting now should
+// read at once: the cores shared between it and the calls in flight. The
+// router passes it in the option "workers", so that two documents read at
+// once on two cores do not start four OCR workers, each loading its own
+// models, and a document read alone keeps every core.
 //
 // Built-in engines are compiled into the assay binary and launched as
 // `assay serve-engine NAME`; external ones are executables named

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -49,6 +50,20 @@ func (e *Engine) Name() string { return e.found.Name }
 
 // Found says where the engine was found.
 func (e *Engine) Found() Found { return e.found }
+
+// Workers is how many pages a call to the engine that starts now should
+// read at once: the host's cores (GOMAXPROCS) shared between it and the
+// engine's calls in flight. Each process reads one call at a time, and
+// an engine that fans pages out over all the cores in every process (the
+// OCR engine, whose page workers each load their own models) would run
+// Procs times as many workers as there are cores; a call that starts
+// alone keeps every core. The router passes it to the engine as the
+// option "workers".
+func (e *Engine) Workers() int { return shareOf(runtime.GOMAXPROCS(0), e.pool.busy()) }
+
+// shareOf is a new call's share of cores when busy calls are in flight:
+// at least one.
+func shareOf(cores, busy int) int { return max(1, cores/(busy+1)) }
 
 // Restarts counts the engine's processes lost to crashes, hangs and
 // deadlines; each is replaced by a fresh one when next needed.

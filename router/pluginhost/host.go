@@ -59,12 +59,7 @@ type Config struct {
 	Dirs []string
 	// StartTimeout bounds starting one process; default 10s.
 	StartTimeout time.Duration
-	// Procs is the number of processes per engine; default 1. With more
-	// than one, each process is started with GOMAXPROCS set to its share
-	// of the host's cores (engineCores), so that the processes of an
-	// engine, each reading its own document, do not together start more
-	// page workers, each with its own models, than there are cores. A
-	// GOMAXPROCS in the host's environment is passed on instead.
+	// Procs is the number of processes per engine; default 1.
 	Procs int
 	// MaxCalls retires a process after it has served this many Extract
 	// calls and starts a fresh one for the next, so a slow leak in an

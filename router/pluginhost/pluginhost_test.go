@@ -651,38 +651,35 @@ func TestCancelKeepsAnEngineThatStops(t *testing.T) {
 	}
 }
 
-func TestEngineCoresShare(t *testing.T) {
+func TestShareOf(t *testing.T) {
 	t.Parallel()
-	for _, c := range []struct{ cores, procs, want int }{
-		{16, 1, 0}, {16, 0, 0}, {16, 2, 8}, {2, 2, 1}, {3, 2, 1}, {1, 4, 1}, {8, 3, 2},
+	for _, c := range []struct{ cores, busy, want int }{
+		{16, 0, 16}, {16, 1, 8}, {16, 3, 4}, {2, 0, 2}, {2, 1, 1}, {2, 5, 1}, {1, 0, 1},
 	} {
-		if got := engineCores(c.cores, c.procs); got != c.want {
-			t.Errorf("engineCores(%d, %d) = %d, want %d", c.cores, c.procs, got, c.want)
+		if got := shareOf(c.cores, c.busy); got != c.want {
+			t.Errorf("shareOf(%d cores, %d busy) = %d, want %d", c.cores, c.busy, got, c.want)
 		}
 	}
 }
 
-// TestEngineCores starts the words engine, which says its GOMAXPROCS,
-// under hosts of one and of two processes per engine, and with the user's
-// own GOMAXPROCS.
-func TestEngineCores(t *testing.T) {
-	host := runtime.GOMAXPROCS(0)
-	describe := func(procs int) string {
-		t.Helper()
-		info, err := engine(t, newHost(t, Config{Procs: procs}), "words").Describe(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
-		return info.Description
+// TestWorkersShareTheCores checks an engine's share for a new call while
+// another call holds one of its processes.
+func TestWorkersShareTheCores(t *testing.T) {
+	t.Parallel()
+	e := engine(t, newHost(t, Config{Procs: 2}), "words")
+	cores := runtime.GOMAXPROCS(0)
+	if got := e.Workers(); got != cores {
+		t.Errorf("idle engine: Workers = %d, want all %d cores", got, cores)
 	}
-	if got, want := describe(1), fmt.Sprintf("GOMAXPROCS=%d", host); got != want {
-		t.Errorf("one process: %s, want %s (all the host's cores)", got, want)
+	p, err := e.pool.acquire(t.Context())
+	if err != nil {
+		t.Fatal(err)
 	}
-	if got, want := describe(2), fmt.Sprintf("GOMAXPROCS=%d", max(1, host/2)); got != want {
-		t.Errorf("two processes: %s, want %s (half the cores each)", got, want)
+	if got, want := e.Workers(), max(1, cores/2); got != want {
+		t.Errorf("one call in flight: Workers = %d, want %d", got, want)
 	}
-	t.Setenv("GOMAXPROCS", "3")
-	if got := describe(2); got != "GOMAXPROCS=3" {
-		t.Errorf("user's GOMAXPROCS=3: engine has %s", got)
+	e.pool.release(p, true)
+	if got := e.Workers(); got != cores {
+		t.Errorf("after the call: Workers = %d, want %d", got, cores)
 	}
 }

@@ -67,6 +67,9 @@ func (pl *pool) acquire(ctx context.Context) (*proc, error) {
 	return p, nil
 }
 
+// busy is the number of processes checked out or being started.
+func (pl *pool) busy() int { return len(pl.slots) }
+
 // freeSlot gives back a slot this goroutine holds; it never blocks.
 func (pl *pool) freeSlot() { <-pl.slots }
 

@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"os/exec"
-	"runtime"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -50,11 +48,6 @@ func (h *Host) launch(f Found) (*proc, error) {
 		cmd = exec.Command(f.Path, ServeEngineCommand, f.Name)
 	}
 	dieWithHost(cmd)
-	if n := engineCores(runtime.GOMAXPROCS(0), h.cfg.Procs); n > 0 {
-		// go-plugin appends the host's environment after this, and the
-		// last value of a variable wins: a user's GOMAXPROCS stands.
-		cmd.Env = append(cmd.Env, "GOMAXPROCS="+strconv.Itoa(n))
-	}
 	cc, tail, exit := h.clientConfig(f.Name)
 	cc.Cmd = cmd
 	cc.SyncStdout, cc.SyncStderr = h.stderr, h.stderr
@@ -78,16 +71,6 @@ func (h *Host) launch(f Found) (*proc, error) {
 		return nil, startError(f, fmt.Errorf("memory limit: %w", err), tail)
 	}
 	return p, nil
-}
-
-// engineCores is the GOMAXPROCS of each of procs processes of an engine
-// on a host that may use cores: its share, at least one; 0 (leave it to
-// the engine) for a single process.
-func engineCores(cores, procs int) int {
-	if procs <= 1 {
-		return 0
-	}
-	return max(1, cores/procs)
 }
 
 // attach connects to an engine an author started in debug mode

@@ -402,7 +402,9 @@ type ExtractRequest struct {
 	Source string `protobuf:"bytes,1,opt,name=source,proto3" json:"source,omitempty"`
 	// 1-based page numbers; each is answered exactly once.
 	Pages []int32 `protobuf:"varint,2,rep,packed,name=pages,proto3" json:"pages,omitempty"`
-	// Engine-specific options, JSON.
+	// Engine-specific options, a JSON object. The router adds keys an
+	// engine may use or ignore: "workers" (pages the call should read at
+	// once), "coarse_images", "mode" and "regions".
 	Options []byte `protobuf:"bytes,3,opt,name=options,proto3" json:"options,omitempty"`
 	// How long the host waits for any one page, in milliseconds; 0 for none.
 	PageTimeoutMs int64 `protobuf:"varint,4,opt,name=page_timeout_ms,json=pageTimeoutMs,proto3" json:"page_timeout_ms,omitempty"`

@@ -9,7 +9,6 @@ import (
 	"iter"
 	"os"
 	"regexp"
-	"runtime"
 	"time"
 
 	"github.com/assay-pdf/assay/core"
@@ -21,10 +20,7 @@ type engine struct{ name string }
 var pageObj = regexp.MustCompile(`/Type\s*/Page[^s]`)
 
 func (e engine) Describe(context.Context) (core.Info, error) {
-	// The description says how many cores the process may use, for the
-	// host's test of its share (TestEngineCores).
-	return core.Info{Name: e.name, Version: "1", Description: fmt.Sprintf("GOMAXPROCS=%d", runtime.GOMAXPROCS(0)),
-		Capabilities: []core.Capability{core.CapText}}, nil
+	return core.Info{Name: e.name, Version: "1", Capabilities: []core.Capability{core.CapText}}, nil
 }
 
 func (e engine) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.PageResult, error] {
