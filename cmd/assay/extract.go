@@ -2,20 +2,22 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/assay-pdf/assay"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/assay-pdf/assay"
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/merge"
 	"github.com/assay-pdf/assay/output"
@@ -51,9 +53,6 @@ func extract(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "assay extract: %d documents need --out DIR (one output file each)\n", len(files))
 		return exitUsage
 	}
-	// No more documents at once than there are: one document then has
-	// an engine process with all the cores (pluginhost.Config.Procs).
-	cfg.Workers = max(1, min(cfg.Workers, len(files)))
 	x, rc, code := newExtractor(ctx, cfg, stderr)
 	if x == nil {
 		return code
@@ -169,10 +168,10 @@ func extractAll(ctx context.Context, x *assay.Extractor, cfg Config, ef *extract
 	prog := newProgress(stderr, len(files), ef.quiet || ef.outDir == "" || ef.explain)
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(cfg.Workers)
-	for i, f := range files {
+	for _, i := range largestFirst(files) {
 		g.Go(func() error {
 			var n int
-			codes[i], n = extractOne(gctx, x, cfg, f, ef.pages, ef.outDir, names[i], ef.explain, ef.debugDir, stdout, stderr)
+			codes[i], n = extractOne(gctx, x, cfg, files[i], ef.pages, ef.outDir, names[i], ef.explain, ef.debugDir, stdout, stderr)
 			prog.done(n)
 			return nil
 		})
@@ -184,6 +183,27 @@ func extractAll(ctx context.Context, x *assay.Extractor, cfg Config, ef *extract
 		code = worse(code, c)
 	}
 	return code
+}
+
+// largestFirst is the order in which extractAll starts files: the largest
+// first, files of one size in the order given (a file that cannot be
+// read counts as empty). A long document started last would read alone
+// at the end of the run, its engine calls sized for a busy machine
+// (pluginhost.Engine.Workers), while the others stand idle; started
+// first, it reads while the other workers take the short ones (longest
+// first, the greedy rule of scheduling, with a file's size standing for
+// its work).
+func largestFirst(files []string) []int {
+	size := make([]int64, len(files))
+	order := make([]int, len(files))
+	for i, f := range files {
+		order[i] = i
+		if st, err := os.Stat(f); err == nil {
+			size[i] = st.Size()
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(size[b], size[a]) })
+	return order
 }
 
 // worse orders exit statuses: failed > degraded > ok.
