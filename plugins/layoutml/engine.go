@@ -26,7 +26,7 @@ const (
 type Engine struct {
 	mu       sync.Mutex
 	opts     Options
-	raw      string
+	models   string // modelKey of the options the models were loaded for
 	model    *detect.ONNX
 	tables   *tablemodel.ONNX
 	renderer *render.Renderer
@@ -74,8 +74,8 @@ func (e *Engine) Describe(ctx context.Context) (core.Info, error) {
 }
 
 // Configure reads the options and, when they name model files, loads
-// them (replacing models loaded before). Options that have not changed
-// cost nothing.
+// them (replacing models loaded before). Options whose model settings
+// have not changed (modelKey) cost nothing.
 func (e *Engine) Configure(ctx context.Context, raw json.RawMessage) error {
 	o, err := ParseOptions(raw)
 	if err != nil {
@@ -84,7 +84,7 @@ func (e *Engine) Configure(ctx context.Context, raw json.RawMessage) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	loaded := (e.model != nil || o.Model.Model == "") && (e.tables != nil || !o.TableModel.Enabled())
-	if string(raw) == e.raw && loaded {
+	if o.modelKey() == e.models && loaded {
 		e.opts = o
 		return nil
 	}
@@ -93,7 +93,7 @@ func (e *Engine) Configure(ctx context.Context, raw json.RawMessage) error {
 		e.closeModels()
 		return &core.EngineError{Engine: Name, Err: err}
 	}
-	e.opts, e.raw = o, string(raw)
+	e.opts, e.models = o, o.modelKey()
 	return nil
 }
 

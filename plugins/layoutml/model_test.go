@@ -8,6 +8,7 @@ import (
 
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/internal/onnxrt/onnxtest"
+	"github.com/assay-pdf/assay/plugins/layoutml/detect"
 )
 
 // regionModelFor writes a docling RT-DETR-like model (labels with
@@ -57,5 +58,45 @@ func TestModelRegionsGiveBlockKinds(t *testing.T) {
 	}
 	if res[0].Stats["regions"] != 3 {
 		t.Errorf("regions stat %v; want 3", res[0].Stats["regions"])
+	}
+}
+
+// TestOptionsBesideTheModelKeepItLoaded: the router adds keys to a call's
+// options ("workers", "coarse_images") that differ from call to call; the
+// detector loaded for the same model settings stays, and another model
+// replaces it.
+func TestOptionsBesideTheModelKeepItLoaded(t *testing.T) {
+	t.Parallel()
+	lib := onnxtest.Runtime(t)
+	model := map[string]any{"model": regionModelFor(t), "format": "docling-rtdetr", "accelerator": "cpu", "onnxruntime_lib": lib}
+	e := New()
+	defer e.Close()
+	ctx := context.Background()
+	configure := func(opts map[string]any) *detect.ONNX {
+		t.Helper()
+		raw, _ := json.Marshal(opts)
+		if err := e.Configure(ctx, raw); err != nil {
+			t.Fatal(err)
+		}
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		return e.model
+	}
+	first := configure(map[string]any{"model": model})
+	if first == nil {
+		t.Fatal("no detector loaded")
+	}
+	for _, extra := range []map[string]any{
+		{"model": model, "workers": 1},
+		{"model": model, "workers": 2, "coarse_images": []int{1}},
+		{"model": model, "batch": map[string]int{"layout": 2}, "queue": 8},
+	} {
+		if got := configure(extra); got != first {
+			t.Errorf("options %v reloaded the detector", extra)
+		}
+	}
+	other := map[string]any{"model": regionModelFor(t), "format": "docling-rtdetr", "accelerator": "cpu", "onnxruntime_lib": lib}
+	if got := configure(map[string]any{"model": other}); got == first || got == nil {
+		t.Error("another model file did not replace the detector")
 	}
 }

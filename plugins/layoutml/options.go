@@ -84,6 +84,17 @@ func ParseOptions(raw json.RawMessage) (Options, error) {
 	return o, nil
 }
 
+// modelKey is what of o decides the models Configure loads. Calls whose
+// options differ elsewhere (a batch size, or a key the router adds per
+// call: "workers", "coarse_images") keep the models loaded.
+func (o Options) modelKey() string {
+	k, _ := json.Marshal(struct {
+		Model      detect.ONNXConfig
+		TableModel tablemodel.Config
+	}{o.Model, o.TableModel})
+	return string(k)
+}
+
 // batch is the batch size of a stage.
 func (o Options) batch(stage string) int {
 	if n := o.Batch[stage]; n > 0 {
