@@ -95,7 +95,7 @@ type Request struct {
 	// how many pages the call should read at once (its share of the cores
 	// while other calls run), unless the configured options set it;
 	// "coarse_images", pages whose images may be drawn without smoothing;
-	// "mode" "regions" and "regions", the picture boxes to read.
+	// "mode": "regions" with "regions", the picture boxes to read.
 	Options json.RawMessage `json:"options,omitempty"`
 	// PageTimeout is how long the caller is prepared to wait for any one
 	// page. Engines may use it to bound their own work; the host treats an
