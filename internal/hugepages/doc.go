@@ -21,7 +21,10 @@
 //	}
 //
 // The process keeps its PID, arguments, descriptors and environment, so a
-// plugin host that started it sees nothing of it. Enable does nothing
+// plugin host that started it sees nothing of it. The kernel names a
+// process after the file it executed, "exe" here, so the re-executed
+// program takes its command's name back (/proc/self/comm): ps, top and
+// perf show assay-engine-oc, not exe. Enable does nothing
 // where the kernel gives no huge pages on request (the mode is "always" or
 // "never", or the file is missing: not Linux), and nothing when
 // GLIBC_TUNABLES already names glibc.malloc.hugetlb, which is how a user

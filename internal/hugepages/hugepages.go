@@ -2,6 +2,7 @@ package hugepages
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"syscall"
 )
@@ -26,6 +27,7 @@ func Enable() {
 	}
 	env, ok := withTunable(os.Environ())
 	if !ok {
+		restoreName()
 		return
 	}
 	// The running binary itself, even if its file was replaced since.
@@ -34,6 +36,41 @@ func Enable() {
 
 // selfExe names the running program's binary on Linux.
 const selfExe = "/proc/self/exe"
+
+// commFile is the name the kernel gives the process (ps, top, perf): the
+// base name of the file executed, "exe" after a re-execution of selfExe.
+const commFile = "/proc/self/comm"
+
+// maxComm is the longest name the kernel keeps (TASK_COMM_LEN less its
+// terminating zero).
+const maxComm = 15
+
+// restoreName gives a process that selfExe re-executed the name of its
+// command again, so that ps and top show the engine, not "exe".
+func restoreName() {
+	comm, err := os.ReadFile(commFile)
+	if err != nil || strings.TrimSpace(string(comm)) != filepath.Base(selfExe) || len(os.Args) == 0 {
+		return
+	}
+	name := commName(os.Args[0])
+	if name == "" {
+		return
+	}
+	_ = os.WriteFile(commFile, []byte(name), 0)
+}
+
+// commName is the process name for the command arg0: its base name, cut
+// to maxComm bytes.
+func commName(arg0 string) string {
+	name := filepath.Base(arg0)
+	if name == "." || name == "/" {
+		return ""
+	}
+	if len(name) > maxComm {
+		name = name[:maxComm]
+	}
+	return name
+}
 
 // onRequest reports whether the kernel's mode (the selected word of
 // modeFile, in brackets) is "madvise": huge pages only where a program

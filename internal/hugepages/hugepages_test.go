@@ -18,7 +18,8 @@ func TestMain(m *testing.M) {
 		// re-execution the first line comes twice.
 		fmt.Printf("start %d %s\n", os.Getpid(), os.Getenv(EnvVar))
 		Enable()
-		fmt.Printf("running %d %s\n", os.Getpid(), os.Getenv(EnvVar))
+		comm, _ := os.ReadFile(commFile)
+		fmt.Printf("running %d %s %s\n", os.Getpid(), os.Getenv(EnvVar), strings.TrimSpace(string(comm)))
 		os.Exit(0)
 	}
 	os.Exit(m.Run())
@@ -56,6 +57,20 @@ func TestWithTunable(t *testing.T) {
 				t.Fatalf("withTunable(%q) = %q, %v; want %q", tc.env, got, ok, tc.want)
 			}
 		})
+	}
+}
+
+func TestCommName(t *testing.T) {
+	t.Parallel()
+	for arg0, want := range map[string]string{
+		"/usr/local/bin/assay-engine-ocr": "assay-engine-oc",
+		"assay-engine-tableformer":        "assay-engine-ta",
+		"./ocr":                           "ocr",
+		"/":                               "",
+	} {
+		if got := commName(arg0); got != want {
+			t.Errorf("commName(%q) = %q, want %q", arg0, got, want)
+		}
 	}
 }
 
@@ -100,11 +115,15 @@ func TestEnableReexecutes(t *testing.T) {
 	}
 	var pids [3]int
 	var envs [3]string
+	var comm string
 	for i, l := range lines {
 		var word string
-		if n, _ := fmt.Sscan(l, &word, &pids[i], &envs[i]); n < 2 {
+		if n, _ := fmt.Sscan(l, &word, &pids[i], &envs[i], &comm); n < 2 {
 			t.Fatalf("child line %q", l)
 		}
+	}
+	if want := commName(os.Args[0]); comm != want {
+		t.Errorf("after re-executing, the process is named %q; want %q, its command's name", comm, want)
 	}
 	if pids[0] != pids[1] || pids[1] != pids[2] {
 		t.Errorf("pids %v: the program must start again in the same process", pids)
