@@ -131,17 +131,48 @@ func (t *tensor) size() int { return len(t.data) }
 
 // graph is a GraphProto open for rewriting.
 type graph struct {
-	nodes   []*node
-	other   []byte // the fields other than nodes, as read
+	nodes []*node
+	other []byte // the fields other than nodes, as read
+	// consts are the float constants read so far (constant), nil for a
+	// name that is no float constant; unread are the initializers'
+	// TensorProtos and the Constant nodes, read when first asked for:
+	// most weights are never folded, and decoding them all cost more
+	// than the rest of Fuse.
 	consts  map[string]*tensor
+	unread  map[string]func() (*tensor, bool)
 	users   map[string][]*node
 	outputs map[string]bool
 	opset   int64
 	fresh   int
 }
 
+// constantOrNil is constant's tensor, nil when name is none.
+func (g *graph) constantOrNil(name string) *tensor {
+	t, _ := g.constant(name)
+	return t
+}
+
+// constant is the float constant named name (an initializer or a
+// Constant node's value), false when name is no float constant.
+func (g *graph) constant(name string) (*tensor, bool) {
+	if t, ok := g.consts[name]; ok {
+		return t, t != nil
+	}
+	read, ok := g.unread[name]
+	if !ok {
+		return nil, false
+	}
+	t, ok := read()
+	if !ok {
+		t = nil // remembered as no float constant
+	}
+	g.consts[name] = t
+	return t, ok
+}
+
 func parseGraph(b []byte) (*graph, error) {
-	g := &graph{consts: map[string]*tensor{}, users: map[string][]*node{}, outputs: map[string]bool{}}
+	g := &graph{consts: map[string]*tensor{}, unread: map[string]func() (*tensor, bool){}, users: map[string][]*node{}, outputs: map[string]bool{}}
+	var other fields
 	err := forEach(b, func(num protowire.Number, typ protowire.Type, v, whole []byte) error {
 		switch {
 		case num == fGraphNode && typ == protowire.BytesType:
@@ -152,29 +183,30 @@ func parseGraph(b []byte) (*graph, error) {
 			g.nodes = append(g.nodes, n)
 			return nil
 		case num == fGraphInit && typ == protowire.BytesType:
-			t, err := readTensor(v)
-			if errors.Is(err, errExternal) {
-				return err // the rewritten bytes could not find them
+			if external(v) {
+				return errExternal // the rewritten bytes could not find them
 			}
-			if name, ok := lastField(v, fTensorName); ok && err == nil {
-				g.consts[string(name)] = t
+			if name, ok := lastField(v, fTensorName); ok {
+				g.unread[string(name)] = func() (*tensor, bool) {
+					t, err := readTensor(v)
+					return t, err == nil
+				}
 			}
 		case num == fGraphOutput && typ == protowire.BytesType:
 			if name, ok := lastField(v, fValueInfoName); ok {
 				g.outputs[string(name)] = true
 			}
 		}
-		g.other = append(g.other, whole...)
+		other.add(whole)
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
+	g.other = other.bytes()
 	for _, n := range g.nodes {
 		if n.op == "Constant" && len(n.out) == 1 {
-			if t, ok := n.constant(); ok {
-				g.consts[n.out[0]] = t
-			}
+			g.unread[n.out[0]] = n.constant
 		}
 		for _, in := range n.in {
 			g.users[in] = append(g.users[in], n)
@@ -375,9 +407,9 @@ func (g *graph) constOperand(n *node, v string) (string, *tensor, bool) {
 		return "", nil, false
 	}
 	for i := range 2 {
-		t, ok := g.consts[n.in[1-i]]
+		t, ok := g.constant(n.in[1-i])
 		if ok && (v == "" || n.in[i] == v) {
-			if _, both := g.consts[n.in[i]]; !both {
+			if _, both := g.constant(n.in[i]); !both {
 				return n.in[i], t, true
 			}
 		}
@@ -416,13 +448,13 @@ func (g *graph) convWeights(c *node) (w *tensor, bias []float32, ok bool) {
 	if c.op != "Conv" || len(c.in) < 2 || len(c.out) != 1 {
 		return nil, nil, false
 	}
-	w, ok = g.consts[c.in[1]]
+	w, ok = g.constant(c.in[1])
 	if !ok || len(w.dims) < 3 || w.dims[0] <= 0 {
 		return nil, nil, false
 	}
 	bias = make([]float32, w.dims[0])
 	if len(c.in) > 2 && c.in[2] != "" {
-		b, ok := g.consts[c.in[2]]
+		b, ok := g.constant(c.in[2])
 		if !ok || b.size() != len(bias) {
 			return nil, nil, false
 		}
@@ -643,7 +675,7 @@ func (g *graph) fuseHardSwish() int {
 		if !ok || div.op != "Div" || len(div.in) != 2 || div.in[0] != mul.out[0] {
 			continue
 		}
-		if six, ok := scalar(g.consts[div.in[1]]); !ok || six != 6 {
+		if six, ok := scalar(g.constantOrNil(div.in[1])); !ok || six != 6 {
 			continue
 		}
 		g.writeHardSwish(x, add, clip, mul, div)
@@ -675,8 +707,8 @@ func (g *graph) clipsTo(clip *node, lo, hi float32) bool {
 	if len(clip.in) != 3 {
 		return false
 	}
-	l, lok := scalar(g.consts[clip.in[1]])
-	h, hok := scalar(g.consts[clip.in[2]])
+	l, lok := scalar(g.constantOrNil(clip.in[1]))
+	h, hok := scalar(g.constantOrNil(clip.in[2]))
 	return lok && hok && l == lo && h == hi
 }
 
@@ -746,6 +778,24 @@ func defaultOpset(model []byte) int64 {
 		return nil
 	})
 	return v
+}
+
+// external reports whether the TensorProto b keeps its data in another
+// file.
+func external(b []byte) bool {
+	ext := false
+	_ = forEach(b, func(num protowire.Number, typ protowire.Type, v, _ []byte) error {
+		switch num {
+		case fTensorExtern:
+			ext = true
+		case fTensorWhere:
+			if x, _ := protowire.ConsumeVarint(v); x != 0 {
+				ext = true
+			}
+		}
+		return nil
+	})
+	return ext
 }
 
 func readTensor(b []byte) (*tensor, error) {

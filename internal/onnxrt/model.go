@@ -128,7 +128,11 @@ func lastField(b []byte, num protowire.Number) ([]byte, bool) {
 // one field of size bytes, which write appends, in the place of the
 // first; the result is allocated once.
 func replaceField(b []byte, num protowire.Number, size int, write func([]byte) []byte) []byte {
-	out := make([]byte, 0, len(b)+protowire.SizeTag(num)+protowire.SizeBytes(size))
+	room := len(b) + protowire.SizeTag(num) + protowire.SizeBytes(size)
+	if old, ok := lastField(b, num); ok {
+		room -= protowire.SizeTag(num) + protowire.SizeBytes(len(old))
+	}
+	out := make([]byte, 0, room)
 	done := false
 	_ = forEach(b, func(n protowire.Number, typ protowire.Type, _, whole []byte) error {
 		if n != num || typ != protowire.BytesType {
