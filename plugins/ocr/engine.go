@@ -815,10 +815,16 @@ func (j *job) backendFor(script string) string {
 	if j.opt.Backend != BackendAuto {
 		return j.opt.Backend
 	}
-	if j.tess == nil || ((script == "Han" || script == "HanS" || script == "HanT") && j.paddleFor() != nil) {
+	if j.tess == nil || (isHan(script) && j.paddleFor() != nil) {
 		return BackendPaddle
 	}
 	return BackendTesseract
+}
+
+// isHan reports whether script (OSD's name, or a Tesseract script
+// model's) is Chinese.
+func isHan(script string) bool {
+	return script == "Han" || script == "HanS" || script == "HanT"
 }
 
 // paddleFor is the job's PaddleOCR backend, loaded now if it was left
@@ -838,7 +844,11 @@ func (j *job) recognize(ctx context.Context, backend string, tw *tessWorker, g *
 		if pd == nil {
 			return nil, fmt.Errorf("ocr: paddle backend not loaded: %w", core.ErrUnsupported)
 		}
-		return pd.read(ctx, g)
+		squeeze := 1.0
+		if isHan(script) {
+			squeeze = hanSqueeze
+		}
+		return pd.read(ctx, g, squeeze)
 	}
 	if tw == nil {
 		return nil, fmt.Errorf("ocr: tesseract backend not loaded: %w", core.ErrUnsupported)

@@ -91,11 +91,11 @@ func TestFusedModelsReadTheSame(t *testing.T) {
 	for i, b := range boxes {
 		crops[i] = img.SubImage(b).(*image.Gray)
 	}
-	got, _, err := e.paddle.recognize(t.Context(), crops)
+	got, _, err := e.paddle.recognize(t.Context(), crops, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantText, _, err := plain.recognize(t.Context(), crops)
+	wantText, _, err := plain.recognize(t.Context(), crops, 1)
 	if err != nil {
 		t.Fatal(err)
 	}

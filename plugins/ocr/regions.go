@@ -224,7 +224,7 @@ func (j *job) readPicture(ctx context.Context, g *image.Gray, lines []image.Rect
 	}
 	// A picture on a page with a text layer is drawn upright: the
 	// direction classifier is not asked.
-	items, err := j.paddle.readBoxes(ctx, g, lines, false)
+	items, err := j.paddle.readBoxes(ctx, g, lines, false, 1)
 	if err != nil {
 		return nil, "", err
 	}

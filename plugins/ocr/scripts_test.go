@@ -18,7 +18,7 @@ import (
 // point or two for the noise.
 const minScriptSim = 0.95
 
-// TestScriptPages reads the Polish, Czech, Russian, Arabic and Hebrew
+// TestScriptPages reads the Polish, Czech, Russian, Arabic, Hebrew and Chinese
 // pages of both sets of testdata/scripts (the second with other words, in
 // another typeface), and its English pages with a passage in another
 // script (mix/), with the engine as configured by default, and checks
@@ -28,13 +28,13 @@ const minScriptSim = 0.95
 // to tell their script (sparseScript).
 func TestScriptPages(t *testing.T) {
 	if testing.Short() {
-		t.Skip("short: OCR of ten pages")
+		t.Skip("short: OCR of fifteen pages")
 	}
 	e := engineFor(t, BackendAuto)
 	sets := []struct {
 		dir   string
 		pages int
-	}{{".", 5}, {"b", 5}, {"mix", 1}, {"sparse", 2}}
+	}{{".", 6}, {"b", 6}, {"mix", 1}, {"sparse", 2}}
 	for _, set := range sets {
 		pdfs, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "scripts", set.dir, "*.pdf"))
 		if len(pdfs) < set.pages {

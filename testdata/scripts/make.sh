@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Rebuilds the scanned script pages from the text in src/ and src-b/ (test
-# tooling: chromium, poppler-utils, Go). The outputs are committed; tests do
-# not run this. Two sets, as the corpus has generated and generated-b: the
+# tooling: chromium, fonts-noto-cjk for the Chinese pages, poppler-utils,
+# Go). The outputs are committed; tests do not run this. Two sets, as the corpus has generated and generated-b: the
 # same kind of page with other words, in another typeface, turned by other
 # angles, so that a rule that holds on one set and fails on the other is
 # seen to depend on the text. For each SRC/LANG.md (a heading and
@@ -9,12 +9,15 @@
 #   LANG.pdf   the text printed by headless Chromium on an A5 page, rendered
 #              at 200 dpi in gray (pdftoppm), turned by a small angle, with
 #              noise and specks, and wrapped as an image-only PDF
-#              (../src/scanpage): src/ in Liberation Serif into ./, src-b/
-#              in DejaVu Sans into b/, src-mix/ (English pages with a
+#              (../src/scanpage): src/ in Liberation Serif (Chinese in
+#              Noto Serif CJK) into ./, src-b/ in DejaVu Sans (Chinese in
+#              the system's sans CJK face) into b/, src-mix/ (English pages with a
 #              passage in another script) into mix/, and src-sparse/
 #              (pages of a few words, too few for OSD to tell their
 #              script) into sparse/
 #   LANG.md    the ground truth: a copy of SRC/LANG.md
+# ONLY=LANG rebuilds that language's pages alone, each with the turn and
+# specks a full run gives it, and leaves the others as they are.
 set -euo pipefail
 cd "$(dirname "$0")"
 root=$(cd ../.. && pwd)
@@ -44,6 +47,10 @@ build() {
 	mkdir -p "$2"
 	for src in "$1"/*.md; do
 		lang=$(basename "$src" .md)
+		if [ -n "${ONLY:-}" ] && [ "$lang" != "$ONLY" ]; then
+			seed=$((seed + 1)) # the same turn and specks as a full run
+			continue
+		fi
 		html "$1" "$lang" "$3" >"$tmp/$lang.html"
 		"$chrome" --headless --no-sandbox --disable-gpu --no-pdf-header-footer \
 			--print-to-pdf="$tmp/$lang.pdf" "file://$tmp/$lang.html" 2>/dev/null
@@ -56,7 +63,7 @@ build() {
 	done
 }
 
-build src . '"Liberation Serif","DejaVu Serif","DejaVu Sans",serif' 1
+build src . '"Liberation Serif","DejaVu Serif","Noto Serif CJK SC","DejaVu Sans",serif' 1
 build src-b b '"DejaVu Sans",sans-serif' 21
 # Pages of Latin print with a passage in another script, in mix/.
 build src-mix mix '"Liberation Serif",serif' 41
