@@ -2,9 +2,12 @@ package render
 
 import (
 	"bytes"
+	"compress/zlib"
 	"errors"
+	"fmt"
 	"image"
 	"image/jpeg"
+	"math"
 	"runtime"
 	"testing"
 )
@@ -18,9 +21,10 @@ func TestScanImage(t *testing.T) {
 		want bool
 	}{
 		{"gray JPEG over the page at its resolution", "scripts/pol.pdf", 200, true},
+		{"the same at twice the render's resolution: reduced", "scripts/pol.pdf", 100, true},
 		{"the same at another resolution: pdfium resamples", "scripts/pol.pdf", 150, false},
-		{"a picture stored with Flate", "ocr/scan.pdf", 150, false},
-		{"a turned page (/Rotate 270)", "ocr/scan-fixed.pdf", 150, false},
+		{"an RGB picture stored with Flate", "ocr/scan.pdf", 150, false},
+		{"a turned page (/Rotate 270) of an RGB picture stored with Flate", "ocr/scan-fixed.pdf", 150, false},
 		{"a page of text", "simple.pdf", 200, false},
 	}
 	for _, tc := range tests {
@@ -52,8 +56,14 @@ func TestScanImage(t *testing.T) {
 			// means over blocks of 16×16 pixels see neither. (Another
 			// page's picture, or this one moved down by 5 pixels, differs
 			// by 10 levels and more.)
-			if m := blockDiff(g, r, scanBlock); m > maxScanDiff {
-				t.Errorf("block means differ from the render's by %.2f levels, want at most %v", m, maxScanDiff)
+			limit := maxScanDiff
+			if tc.dpi < 200 {
+				limit = maxReducedDiff
+			}
+			m := blockDiff(g, r, scanBlock)
+			t.Logf("block means differ by %.2f levels", m)
+			if m > limit {
+				t.Errorf("block means differ from the render's by %.2f levels, want at most %v", m, limit)
 			}
 		})
 	}
@@ -62,9 +72,15 @@ func TestScanImage(t *testing.T) {
 // scanBlock and maxScanDiff: the mean difference of the means of
 // scanBlock×scanBlock blocks, in gray levels, allowed between a scan's
 // stored picture and pdfium's render of its page (measured: 0.5).
+// maxReducedDiff is allowed where ScanImage reduced the picture by the
+// mean of each block of pixels and pdfium resampled it its own way
+// (measured: 1.09 for a JPEG at twice the render's resolution, at most
+// 0.24 for gray pictures stored with Flate); still far from the 10 levels of a
+// picture moved by 5 pixels.
 const (
-	scanBlock   = 16
-	maxScanDiff = 1.0
+	scanBlock      = 16
+	maxScanDiff    = 1.0
+	maxReducedDiff = 2.0
 )
 
 // blockDiff is the mean absolute difference of the means of n×n blocks.
@@ -142,4 +158,113 @@ func FuzzDecodeGray(f *testing.F) {
 			t.Fatalf("decodeGray gave %v for %d×%d", g.Rect, w, h)
 		}
 	})
+}
+
+// TestScanImageReducesGrayFlate checks scans stored as 8-bit gray samples
+// with Flate, at whole multiples of the render's resolution and on pages
+// turned by /Rotate, against pdfium's render of the same page.
+func TestScanImageReducesGrayFlate(t *testing.T) {
+	t.Parallel()
+	const dpi = 100
+	tests := []struct {
+		name   string
+		factor float64 // the picture's resolution over the render's
+		rotate int
+		want   bool
+	}{
+		{"at the render's resolution", 1, 0, true},
+		{"at twice it", 2, 0, true},
+		{"at three times it, the page turned by 90", 3, 90, true},
+		{"at twice it, turned by 180", 2, 180, true},
+		{"at twice it, turned by 270", 2, 270, true},
+		{"at one and a half times it: pdfium resamples", 1.5, 0, false},
+		{"beyond maxScanFactor", maxScanFactor + 1, 0, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			ctx := t.Context()
+			pdf := grayFlateScan(t, 300, 400, tc.factor*dpi, tc.rotate)
+			d, err := renderer(t).Load(ctx, pdf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { d.Close() })
+			opt := Options{DPI: dpi, Gray: true}
+			g, _, ok, err := renderer(t).ScanImage(ctx, d, 1, opt)
+			if err != nil || ok != tc.want {
+				t.Fatalf("ScanImage = ok %v, err %v; want ok %v", ok, err, tc.want)
+			}
+			if !ok {
+				return
+			}
+			img, _, err := renderer(t).RenderPage(ctx, d, 1, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := img.(*image.Gray)
+			if dx, dy := r.Rect.Dx()-g.Rect.Dx(), r.Rect.Dy()-g.Rect.Dy(); dx < 0 || dx > 1 || dy < 0 || dy > 1 {
+				t.Fatalf("picture %v, render %v: want the render's size or one pixel less", g.Rect, r.Rect)
+			}
+			limit := maxScanDiff
+			if tc.factor > 1 {
+				limit = maxReducedDiff
+			}
+			m := blockDiff(g, r, scanBlock)
+			t.Logf("block means differ by %.2f levels", m)
+			if m > limit {
+				t.Errorf("block means differ from the render's by %.2f levels, want at most %v", m, limit)
+			}
+		})
+	}
+}
+
+// grayFlateScan is a one-page PDF showing, over the whole page, a gray
+// picture stored with Flate: white paper with dark bars of different
+// lengths (no two corners alike, so that a wrong turn shows) drawn at
+// ppi, of a page w×h points turned by rotate.
+func grayFlateScan(t testing.TB, wPt, hPt int, ppi float64, rotate int) []byte {
+	t.Helper()
+	pw, ph := int(math.Round(float64(wPt)*ppi/72)), int(math.Round(float64(hPt)*ppi/72))
+	pix := make([]byte, pw*ph)
+	for y := range ph {
+		for x := range pw {
+			v := byte(250)
+			bar := y * 20 / ph // twenty rows of bars
+			if y*20%ph < ph/40 && x < pw*(bar+3)/24 {
+				v = 30 + byte(bar*5)
+			}
+			pix[y*pw+x] = v
+		}
+	}
+	var z bytes.Buffer
+	zw := zlib.NewWriter(&z)
+	if _, err := zw.Write(pix); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	content := fmt.Sprintf("q %d 0 0 %d 0 0 cm /Im0 Do Q", wPt, hPt)
+	objs := []string{
+		"<< /Type /Catalog /Pages 2 0 R >>",
+		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+		fmt.Sprintf("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %d %d] /Rotate %d /Resources << /XObject << /Im0 5 0 R >> >> /Contents 4 0 R >>", wPt, hPt, rotate),
+		fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(content), content),
+		fmt.Sprintf("<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode /Length %d >>\nstream\n%s\nendstream", pw, ph, z.Len(), z.Bytes()),
+	}
+	var b bytes.Buffer
+	b.WriteString("%PDF-1.4\n")
+	offsets := make([]int, len(objs))
+	for i, o := range objs {
+		offsets[i] = b.Len()
+		fmt.Fprintf(&b, "%d 0 obj\n%s\nendobj\n", i+1, o)
+	}
+	xref := b.Len()
+	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f \n", len(objs)+1)
+	for _, off := range offsets {
+		fmt.Fprintf(&b, "%010d 00000 n \n", off)
+	}
+	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(objs)+1, xref)
+	return b.Bytes()
 }

@@ -446,8 +446,8 @@ func (j *job) ocrPage(ctx context.Context, p int) (core.Page, map[string]float64
 }
 
 // pageImage is page p drawn in gray at opt's resolution: a scan's picture
-// as stored where the page is one (render.ScanImage: pdfium would draw it
-// pixel for pixel, in about three times the time), else pdfium's render.
+// as stored where the page is one (render.ScanImage: pdfium would draw
+// the same, in three to ten times the time), else pdfium's render.
 func (j *job) pageImage(ctx context.Context, p int, opt render.Options, stats map[string]float64) (*image.Gray, render.Transform, error) {
 	if g, tr, ok, err := j.r.ScanImage(ctx, j.doc, p, opt); err != nil || ok {
 		if ok {
@@ -734,7 +734,7 @@ type cleanPage struct {
 func (j *job) clean(g *image.Gray, rot, dpi int, page bool, clock *stageClock, stats map[string]float64) *cleanPage {
 	cp := &cleanPage{rot: rot, up: g, page: page}
 	if rot != 0 {
-		cp.up = rotateCW(g, rot)
+		cp.up = render.TurnClockwise(g, rot)
 	}
 	cp.flat, cp.frame = cp.up, newSkewFrame(0, cp.up.Rect.Dx(), cp.up.Rect.Dy())
 	if page {

@@ -41,38 +41,7 @@ func fill(g *image.Gray, r image.Rectangle, v uint8) {
 	}
 }
 
-// rotateCW turns g clockwise by deg (0, 90, 180 or 270).
-func rotateCW(g *image.Gray, deg int) *image.Gray {
-	w, h := g.Rect.Dx(), g.Rect.Dy()
-	switch deg {
-	case 90, 270:
-		out := image.NewGray(image.Rect(0, 0, h, w))
-		for y := 0; y < h; y++ {
-			row := g.Pix[y*g.Stride : y*g.Stride+w]
-			for x, v := range row {
-				if deg == 90 {
-					// (x, y) → (h-1-y, x)
-					out.Pix[x*out.Stride+(h-1-y)] = v
-				} else {
-					// (x, y) → (y, w-1-x)
-					out.Pix[(w-1-x)*out.Stride+y] = v
-				}
-			}
-		}
-		return out
-	case 180:
-		out := image.NewGray(image.Rect(0, 0, w, h))
-		for y := 0; y < h; y++ {
-			for x := 0; x < w; x++ {
-				out.Pix[(h-1-y)*out.Stride+(w-1-x)] = g.Pix[y*g.Stride+x]
-			}
-		}
-		return out
-	}
-	return g
-}
-
-// unrotateRect maps a rectangle of rotateCW(g, deg) back onto g, whose size
+// unrotateRect maps a rectangle of render.TurnClockwise(g, deg) back onto g, whose size
 // is w×h.
 func unrotateRect(r image.Rectangle, deg, w, h int) image.Rectangle {
 	switch deg {

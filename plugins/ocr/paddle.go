@@ -16,6 +16,7 @@ import (
 
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/internal/onnxrt"
+	"github.com/assay-pdf/assay/internal/render"
 )
 
 // Paddle model files inside <models_dir>/paddleocr.
@@ -441,7 +442,7 @@ func (p *paddle) readBoxes(ctx context.Context, g *image.Gray, boxes []image.Rec
 	for i, f := range flip {
 		if f && confs[i] < 0.9 {
 			again = append(again, i)
-			turned = append(turned, rotateCW(crops[i], 180))
+			turned = append(turned, render.TurnClockwise(crops[i], 180))
 		}
 	}
 	if len(turned) > 0 {
@@ -486,7 +487,7 @@ func (p *paddle) orientation(ctx context.Context, g *image.Gray) (int, error) {
 	img := g
 	if tall > wide {
 		rot = 90
-		img = rotateCW(g, 90)
+		img = render.TurnClockwise(g, 90)
 		if boxes, err = p.detect(ctx, img); err != nil {
 			return 0, err
 		}
