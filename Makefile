@@ -99,7 +99,7 @@ FUZZTIME ?= 20s
 FUZZ_TARGETS := ./router:FuzzParsePages ./plugins/nativetext:FuzzCMap ./plugins/nativetext:FuzzExtract ./plugins/nativetext:FuzzPicture \
 	./plugins/nativetext:FuzzSecondParser ./plugins/nativetext:FuzzPredefinedCMapDecode ./internal/pdfdoc/cjkcmap:FuzzDecode \
 	./internal/textclean:FuzzClean ./internal/wire:FuzzFromProto ./internal/pdfdoc:FuzzLexer \
-	./eval:FuzzScore ./internal/render:FuzzDecodeGray
+	./eval:FuzzScore ./internal/render:FuzzDecodeGray ./internal/render:FuzzInflateGray
 fuzz: deps
 	@for t in $(FUZZ_TARGETS); do \
 		pkg=$${t%%:*}; name=$${t##*:}; echo "== $$name ($$pkg)"; \

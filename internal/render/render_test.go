@@ -350,13 +350,6 @@ func BenchmarkRenderPage150(b *testing.B) {
 	}
 }
 
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
 // TestCoarseImages checks that CoarseImages reaches pdfium: a scan drawn
 // at a third of its resolution comes out the same size but sampled, not
 // filtered, so the two renders differ, and the sampled one keeps harder

@@ -2,16 +2,19 @@ package render
 
 import (
 	"bytes"
+	"compress/zlib"
 	"context"
 	"errors"
 	"image"
 	"image/jpeg"
+	"io"
 	"math"
 
 	"github.com/klippa-app/go-pdfium"
 	"github.com/klippa-app/go-pdfium/enums"
 	"github.com/klippa-app/go-pdfium/references"
 	"github.com/klippa-app/go-pdfium/requests"
+	"github.com/klippa-app/go-pdfium/structs"
 )
 
 // A scanned page is usually one picture: the scanner's JPEG, or its gray
@@ -43,13 +46,13 @@ const (
 )
 
 // storedScan is a scan's picture as stored, w×h pixels at factor times
-// the render's resolution: JPEG bytes, or 8-bit gray samples (Flate,
-// decoded by pdfium).
+// the render's resolution: JPEG bytes, or a Flate stream of 8-bit gray
+// samples.
 type storedScan struct {
-	jpeg, gray []byte
-	w, h       int
-	factor     int
-	rot        int // the page's /Rotate, by which a render turns it clockwise
+	jpeg, flate []byte
+	w, h        int
+	factor      int
+	rot         int // the page's /Rotate, by which a render turns it clockwise
 }
 
 // ScanImage returns page's picture as stored, when the page is a scan at
@@ -94,10 +97,123 @@ func (sc storedScan) decode() (*image.Gray, error) {
 	if sc.jpeg != nil {
 		return decodeGray(sc.jpeg, sc.w, sc.h)
 	}
-	if len(sc.gray) != sc.w*sc.h {
+	pix, err := inflateGray(sc.flate, sc.w, sc.h)
+	if err != nil {
+		return nil, err
+	}
+	g := &image.Gray{Pix: pix, Stride: sc.w, Rect: image.Rect(0, 0, sc.w, sc.h)}
+	if !lightPaper(g) {
 		return nil, errNotScan
 	}
-	return &image.Gray{Pix: sc.gray, Stride: sc.w, Rect: image.Rect(0, 0, sc.w, sc.h)}, nil
+	return g, nil
+}
+
+// inflateGray inflates a Flate stream of w×h 8-bit samples: rows as they
+// are, or each behind the byte of its PNG predictor (/Predictor 10-15,
+// which the length shows). Any other length is no such picture; the
+// stream is not read past it.
+func inflateGray(stream []byte, w, h int) ([]byte, error) {
+	zr, err := zlib.NewReader(bytes.NewReader(stream))
+	if err != nil {
+		return nil, errNotScan
+	}
+	defer zr.Close()
+	buf := make([]byte, h*(w+1)+1)
+	n, err := io.ReadFull(zr, buf)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
+		return nil, errNotScan
+	}
+	switch n {
+	case w * h:
+		return buf[:n], nil
+	case h * (w + 1):
+		return unpredictPNG(buf[:n], w, h)
+	}
+	return nil, errNotScan
+}
+
+// unpredictPNG undoes PNG's row filters on rows of w one-byte samples,
+// each behind its filter's byte, in place; the samples start the buffer.
+func unpredictPNG(b []byte, w, h int) ([]byte, error) {
+	out := b[:0]
+	var prev []byte
+	for y := range h {
+		f, row := b[y*(w+1)], b[y*(w+1)+1:(y+1)*(w+1)]
+		cur := out[y*w : y*w+w : y*w+w]
+		for x := range w {
+			var left, up, upLeft int
+			if x > 0 {
+				left = int(cur[x-1])
+			}
+			if prev != nil {
+				up = int(prev[x])
+				if x > 0 {
+					upLeft = int(prev[x-1])
+				}
+			}
+			var pred int
+			switch f {
+			case 0:
+			case 1:
+				pred = left
+			case 2:
+				pred = up
+			case 3:
+				pred = (left + up) / 2
+			case 4:
+				pred = paeth(left, up, upLeft)
+			default:
+				return nil, errNotScan
+			}
+			cur[x] = row[x] + byte(pred)
+		}
+		prev = cur
+	}
+	return out[:w*h], nil
+}
+
+// paeth is PNG's Paeth predictor.
+func paeth(a, b, c int) int {
+	p := a + b - c
+	pa, pb, pc := abs(p-a), abs(p-b), abs(p-c)
+	switch {
+	case pa <= pb && pa <= pc:
+		return a
+	case pb <= pc:
+		return b
+	}
+	return c
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// minPaper is the least median gray level of a scan ScanImage decodes
+// itself: paper is light. A darker picture is left to pdfium: one whose
+// /Decode array inverts it, or whose stream holds differences (TIFF's
+// predictor, of the same length as the samples), which neither the
+// stream nor pdfium's metadata show.
+const minPaper = 128
+
+// lightPaper reports whether the median of a sample of g's pixels (one
+// in paperStride) is at least minPaper.
+func lightPaper(g *image.Gray) bool {
+	const paperStride = 97 // prime: no column pattern
+	var hist [256]int
+	n := 0
+	for i := 0; i < len(g.Pix); i += paperStride {
+		hist[g.Pix[i]]++
+		n++
+	}
+	dark := 0
+	for v := range minPaper {
+		dark += hist[v]
+	}
+	return n > 0 && dark*2 < n
 }
 
 // reduce is g at 1/k of its resolution, each pixel the rounded mean of a
@@ -147,16 +263,8 @@ func scanPicture(p pdfium.Pdfium, doc references.FPDF_DOCUMENT, page int, scale 
 	default:
 		return storedScan{}, false
 	}
-	n, err := p.FPDFPage_CountObjects(&requests.FPDFPage_CountObjects{Page: pg})
-	if err != nil || n.Count != 1 {
-		return storedScan{}, false
-	}
-	obj, err := p.FPDFPage_GetObject(&requests.FPDFPage_GetObject{Page: pg, Index: 0})
-	if err != nil {
-		return storedScan{}, false
-	}
-	o := obj.PageObject
-	if !uprightCover(p, pg, o, w, h) {
+	o, drawn, ok := scanObject(p, pg)
+	if !ok || !uprightCover(p, pg, drawn, w, h) {
 		return storedScan{}, false
 	}
 	kind := storedKind(p, pg, o)
@@ -183,11 +291,14 @@ func scanPicture(p pdfium.Pdfium, doc references.FPDF_DOCUMENT, page int, scale 
 	if sc.w*sc.h > maxScanBytes {
 		return storedScan{}, false
 	}
-	data, err := p.FPDFImageObj_GetImageDataDecoded(&requests.FPDFImageObj_GetImageDataDecoded{ImageObject: o})
-	if err != nil || len(data.Data) != sc.w*sc.h {
+	// The stream as stored, inflated by Go: pdfium's decoder would fill
+	// as much WebAssembly memory as the samples take, which costs more
+	// than the inflating.
+	data, err := p.FPDFImageObj_GetImageDataRaw(&requests.FPDFImageObj_GetImageDataRaw{ImageObject: o})
+	if err != nil || len(data.Data) == 0 || len(data.Data) > maxScanBytes {
 		return storedScan{}, false
 	}
-	sc.gray = data.Data
+	sc.flate = data.Data
 	return sc, true
 }
 
@@ -204,15 +315,80 @@ func scanFactor(w, h, rw, rh float64) int {
 	return k
 }
 
-// uprightCover reports whether the image object o is drawn upright (no
+// drawing is how a picture is drawn on the page: the matrix that maps its
+// unit square onto the page, and the objects whose clip and transparency
+// apply to it (the picture, and the form that holds it).
+type drawing struct {
+	m    structs.FPDF_FS_MATRIX
+	objs []references.FPDF_PAGEOBJECT
+}
+
+// scanObject is the page's one picture and how it is drawn: the page's
+// only object, or the only object of its only form (as Cairo writes a
+// scan: the picture in a form drawn over the page), its matrix composed
+// with the form's.
+func scanObject(p pdfium.Pdfium, pg requests.Page) (references.FPDF_PAGEOBJECT, drawing, bool) {
+	n, err := p.FPDFPage_CountObjects(&requests.FPDFPage_CountObjects{Page: pg})
+	if err != nil || n.Count != 1 {
+		return "", drawing{}, false
+	}
+	obj, err := p.FPDFPage_GetObject(&requests.FPDFPage_GetObject{Page: pg, Index: 0})
+	if err != nil {
+		return "", drawing{}, false
+	}
+	o := obj.PageObject
+	m, err := p.FPDFPageObj_GetMatrix(&requests.FPDFPageObj_GetMatrix{PageObject: o})
+	if err != nil {
+		return "", drawing{}, false
+	}
+	switch objectType(p, o) {
+	case enums.FPDF_PAGEOBJ_IMAGE:
+		return o, drawing{m: m.Matrix, objs: []references.FPDF_PAGEOBJECT{o}}, true
+	case enums.FPDF_PAGEOBJ_FORM:
+		c, err := p.FPDFFormObj_CountObjects(&requests.FPDFFormObj_CountObjects{PageObject: o})
+		if err != nil || c.Count != 1 {
+			return "", drawing{}, false
+		}
+		in, err := p.FPDFFormObj_GetObject(&requests.FPDFFormObj_GetObject{PageObject: o, Index: 0})
+		if err != nil || objectType(p, in.PageObject) != enums.FPDF_PAGEOBJ_IMAGE {
+			return "", drawing{}, false
+		}
+		mi, err := p.FPDFPageObj_GetMatrix(&requests.FPDFPageObj_GetMatrix{PageObject: in.PageObject})
+		if err != nil {
+			return "", drawing{}, false
+		}
+		return in.PageObject, drawing{m: compose(mi.Matrix, m.Matrix), objs: []references.FPDF_PAGEOBJECT{in.PageObject, o}}, true
+	}
+	return "", drawing{}, false
+}
+
+// objectType is o's type, FPDF_PAGEOBJ_UNKNOWN when pdfium cannot say.
+func objectType(p pdfium.Pdfium, o references.FPDF_PAGEOBJECT) enums.FPDF_PAGEOBJ {
+	t, err := p.FPDFPageObj_GetType(&requests.FPDFPageObj_GetType{PageObject: o})
+	if err != nil {
+		return enums.FPDF_PAGEOBJ_UNKNOWN
+	}
+	return t.Type
+}
+
+// compose is the matrix that applies a, then b.
+func compose(a, b structs.FPDF_FS_MATRIX) structs.FPDF_FS_MATRIX {
+	return structs.FPDF_FS_MATRIX{
+		A: a.A*b.A + a.B*b.C,
+		B: a.A*b.B + a.B*b.D,
+		C: a.C*b.A + a.D*b.C,
+		D: a.C*b.B + a.D*b.D,
+		E: a.E*b.A + a.F*b.C + b.E,
+		F: a.E*b.B + a.F*b.D + b.F,
+	}
+}
+
+// uprightCover reports whether the picture drawn by d is upright (no
 // turn, flip or shear) and opaque over the whole page, w×h points before
 // its /Rotate, and nothing clips it inside the page.
-func uprightCover(p pdfium.Pdfium, pg requests.Page, o references.FPDF_PAGEOBJECT, w, h float64) bool {
-	m, err := p.FPDFPageObj_GetMatrix(&requests.FPDFPageObj_GetMatrix{PageObject: o})
-	if err != nil || m.Matrix.B != 0 || m.Matrix.C != 0 || m.Matrix.A <= 0 || m.Matrix.D <= 0 {
-		return false
-	}
-	if t, err := p.FPDFPageObj_HasTransparency(&requests.FPDFPageObj_HasTransparency{PageObject: o}); err != nil || t.HasTransparency {
+func uprightCover(p pdfium.Pdfium, pg requests.Page, d drawing, w, h float64) bool {
+	mm := d.m
+	if mm.B != 0 || mm.C != 0 || mm.A <= 0 || mm.D <= 0 {
 		return false
 	}
 	bb, err := p.FPDF_GetPageBoundingBox(&requests.FPDF_GetPageBoundingBox{Page: pg})
@@ -220,10 +396,19 @@ func uprightCover(p pdfium.Pdfium, pg requests.Page, o references.FPDF_PAGEOBJEC
 		return false
 	}
 	page := rectF{bb.Rect.Left, bb.Rect.Bottom, bb.Rect.Right, bb.Rect.Top}
-	mm := m.Matrix
 	pic := rectF{mm.E, mm.F, mm.E + mm.A, mm.F + mm.D}
-	return pic.near(page) && page.near(rectF{0, 0, float32(w), float32(h)}.at(page.x0, page.y0)) &&
-		clipCovers(p, o, page)
+	if !pic.near(page) || !page.near(rectF{0, 0, float32(w), float32(h)}.at(page.x0, page.y0)) {
+		return false
+	}
+	for _, o := range d.objs {
+		if t, err := p.FPDFPageObj_HasTransparency(&requests.FPDFPageObj_HasTransparency{PageObject: o}); err != nil || t.HasTransparency {
+			return false
+		}
+		if !clipCovers(p, o, page) {
+			return false
+		}
+	}
+	return true
 }
 
 // rectF is a rectangle in page space, (x0, y0) its lower left corner.

@@ -161,31 +161,34 @@ func FuzzDecodeGray(f *testing.F) {
 }
 
 // TestScanImageReducesGrayFlate checks scans stored as 8-bit gray samples
-// with Flate, at whole multiples of the render's resolution and on pages
-// turned by /Rotate, against pdfium's render of the same page.
+// with Flate, at whole multiples of the render's resolution, on pages
+// turned by /Rotate, in a form as Cairo writes them, and with PNG's row
+// predictors, against pdfium's render of the same page.
 func TestScanImageReducesGrayFlate(t *testing.T) {
 	t.Parallel()
 	const dpi = 100
 	tests := []struct {
-		name   string
-		factor float64 // the picture's resolution over the render's
-		rotate int
-		want   bool
+		name string
+		scan flateScan
+		want bool
 	}{
-		{"at the render's resolution", 1, 0, true},
-		{"at twice it", 2, 0, true},
-		{"at three times it, the page turned by 90", 3, 90, true},
-		{"at twice it, turned by 180", 2, 180, true},
-		{"at twice it, turned by 270", 2, 270, true},
-		{"at one and a half times it: pdfium resamples", 1.5, 0, false},
-		{"beyond maxScanFactor", maxScanFactor + 1, 0, false},
+		{"at the render's resolution", flateScan{factor: 1}, true},
+		{"at twice it", flateScan{factor: 2}, true},
+		{"at three times it, the page turned by 90", flateScan{factor: 3, rotate: 90}, true},
+		{"at twice it, turned by 180", flateScan{factor: 2, rotate: 180}, true},
+		{"at twice it, turned by 270", flateScan{factor: 2, rotate: 270}, true},
+		{"in a form, flipped twice as Cairo draws it", flateScan{factor: 2, form: true}, true},
+		{"rows behind PNG predictors", flateScan{factor: 2, predictor: true}, true},
+		{"at one and a half times it: pdfium resamples", flateScan{factor: 1.5}, false},
+		{"beyond maxScanFactor", flateScan{factor: maxScanFactor + 1}, false},
+		{"a dark picture (an inverting /Decode, say): left to pdfium", flateScan{factor: 2, dark: true}, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			ctx := t.Context()
-			pdf := grayFlateScan(t, 300, 400, tc.factor*dpi, tc.rotate)
-			d, err := renderer(t).Load(ctx, pdf)
+			tc.scan.ppi = tc.scan.factor * dpi
+			d, err := renderer(t).Load(ctx, tc.scan.pdf(t, 300, 400))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -207,7 +210,7 @@ func TestScanImageReducesGrayFlate(t *testing.T) {
 				t.Fatalf("picture %v, render %v: want the render's size or one pixel less", g.Rect, r.Rect)
 			}
 			limit := maxScanDiff
-			if tc.factor > 1 {
+			if tc.scan.factor > 1 {
 				limit = maxReducedDiff
 			}
 			m := blockDiff(g, r, scanBlock)
@@ -219,13 +222,22 @@ func TestScanImageReducesGrayFlate(t *testing.T) {
 	}
 }
 
-// grayFlateScan is a one-page PDF showing, over the whole page, a gray
-// picture stored with Flate: white paper with dark bars of different
-// lengths (no two corners alike, so that a wrong turn shows) drawn at
-// ppi, of a page w×h points turned by rotate.
-func grayFlateScan(t testing.TB, wPt, hPt int, ppi float64, rotate int) []byte {
+// flateScan describes a test scan: a gray picture at ppi stored with
+// Flate, on a page turned by rotate, drawn in a form (as Cairo draws a
+// scan: the page flipped, the picture flipped back), its rows behind
+// PNG predictors, dark (inverted) rather than light.
+type flateScan struct {
+	factor, ppi           float64
+	rotate                int
+	form, predictor, dark bool
+}
+
+// pdf is the one-page PDF of the scan, the page w×h points: white paper
+// with dark bars of different lengths (no two corners alike, so that a
+// wrong turn shows).
+func (sc flateScan) pdf(t testing.TB, wPt, hPt int) []byte {
 	t.Helper()
-	pw, ph := int(math.Round(float64(wPt)*ppi/72)), int(math.Round(float64(hPt)*ppi/72))
+	pw, ph := int(math.Round(float64(wPt)*sc.ppi/72)), int(math.Round(float64(hPt)*sc.ppi/72))
 	pix := make([]byte, pw*ph)
 	for y := range ph {
 		for x := range pw {
@@ -234,24 +246,44 @@ func grayFlateScan(t testing.TB, wPt, hPt int, ppi float64, rotate int) []byte {
 			if y*20%ph < ph/40 && x < pw*(bar+3)/24 {
 				v = 30 + byte(bar*5)
 			}
+			if sc.dark {
+				v = 255 - v
+			}
 			pix[y*pw+x] = v
 		}
 	}
+	stream, parms := pix, ""
+	if sc.predictor {
+		stream = pngRows(pix, pw, ph)
+		parms = fmt.Sprintf(" /DecodeParms << /Predictor 15 /Colors 1 /BitsPerComponent 8 /Columns %d >>", pw)
+	}
 	var z bytes.Buffer
 	zw := zlib.NewWriter(&z)
-	if _, err := zw.Write(pix); err != nil {
+	if _, err := zw.Write(stream); err != nil {
 		t.Fatal(err)
 	}
 	if err := zw.Close(); err != nil {
 		t.Fatal(err)
 	}
+	image := fmt.Sprintf("<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode%s /Length %d >>\nstream\n%s\nendstream", pw, ph, parms, z.Len(), z.Bytes())
 	content := fmt.Sprintf("q %d 0 0 %d 0 0 cm /Im0 Do Q", wPt, hPt)
+	xobject := image
+	if sc.form {
+		// The page flipped upside down, clipped to its box, and the
+		// picture flipped back inside the form.
+		content = fmt.Sprintf("1 0 0 -1 0 %d cm 0 0 %d %d re W n /Im0 Do", hPt, wPt, hPt)
+		inner := fmt.Sprintf("%d 0 0 -%d 0 %d cm /Im1 Do", wPt, hPt, hPt)
+		xobject = fmt.Sprintf("<< /Type /XObject /Subtype /Form /BBox [0 0 %d %d] /Resources << /XObject << /Im1 6 0 R >> >> /Length %d >>\nstream\n%s\nendstream", wPt, hPt, len(inner), inner)
+	}
 	objs := []string{
 		"<< /Type /Catalog /Pages 2 0 R >>",
 		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-		fmt.Sprintf("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %d %d] /Rotate %d /Resources << /XObject << /Im0 5 0 R >> >> /Contents 4 0 R >>", wPt, hPt, rotate),
+		fmt.Sprintf("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %d %d] /Rotate %d /Resources << /XObject << /Im0 5 0 R >> >> /Contents 4 0 R >>", wPt, hPt, sc.rotate),
 		fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(content), content),
-		fmt.Sprintf("<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode /Length %d >>\nstream\n%s\nendstream", pw, ph, z.Len(), z.Bytes()),
+		xobject,
+	}
+	if sc.form {
+		objs = append(objs, image)
 	}
 	var b bytes.Buffer
 	b.WriteString("%PDF-1.4\n")
@@ -267,4 +299,47 @@ func grayFlateScan(t testing.TB, wPt, hPt int, ppi float64, rotate int) []byte {
 	}
 	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(objs)+1, xref)
 	return b.Bytes()
+}
+
+// pngRows filters the rows of w×h one-byte samples as PNG does, each
+// behind its filter's byte: row y with filter y mod 5, so that every
+// filter is used.
+func pngRows(pix []byte, w, h int) []byte {
+	out := make([]byte, 0, h*(w+1))
+	for y := range h {
+		f := byte(y % 5)
+		out = append(out, f)
+		for x := range w {
+			var left, up, upLeft int
+			if x > 0 {
+				left = int(pix[y*w+x-1])
+			}
+			if y > 0 {
+				up = int(pix[(y-1)*w+x])
+				if x > 0 {
+					upLeft = int(pix[(y-1)*w+x-1])
+				}
+			}
+			pred := [5]int{0, left, up, (left + up) / 2, paeth(left, up, upLeft)}[f]
+			out = append(out, pix[y*w+x]-byte(pred))
+		}
+	}
+	return out
+}
+
+// FuzzInflateGray: a stream of any bytes gives w×h samples or an error,
+// never a panic or more samples.
+func FuzzInflateGray(f *testing.F) {
+	var z bytes.Buffer
+	zw := zlib.NewWriter(&z)
+	zw.Write(pngRows(bytes.Repeat([]byte{200, 10, 255}, 12), 6, 6))
+	zw.Close()
+	f.Add(z.Bytes(), uint8(6), uint8(6))
+	f.Add([]byte{0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01}, uint8(1), uint8(1))
+	f.Fuzz(func(t *testing.T, stream []byte, w, h uint8) {
+		pix, err := inflateGray(stream, int(w), int(h))
+		if err == nil && len(pix) != int(w)*int(h) {
+			t.Fatalf("%d samples for %d×%d", len(pix), w, h)
+		}
+	})
 }
