@@ -10,6 +10,8 @@ import (
 	"math"
 	"runtime"
 	"testing"
+
+	"github.com/assay-pdf/assay/internal/pdfdoc/pdftest"
 )
 
 func TestScanImage(t *testing.T) {
@@ -29,43 +31,49 @@ func TestScanImage(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			ctx := t.Context()
 			d := load(t, tc.file)
-			opt := Options{DPI: tc.dpi, Gray: true}
-			g, tr, ok, err := renderer(t).ScanImage(ctx, d, 1, opt)
-			if err != nil || ok != tc.want {
-				t.Fatalf("ScanImage = ok %v, err %v; want ok %v", ok, err, tc.want)
-			}
-			if !ok {
-				return
-			}
-			img, rtr, err := renderer(t).RenderPage(ctx, d, 1, opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if tr != rtr {
-				t.Errorf("transform %+v, RenderPage's %+v", tr, rtr)
-			}
-			r := img.(*image.Gray)
-			if dx, dy := r.Rect.Dx()-g.Rect.Dx(), r.Rect.Dy()-g.Rect.Dy(); dx < 0 || dx > 1 || dy < 0 || dy > 1 {
-				t.Fatalf("picture %v, render %v: want the render's size or one pixel less", g.Rect, r.Rect)
-			}
-			// The same picture: pdfium's JPEG decoder rounds some samples
-			// the other way, and a render a pixel wider than the picture
-			// stretches it by that pixel, which moves the print's edges;
-			// means over blocks of 16×16 pixels see neither. (Another
-			// page's picture, or this one moved down by 5 pixels, differs
-			// by 10 levels and more.)
 			limit := maxScanDiff
 			if tc.dpi < 200 {
-				limit = maxReducedDiff
+				limit = maxReducedDiff // pol.pdf is a 200 ppi scan
 			}
-			m := blockDiff(g, r, scanBlock)
-			t.Logf("block means differ by %.2f levels", m)
-			if m > limit {
-				t.Errorf("block means differ from the render's by %.2f levels, want at most %v", m, limit)
-			}
+			checkScan(t, d, Options{DPI: tc.dpi, Gray: true}, tc.want, limit)
 		})
+	}
+}
+
+// checkScan asks ScanImage for page 1 of d and checks its answer is want
+// and its picture pdfium's render: the same transform, the render's size
+// or a pixel less, and means of scanBlock×scanBlock blocks within limit
+// gray levels. pdfium's JPEG decoder rounds some samples the other way,
+// and a render a pixel wider than the picture stretches it by that
+// pixel, which moves the print's edges; block means see neither.
+// (Another page's picture, or this one moved down by 5 pixels, differs by
+// 10 levels and more.)
+func checkScan(t *testing.T, d *Doc, opt Options, want bool, limit float64) {
+	t.Helper()
+	ctx := t.Context()
+	g, tr, ok, err := renderer(t).ScanImage(ctx, d, 1, opt)
+	if err != nil || ok != want {
+		t.Fatalf("ScanImage = ok %v, err %v; want ok %v", ok, err, want)
+	}
+	if !ok {
+		return
+	}
+	img, rtr, err := renderer(t).RenderPage(ctx, d, 1, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr != rtr {
+		t.Errorf("transform %+v, RenderPage's %+v", tr, rtr)
+	}
+	r := img.(*image.Gray)
+	if dx, dy := r.Rect.Dx()-g.Rect.Dx(), r.Rect.Dy()-g.Rect.Dy(); dx < 0 || dx > 1 || dy < 0 || dy > 1 {
+		t.Fatalf("picture %v, render %v: want the render's size or one pixel less", g.Rect, r.Rect)
+	}
+	m := blockDiff(g, r, scanBlock)
+	t.Logf("block means differ by %.2f levels", m)
+	if m > limit {
+		t.Errorf("block means differ from the render's by %.2f levels, want at most %v", m, limit)
 	}
 }
 
@@ -193,31 +201,11 @@ func TestScanImageReducesGrayFlate(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { d.Close() })
-			opt := Options{DPI: dpi, Gray: true}
-			g, _, ok, err := renderer(t).ScanImage(ctx, d, 1, opt)
-			if err != nil || ok != tc.want {
-				t.Fatalf("ScanImage = ok %v, err %v; want ok %v", ok, err, tc.want)
-			}
-			if !ok {
-				return
-			}
-			img, _, err := renderer(t).RenderPage(ctx, d, 1, opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r := img.(*image.Gray)
-			if dx, dy := r.Rect.Dx()-g.Rect.Dx(), r.Rect.Dy()-g.Rect.Dy(); dx < 0 || dx > 1 || dy < 0 || dy > 1 {
-				t.Fatalf("picture %v, render %v: want the render's size or one pixel less", g.Rect, r.Rect)
-			}
 			limit := maxScanDiff
 			if tc.scan.factor > 1 {
 				limit = maxReducedDiff
 			}
-			m := blockDiff(g, r, scanBlock)
-			t.Logf("block means differ by %.2f levels", m)
-			if m > limit {
-				t.Errorf("block means differ from the render's by %.2f levels, want at most %v", m, limit)
-			}
+			checkScan(t, d, Options{DPI: dpi, Gray: true}, tc.want, limit)
 		})
 	}
 }
@@ -265,40 +253,20 @@ func (sc flateScan) pdf(t testing.TB, wPt, hPt int) []byte {
 	if err := zw.Close(); err != nil {
 		t.Fatal(err)
 	}
-	image := fmt.Sprintf("<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode%s /Length %d >>\nstream\n%s\nendstream", pw, ph, parms, z.Len(), z.Bytes())
+	img := pdftest.Stream(fmt.Sprintf("/Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode%s", pw, ph, parms), z.String())
 	content := fmt.Sprintf("q %d 0 0 %d 0 0 cm /Im0 Do Q", wPt, hPt)
-	xobject := image
+	more := []string{img}
 	if sc.form {
 		// The page flipped upside down, clipped to its box, and the
-		// picture flipped back inside the form.
+		// picture flipped back inside the form (object 5; the picture
+		// is object 6).
 		content = fmt.Sprintf("1 0 0 -1 0 %d cm 0 0 %d %d re W n /Im0 Do", hPt, wPt, hPt)
 		inner := fmt.Sprintf("%d 0 0 -%d 0 %d cm /Im1 Do", wPt, hPt, hPt)
-		xobject = fmt.Sprintf("<< /Type /XObject /Subtype /Form /BBox [0 0 %d %d] /Resources << /XObject << /Im1 6 0 R >> >> /Length %d >>\nstream\n%s\nendstream", wPt, hPt, len(inner), inner)
+		form := pdftest.Stream(fmt.Sprintf("/Type /XObject /Subtype /Form /BBox [0 0 %d %d] /Resources << /XObject << /Im1 6 0 R >> >>", wPt, hPt), inner)
+		more = []string{form, img}
 	}
-	objs := []string{
-		"<< /Type /Catalog /Pages 2 0 R >>",
-		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-		fmt.Sprintf("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %d %d] /Rotate %d /Resources << /XObject << /Im0 5 0 R >> >> /Contents 4 0 R >>", wPt, hPt, sc.rotate),
-		fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(content), content),
-		xobject,
-	}
-	if sc.form {
-		objs = append(objs, image)
-	}
-	var b bytes.Buffer
-	b.WriteString("%PDF-1.4\n")
-	offsets := make([]int, len(objs))
-	for i, o := range objs {
-		offsets[i] = b.Len()
-		fmt.Fprintf(&b, "%d 0 obj\n%s\nendobj\n", i+1, o)
-	}
-	xref := b.Len()
-	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f \n", len(objs)+1)
-	for _, off := range offsets {
-		fmt.Fprintf(&b, "%010d 00000 n \n", off)
-	}
-	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(objs)+1, xref)
-	return b.Bytes()
+	page := fmt.Sprintf("/MediaBox [0 0 %d %d] /Rotate %d", wPt, hPt, sc.rotate)
+	return pdftest.OnePage(page, "<< /XObject << /Im0 5 0 R >> >>", content, more...).Bytes()
 }
 
 // pngRows filters the rows of w×h one-byte samples as PNG does, each
