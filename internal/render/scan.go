@@ -57,11 +57,13 @@ type storedScan struct {
 
 // ScanImage returns page's picture as stored, when the page is a scan at
 // opt's resolution or a whole multiple of it (up to maxScanFactor): one
-// picture upright on the page (which its /Rotate may turn) (a JPEG, gray or colour, whose luminance is returned, or
-// 8-bit gray samples stored with Flate) covering the displayed page, and
-// nothing else drawn; ok is false for any other page, which RenderPage
-// draws. The Transform is the one RenderPage would give; the picture is
-// the render's size or a pixel less.
+// picture drawn upright over the whole page, directly or in the page's
+// one form, and nothing else drawn. The picture is a JPEG (gray or
+// colour; its luminance is returned) or 8-bit gray samples stored with
+// Flate; it is reduced to the render's resolution and turned by the
+// page's /Rotate. ok is false for any other page, which RenderPage draws.
+// The Transform is the one RenderPage would give; the picture is the
+// render's size or a pixel less.
 func (r *Renderer) ScanImage(ctx context.Context, d *Doc, page int, opt Options) (img *image.Gray, tr Transform, ok bool, err error) {
 	if err := d.checkPage(page); err != nil {
 		return nil, Transform{}, false, err
@@ -280,6 +282,9 @@ func scanPicture(p pdfium.Pdfium, doc references.FPDF_DOCUMENT, page int, scale 
 	if sc.factor == 0 || clampPixels(pi.Width, pi.Height, scale) != nil {
 		return storedScan{}, false // RenderPage says why a page is too large
 	}
+	if sc.w*sc.h > maxScanBytes {
+		return storedScan{}, false // more samples than Go decodes here
+	}
 	if kind == storedJPEG {
 		data, err := p.FPDFImageObj_GetImageDataRaw(&requests.FPDFImageObj_GetImageDataRaw{ImageObject: o})
 		if err != nil || len(data.Data) == 0 || len(data.Data) > maxScanBytes {
@@ -287,9 +292,6 @@ func scanPicture(p pdfium.Pdfium, doc references.FPDF_DOCUMENT, page int, scale 
 		}
 		sc.jpeg = data.Data
 		return sc, true
-	}
-	if sc.w*sc.h > maxScanBytes {
-		return storedScan{}, false
 	}
 	// The stream as stored, inflated by Go: pdfium's decoder would fill
 	// as much WebAssembly memory as the samples take, which costs more
