@@ -34,6 +34,33 @@ func Enable() {
 	_ = syscall.Exec(selfExe, os.Args, env) // returns only on failure
 }
 
+// Preset is the environment entry that has a program started with env
+// run with Tunable from its first instruction, so that its Enable has
+// nothing to do and the program is not executed twice (about 50 ms of a
+// core for an engine that links Tesseract's libraries). It is false where
+// the kernel gives no huge pages on request, and where env sets EnvVar
+// already: the user's tunables stand, and Enable adds Tunable to them.
+func Preset(env []string) (string, bool) {
+	mode, err := os.ReadFile(modeFile)
+	if err != nil {
+		return "", false
+	}
+	return preset(string(mode), env)
+}
+
+// preset is Preset for the kernel's mode (modeFile's text).
+func preset(mode string, env []string) (string, bool) {
+	if !onRequest(mode) {
+		return "", false
+	}
+	for _, kv := range env {
+		if strings.HasPrefix(kv, EnvVar+"=") {
+			return "", false
+		}
+	}
+	return EnvVar + "=" + Tunable + "=1", true
+}
+
 // selfExe names the running program's binary on Linux.
 const selfExe = "/proc/self/exe"
 

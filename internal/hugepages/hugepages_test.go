@@ -60,6 +60,29 @@ func TestWithTunable(t *testing.T) {
 	}
 }
 
+func TestPreset(t *testing.T) {
+	t.Parallel()
+	const onRequestMode, alwaysMode = "always [madvise] never\n", "[always] madvise never\n"
+	want := EnvVar + "=" + Tunable + "=1"
+	tests := []struct {
+		name string
+		mode string
+		env  []string
+		ok   bool
+	}{
+		{"huge pages on request, no tunables set", onRequestMode, []string{"A=1"}, true},
+		{"the user's tunables stand", onRequestMode, []string{EnvVar + "=glibc.malloc.arena_max=2"}, false},
+		{"the user opted out", onRequestMode, []string{EnvVar + "=" + Tunable + "=0"}, false},
+		{"huge pages always: nothing to ask for", alwaysMode, nil, false},
+	}
+	for _, tc := range tests {
+		kv, ok := preset(tc.mode, tc.env)
+		if ok != tc.ok || (ok && kv != want) {
+			t.Errorf("%s: preset = %q, %v; want %v", tc.name, kv, ok, tc.ok)
+		}
+	}
+}
+
 func TestCommName(t *testing.T) {
 	t.Parallel()
 	for arg0, want := range map[string]string{

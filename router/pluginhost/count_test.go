@@ -7,14 +7,17 @@ import (
 	"crypto/elliptic"
 	"crypto/tls"
 	"errors"
+	"fmt"
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/hugepages"
 	"github.com/assay-pdf/assay/internal/wire"
 )
 
@@ -197,5 +200,24 @@ func TestEngineNamedOtherwiseIsRefused(t *testing.T) {
 	_, err = engine(t, newHost(t, Config{Dirs: []string{dir}}), "alias").Describe(t.Context())
 	if !errors.Is(err, core.ErrBadRequest) || !strings.Contains(err.Error(), `says it is "counter"`) {
 		t.Fatalf("describe: %v; want a refusal naming both names", err)
+	}
+}
+
+// An engine starts with glibc's huge-page tunable where the kernel gives
+// huge pages on request, so that an engine hosting native models does not
+// execute itself again to ask for them (hugepages.Enable).
+func TestEnginesStartWithHugePages(t *testing.T) {
+	t.Parallel()
+	want, ok := hugepages.Preset(os.Environ())
+	if !ok {
+		t.Skip("huge pages are not given on request here, or GLIBC_TUNABLES is set")
+	}
+	p := launchCounter(t, newHost(t, Config{}))
+	env, err := os.ReadFile(fmt.Sprintf("/proc/%d/environ", p.pid))
+	if err != nil {
+		t.Skip(err)
+	}
+	if !slices.Contains(strings.Split(string(env), "\x00"), want) {
+		t.Errorf("engine environment lacks %q", want)
 	}
 }

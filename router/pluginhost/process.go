@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"strings"
 	"sync"
@@ -14,6 +15,7 @@ import (
 	"github.com/hashicorp/go-plugin"
 
 	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/hugepages"
 	"github.com/assay-pdf/assay/internal/wire"
 )
 
@@ -48,6 +50,12 @@ func (h *Host) launch(f Found) (*proc, error) {
 		cmd = exec.Command(f.Path, ServeEngineCommand, f.Name)
 	}
 	dieWithHost(cmd)
+	if kv, ok := hugepages.Preset(os.Environ()); ok {
+		// Engines that host native models ask for glibc's huge pages
+		// (hugepages.Enable) and would otherwise execute themselves
+		// again to get them.
+		cmd.Env = append(cmd.Env, kv)
+	}
 	cc, tail, exit := h.clientConfig(f.Name)
 	cc.Cmd = cmd
 	cc.SyncStdout, cc.SyncStderr = h.stderr, h.stderr
