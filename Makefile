@@ -84,7 +84,7 @@ bench-quality: deps build
 bench-speed: deps build
 	scripts/bench-speed $(DIR)
 
-## bench-ocr: CPU per page of the OCR engine on scanned PDFs (FILES=..., default the corpus's scanned sets) beside Tesseract's CLI at 300 and 200 dpi, medians of 3
+## bench-ocr: CPU per page of the OCR engine on scanned PDFs (FILES=..., default the corpus's scanned sets), on two cores and held to one, beside Tesseract's CLI at 300 and 200 dpi, medians of 3
 bench-ocr: deps build
 	scripts/bench-ocr $(FILES)
 
