@@ -1,8 +1,10 @@
 package ocr
 
 import (
+	"cmp"
 	"image"
 	"math"
+	"slices"
 )
 
 // Skew correction and ruling-line removal, applied to an upright page
@@ -249,33 +251,39 @@ func removeRules(g *image.Gray, dpi int) (*image.Gray, []rule) {
 	return m.paint(), append(vert, horiz...)
 }
 
-// ruleMask marks the pixels of a page's ruling lines.
+// ruleMask marks the pixels of a page's ruling lines. Every pass goes
+// along rows, the order of g's bytes: a page at 200 dpi is 3.9 million
+// of them, and a pass down its columns touches a new cache line at each.
 type ruleMask struct {
 	g     *image.Gray
 	w, h  int
 	mask  []bool
+	rows  []bool // rows[y]: a horizontal run is marked on row y
 	found bool
 }
 
-func (m *ruleMask) dark(x, y int) bool { return m.g.Pix[y*m.g.Stride+x] < darkThreshold }
+// row is row y of the page.
+func (m *ruleMask) row(y int) []uint8 { return m.g.Pix[y*m.g.Stride : y*m.g.Stride+m.w] }
 
 // markHorizontal marks the thin horizontal runs of ink at least minH long.
 func (m *ruleMask) markHorizontal(minH, thick int) {
+	m.rows = make([]bool, m.h)
 	for y := 0; y < m.h; y++ {
+		row := m.row(y)
 		x := 0
 		for x < m.w {
-			if !m.dark(x, y) {
+			if row[x] >= darkThreshold {
 				x++
 				continue
 			}
 			s := x
-			for x < m.w && m.dark(x, y) {
+			for x < m.w && row[x] < darkThreshold {
 				x++
 			}
 			if x-s >= minH && thinRun(m.g, s, x, y, thick) {
-				m.found = true
-				for i := s; i < x; i++ {
-					m.mask[y*m.w+i] = true
+				m.found, m.rows[y] = true, true
+				for i := y*m.w + s; i < y*m.w+x; i++ {
+					m.mask[i] = true
 				}
 			}
 		}
@@ -287,14 +295,18 @@ func (m *ruleMask) markHorizontal(minH, thick int) {
 func (m *ruleMask) horizontalRules() []rule {
 	var horiz []rule
 	for y := 0; y < m.h; y++ {
+		if !m.rows[y] {
+			continue
+		}
+		mask := m.mask[y*m.w : (y+1)*m.w]
 		x := 0
 		for x < m.w {
-			if !m.mask[y*m.w+x] {
+			if !mask[x] {
 				x++
 				continue
 			}
 			s := x
-			for x < m.w && m.mask[y*m.w+x] {
+			for x < m.w && mask[x] {
 				x++
 			}
 			r := image.Rect(s, y, x, y+1)
@@ -318,29 +330,38 @@ func (m *ruleMask) horizontalRules() []rule {
 // vrun is a vertical run of ink in column x.
 type vrun struct{ x, y0, y1 int }
 
-// markVertical marks the vertical runs of ink at least minV long.
+// markVertical marks the vertical runs of ink at least minV long, in the
+// order of their columns and then of their tops (verticalRules merges
+// them in that order). It goes along rows, keeping each column's open
+// run.
 func (m *ruleMask) markVertical(minV int) []vrun {
 	var runs []vrun
-	for x := 0; x < m.w; x++ {
-		y := 0
-		for y < m.h {
-			if !m.dark(x, y) {
-				y++
-				continue
+	open := make([]int, m.w) // open[x]: the length of the run of ink ending on the row above
+	end := func(x, y int) {
+		if open[x] >= minV {
+			m.found = true
+			for i := y - open[x]; i < y; i++ {
+				m.mask[i*m.w+x] = true
 			}
-			s := y
-			for y < m.h && m.dark(x, y) {
-				y++
-			}
-			if y-s >= minV {
-				m.found = true
-				for i := s; i < y; i++ {
-					m.mask[i*m.w+x] = true
-				}
-				runs = append(runs, vrun{x, s, y})
+			runs = append(runs, vrun{x, y - open[x], y})
+		}
+		open[x] = 0
+	}
+	for y := 0; y < m.h; y++ {
+		for x, v := range m.row(y) {
+			if v < darkThreshold {
+				open[x]++
+			} else if open[x] > 0 {
+				end(x, y)
 			}
 		}
 	}
+	for x := range open {
+		if open[x] > 0 {
+			end(x, m.h)
+		}
+	}
+	slices.SortFunc(runs, func(a, b vrun) int { return cmp.Or(a.x-b.x, a.y0-b.y0) })
 	return runs
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"image"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	xbmp "golang.org/x/image/bmp"
@@ -103,5 +104,56 @@ func TestStraightenMatchesBilinear(t *testing.T) {
 				t.Errorf("%v at %.2f°: %.2f%% of pixels white on one side only", g.Rect, deg, 100*share)
 			}
 		}
+	}
+}
+
+// TestMarkVerticalByRows: markVertical, which goes along rows, finds the
+// runs a walk down each column finds, in the same order, and marks the
+// same pixels; runs reach the page's top and bottom edges.
+func TestMarkVerticalByRows(t *testing.T) {
+	t.Parallel()
+	const minV = 24
+	rng := rand.New(rand.NewPCG(3, 5))
+	g := image.NewGray(image.Rect(0, 0, 97, 160))
+	for i := range g.Pix {
+		g.Pix[i] = 255
+	}
+	for range 60 {
+		x, y0 := rng.IntN(97), rng.IntN(160)
+		y1 := min(160, y0+rng.IntN(70))
+		if rng.IntN(4) == 0 {
+			y0 = 0
+		}
+		for y := y0; y < y1; y++ {
+			g.Pix[y*g.Stride+x] = uint8(rng.IntN(darkThreshold))
+		}
+	}
+	m := &ruleMask{g: g, w: 97, h: 160, mask: make([]bool, 97*160)}
+	got := m.markVertical(minV)
+	var want []vrun
+	wantMask := make([]bool, len(m.mask))
+	for x := range 97 {
+		for y := 0; y < 160; {
+			if g.Pix[y*g.Stride+x] >= darkThreshold {
+				y++
+				continue
+			}
+			s := y
+			for y < 160 && g.Pix[y*g.Stride+x] < darkThreshold {
+				y++
+			}
+			if y-s >= minV {
+				want = append(want, vrun{x, s, y})
+				for i := s; i < y; i++ {
+					wantMask[i*97+x] = true
+				}
+			}
+		}
+	}
+	if len(want) == 0 || !slices.Equal(got, want) {
+		t.Fatalf("runs %v; a walk down the columns finds %v", got, want)
+	}
+	if !slices.Equal(m.mask, wantMask) {
+		t.Error("the marked pixels differ from the columns' runs")
 	}
 }
