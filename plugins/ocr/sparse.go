@@ -59,15 +59,35 @@ func (j *job) sparseScript(ctx context.Context, tw *tessWorker, g *image.Gray, d
 // taken without trying the others.
 const sureScriptConf = 0.85
 
-// inkCrop is the part of g that holds the words ws, with a margin of two
-// of their heights: the trials read only that, the part where English
-// read letters.
+// inkCrop is the part of g the trials read: the rows from the first that
+// holds ink to the last, across the page, and the words ws, with a
+// margin of two of their heights. A row holds ink as probeBand counts it
+// (more dark pixels than cutInkShare of its width; scan noise leaves a
+// few specks). Every line is in, whatever English made of it: English
+// may find no line at all in a heading in another script (a short Arabic
+// note of testdata/scripts/sparse: its heading was cut off when the crop
+// was the words' box, and the Arabic model, reading the body line
+// alone, fell below lowWordConf), and the blank paper a sparse page is
+// mostly made of is out.
 func inkCrop(g *image.Gray, ws []pxWord) *image.Gray {
 	var box image.Rectangle
 	h := 0
 	for _, w := range ws {
 		box = box.Union(w.box)
 		h = max(h, w.box.Dy())
+	}
+	maxInk := int(float64(g.Rect.Dx()) * cutInkShare)
+	first, last := -1, -1
+	for y, n := range rowInk(g) {
+		if n > maxInk {
+			if first < 0 {
+				first = y
+			}
+			last = y
+		}
+	}
+	if first >= 0 {
+		box = box.Union(image.Rect(g.Rect.Min.X, g.Rect.Min.Y+first, g.Rect.Max.X, g.Rect.Min.Y+last+1))
 	}
 	box = box.Inset(-2 * h).Intersect(g.Rect)
 	if box.Empty() {
