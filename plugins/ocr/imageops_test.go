@@ -68,11 +68,10 @@ func straightenReference(g *image.Gray, deg float64) *image.Gray {
 
 // TestStraightenMatchesBilinear: the straightened copy is within two gray
 // levels of a float bilinear sample a pixel (on noise: neighbours from
-// black to white), at skews of either sign,
-// small and large, on pictures odd and even in size and on a sub-image (a
-// stride wider than the picture). A sample within two levels of the
-// paper level may land on either side of it (white, or its gray): a few
-// in a thousand.
+// black to white), at skews of either sign, small and large, on pictures
+// odd and even in size and on a sub-image (a stride wider than the
+// picture). A sample within two levels of the paper level may land on
+// either side of it (white, or its gray): a few in a thousand.
 func TestStraightenMatchesBilinear(t *testing.T) {
 	t.Parallel()
 	const maxPaperFlips = 0.003

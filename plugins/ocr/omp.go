@@ -22,11 +22,6 @@ package ocr
 // that binding and the sections' order.
 
 /*
-#cgo LDFLAGS: -ldl
-#define _GNU_SOURCE
-#include <dlfcn.h>
-#include <string.h>
-
 unsigned GOMP_sections_next(void);
 void GOMP_parallel_sections(void (*fn)(void *), void *data, unsigned num_threads, unsigned count, unsigned flags);
 void GOMP_parallel(void (*fn)(void *), void *data, unsigned num_threads, unsigned flags);
@@ -53,21 +48,6 @@ static int assay_run_sections(unsigned count, unsigned *out) {
 	return assay_sections_n;
 }
 
-// assay_bound says where the dynamic linker's global search, which
-// libtesseract's references follow, finds GOMP_parallel: 1 outside
-// libgomp, 0 in libgomp, -1 nowhere (a libtesseract built without OpenMP
-// refers to none, and the executable then exports none).
-static int assay_bound(void) {
-	Dl_info info;
-	void *p = dlsym(RTLD_DEFAULT, "GOMP_parallel");
-	if (p == 0) {
-		return -1;
-	}
-	if (dladdr(p, &info) == 0 || info.dli_fname == 0) {
-		return 0;
-	}
-	return strstr(info.dli_fname, "libgomp") == 0;
-}
 */
 import "C"
 
@@ -81,16 +61,4 @@ func runSections(count int) []int {
 		got[i] = int(out[i])
 	}
 	return got
-}
-
-// openMPBinding says what libtesseract's OpenMP calls bind to: "omp.c",
-// "libgomp", or "" where libtesseract makes none (built without OpenMP).
-func openMPBinding() string {
-	switch C.assay_bound() {
-	case 1:
-		return "omp.c"
-	case 0:
-		return "libgomp"
-	}
-	return ""
 }

@@ -23,26 +23,9 @@ package ocr
 // for byte. TestLineImagesUnencoded checks the binding and the round trip.
 
 /*
-#cgo LDFLAGS: -ldl -llept
-#define _GNU_SOURCE
-#include <dlfcn.h>
-#include <stdlib.h>
+#cgo LDFLAGS: -llept
 #include <string.h>
 #include <leptonica/allheaders.h>
-
-// assay_pixmem_bound says where pixWriteMem resolves for libtesseract:
-// 1 outside Leptonica (pixmem.c), 0 in Leptonica, -1 nowhere.
-static int assay_pixmem_bound(void) {
-	Dl_info info;
-	void *p = dlsym(RTLD_DEFAULT, "pixWriteMem");
-	if (p == 0) {
-		return -1;
-	}
-	if (dladdr(p, &info) == 0 || info.dli_fname == 0) {
-		return 0;
-	}
-	return strstr(info.dli_fname, "liblept") == 0;
-}
 
 // assay_pixmem_roundtrip writes a w×h 8-bit pix of a gradient through
 // pixWriteMem in format and reads it back: -1 where a step failed, 1
@@ -79,18 +62,6 @@ static int assay_pixmem_roundtrip(int w, int h, int format, char *magic) {
 }
 */
 import "C"
-
-// pixMemBinding says what libtesseract's pixWriteMem binds to:
-// "pixmem.c", "leptonica", or "" where nothing defines it.
-func pixMemBinding() string {
-	switch C.assay_pixmem_bound() {
-	case 1:
-		return "pixmem.c"
-	case 0:
-		return "leptonica"
-	}
-	return ""
-}
 
 // Leptonica's format codes (imageio.h) that the test asks for.
 const (

@@ -10,8 +10,8 @@ import (
 // back to the same samples; another format (PNM) is still Leptonica's.
 func TestLineImagesUnencoded(t *testing.T) {
 	t.Parallel()
-	if got := pixMemBinding(); got != "pixmem.c" {
-		t.Fatalf("pixWriteMem binds to %q; want pixmem.c (libtesseract would deflate every line)", got)
+	if bindingOf("pixWriteMem", "liblept") != boundOurs {
+		t.Fatal("pixWriteMem binds to Leptonica's, not pixmem.c's: libtesseract would deflate every line")
 	}
 	cases := []struct {
 		name   string
