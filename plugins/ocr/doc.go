@@ -119,6 +119,10 @@
 // Debian's libtesseract uses OpenMP for the steps of its LSTM; the engine
 // parallelises across pages instead, one Tesseract handle to a core, and
 // links a sequential OpenMP runtime (omp.c) that libtesseract binds to.
+// In the same way pixmem.c keeps the line images Tesseract stores for its
+// LSTM unencoded, where libtesseract would write and read a PNG for every
+// line (interpose.go tells the tests which definition a reference binds
+// to).
 // The engine's command (cmd/assay-engine-ocr) starts with
 // hugepages.Enable, so that the models' large allocations (Tesseract's
 // script models, onnxruntime's arena) take transparent huge pages rather
