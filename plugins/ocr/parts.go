@@ -80,7 +80,7 @@ func cutParts(g *image.Gray, r image.Rectangle, dpi, depth int) []image.Rectangl
 	var parts []image.Rectangle
 	plain := image.Rectangle{} // the run of bands without gutters
 	rows := rowInk(g.SubImage(r).(*image.Gray))
-	maxRow := int(float64(r.Dx()) * cutInkShare) // scan noise leaves a few specks
+	maxRow := blankRowInk(r.Dx())
 	bs := bands(rows, maxRow, r, dpi)
 	inks := make([]bandInk, len(bs))
 	for i, b := range bs {

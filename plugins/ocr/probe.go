@@ -174,7 +174,7 @@ func probeBand(g *image.Gray, dpi int) (y0, y1 int) {
 		return 0, 0
 	}
 	ink := rowInk(g)
-	maxInk := int(float64(w) * cutInkShare)
+	maxInk := blankRowInk(w)
 	inked := 0
 	for _, n := range ink {
 		if n > maxInk {
@@ -241,6 +241,10 @@ func leastInk(ink []int, from, to int) int {
 	}
 	return best
 }
+
+// blankRowInk is the most dark pixels a blank row of w pixels holds
+// (cutInkShare of it: scan noise leaves a few specks between lines).
+func blankRowInk(w int) int { return int(float64(w) * cutInkShare) }
 
 // rowInk counts the dark pixels of each row of g.
 func rowInk(g *image.Gray) []int {

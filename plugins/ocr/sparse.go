@@ -62,8 +62,7 @@ const sureScriptConf = 0.85
 // inkCrop is the part of g the trials read: the rows from the first that
 // holds ink to the last, across the page, and the words ws, with a
 // margin of two of their heights. A row holds ink as probeBand counts it
-// (more dark pixels than cutInkShare of its width; scan noise leaves a
-// few specks). Every line is in, whatever English made of it: English
+// (more dark pixels than blankRowInk). Every line is in, whatever English made of it: English
 // may find no line at all in a heading in another script (a short Arabic
 // note of testdata/scripts/sparse: its heading was cut off when the crop
 // was the words' box, and the Arabic model, reading the body line
@@ -76,7 +75,7 @@ func inkCrop(g *image.Gray, ws []pxWord) *image.Gray {
 		box = box.Union(w.box)
 		h = max(h, w.box.Dy())
 	}
-	maxInk := int(float64(g.Rect.Dx()) * cutInkShare)
+	maxInk := blankRowInk(g.Rect.Dx())
 	first, last := -1, -1
 	for y, n := range rowInk(g) {
 		if n > maxInk {
