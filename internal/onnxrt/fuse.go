@@ -59,10 +59,13 @@ type FuseStats struct {
 	// HardSwish is the number of hard-swish activations written as
 	// x·clip(x+3, 0, 6)/6 in four operators and now one or two.
 	HardSwish int
+	// Best is the number of outputs whose largest elements were added as
+	// outputs (see Best).
+	Best int
 }
 
 // Total is the number of rewrites.
-func (s FuseStats) Total() int { return s.Affine + s.Input + s.HardSwish }
+func (s FuseStats) Total() int { return s.Affine + s.Input + s.HardSwish + s.Best }
 
 var (
 	errNotFloat = errors.New("onnxrt: not a float tensor")
@@ -89,7 +92,10 @@ var (
 // error, and the caller can still run the original, as it must a model
 // whose weights lie in external files (an error too: the rewritten bytes,
 // opened from memory, would not find them).
-func Fuse(model []byte) ([]byte, FuseStats, error) {
+//
+// Each Best adds the outputs it names (in the same pass, so that the
+// model's bytes are written once); one Fuse cannot add is an error.
+func Fuse(model []byte, best ...Best) ([]byte, FuseStats, error) {
 	raw, ok := lastField(model, fModelGraph)
 	if !ok {
 		return nil, FuseStats{}, errors.New("onnxrt: fuse: no graph in the model")
@@ -103,6 +109,12 @@ func Fuse(model []byte) ([]byte, FuseStats, error) {
 	st.Affine = g.foldOutputAffine()
 	st.Input = g.foldInputAffine()
 	st.HardSwish = g.fuseHardSwish()
+	for _, b := range best {
+		if err := g.addBest(b); err != nil {
+			return nil, FuseStats{}, err
+		}
+		st.Best++
+	}
 	if st.Total() == 0 {
 		return model, st, nil
 	}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	ort "github.com/yalue/onnxruntime_go"
@@ -68,4 +69,68 @@ func runBlock(t *testing.T, model []byte, x []float32) map[string][]float32 {
 		outs[i].Destroy()
 	}
 	return res
+}
+
+// The outputs Best adds are the first index of the largest probability
+// of each step and that probability, as a loop over the model's own
+// output finds them.
+func TestBestComputesArgmax(t *testing.T) {
+	onnxtest.Runtime(t)
+	t.Parallel()
+	best := onnxrt.Best{Output: "p", Axis: 2}
+	fused, _, err := onnxrt.Fuse(classifier().Bytes(), best)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "m.onnx")
+	if err := os.WriteFile(path, fused, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	names := []string{"p", best.ClassOutput(), best.ScoreOutput()}
+	s, _, err := onnxrt.NewSession(path, []string{"x"}, names, onnxrt.CPU, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Destroy()
+	// Step 3 has two equal scores (classes 1 and 4): the first wins.
+	x := ramp(5*7, 0.37)
+	x[3*7+1], x[3*7+4] = 9, 9
+	in, err := ort.NewTensor(ort.NewShape(1, 5, 7), x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Destroy()
+	outs := []ort.Value{nil, nil, nil}
+	if err := s.Run([]ort.Value{in}, outs); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		for _, o := range outs {
+			o.Destroy()
+		}
+	}()
+	probs := outs[0].(*ort.Tensor[float32]).GetData()
+	classes, ok := outs[1].(*ort.Tensor[int64])
+	scores, ok2 := outs[2].(*ort.Tensor[float32])
+	if !ok || !ok2 {
+		t.Fatalf("outputs %T, %T: want int64 and float32", outs[1], outs[2])
+	}
+	if sh := classes.GetShape(); !slices.Equal(sh, ort.NewShape(1, 5)) {
+		t.Errorf("class shape %v, want [1 5]", sh)
+	}
+	for step := range 5 {
+		row := probs[step*7 : (step+1)*7]
+		k := 0
+		for j := range row {
+			if row[j] > row[k] {
+				k = j
+			}
+		}
+		if got := classes.GetData()[step]; got != int64(k) || scores.GetData()[step] != row[k] {
+			t.Errorf("step %d: best %d (%g), want %d (%g)", step, got, scores.GetData()[step], k, row[k])
+		}
+	}
+	if classes.GetData()[3] != 1 {
+		t.Errorf("tie at step 3 went to class %d, want the first (1)", classes.GetData()[3])
+	}
 }

@@ -85,29 +85,41 @@ func dbBoxes(prob []float32, w, h int, p dbParams) []image.Rectangle {
 	return out
 }
 
-// ctcDecode is greedy CTC decoding of one line: logits are T×C class
-// probabilities (softmax already applied); class 0 is the blank and class
-// i ≥ 1 is dict[i-1]. It returns the text and the mean probability of the
-// characters it kept.
-func ctcDecode(probs []float32, t, c int, dict []string) (string, float64) {
-	var sb []byte
-	prev := -1
-	var sum float64
-	n := 0
-	for i := 0; i < t; i++ {
+// bestPerStep is, for each of the t rows of c class probabilities in
+// probs, the first class of the highest probability and that probability.
+func bestPerStep(probs []float32, t, c int) ([]int64, []float32) {
+	best := make([]int64, t)
+	score := make([]float32, t)
+	for i := range t {
 		row := probs[i*c : (i+1)*c]
-		best, bp := 0, row[0]
-		for k := 1; k < c; k++ {
-			if row[k] > bp {
-				best, bp = k, row[k]
+		k, p := 0, row[0]
+		for j := 1; j < c; j++ {
+			if row[j] > p {
+				k, p = j, row[j]
 			}
 		}
-		if best != 0 && best != prev && best-1 < len(dict) {
-			sb = append(sb, dict[best-1]...)
-			sum += float64(bp)
+		best[i], score[i] = int64(k), p
+	}
+	return best, score
+}
+
+// ctcDecode is greedy CTC decoding of one line from the best class of
+// each step and its probability (softmax applied): class 0 is the blank
+// and class i ≥ 1 is dict[i-1]; a class repeated over steps is one
+// character. It returns the text and the mean probability of the
+// characters it kept.
+func ctcDecode(best []int64, score []float32, dict []string) (string, float64) {
+	var sb []byte
+	prev := int64(-1)
+	var sum float64
+	n := 0
+	for i, k := range best {
+		if k != 0 && k != prev && k >= 1 && int(k-1) < len(dict) {
+			sb = append(sb, dict[k-1]...)
+			sum += float64(score[i])
 			n++
 		}
-		prev = best
+		prev = k
 	}
 	if n == 0 {
 		return "", 0

@@ -2,6 +2,7 @@ package ocr
 
 import (
 	"image"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -91,16 +92,26 @@ func TestFusedModelsReadTheSame(t *testing.T) {
 	for i, b := range boxes {
 		crops[i] = img.SubImage(b).(*image.Gray)
 	}
-	got, _, err := e.paddle.recognize(t.Context(), crops, 1)
+	// The engine's recogniser hands back the best class of each step
+	// (onnxrt.Best); the shipped one every class's probability.
+	if !e.paddle.recBest || plain.recBest {
+		t.Fatalf("recogniser outputs: engine's best per step %v, shipped %v", e.paddle.recBest, plain.recBest)
+	}
+	got, gotConf, err := e.paddle.recognize(t.Context(), crops, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantText, _, err := plain.recognize(t.Context(), crops, 1)
+	wantText, wantConf, err := plain.recognize(t.Context(), crops, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !slices.Equal(got, wantText) {
 		t.Errorf("fused recogniser read\n%q\nthe shipped one\n%q", got, wantText)
+	}
+	for i := range gotConf {
+		if math.Abs(gotConf[i]-wantConf[i]) > 1e-4 {
+			t.Errorf("line %d %q: confidence %.5f, the shipped model's %.5f", i, got[i], gotConf[i], wantConf[i])
+		}
 	}
 }
 
@@ -141,4 +152,32 @@ func scanPage(t *testing.T, e *Engine, file string) *image.Gray {
 		t.Fatal(err)
 	}
 	return img
+}
+
+// Greedy CTC decoding: the blank (0) and a class repeated over steps
+// separate or make one character; the confidence is the mean score of the
+// characters kept; classes past the dictionary are dropped.
+func TestCTCDecode(t *testing.T) {
+	t.Parallel()
+	dict := []string{"a", "b", "é"}
+	for _, tc := range []struct {
+		best  []int64
+		score []float32
+		text  string
+		conf  float64
+	}{
+		{nil, nil, "", 0},
+		{[]int64{0, 0}, []float32{0.9, 0.8}, "", 0},
+		{[]int64{1, 1, 0, 1, 2, 2, 3}, []float32{0.5, 0.9, 1, 0.7, 0.6, 0.1, 0.8}, "aabé", (0.5 + 0.7 + 0.6 + 0.8) / 4},
+		{[]int64{2, 9, 2}, []float32{0.4, 1, 0.6}, "bb", 0.5},
+	} {
+		text, conf := ctcDecode(tc.best, tc.score, dict)
+		if text != tc.text || math.Abs(conf-tc.conf) > 1e-6 {
+			t.Errorf("ctcDecode(%v) = %q %.4f, want %q %.4f", tc.best, text, conf, tc.text, tc.conf)
+		}
+	}
+	best, score := bestPerStep([]float32{0.1, 0.7, 0.2, 0.4, 0.2, 0.4}, 2, 3)
+	if !slices.Equal(best, []int64{1, 0}) || !slices.Equal(score, []float32{0.7, 0.4}) {
+		t.Errorf("bestPerStep = %v %v, want [1 0] [0.7 0.4] (the first of equal scores)", best, score)
+	}
 }

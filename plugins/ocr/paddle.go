@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"sync"
 
@@ -85,8 +86,11 @@ func initORT(lib string) error {
 // reading the pictures of a born-digital page does not need it.
 type paddle struct {
 	det, rec *ort.DynamicAdvancedSession
-	dict     []string
-	dir      string
+	// recBest: the recogniser's outputs are the best class and its score
+	// per step (onnxrt.Best), not every class's score.
+	recBest bool
+	dict    []string
+	dir     string
 
 	clsOnce sync.Once
 	clsMu   sync.Mutex // guards cls against close
@@ -113,37 +117,43 @@ func newPaddle(opt Options) (*paddle, error) {
 		return nil, err
 	}
 	p := &paddle{dict: dict, dir: dir}
-	if p.det, err = openModel(dir, paddleDet); err != nil {
+	if p.det, _, err = openModel(dir, paddleDet, false); err != nil {
 		return nil, err
 	}
-	if p.rec, err = openModel(dir, paddleRec); err != nil {
+	if p.rec, p.recBest, err = openModel(dir, paddleRec, true); err != nil {
 		p.close()
 		return nil, err
 	}
 	return p, nil
 }
 
+// recClassAxis is the axis of the recogniser's output ([batch, step,
+// class]) that holds the classes.
+const recClassAxis = 2
+
 // openModel opens the session of one model of dir. The model is first
 // rewritten by onnxrt.Fuse: PaddleOCR's exported PP-LCNet writes each
 // block's affine steps and hard-swish as separate elementwise operators,
 // which cost more CPU than the convolutions (see onnxrt.Fuse). A model Fuse
-// cannot read is opened as it is.
-func openModel(dir, name string) (*ort.DynamicAdvancedSession, error) {
+// cannot read is opened as it is. With best (the recogniser), Fuse also
+// adds the best class of each step and its score as outputs
+// (onnxrt.Best), and the session gives those two instead of the model's
+// output; bestOut says whether it does.
+func openModel(dir, name string, best bool) (s *ort.DynamicAdvancedSession, bestOut bool, err error) {
 	path := filepath.Join(dir, name)
 	model, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("ocr: load %s: %v: %w", path, err, core.ErrUnsupported)
+		return nil, false, fmt.Errorf("ocr: load %s: %v: %w", path, err, core.ErrUnsupported)
 	}
 	in, out, err := ioNames(path, model)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	if fused, _, err := onnxrt.Fuse(model); err == nil {
-		model = fused
-	}
+	outs := []string{out}
+	model, outs, bestOut = fuse(model, outs, best)
 	so, _, err := onnxrt.SessionOptions(onnxrt.CPU)
 	if err != nil {
-		return nil, fmt.Errorf("ocr: session options: %w", err)
+		return nil, false, fmt.Errorf("ocr: session options: %w", err)
 	}
 	defer so.Destroy()
 	// Pages run in parallel, one core each.
@@ -165,11 +175,28 @@ func openModel(dir, name string) (*ort.DynamicAdvancedSession, error) {
 		// each hard-swish cost.
 		so.SetGraphOptimizationLevel(ort.GraphOptimizationLevelEnableExtended)
 	}
-	s, err := ort.NewDynamicAdvancedSessionWithONNXData(model, []string{in}, []string{out}, so)
+	s, err = ort.NewDynamicAdvancedSessionWithONNXData(model, []string{in}, outs, so)
 	if err != nil {
-		return nil, fmt.Errorf("ocr: load %s: %v: %w", path, err, core.ErrUnsupported)
+		return nil, false, fmt.Errorf("ocr: load %s: %v: %w", path, err, core.ErrUnsupported)
 	}
-	return s, nil
+	return s, bestOut, nil
+}
+
+// fuse is model rewritten by onnxrt.Fuse and the outputs to ask of it:
+// with best, the best class and score of outs[0]'s steps (bestOut) when
+// Fuse can add them; model and outs as they were when it cannot read the
+// model.
+func fuse(model []byte, outs []string, best bool) (_ []byte, _ []string, bestOut bool) {
+	if best {
+		b := onnxrt.Best{Output: outs[0], Axis: recClassAxis}
+		if fused, _, err := onnxrt.Fuse(model, b); err == nil {
+			return fused, []string{b.ClassOutput(), b.ScoreOutput()}, true
+		}
+	}
+	if fused, _, err := onnxrt.Fuse(model); err == nil {
+		return fused, outs, false
+	}
+	return model, outs, false
 }
 
 // ioNames are the names of the model's single input and first output,
@@ -198,7 +225,7 @@ func ioNames(path string, model []byte) (in, out string, err error) {
 // classifier is the direction classifier's session, opened on first use.
 func (p *paddle) classifier() (*ort.DynamicAdvancedSession, error) {
 	p.clsOnce.Do(func() {
-		s, err := openModel(p.dir, paddleCls)
+		s, _, err := openModel(p.dir, paddleCls, false)
 		p.clsMu.Lock()
 		p.cls, p.clsErr = s, err
 		p.clsMu.Unlock()
@@ -238,6 +265,21 @@ func (p *paddle) close() {
 // run runs a session on one float tensor, stopping when ctx ends. The
 // returned tensor must be destroyed.
 func run(ctx context.Context, s *ort.DynamicAdvancedSession, shape ort.Shape, data []float32) (*ort.Tensor[float32], error) {
+	outs, err := runOutputs(ctx, s, shape, data, 1)
+	if err != nil {
+		return nil, err
+	}
+	t, ok := outs[0].(*ort.Tensor[float32])
+	if !ok {
+		outs[0].Destroy()
+		return nil, errors.New("ocr: onnx output is not float32")
+	}
+	return t, nil
+}
+
+// runOutputs runs a session of n outputs on one float tensor, stopping
+// when ctx ends. The returned values must be destroyed.
+func runOutputs(ctx context.Context, s *ort.DynamicAdvancedSession, shape ort.Shape, data []float32, n int) ([]ort.Value, error) {
 	in, err := ort.NewTensor(shape, data)
 	if err != nil {
 		return nil, fmt.Errorf("ocr: tensor: %w", err)
@@ -250,19 +292,24 @@ func run(ctx context.Context, s *ort.DynamicAdvancedSession, shape ort.Shape, da
 	defer ro.Destroy()
 	stop := context.AfterFunc(ctx, func() { ro.Terminate() })
 	defer stop()
-	outs := []ort.Value{nil}
+	outs := make([]ort.Value, n)
 	if err := s.RunWithOptions([]ort.Value{in}, outs, ro); err != nil {
+		destroyAll(outs)
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		return nil, fmt.Errorf("ocr: onnx run: %w", err)
 	}
-	t, ok := outs[0].(*ort.Tensor[float32])
-	if !ok {
-		outs[0].Destroy()
-		return nil, errors.New("ocr: onnx output is not float32")
+	return outs, nil
+}
+
+// destroyAll destroys the values that are set.
+func destroyAll(vs []ort.Value) {
+	for _, v := range vs {
+		if v != nil {
+			v.Destroy()
+		}
 	}
-	return t, nil
 }
 
 // detect finds text line boxes in g (pixels of g).
@@ -383,17 +430,56 @@ func (p *paddle) recognizeLine(ctx context.Context, g *image.Gray, squeeze float
 	ww := recWidth(g, squeeze)
 	data := make([]float32, 3*recHeight*ww)
 	fillLine(data, g, ww, recHeight)
-	out, err := run(ctx, p.rec, ort.NewShape(1, 3, recHeight, int64(ww)), data)
+	shape := ort.NewShape(1, 3, recHeight, int64(ww))
+	var best []int64
+	var score []float32
+	var err error
+	if p.recBest {
+		best, score, err = runBest(ctx, p.rec, shape, data)
+	} else {
+		best, score, err = runScores(ctx, p.rec, shape, data)
+	}
 	if err != nil {
 		return "", 0, err
+	}
+	text, conf := ctcDecode(best, score, p.dict)
+	return text, conf, nil
+}
+
+// runBest runs the recogniser opened with its best class and score per
+// step as outputs (onnxrt.Best) on one line.
+func runBest(ctx context.Context, s *ort.DynamicAdvancedSession, shape ort.Shape, data []float32) ([]int64, []float32, error) {
+	outs, err := runOutputs(ctx, s, shape, data, 2)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer destroyAll(outs)
+	classes, ok := outs[0].(*ort.Tensor[int64])
+	scores, ok2 := outs[1].(*ort.Tensor[float32])
+	if !ok || !ok2 {
+		return nil, nil, errors.New("ocr: recognition outputs are not int64 and float32")
+	}
+	best, score := classes.GetData(), scores.GetData()
+	if len(best) != len(score) {
+		return nil, nil, fmt.Errorf("ocr: recognition outputs of %d and %d steps", len(best), len(score))
+	}
+	return slices.Clone(best), slices.Clone(score), nil
+}
+
+// runScores runs the recogniser as exported, whose output is every
+// class's score per step, on one line, and keeps the best of each step.
+func runScores(ctx context.Context, s *ort.DynamicAdvancedSession, shape ort.Shape, data []float32) ([]int64, []float32, error) {
+	out, err := run(ctx, s, shape, data)
+	if err != nil {
+		return nil, nil, err
 	}
 	defer out.Destroy()
 	sh := out.GetShape()
 	if len(sh) != 3 || sh[0] != 1 {
-		return "", 0, fmt.Errorf("ocr: recognition output shape %v", sh)
+		return nil, nil, fmt.Errorf("ocr: recognition output shape %v", sh)
 	}
-	text, conf := ctcDecode(out.GetData(), int(sh[1]), int(sh[2]), p.dict)
-	return text, conf, nil
+	best, score := bestPerStep(out.GetData(), int(sh[1]), int(sh[2]))
+	return best, score, nil
 }
 
 // read runs detection, direction classification and recognition on an
