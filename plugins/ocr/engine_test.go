@@ -179,6 +179,28 @@ func benchPages(b *testing.B, backend string) {
 func BenchmarkTesseract200(b *testing.B) { benchPages(b, BackendTesseract) }
 func BenchmarkPaddle200(b *testing.B)    { benchPages(b, BackendPaddle) }
 
+// The recogniser is opened when the text check first finds text, not
+// with the engine: a page whose pictures hold none costs the detector
+// alone.
+func TestRecogniserOpensForText(t *testing.T) {
+	e := New()
+	opts, _ := json.Marshal(Options{Mode: ModeRegions, ModelsDir: modelsDir()})
+	if err := e.Configure(t.Context(), opts); err != nil || e.paddle == nil {
+		t.Skipf("the text check needs PaddleOCR's detector (make deps): %v", err)
+	}
+	defer e.Close()
+	blank := core.BBox{X0: 460, Y0: 80, X1: 600, Y1: 300} // the empty right of the page
+	res := extract(t, e, testdata("scan.pdf"), Options{Mode: ModeRegions, Regions: map[string][]core.BBox{"1": {blank}}}, 1)
+	if res[0].Stats[statRegionsSkipped] != 1 || e.paddle.rec.opened() {
+		t.Errorf("stats %v, recogniser open %v: want the blank picture skipped without it", res[0].Stats, e.paddle.rec.opened())
+	}
+	title := core.BBox{X0: 40, Y0: 30, X1: 400, Y1: 64}
+	res = extract(t, e, testdata("scan.pdf"), Options{Mode: ModeRegions, Regions: map[string][]core.BBox{"1": {title}}}, 1)
+	if res[0].Stats[statRegionsRead] != 1 || !e.paddle.rec.opened() || !strings.Contains(res[0].Page.Text(), "Harbour") {
+		t.Errorf("stats %v, recogniser open %v, text %q: want the title read", res[0].Stats, e.paddle.rec.opened(), res[0].Page.Text())
+	}
+}
+
 // Region OCR reads a picture only when the text check finds text in it,
 // and puts what it reads in one figure block per picture.
 func TestRegionsReadOnlyPicturesWithText(t *testing.T) {
@@ -237,7 +259,7 @@ func TestRegionsReadScreenshots(t *testing.T) {
 	if r := recall(want, text.String()); r < 0.85 {
 		t.Errorf("word recall %.2f < 0.85 of the screenshots' words:\n%s", r, text.String())
 	}
-	if e.paddle.cls != nil {
+	if e.paddle.cls.opened() {
 		t.Error("the direction classifier was loaded for reading pictures")
 	}
 	if strings.Contains(text.String(), "Selecting") || res[0].Stats[statLayerLines] < 1 {

@@ -73,8 +73,9 @@ func TestFusedModelsReadTheSame(t *testing.T) {
 	if plain.det, err = openPlain(plain.dir, paddleDet); err != nil {
 		t.Fatal(err)
 	}
-	if plain.rec, err = openPlain(plain.dir, paddleRec); err != nil {
-		t.Fatal(err)
+	plain.rec.once.Do(func() { plain.rec.s, plain.rec.err = openPlain(plain.dir, paddleRec) })
+	if plain.rec.err != nil {
+		t.Fatal(plain.rec.err)
 	}
 	img := scanPage(t, e, testdata("scan.pdf"))
 	boxes, err := e.paddle.detect(t.Context(), img)
@@ -94,8 +95,8 @@ func TestFusedModelsReadTheSame(t *testing.T) {
 	}
 	// The engine's recogniser hands back the best class of each step
 	// (onnxrt.Best); the shipped one every class's probability.
-	if !e.paddle.recBest || plain.recBest {
-		t.Fatalf("recogniser outputs: engine's best per step %v, shipped %v", e.paddle.recBest, plain.recBest)
+	if _, best, err := e.paddle.rec.get(e.paddle.dir); err != nil || !best || plain.rec.bestOut {
+		t.Fatalf("recogniser outputs: engine's best per step %v (%v), shipped %v", best, err, plain.rec.bestOut)
 	}
 	got, gotConf, err := e.paddle.recognize(t.Context(), crops, 1)
 	if err != nil {

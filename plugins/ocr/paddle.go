@@ -82,20 +82,73 @@ func initORT(lib string) error {
 }
 
 // paddle is the PP-OCRv4 backend. Sessions are created once and are safe
-// for concurrent runs. The direction classifier is loaded on first use:
-// reading the pictures of a born-digital page does not need it.
+// for concurrent runs. The detector is opened with the backend; the
+// recogniser and the direction classifier on first use (lazyModel).
 type paddle struct {
-	det, rec *ort.DynamicAdvancedSession
-	// recBest: the recogniser's outputs are the best class and its score
-	// per step (onnxrt.Best), not every class's score.
-	recBest bool
-	dict    []string
-	dir     string
+	det  *ort.DynamicAdvancedSession
+	rec  lazyModel
+	cls  lazyModel
+	dict []string
+	dir  string
+}
 
-	clsOnce sync.Once
-	clsMu   sync.Mutex // guards cls against close
-	cls     *ort.DynamicAdvancedSession
-	clsErr  error
+// errPaddleClosed is the error of a model asked for after the backend
+// closed.
+var errPaddleClosed = errors.New("ocr: PaddleOCR is closed")
+
+// lazyModel is a model of the backend's directory opened on its first
+// use, once. The text check of a picture needs only the detector: opening
+// the recogniser (about a quarter of a second of a core, the dearest of
+// the three) waits for a picture that holds text, and the direction
+// classifier for a page read whole.
+type lazyModel struct {
+	name string
+	best bool // ask onnxrt.Best's outputs of it (the recogniser)
+
+	once    sync.Once
+	mu      sync.Mutex // guards what follows against close
+	s       *ort.DynamicAdvancedSession
+	bestOut bool // s gives the best class and score per step
+	err     error
+	closed  bool
+}
+
+// get is the model's session, opened on the first call, and whether it
+// gives the best class and score per step.
+func (m *lazyModel) get(dir string) (*ort.DynamicAdvancedSession, bool, error) {
+	m.once.Do(func() {
+		s, bestOut, err := openModel(dir, m.name, m.best)
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		if m.closed && s != nil {
+			s.Destroy()
+			s, err = nil, errPaddleClosed
+		}
+		m.s, m.bestOut, m.err = s, bestOut, err
+	})
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.s, m.bestOut, m.err
+}
+
+// opened says whether the session is open.
+func (m *lazyModel) opened() bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.s != nil
+}
+
+// close destroys the session, if it was opened; get fails afterwards.
+func (m *lazyModel) close() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.s != nil {
+		m.s.Destroy()
+	}
+	m.s, m.closed = nil, true
+	if m.err == nil {
+		m.err = errPaddleClosed
+	}
 }
 
 func newPaddle(opt Options) (*paddle, error) {
@@ -116,12 +169,8 @@ func newPaddle(opt Options) (*paddle, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &paddle{dict: dict, dir: dir}
+	p := &paddle{dict: dict, dir: dir, rec: lazyModel{name: paddleRec, best: true}, cls: lazyModel{name: paddleCls}}
 	if p.det, _, err = openModel(dir, paddleDet, false); err != nil {
-		return nil, err
-	}
-	if p.rec, p.recBest, err = openModel(dir, paddleRec, true); err != nil {
-		p.close()
 		return nil, err
 	}
 	return p, nil
@@ -222,17 +271,6 @@ func ioNames(path string, model []byte) (in, out string, err error) {
 	return ins[0].Name, outs[0].Name, nil
 }
 
-// classifier is the direction classifier's session, opened on first use.
-func (p *paddle) classifier() (*ort.DynamicAdvancedSession, error) {
-	p.clsOnce.Do(func() {
-		s, _, err := openModel(p.dir, paddleCls, false)
-		p.clsMu.Lock()
-		p.cls, p.clsErr = s, err
-		p.clsMu.Unlock()
-	})
-	return p.cls, p.clsErr
-}
-
 func readKeys(path string) ([]string, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -252,14 +290,12 @@ func readKeys(path string) ([]string, error) {
 }
 
 func (p *paddle) close() {
-	p.clsMu.Lock()
-	defer p.clsMu.Unlock()
-	for _, s := range []*ort.DynamicAdvancedSession{p.det, p.rec, p.cls} {
-		if s != nil {
-			s.Destroy()
-		}
+	p.rec.close()
+	p.cls.close()
+	if p.det != nil {
+		p.det.Destroy()
+		p.det = nil
 	}
-	p.det, p.rec, p.cls = nil, nil, nil
 }
 
 // run runs a session on one float tensor, stopping when ctx ends. The
@@ -357,7 +393,7 @@ func (p *paddle) detect(ctx context.Context, g *image.Gray) ([]image.Rectangle, 
 // classify says, for each crop, whether it is upside down (the direction
 // classifier's class 1 with probability above 0.9).
 func (p *paddle) classify(ctx context.Context, crops []*image.Gray) ([]bool, error) {
-	cls, err := p.classifier()
+	cls, _, err := p.cls.get(p.dir)
 	if err != nil {
 		return nil, err
 	}
@@ -430,14 +466,17 @@ func (p *paddle) recognizeLine(ctx context.Context, g *image.Gray, squeeze float
 	ww := recWidth(g, squeeze)
 	data := make([]float32, 3*recHeight*ww)
 	fillLine(data, g, ww, recHeight)
+	rec, bestOut, err := p.rec.get(p.dir)
+	if err != nil {
+		return "", 0, err
+	}
 	shape := ort.NewShape(1, 3, recHeight, int64(ww))
 	var best []int64
 	var score []float32
-	var err error
-	if p.recBest {
-		best, score, err = runBest(ctx, p.rec, shape, data)
+	if bestOut {
+		best, score, err = runBest(ctx, rec, shape, data)
 	} else {
-		best, score, err = runScores(ctx, p.rec, shape, data)
+		best, score, err = runScores(ctx, rec, shape, data)
 	}
 	if err != nil {
 		return "", 0, err
