@@ -8,7 +8,10 @@
 // which turns a 3-4 s, 300 MB start into a 0.2 s, 50 MB one. The Renderer
 // holds a fixed set of pdfium instances (Config.Instances, default the core
 // count); each call borrows one, so calls from many goroutines run in
-// parallel up to that count.
+// parallel up to that count. Each instance's wasm memory lives in address
+// space reserved for it (linearMemory, on Linux and macOS) and grows in
+// place, where wazero's own would be copied whole each time pdfium's heap
+// outgrew it.
 //
 // The wasm sandbox mounts no file system: Load takes the file's bytes and
 // LoadFile reads them in Go. A Doc is opened lazily on each instance that

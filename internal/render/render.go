@@ -150,6 +150,8 @@ func (r *Renderer) Open(ctx context.Context) error {
 
 	n := r.cfg.Instances
 	pool, err := webassembly.Init(webassembly.Config{
+		// Instances' memories grow in place (linearMemory).
+		Context:       experimental.WithMemoryAllocator(context.Background(), linearMemory),
 		MinIdle:       0,
 		MaxIdle:       n,
 		MaxTotal:      n,
