@@ -6,18 +6,6 @@ import (
 	"google.golang.org/protobuf/encoding/protowire"
 )
 
-// Field numbers and values of onnx.proto written by Best.
-const (
-	fAttrInt       = 3 // AttributeProto.i
-	fValueInfoType = 2 // ValueInfoProto.type
-	fTypeTensor    = 1 // TypeProto.tensor_type
-	fTensorElem    = 1 // TypeProto.Tensor.elem_type
-
-	attrTypeInt  = 2 // AttributeProto.INT
-	attrTypeInts = 7 // AttributeProto.INTS
-	elemInt64    = 7 // TensorProto.INT64
-)
-
 // Best asks Fuse for two more outputs of a model: for its float output
 // Output, the index (int64) and the value (float) of the largest element
 // along Axis, which is gone from their shapes (ArgMax and ReduceMax with
@@ -82,26 +70,19 @@ func appendOutput(b []byte, name string, elem uint64) []byte {
 
 // intAttr is an encoded INT attribute, as a NodeProto field.
 func intAttr(name string, v int64) []byte {
-	a := protowire.AppendTag(nil, fAttrName, protowire.BytesType)
-	a = protowire.AppendString(a, name)
-	a = protowire.AppendTag(a, fAttrInt, protowire.VarintType)
-	a = protowire.AppendVarint(a, uint64(v))
-	a = protowire.AppendTag(a, fAttrType, protowire.VarintType)
-	a = protowire.AppendVarint(a, attrTypeInt)
-	b := protowire.AppendTag(nil, fNodeAttr, protowire.BytesType)
-	return protowire.AppendBytes(b, a)
+	return nodeAttr(name, attrTypeInt, func(a []byte) []byte {
+		a = protowire.AppendTag(a, fAttrInt, protowire.VarintType)
+		return protowire.AppendVarint(a, uint64(v))
+	})
 }
 
 // intsAttr is an encoded INTS attribute, as a NodeProto field.
 func intsAttr(name string, vs ...int64) []byte {
-	a := protowire.AppendTag(nil, fAttrName, protowire.BytesType)
-	a = protowire.AppendString(a, name)
-	for _, v := range vs {
-		a = protowire.AppendTag(a, fAttrInts, protowire.VarintType)
-		a = protowire.AppendVarint(a, uint64(v))
-	}
-	a = protowire.AppendTag(a, fAttrType, protowire.VarintType)
-	a = protowire.AppendVarint(a, attrTypeInts)
-	b := protowire.AppendTag(nil, fNodeAttr, protowire.BytesType)
-	return protowire.AppendBytes(b, a)
+	return nodeAttr(name, attrTypeInts, func(a []byte) []byte {
+		for _, v := range vs {
+			a = protowire.AppendTag(a, fAttrInts, protowire.VarintType)
+			a = protowire.AppendVarint(a, uint64(v))
+		}
+		return a
+	})
 }

@@ -11,7 +11,7 @@ import (
 	"google.golang.org/protobuf/encoding/protowire"
 )
 
-// Field numbers of onnx.proto read and written by Fuse.
+// Field numbers of onnx.proto read and written by Fuse (and Best).
 const (
 	fModelGraph    = 7  // ModelProto.graph
 	fModelOpset    = 8  // ModelProto.opset_import
@@ -28,6 +28,7 @@ const (
 	fNodeDomain    = 7
 	fAttrName      = 1 // AttributeProto.name
 	fAttrFloat     = 2
+	fAttrInt       = 3
 	fAttrInts      = 8
 	fAttrTensor    = 5
 	fAttrType      = 20
@@ -38,11 +39,17 @@ const (
 	fTensorRaw     = 9
 	fTensorExtern  = 13 // external_data: weights in another file
 	fTensorWhere   = 14 // data_location: 1 for EXTERNAL
-	fValueInfoName = 1
+	fValueInfoName = 1  // ValueInfoProto.name
+	fValueInfoType = 2
+	fTypeTensor    = 1 // TypeProto.tensor_type
+	fTensorElem    = 1 // TypeProto.Tensor.elem_type
 
 	attrTypeFloat  = 1 // AttributeProto.FLOAT
+	attrTypeInt    = 2 // AttributeProto.INT
 	attrTypeTensor = 4 // AttributeProto.TENSOR
+	attrTypeInts   = 7 // AttributeProto.INTS
 	elemFloat      = 1 // TensorProto.FLOAT
+	elemInt64      = 7 // TensorProto.INT64
 
 	// hardSwishOpset is the first ai.onnx opset with HardSwish.
 	hardSwishOpset = 14
@@ -739,12 +746,20 @@ func (g *graph) writeHardSwish(x string, add, clip, mul, div *node) {
 
 // floatAttr is an encoded FLOAT attribute, as a NodeProto field.
 func floatAttr(name string, v float32) []byte {
+	return nodeAttr(name, attrTypeFloat, func(a []byte) []byte {
+		a = protowire.AppendTag(a, fAttrFloat, protowire.Fixed32Type)
+		return protowire.AppendFixed32(a, math.Float32bits(v))
+	})
+}
+
+// nodeAttr is a NodeProto's attribute field: an AttributeProto of the
+// name, the value appendValue writes, and the type.
+func nodeAttr(name string, typ uint64, appendValue func([]byte) []byte) []byte {
 	a := protowire.AppendTag(nil, fAttrName, protowire.BytesType)
 	a = protowire.AppendString(a, name)
-	a = protowire.AppendTag(a, fAttrFloat, protowire.Fixed32Type)
-	a = protowire.AppendFixed32(a, math.Float32bits(v))
+	a = appendValue(a)
 	a = protowire.AppendTag(a, fAttrType, protowire.VarintType)
-	a = protowire.AppendVarint(a, attrTypeFloat)
+	a = protowire.AppendVarint(a, typ)
 	b := protowire.AppendTag(nil, fNodeAttr, protowire.BytesType)
 	return protowire.AppendBytes(b, a)
 }
