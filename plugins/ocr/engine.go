@@ -110,7 +110,19 @@ func (e *Engine) Configure(ctx context.Context, options json.RawMessage) error {
 	if e.renderer == nil {
 		e.renderer = render.New(render.Config{})
 	}
-	return e.loadBackends(o)
+	// Every request loads its file into pdfium first, so pdfium starts
+	// here, beside the models' load: its start (wazero reading pdfium's
+	// compiled module back from the cache) is a third of a second of a
+	// core, the detector's or Tesseract's load a tenth or two. An error
+	// shows again at the first request's load.
+	started := make(chan struct{})
+	go func() {
+		defer close(started)
+		_ = e.renderer.Open(ctx)
+	}()
+	err = e.loadBackends(o)
+	<-started
+	return err
 }
 
 // loadBackends loads what o.Backend needs; e.mu is held. With "auto"
