@@ -114,7 +114,7 @@ func ctcDecode(best []int64, score []float32, dict []string) (string, float64) {
 	var sum float64
 	n := 0
 	for i, k := range best {
-		if k != 0 && k != prev && k >= 1 && int(k-1) < len(dict) {
+		if k >= 1 && k != prev && int(k-1) < len(dict) {
 			sb = append(sb, dict[k-1]...)
 			sum += float64(score[i])
 			n++

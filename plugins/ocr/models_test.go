@@ -182,3 +182,11 @@ func TestCTCDecode(t *testing.T) {
 		t.Errorf("bestPerStep = %v %v, want [1 0] [0.7 0.4] (the first of equal scores)", best, score)
 	}
 }
+
+// opened says whether the model's session is open (the tests ask whether
+// a model was loaded).
+func (m *lazyModel) opened() bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.s != nil
+}

@@ -131,13 +131,6 @@ func (m *lazyModel) get(dir string) (*ort.DynamicAdvancedSession, bool, error) {
 	return m.s, m.bestOut, m.err
 }
 
-// opened says whether the session is open.
-func (m *lazyModel) opened() bool {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return m.s != nil
-}
-
 // close destroys the session, if it was opened; get fails afterwards.
 func (m *lazyModel) close() {
 	m.mu.Lock()
