@@ -15,6 +15,7 @@ import (
 	"google.golang.org/grpc"
 
 	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/hugepages"
 	"github.com/assay-pdf/assay/internal/wire"
 )
 
@@ -109,6 +110,7 @@ func newConfig(opts []Option) *config {
 // executable prints a notice and exits with status 1.
 func Serve(e core.Engine, opts ...Option) {
 	c := newConfig(opts)
+	hugepages.Heap()
 	tuneGC()
 	sc := &plugin.ServeConfig{
 		HandshakeConfig: wire.Handshake,

@@ -10,6 +10,7 @@ import (
 	"syscall"
 
 	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/hugepages"
 	"github.com/assay-pdf/assay/plugins/nativetext"
 	tfengine "github.com/assay-pdf/assay/plugins/tableformer/engine"
 	"github.com/assay-pdf/assay/sdk"
@@ -34,6 +35,7 @@ var builtins = map[string]func() core.Engine{
 }
 
 func main() {
+	hugepages.Heap() // first: the heap grows into what it marks
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 

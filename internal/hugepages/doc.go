@@ -1,6 +1,16 @@
-// Package hugepages lets an engine process that hosts native models
-// (Tesseract, onnxruntime) have glibc's malloc back its large allocations
-// with transparent huge pages.
+// Package hugepages has the kernel back a process's memory with
+// transparent huge pages where it gives them only on request (the
+// "madvise" mode, Debian's default): 2 MiB a page fault instead of 4 KiB.
+// On a virtual machine a fault costs tens of microseconds, and a process
+// that lives a second and grows a heap of tens of megabytes spends a
+// quarter of its CPU in them. Three calls, one per kind of memory:
+//
+//   - Enable, for glibc's malloc in an engine that hosts native models;
+//   - Heap, for the Go heap of any of our processes;
+//   - Advise, for memory a program maps itself (pdfium's WebAssembly
+//     memory).
+//
+// # malloc
 //
 // Such an engine allocates large blocks all the time: Tesseract copies an
 // 89 MB script model three times as it loads it, and onnxruntime's arena
@@ -30,4 +40,12 @@
 // GLIBC_TUNABLES already names glibc.malloc.hugetlb, which is how a user
 // opts out (glibc.malloc.hugetlb=0) and how the re-executed program knows
 // it is done. Other C libraries ignore the variable.
+//
+// # The Go heap
+//
+// Go maps its heap a few megabytes at a time and asks for no huge pages.
+// Heap, first in main, has the runtime map 256 MiB at once, marks it, and
+// frees it: the heap then grows into marked memory. Over the corpus's
+// born-digital documents the text layer alone (host and engine) went from
+// 31k faults to 9k and from 1.5 s of CPU to 1.1 s.
 package hugepages
