@@ -41,6 +41,13 @@
 // opts out (glibc.malloc.hugetlb=0) and how the re-executed program knows
 // it is done. Other C libraries ignore the variable.
 //
+// Enable also sets glibc.malloc.arena_max=1, unless the user names it:
+// glibc advises huge pages for its main arena and for blocks of 2 MiB or
+// more, not for the arenas it makes for other threads, where onnxruntime's
+// and Tesseract's threads allocate. With one arena the OCR engine
+// took 33k faults over the generated scanned set instead of 118k, and 3%
+// less CPU: no lock contention showed on two cores.
+//
 // # The Go heap
 //
 // Go maps its heap a few megabytes at a time and asks for no huge pages.

@@ -7,8 +7,21 @@ import (
 	"syscall"
 )
 
-// Tunable is the glibc tunable Enable sets.
+// Tunable is the glibc tunable Enable sets: malloc advises huge pages for
+// the memory it gets from the kernel. A user who names it in EnvVar opts
+// out of both tunables.
 const Tunable = "glibc.malloc.hugetlb"
+
+// ArenaTunable is the other tunable Enable sets, to 1, unless EnvVar names
+// it: every thread allocates from malloc's main arena. glibc advises huge
+// pages only for that arena (grown with brk) and for blocks of 2 MiB and
+// more that it maps on their own; the arenas it makes for other threads
+// grow by mprotect with no advice, 4 KiB a fault. onnxruntime's and
+// Tesseract's threads allocate there.
+const ArenaTunable = "glibc.malloc.arena_max"
+
+// tunables is what Enable and Preset add to EnvVar.
+var tunables = []string{Tunable + "=1", ArenaTunable + "=1"}
 
 // EnvVar is the variable glibc reads its tunables from.
 const EnvVar = "GLIBC_TUNABLES"
@@ -16,9 +29,9 @@ const EnvVar = "GLIBC_TUNABLES"
 // modeFile says when the kernel backs anonymous memory with huge pages.
 const modeFile = "/sys/kernel/mm/transparent_hugepage/enabled"
 
-// Enable re-executes the program with Tunable=1 added to EnvVar, when the
-// kernel gives huge pages on request and the variable does not name the
-// tunable yet. It returns only when it has nothing to do or the
+// Enable re-executes the program with Tunable=1 and ArenaTunable=1 added
+// to EnvVar, when the kernel gives huge pages on request and the variable
+// does not name Tunable yet. It returns only when it has nothing to do or the
 // re-execution failed; the program then runs as it is.
 func Enable() {
 	mode, err := os.ReadFile(modeFile)
@@ -39,7 +52,7 @@ func Enable() {
 // nothing to do and the program is not executed twice (about 50 ms of a
 // core for an engine that links Tesseract's libraries). It is false where
 // the kernel gives no huge pages on request, and where env sets EnvVar
-// already: the user's tunables stand, and Enable adds Tunable to them.
+// already: the user's tunables stand, and Enable adds its own to them.
 func Preset(env []string) (string, bool) {
 	mode, err := os.ReadFile(modeFile)
 	if err != nil {
@@ -58,7 +71,7 @@ func preset(mode string, env []string) (string, bool) {
 			return "", false
 		}
 	}
-	return EnvVar + "=" + Tunable + "=1", true
+	return EnvVar + "=" + strings.Join(tunables, ":"), true
 }
 
 // selfExe names the running program's binary on Linux.
@@ -106,11 +119,11 @@ func onRequest(mode string) bool {
 	return strings.Contains(mode, "[madvise]")
 }
 
-// withTunable is env with Tunable=1 added to EnvVar, and false when
-// EnvVar names Tunable already.
+// withTunable is env with tunables added to EnvVar, less those EnvVar
+// names already, and false when EnvVar names Tunable.
 func withTunable(env []string) ([]string, bool) {
 	out := make([]string, 0, len(env)+1)
-	set := Tunable + "=1"
+	var user string
 	for _, kv := range env {
 		val, ok := strings.CutPrefix(kv, EnvVar+"=")
 		if !ok {
@@ -120,11 +133,18 @@ func withTunable(env []string) ([]string, bool) {
 		if names(val, Tunable) {
 			return nil, false
 		}
-		if val != "" {
-			set = val + ":" + set
+		user = val
+	}
+	set := []string{}
+	if user != "" {
+		set = append(set, user)
+	}
+	for _, kv := range tunables {
+		if name, _, _ := strings.Cut(kv, "="); !names(user, name) {
+			set = append(set, kv)
 		}
 	}
-	return append(out, EnvVar+"="+set), true
+	return append(out, EnvVar+"="+strings.Join(set, ":")), true
 }
 
 // names reports whether the tunables list (name=value pairs joined by

@@ -25,6 +25,9 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
+// allTunables is what Enable and Preset add where the user names none.
+const allTunables = "glibc.malloc.hugetlb=1:glibc.malloc.arena_max=1"
+
 func TestWithTunable(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -32,16 +35,18 @@ func TestWithTunable(t *testing.T) {
 		env  []string
 		want []string // nil: left alone
 	}{
-		{"no tunables", []string{"A=1", "B=2"}, []string{"A=1", "B=2", "GLIBC_TUNABLES=glibc.malloc.hugetlb=1"}},
-		{"empty tunables", []string{"GLIBC_TUNABLES="}, []string{"GLIBC_TUNABLES=glibc.malloc.hugetlb=1"}},
+		{"no tunables", []string{"A=1", "B=2"}, []string{"A=1", "B=2", "GLIBC_TUNABLES=" + allTunables}},
+		{"empty tunables", []string{"GLIBC_TUNABLES="}, []string{"GLIBC_TUNABLES=" + allTunables}},
 		{"other tunables kept", []string{"GLIBC_TUNABLES=glibc.malloc.trim_threshold=1048576", "A=1"},
-			[]string{"A=1", "GLIBC_TUNABLES=glibc.malloc.trim_threshold=1048576:glibc.malloc.hugetlb=1"}},
+			[]string{"A=1", "GLIBC_TUNABLES=glibc.malloc.trim_threshold=1048576:" + allTunables}},
+		{"the user's arena count stands", []string{"GLIBC_TUNABLES=glibc.malloc.arena_max=4"},
+			[]string{"GLIBC_TUNABLES=glibc.malloc.arena_max=4:glibc.malloc.hugetlb=1"}},
 		{"user opted out", []string{"GLIBC_TUNABLES=glibc.malloc.hugetlb=0"}, nil},
 		{"already set among others", []string{"GLIBC_TUNABLES=glibc.malloc.arena_max=2:glibc.malloc.hugetlb=1"}, nil},
 		{"a longer name is another tunable", []string{"GLIBC_TUNABLES=glibc.malloc.hugetlbx=1"},
-			[]string{"GLIBC_TUNABLES=glibc.malloc.hugetlbx=1:glibc.malloc.hugetlb=1"}},
+			[]string{"GLIBC_TUNABLES=glibc.malloc.hugetlbx=1:" + allTunables}},
 		{"a value is not a name", []string{"XGLIBC_TUNABLES=glibc.malloc.hugetlb=0"},
-			[]string{"XGLIBC_TUNABLES=glibc.malloc.hugetlb=0", "GLIBC_TUNABLES=glibc.malloc.hugetlb=1"}},
+			[]string{"XGLIBC_TUNABLES=glibc.malloc.hugetlb=0", "GLIBC_TUNABLES=" + allTunables}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -63,7 +68,7 @@ func TestWithTunable(t *testing.T) {
 func TestPreset(t *testing.T) {
 	t.Parallel()
 	const onRequestMode, alwaysMode = "always [madvise] never\n", "[always] madvise never\n"
-	want := EnvVar + "=" + Tunable + "=1"
+	want := EnvVar + "=" + allTunables
 	tests := []struct {
 		name string
 		mode string
@@ -151,8 +156,8 @@ func TestEnableReexecutes(t *testing.T) {
 	if pids[0] != pids[1] || pids[1] != pids[2] {
 		t.Errorf("pids %v: the program must start again in the same process", pids)
 	}
-	if envs[0] != "" || envs[1] != Tunable+"=1" || envs[2] != Tunable+"=1" {
-		t.Errorf("tunables %q: want none, then %s=1", envs, Tunable)
+	if envs[0] != "" || envs[1] != allTunables || envs[2] != allTunables {
+		t.Errorf("tunables %q: want none, then %s", envs, allTunables)
 	}
 	if lines := run(Tunable + "=0"); len(lines) != 2 {
 		t.Errorf("with %s=0 the child printed %q; want no re-execution", Tunable, lines)
