@@ -46,5 +46,7 @@
 // Below this package: cjkcmap holds Adobe's predefined CJK CMaps and the
 // CID-to-Unicode tables of the GB1, CNS1, Japan1 and Korea1 collections
 // (generated from poppler-data, embedded compressed, decoded on first
-// use); pdftest builds small PDFs for tests.
+// use); fontcmap reads the Unicode of an embedded TrueType or OpenType
+// program's glyphs from its cmap table; pdftest builds small PDFs, and the
+// font programs they embed, for tests.
 package pdfdoc

@@ -32,7 +32,11 @@
 //	             -Korea1 collection (its CIDSystemInfo, else its predefined
 //	             CMap's) maps CID → Unicode through the collection's table.
 //	             CIDFontType2 fonts with an embedded program are left out
-//	             (their CIDs are glyph indices whatever they declare).
+//	             (their CIDs are glyph indices whatever they declare) when
+//	             they have a ToUnicode or their program a Unicode cmap.
+//	program.go   a CIDFontType2 font with an embedded program and no
+//	             ToUnicode: each glyph's text from the program's own cmap
+//	             (internal/pdfdoc/fontcmap), through CIDToGIDMap.
 //	fallback.go  the second reader, pdfium (internal/render, WebAssembly
 //	             run by wazero: still pure Go), for files internal/pdfdoc
 //	             cannot open: damaged beyond its repairs, or encrypted in a

@@ -34,12 +34,17 @@ type font struct {
 	enc *cmap
 	// coll is the Adobe CJK collection whose CID → Unicode table maps the
 	// codes that ToUnicode does not (hasColl false: none).
-	coll     cjkcmap.Collection
-	hasColl  bool
-	cidW     map[uint32]float64
-	cidWR    []cidWidthRange
-	dw       float64
-	vertical bool
+	coll    cjkcmap.Collection
+	hasColl bool
+	// glyphRunes is the text of each glyph by the embedded program's
+	// cmap, and cidToGID the CIDToGIDMap stream (nil: identity), for a
+	// TrueType CID font without ToUnicode (programText).
+	glyphRunes []rune
+	cidToGID   []byte
+	cidW       map[uint32]float64
+	cidWR      []cidWidthRange
+	dw         float64
+	vertical   bool
 
 	toUni *cmap
 	// symbol: the font is Symbol's (Symbol, SymbolMT), whose Unicode
@@ -161,6 +166,9 @@ func (f *font) text(c uint32) (string, bool) {
 		if r, ok := cjkcmap.ToUnicode(f.coll, f.enc.lookupCID(c)); ok {
 			return string(r), true
 		}
+	}
+	if r, ok := f.programRune(f.enc.lookupCID(c)); ok {
+		return string(r), true
 	}
 	return "", false
 }
@@ -543,6 +551,7 @@ func (d *document) parseType0(f *font, fd types.Dict) {
 	if f.name == "" {
 		f.name = stripSubset(d.Name(cf["BaseFont"]))
 	}
+	d.programText(f, cf)
 	d.collection(f, cf)
 	d.descriptor(f, d.Dict(cf["FontDescriptor"]))
 	if dw, ok := d.Number(cf["DW"]); ok && dw >= 0 && dw < 10000 {
@@ -580,9 +589,13 @@ func (d *document) parseType0(f *font, fd types.Dict) {
 // gives the text of codes that ToUnicode does not map: the descendant
 // font's CIDSystemInfo (Adobe-GB1, -CNS1, -Japan1, -Korea1), else that of a
 // predefined encoding CMap. A CIDFontType2 font with an embedded program
-// is left out: its CIDs are usually glyph indices, whatever it declares.
+// is left out when it has a ToUnicode or its program a Unicode cmap
+// (programText): its CIDs are usually glyph indices, whatever it declares.
+// With neither, the declared collection is the only witness, and MuPDF
+// and pdf.js read it too: Japanese producers number a subset's glyphs by
+// their Adobe-Japan1 CIDs.
 func (d *document) collection(f *font, cf types.Dict) {
-	if d.Name(cf["Subtype"]) == "CIDFontType2" {
+	if d.Name(cf["Subtype"]) == "CIDFontType2" && (f.toUni != nil || f.glyphRunes != nil) {
 		if desc := d.Dict(cf["FontDescriptor"]); desc != nil && desc["FontFile2"] != nil {
 			return
 		}

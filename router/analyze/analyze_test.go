@@ -79,7 +79,12 @@ func TestClasses(t *testing.T) {
 		{"mixed", built("", imageRes, text+" q 400 0 0 400 100 100 cm /Im1 Do Q", imageObj), ClassMixed},
 		{"identity-h without tounicode", built("", type2, "BT /F1 10 Tf 72 700 Td <0001000200030004000500060007000800090010> Tj ET"), ClassBrokenFonts},
 		{"outlines", built("", pdftest.Helvetica, outlines(400)), ClassVectorText},
-		{"no-tounicode (corpus)", corpusFile("generated/corrupt/corrupt-10.pdf"), ClassBrokenFonts},
+		// Chromium's TrueType subsets with every ToUnicode removed: the
+		// fonts' own cmaps still give every glyph its text, which reads
+		// as the ground truth (text similarity 1.0), so the page is
+		// born digital. Without an embedded program the same fonts are
+		// broken (the Identity-H case above).
+		{"no-tounicode, programs with cmaps (corpus)", corpusFile("generated/corrupt/corrupt-10.pdf"), ClassBornDigital},
 		// A Korean page in a CID font without ToUnicode whose glyphs the
 		// reader still maps to Unicode (its text reads right): the class
 		// follows what the reading could map, not the font's dictionary.

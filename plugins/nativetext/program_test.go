@@ -1,0 +1,108 @@
+package nativetext
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/assay-pdf/assay/internal/corpustest"
+	"github.com/assay-pdf/assay/internal/pdfdoc/pdftest"
+)
+
+// trueTypeCIDPDF is a one-page PDF showing the hex string shown with an
+// Identity-H Type0 font over a CIDFontType2 that declares Adobe-Japan1 and
+// embeds program, without ToUnicode unless fontExtra adds one. cidExtra
+// goes into the CID font's dictionary; more are objects from 9 on.
+func trueTypeCIDPDF(t *testing.T, program []byte, fontExtra, cidExtra, shown string, more ...string) string {
+	t.Helper()
+	objs := append([]string{
+		"<< /Type /Font /Subtype /Type0 /BaseFont /ABCDEF+Test /Encoding /Identity-H /DescendantFonts [6 0 R] " + fontExtra + " >>",
+		"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /ABCDEF+Test /CIDSystemInfo << /Registry (Adobe) /Ordering (Japan1) /Supplement 2 >> /DW 1000 /FontDescriptor 7 0 R " + cidExtra + " >>",
+		"<< /Type /FontDescriptor /FontName /ABCDEF+Test /Flags 4 /FontBBox [0 0 1000 1000] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 700 /StemV 80 /FontFile2 8 0 R >>",
+		stream("", string(program)),
+	}, more...)
+	return onePage("", "<< /Font << /F1 5 0 R >> >>", "BT /F1 12 Tf 72 700 Td <"+shown+"> Tj ET", objs...).Write(t)
+}
+
+// The text of a TrueType CID font without ToUnicode comes from its
+// program's cmap when it has one (glyph indices, whatever the font
+// declares), else from the declared collection; a ToUnicode that does not
+// map a code still leaves it unmapped.
+func TestTrueTypeCIDFontWithoutToUnicode(t *testing.T) {
+	t.Parallel()
+	withCmap := pdftest.SFNT(map[string][]byte{
+		"maxp": pdftest.Maxp(5),
+		"cmap": pdftest.Cmap(pdftest.Sub(3, 1, pdftest.Format4(
+			pdftest.Segment4{Lo: 'H', Hi: 'H', Delta: pdftest.DeltaTo(3, 'H')},
+			pdftest.Segment4{Lo: 'i', Hi: 'i', Delta: pdftest.DeltaTo(4, 'i')},
+		))),
+	})
+	noCmap := pdftest.SFNT(map[string][]byte{"maxp": pdftest.Maxp(900)})
+	tests := []struct {
+		name                string
+		program             []byte
+		fontExtra, cidExtra string
+		shown               string
+		more                []string
+		want                string
+		unmapped            float64
+	}{
+		{"the program's cmap, CIDs as glyphs", withCmap, "", "", "00030004", nil, "Hi", 0},
+		{"the program's cmap through CIDToGIDMap", withCmap, "", "/CIDToGIDMap 9 0 R", "00010002",
+			[]string{stream("", "\x00\x00\x00\x03\x00\x04")}, "Hi", 0},
+		{"a glyph the cmap does not reach", withCmap, "", "", "0002", nil, "\uFFFD", 1},
+		{"no cmap: the declared collection", noCmap, "", "", "034B", nil, "あ", 0},
+		{"no cmap, a ToUnicode without the code", noCmap, "/ToUnicode 9 0 R", "", "034A",
+			[]string{stream("", "begincmap 1 begincodespacerange <0000> <FFFF> endcodespacerange 1 beginbfchar <0001> <0041> endbfchar endcmap")},
+			"\uFFFD", 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			res, err := extractAll(t, trueTypeCIDPDF(t, tc.program, tc.fontExtra, tc.cidExtra, tc.shown, tc.more...), 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := res[1]
+			if got := strings.Join(words(r.Page), ""); got != tc.want {
+				t.Errorf("text %q, want %q", got, tc.want)
+			}
+			if got := r.Stats["unmapped_glyphs"]; got != tc.unmapped {
+				t.Errorf("unmapped_glyphs %v, want %v", got, tc.unmapped)
+			}
+		})
+	}
+}
+
+// Files of pdf.js's suite whose TrueType CID fonts carry no ToUnicode read
+// as MuPDF reads them, and no glyph is left unmapped.
+func TestCorpusTrueTypeCIDFonts(t *testing.T) {
+	dir := filepath.Join(corpustest.Dir(t), "robustness")
+	for _, tc := range []struct {
+		file string
+		want []string // in this order
+	}{
+		{"arial_unicode_en_cidfont.pdf", []string{"This is an Arial Unicode PDF", "from OpenOffice."}},
+		{"vertical.pdf", []string{"あいうえお", "日本語"}}, // vertical columns, right to left
+		{"javauninstall-7r.pdf", []string{"の削除・インストールについて", "コントロールパネル"}},
+	} {
+		pages, err := runFile(t, filepath.Join(dir, tc.file), 1, time.Minute)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.file, err)
+		}
+		text := pages[0].Page.Text()
+		at := 0
+		for _, w := range tc.want {
+			i := strings.Index(text[at:], w)
+			if i < 0 {
+				t.Errorf("%s: %q not found after byte %d of %q", tc.file, w, at, text)
+				break
+			}
+			at += i + len(w)
+		}
+		if n := pages[0].Stats["unmapped_glyphs"]; n != 0 {
+			t.Errorf("%s: %v unmapped glyphs", tc.file, n)
+		}
+	}
+}
