@@ -185,7 +185,9 @@ func (c *cmap) bfRange(lo, hi, dst pdfdoc.Token) {
 	c.srcLens[len(lo.Str)] = true
 	switch dst.Kind {
 	case pdfdoc.KindString:
-		rs := []rune(utf16String([]byte(dst.Str)))
+		// The first code's text, U+0000 kept: TCPDF and mPDF map a
+		// Unicode font's codes to themselves from <0000>.
+		rs := utf16.Decode(utf16Units([]byte(dst.Str)))
 		if len(rs) == 0 {
 			return
 		}
@@ -344,11 +346,7 @@ func utf16String(b []byte) string {
 	if len(b) == 1 {
 		return string(rune(b[0]))
 	}
-	u := make([]uint16, 0, len(b)/2)
-	for i := 0; i+1 < len(b); i += 2 {
-		u = append(u, uint16(b[i])<<8|uint16(b[i+1]))
-	}
-	rs := utf16.Decode(u)
+	rs := utf16.Decode(utf16Units(b))
 	var sb strings.Builder
 	for _, r := range rs {
 		if r == 0 {
@@ -360,6 +358,39 @@ func utf16String(b []byte) string {
 		sb.WriteRune(r)
 	}
 	return sb.String()
+}
+
+// rangeText is the text of the code off codes into a bfrange whose first
+// code's text is base: base with its last character moved on by off.
+// U+0000, which only a range from <0000> gives, is no text.
+func rangeText(base []rune, off uint32) string {
+	out := make([]rune, 0, len(base))
+	for i, r := range base {
+		if i == len(base)-1 {
+			r += rune(off)
+		}
+		switch {
+		case r == 0:
+			continue
+		case !utf8.ValidRune(r):
+			r = utf8.RuneError
+		}
+		out = append(out, r)
+	}
+	return string(out)
+}
+
+// utf16Units reads big-endian UTF-16 code units; one byte alone is one
+// unit.
+func utf16Units(b []byte) []uint16 {
+	if len(b) == 1 {
+		return []uint16{uint16(b[0])}
+	}
+	u := make([]uint16, 0, len(b)/2)
+	for i := 0; i+1 < len(b); i += 2 {
+		u = append(u, uint16(b[i])<<8|uint16(b[i+1]))
+	}
+	return u
 }
 
 // next splits the next code off b using the codespace; n is the number of
@@ -418,14 +449,7 @@ func (c *cmap) lookupUni(code uint32) (string, bool) {
 			}
 			continue
 		}
-		out := make([]rune, len(r.base))
-		copy(out, r.base)
-		last := out[len(out)-1] + rune(off)
-		if !utf8.ValidRune(last) {
-			last = utf8.RuneError
-		}
-		out[len(out)-1] = last
-		return string(out), true
+		return rangeText(r.base, off), true
 	}
 	if c.usesUnicode {
 		if code > 0xFFFF {

@@ -20,9 +20,10 @@ endcodespacerange
 <0012> <D835DC00>
 <0013> /eacute
 endbfchar
-2 beginbfrange
+3 beginbfrange
 <0020> <0022> <0041>
 <0030> <0032> [<0078> <0079> <007A007A>]
+<0100> <01ff> <0000>
 endbfrange
 endcmap
 CMapName currentdict /CMap defineresource pop
@@ -47,6 +48,12 @@ func TestToUnicodeCMap(t *testing.T) {
 		{0x30, "x", true},
 		{0x32, "zz", true},
 		{0x99, "", false},
+		// A range whose first code is U+0000, as TCPDF and mPDF write
+		// for a Unicode font's codes: its first code is no text, the
+		// others are.
+		{0x100, "", true},
+		{0x141, "A", true},
+		{0x1C4, "Ä", true},
 	}
 	for _, tt := range tests {
 		got, ok := c.lookupUni(tt.code)

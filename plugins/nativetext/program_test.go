@@ -75,8 +75,9 @@ func TestTrueTypeCIDFontWithoutToUnicode(t *testing.T) {
 	}
 }
 
-// Files of pdf.js's suite whose TrueType CID fonts carry no ToUnicode read
-// as MuPDF reads them, and no glyph is left unmapped.
+// Files of pdf.js's suite whose TrueType CID fonts carry no ToUnicode, or
+// TCPDF's and mPDF's identity ToUnicode (ranges from <0000>), read as
+// MuPDF reads them, and no glyph is left unmapped.
 func TestCorpusTrueTypeCIDFonts(t *testing.T) {
 	dir := filepath.Join(corpustest.Dir(t), "robustness")
 	for _, tc := range []struct {
@@ -86,6 +87,8 @@ func TestCorpusTrueTypeCIDFonts(t *testing.T) {
 		{"arial_unicode_en_cidfont.pdf", []string{"This is an Arial Unicode PDF", "from OpenOffice."}},
 		{"vertical.pdf", []string{"あいうえお", "日本語"}}, // vertical columns, right to left
 		{"javauninstall-7r.pdf", []string{"の削除・インストールについて", "コントロールパネル"}},
+		{"issue2074.pdf", []string{"German Ae: Ä", "German Sz: ß"}},                                   // TCPDF
+		{"checkbox-bad-appearance.pdf", []string{"Checkbox 1 - not checked", "Checkbox 2 - Checked"}}, // mPDF
 	} {
 		pages, err := runFile(t, filepath.Join(dir, tc.file), 1, time.Minute)
 		if err != nil {
