@@ -55,6 +55,11 @@ const (
 	CapTables    Capability = "tables"     // recovers table structure
 	CapRegions   Capability = "regions"    // can work on parts of a page
 	CapPageRange Capability = "page_range" // efficient on any subset of pages
+	// CapConcurrentCalls: one process of the engine serves several
+	// Extract calls at once, each as well as a process of its own would.
+	// A host then starts one process for the calls in flight instead of
+	// one per call.
+	CapConcurrentCalls Capability = "concurrent_calls"
 )
 
 // Info describes an engine.

@@ -17,8 +17,10 @@ import (
 )
 
 // Engine is a supervised engine: a core.Engine and core.Closer backed by
-// a pool of processes. It is safe for concurrent use; concurrent Extract
-// calls share up to Config.Procs processes.
+// a pool of processes. It is safe for concurrent use; up to Config.Procs
+// Extract calls run at once, each in a process of its own, or, once
+// Describe has found that the engine declares core.CapConcurrentCalls,
+// together in one.
 type Engine struct {
 	host     *Host
 	found    Found
@@ -53,10 +55,10 @@ func (e *Engine) Found() Found { return e.found }
 
 // Workers is how many pages a call to the engine that starts now should
 // read at once: the host's cores (GOMAXPROCS) shared between it and the
-// engine's calls in flight. Each process reads one call at a time, and
-// an engine that fans pages out over all the cores in every process (the
-// OCR engine, whose page workers each load their own models) would run
-// Procs times as many workers as there are cores; a call that starts
+// engine's calls in flight. Each call has a process, or a share of one,
+// and an engine that fans pages out over all the cores in every call
+// (the OCR engine, whose page workers each load their own models) would
+// run Procs times as many workers as there are cores; a call that starts
 // alone keeps every core. The router passes it to the engine as the
 // option "workers".
 func (e *Engine) Workers() int { return shareOf(runtime.GOMAXPROCS(0), e.pool.busy()) }
@@ -109,6 +111,7 @@ func (e *Engine) DescribeWith(ctx context.Context, options []byte) (core.Info, e
 		return info, e.docError(fmt.Errorf("%w: %s is engine %q by its file name but says it is %q: refused (rename the file, or the engine)",
 			core.ErrBadRequest, e.found.Path, e.found.Name, info.Name))
 	}
+	e.pool.share(info.Has(core.CapConcurrentCalls))
 	if len(options) == 0 {
 		e.info = &info
 	}

@@ -54,7 +54,7 @@ func TestMain(m *testing.M) {
 			return nil
 		}
 		var wg sync.WaitGroup
-		errs := make([]error, len(testEngines)+2)
+		errs := make([]error, len(testEngines)+3)
 		for i, name := range testEngines {
 			wg.Add(1)
 			go func() {
@@ -66,6 +66,8 @@ func TestMain(m *testing.M) {
 		// "wrong" keeps the contract under a name that is not one of
 		// its faults.
 		errs[len(testEngines)+1] = build(filepath.Join(binDir, ExecutablePrefix+"plain"), "./testdata/engines/wrong")
+		// "slow" that serves concurrent calls in one process.
+		errs[len(testEngines)+2] = build(filepath.Join(binDir, ExecutablePrefix+"sharedslow"), "./testdata/engines/slow")
 		selfPath = filepath.Join(selfDir, "assay")
 		errs[len(testEngines)] = build(selfPath, "./testdata/engines/words")
 		if err := errors.Join(errs...); err != nil {
@@ -329,7 +331,7 @@ func TestDescribe(t *testing.T) {
 			t.Errorf("%s: info %+v", d.Name, d.Info)
 		}
 	}
-	if want := append([]string{"alpha"}, slices.Sorted(slices.Values(append([]string{"plain"}, testEngines...)))...); !slices.Equal(names, want) {
+	if want := append([]string{"alpha"}, slices.Sorted(slices.Values(append([]string{"plain", "sharedslow"}, testEngines...)))...); !slices.Equal(names, want) {
 		t.Errorf("described %v, want %v", names, want)
 	}
 }
@@ -415,6 +417,63 @@ func TestConcurrentExtracts(t *testing.T) {
 	}
 	if e.Restarts() != 0 {
 		t.Errorf("restarts = %d", e.Restarts())
+	}
+}
+
+// TestSharedProcess checks that an engine declaring concurrent calls
+// reads concurrent calls in one process, and starts one again after that
+// process dies; an engine that does not has a process per call.
+func TestSharedProcess(t *testing.T) {
+	t.Parallel()
+	pids := func(e *Engine, calls int) map[float64]bool {
+		t.Helper()
+		ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+		defer cancel()
+		var mu sync.Mutex
+		seen := map[float64]bool{}
+		var wg sync.WaitGroup
+		for range calls {
+			wg.Go(func() {
+				got, _, err := drain(ctx, e, &core.Request{Source: "x.pdf", Pages: []int{1, 2}, Options: []byte(`{"page_ms":100}`)})
+				if err != nil || got[1].Status != core.StatusOK || got[2].Status != core.StatusOK {
+					t.Errorf("%s: %v %+v", e.Name(), err, got)
+					return
+				}
+				mu.Lock()
+				seen[got[1].Stats["pid"]], seen[got[2].Stats["pid"]] = true, true
+				mu.Unlock()
+			})
+		}
+		wg.Wait()
+		return seen
+	}
+	for _, tc := range []struct {
+		name  string
+		procs int
+	}{{"sharedslow", 1}, {"slow", 3}} {
+		e := engine(t, newHost(t, Config{Procs: 3}), tc.name)
+		if _, err := e.Describe(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		if got := pids(e, 3); len(got) != tc.procs {
+			t.Errorf("%s: 3 calls at once ran in %d processes, want %d", tc.name, len(got), tc.procs)
+		}
+		if tc.procs != 1 {
+			continue
+		}
+		// Kill the shared process: the next calls start one, and share it.
+		e.pool.mu.Lock()
+		var live []*proc
+		for p := range e.pool.live {
+			live = append(live, p)
+		}
+		e.pool.mu.Unlock()
+		for _, p := range live {
+			p.kill()
+		}
+		if got := pids(e, 3); len(got) != 1 {
+			t.Errorf("%s after its process died: %d processes, want 1", tc.name, len(got))
+		}
 	}
 }
 

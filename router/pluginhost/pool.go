@@ -5,14 +5,21 @@ import (
 	"sync"
 )
 
-// pool holds the processes of one engine: at most cap(slots) exist at a
-// time, idle ones are reused.
+// pool holds the processes of one engine: at most cap(slots) calls hold
+// them at a time, idle ones are reused.
+//
+// A process serves one call at a time, unless the pool is shared (the
+// engine declares core.CapConcurrentCalls): then a call joins a process
+// that serves others, and the pool starts a process only when none lives
+// or is starting. A text engine's process costs about as much CPU to
+// start as it spends on a small document, and one process serves two
+// documents' calls as well as two would.
 type pool struct {
 	launch func() (*proc, error)
 	// lost is called for each process that died or had to be killed.
 	lost func()
 
-	slots chan struct{} // one token per process in use or being started
+	slots chan struct{} // one token per call that holds a process or waits for one
 	// maxCalls retires a process after that many checkouts (<= 0: never).
 	maxCalls int
 
@@ -21,14 +28,27 @@ type pool struct {
 	live   map[*proc]struct{}
 	closed bool
 	wg     sync.WaitGroup // launchers still running
+	// shared: calls join a busy process (see pool). starting counts the
+	// starts under way; started is closed, and replaced, when one ends.
+	shared   bool
+	starting int
+	started  chan struct{}
 }
 
 func newPool(n int, launch func() (*proc, error), lost func()) *pool {
-	return &pool{launch: launch, lost: lost, slots: make(chan struct{}, n), live: map[*proc]struct{}{}}
+	return &pool{launch: launch, lost: lost, slots: make(chan struct{}, n), live: map[*proc]struct{}{}, started: make(chan struct{})}
 }
 
-// acquire checks out a process, starting one when none is idle. It waits
-// for a free slot, and for a start, only as long as ctx allows.
+// share makes calls join busy processes from now on, or stops them.
+func (pl *pool) share(on bool) {
+	pl.mu.Lock()
+	pl.shared = on
+	pl.mu.Unlock()
+}
+
+// acquire checks out a process, starting one when none is idle (or, in
+// a shared pool, none lives). It waits for a free slot, and for a start,
+// only as long as ctx allows.
 func (pl *pool) acquire(ctx context.Context) (*proc, error) {
 	select {
 	case pl.slots <- struct{}{}:
@@ -36,38 +56,77 @@ func (pl *pool) acquire(ctx context.Context) (*proc, error) {
 		return nil, ctx.Err()
 	}
 	for {
-		pl.mu.Lock()
-		if pl.closed {
-			pl.mu.Unlock()
+		p, wait, err := pl.checkout()
+		switch {
+		case err != nil:
 			pl.freeSlot()
-			return nil, ErrClosed
-		}
-		if n := len(pl.idle); n > 0 {
-			p := pl.idle[n-1]
-			pl.idle = pl.idle[:n-1]
-			pl.mu.Unlock()
+			return nil, err
+		case p != nil:
 			if p.exited() {
-				pl.discard(p)
-				pl.lost()
+				pl.drop(p)
 				continue
 			}
-			p.calls++
 			return p, nil
+		case wait != nil:
+			select {
+			case <-wait:
+				continue
+			case <-ctx.Done():
+				pl.freeSlot()
+				return nil, ctx.Err()
+			}
 		}
-		pl.wg.Add(1) // under mu, so that close cannot be waiting yet
-		pl.mu.Unlock()
-		break
+		break // checkout counted a start
 	}
 	p, err := pl.start(ctx)
 	if err != nil {
 		pl.freeSlot()
 		return nil, err
 	}
-	p.calls++
 	return p, nil
 }
 
-// busy is the number of processes checked out or being started.
+// checkout, under mu, hands out an idle process, or in a shared pool a
+// busy one; or says to wait for the start under way in a shared pool; or,
+// with neither, counts a start for the caller to make (all nil).
+func (pl *pool) checkout() (p *proc, wait <-chan struct{}, err error) {
+	pl.mu.Lock()
+	defer pl.mu.Unlock()
+	if pl.closed {
+		return nil, nil, ErrClosed
+	}
+	if pl.shared {
+		for q := range pl.live {
+			if q.holders > 0 && (pl.maxCalls <= 0 || q.calls < pl.maxCalls) {
+				q.holders++
+				q.calls++
+				return q, nil, nil
+			}
+		}
+	}
+	if n := len(pl.idle); n > 0 {
+		p = pl.idle[n-1]
+		pl.idle = pl.idle[:n-1]
+		p.holders, p.calls = 1, p.calls+1
+		return p, nil, nil
+	}
+	if pl.shared && pl.starting > 0 {
+		return nil, pl.started, nil
+	}
+	pl.wg.Add(1) // under mu, so that close cannot be waiting yet
+	pl.starting++
+	return nil, nil, nil
+}
+
+// drop forgets a checked-out process that has exited, counting it lost
+// once, whoever of its holders finds it so.
+func (pl *pool) drop(p *proc) {
+	if pl.discard(p) {
+		pl.lost()
+	}
+}
+
+// busy is the number of calls that hold a process or wait for one.
 func (pl *pool) busy() int { return len(pl.slots) }
 
 // freeSlot gives back a slot this goroutine holds; it never blocks.
@@ -75,7 +134,7 @@ func (pl *pool) freeSlot() { <-pl.slots }
 
 // start launches a process in the background so that the caller can give
 // up when ctx ends; a process that arrives after that is killed. The
-// caller has done pl.wg.Add(1).
+// caller's checkout has counted the start.
 func (pl *pool) start(ctx context.Context) (*proc, error) {
 	type result struct {
 		p   *proc
@@ -85,7 +144,7 @@ func (pl *pool) start(ctx context.Context) (*proc, error) {
 	go func() {
 		defer pl.wg.Done()
 		p, err := pl.launch()
-		if err == nil && !pl.register(p) {
+		if !pl.register(p, err) {
 			p.kill()
 			p, err = nil, ErrClosed
 		}
@@ -105,51 +164,67 @@ func (pl *pool) start(ctx context.Context) (*proc, error) {
 	}
 }
 
-func (pl *pool) register(p *proc) bool {
+// register ends a start that checkout counted: a process p joins the
+// live ones, held by the caller, unless the start failed (err) or the
+// pool has closed (false: the caller kills p).
+func (pl *pool) register(p *proc, err error) bool {
 	pl.mu.Lock()
 	defer pl.mu.Unlock()
+	pl.starting--
+	close(pl.started)
+	pl.started = make(chan struct{})
+	if err != nil {
+		return true
+	}
 	if pl.closed {
 		return false
 	}
 	pl.live[p] = struct{}{}
+	p.holders, p.calls = 1, 1
 	return true
 }
 
-// discard kills p and forgets it.
-func (pl *pool) discard(p *proc) {
+// discard kills p and forgets it; false when it was forgotten already.
+func (pl *pool) discard(p *proc) bool {
 	p.kill()
 	pl.mu.Lock()
+	defer pl.mu.Unlock()
+	_, live := pl.live[p]
 	delete(pl.live, p)
-	pl.mu.Unlock()
+	return live
 }
 
-// release checks p back in: a healthy process goes back to the idle
-// list, any other is killed (and counted as lost).
+// release checks p back in: a healthy process that no other call holds
+// goes back to the idle list (or retires after maxCalls), one that others
+// hold serves on; any other is killed (and counted as lost), and the
+// calls it still serves see their streams break.
 func (pl *pool) release(p *proc, healthy bool) {
 	defer pl.freeSlot()
-	if healthy && !p.exited() && pl.maxCalls > 0 && p.calls >= pl.maxCalls {
+	healthy = healthy && !p.exited()
+	pl.mu.Lock()
+	p.holders--
+	if !healthy || pl.closed {
+		pl.mu.Unlock()
+		if pl.discard(p) && !healthy {
+			pl.lost()
+		}
+		return
+	}
+	if p.holders > 0 {
+		pl.mu.Unlock()
+		return
+	}
+	if pl.maxCalls > 0 && p.calls >= pl.maxCalls {
 		// Retired, not lost: shut it down gracefully without holding the
 		// caller, and let the next checkout start a fresh one.
-		pl.mu.Lock()
 		delete(pl.live, p)
 		pl.wg.Add(1)
 		pl.mu.Unlock()
 		go func() { defer pl.wg.Done(); p.shutdown() }()
 		return
 	}
-	if healthy && !p.exited() {
-		pl.mu.Lock()
-		if !pl.closed {
-			pl.idle = append(pl.idle, p)
-			pl.mu.Unlock()
-			return
-		}
-		pl.mu.Unlock()
-		pl.discard(p)
-		return
-	}
-	pl.discard(p)
-	pl.lost()
+	pl.idle = append(pl.idle, p)
+	pl.mu.Unlock()
 }
 
 // close shuts idle processes down gracefully, kills busy ones, and waits
@@ -157,6 +232,8 @@ func (pl *pool) release(p *proc, healthy bool) {
 func (pl *pool) close() {
 	pl.mu.Lock()
 	pl.closed = true
+	close(pl.started) // checkouts waiting for a start find the pool closed
+	pl.started = make(chan struct{})
 	idle := pl.idle
 	pl.idle = nil
 	isIdle := map[*proc]bool{}

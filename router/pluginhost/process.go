@@ -32,7 +32,11 @@ type proc struct {
 	exit     *exitSink
 
 	stopOnce sync.Once
-	calls    int // Extract calls served; touched only by whoever holds the process
+	// calls counts the checkouts served, holders the calls that hold the
+	// process now (more than one only in a shared pool); both under the
+	// pool's mu.
+	calls   int
+	holders int
 }
 
 // launch starts a process for f, or attaches to the one serving f in
