@@ -133,6 +133,7 @@ var rules = []rule{
 	{"OnePerPage", (*suiteRun).checkOnePerPage},
 	{"BoxesInsidePage", (*suiteRun).checkBoxesInsidePage},
 	{"ReadsText", (*suiteRun).checkReadsText},
+	{"ConcurrentCalls", (*suiteRun).checkConcurrentCalls},
 	{"Cancellation", (*suiteRun).checkCancellation},
 	{"Garbage", (*suiteRun).checkGarbage},
 	{"PastEnd", (*suiteRun).checkPastEnd},
@@ -279,6 +280,45 @@ func (s *suiteRun) checkReadsText(t tb) {
 	}
 	if words == 0 {
 		t.Errorf("no words on %d pages of text; an engine with capabilities %v reads them", TextPages, info.Capabilities)
+	}
+}
+
+// concurrentSets are the pages of the calls ConcurrentCalls makes at
+// once.
+var concurrentSets = [][]int{{1, 2, 3}, {3, 2}, {2}, {1, 3}}
+
+// checkConcurrentCalls: an engine that declares core.CapConcurrentCalls,
+// which a host takes as leave to send one process several calls at
+// once, answers calls made together as it answers each alone: every page
+// once, read, and with its own text when the engine reads text.
+func (s *suiteRun) checkConcurrentCalls(t tb) {
+	info := s.describe(t, "ConcurrentCalls")
+	if !info.Has(core.CapConcurrentCalls) {
+		t.Logf("%s does not declare %s", info.Name, core.CapConcurrentCalls)
+		return
+	}
+	outs := make([]outcome, len(concurrentSets))
+	var wg sync.WaitGroup
+	for i, pages := range concurrentSets {
+		wg.Go(func() { outs[i] = s.collect("ConcurrentCalls", &core.Request{Source: s.text, Pages: pages}) })
+	}
+	wg.Wait()
+	reads := info.Has(core.CapText) || info.Has(core.CapOCR)
+	for i, out := range outs {
+		out.check(t, s.limit)
+		if out.err != nil {
+			t.Errorf("call %d of %d at once: document error on a valid PDF: %v", i+1, len(outs), out.err)
+			continue
+		}
+		onePerPage(t, concurrentSets[i], out.results)
+		for _, r := range out.results {
+			switch {
+			case !read(r):
+				t.Errorf("call %d, page %d: status %s: %v; want ok or degraded", i+1, r.Page.Number, r.Status, r.Err)
+			case reads && r.Page.Words() > 0:
+				s.checkPageText(t, r.Page)
+			}
+		}
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"os"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -214,6 +215,39 @@ func (broken) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.Pag
 	}
 }
 
+// crossed declares concurrent calls but keeps the pages of its latest
+// call in one place: calls made at once answer each other's pages.
+type crossed struct {
+	oneWord
+	mu    *sync.Mutex
+	pages *[]int
+}
+
+func (crossed) Describe(context.Context) (core.Info, error) {
+	return core.Info{Name: "crossed", Version: "0.0.1", Capabilities: []core.Capability{core.CapText, core.CapConcurrentCalls}}, nil
+}
+
+// crossedOverlap is how long a call of crossed waits before it reads, so
+// that calls made at once overlap.
+const crossedOverlap = 50 * time.Millisecond
+
+func (e crossed) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.PageResult, error] {
+	return func(yield func(core.PageResult, error) bool) {
+		e.mu.Lock()
+		*e.pages = req.Pages
+		e.mu.Unlock()
+		time.Sleep(crossedOverlap)
+		e.mu.Lock()
+		pages := *e.pages
+		e.mu.Unlock()
+		for r, err := range e.oneWord.Extract(ctx, &core.Request{Source: req.Source, Pages: pages, Options: req.Options}) {
+			if !yield(r, err) {
+				return
+			}
+		}
+	}
+}
+
 // TestSuiteCatchesBadEngines runs the suite on engines that each break
 // the contract in one way and checks that it fails them, for that reason.
 func TestSuiteCatchesBadEngines(t *testing.T) {
@@ -239,6 +273,9 @@ func TestSuiteCatchesBadEngines(t *testing.T) {
 			"OnePerPage: page \\d answered 0 times",
 			"BoxesInsidePage: page 1 answered 0 times",
 			"PastEnd: page 7 answered 0 times",
+		}},
+		{"crosses concurrent calls", crossed{mu: new(sync.Mutex), pages: new([]int)}, []string{
+			`ConcurrentCalls: page \d answered 0 times`,
 		}},
 		{"broken", broken{}, []string{
 			"want a name and a version",
