@@ -59,7 +59,9 @@ type Config struct {
 	Dirs []string
 	// StartTimeout bounds starting one process; default 10s.
 	StartTimeout time.Duration
-	// Procs is the number of processes per engine; default 1.
+	// Procs is how many calls an engine reads at once, each in a process
+	// of its own, or all in one for an engine that declares
+	// core.CapConcurrentCalls; default 1.
 	Procs int
 	// MaxCalls retires a process after it has served this many Extract
 	// calls and starts a fresh one for the next, so a slow leak in an
