@@ -346,7 +346,12 @@ func utf16String(b []byte) string {
 	if len(b) == 1 {
 		return string(rune(b[0]))
 	}
-	rs := utf16.Decode(utf16Units(b))
+	return runeText(utf16.Decode(utf16Units(b)))
+}
+
+// runeText is the text of a ToUnicode destination's characters: U+0000
+// is no text, and a value that is no character is U+FFFD.
+func runeText(rs []rune) string {
 	var sb strings.Builder
 	for _, r := range rs {
 		if r == 0 {
@@ -361,23 +366,13 @@ func utf16String(b []byte) string {
 }
 
 // rangeText is the text of the code off codes into a bfrange whose first
-// code's text is base: base with its last character moved on by off.
-// U+0000, which only a range from <0000> gives, is no text.
+// code's text is base: base with its last character moved on by off, read
+// as runeText reads it (U+0000, which only a range from <0000> gives, is
+// no text).
 func rangeText(base []rune, off uint32) string {
-	out := make([]rune, 0, len(base))
-	for i, r := range base {
-		if i == len(base)-1 {
-			r += rune(off)
-		}
-		switch {
-		case r == 0:
-			continue
-		case !utf8.ValidRune(r):
-			r = utf8.RuneError
-		}
-		out = append(out, r)
-	}
-	return string(out)
+	out := slices.Clone(base)
+	out[len(out)-1] += rune(off)
+	return runeText(out)
 }
 
 // utf16Units reads big-endian UTF-16 code units; one byte alone is one
