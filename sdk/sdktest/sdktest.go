@@ -233,9 +233,20 @@ func (s *suiteRun) checkOnePerPage(t tb) {
 func (s *suiteRun) readPages(t tb, rule string, pages []int) []core.PageResult {
 	t.Helper()
 	out := s.collect(rule, &core.Request{Source: s.text, Pages: pages})
+	if !s.checkRead(t, pages, out) {
+		t.Fatalf("document error on a valid PDF: %v", out.err)
+	}
+	return out.results
+}
+
+// checkRead checks a call of the text PDF's pages as readPages does: each
+// page answered once and read. It is false, and checks no page, after a
+// document error, which the caller reports.
+func (s *suiteRun) checkRead(t tb, pages []int, out outcome) bool {
+	t.Helper()
 	out.check(t, s.limit)
 	if out.err != nil {
-		t.Fatalf("document error on a valid PDF: %v", out.err)
+		return false
 	}
 	onePerPage(t, pages, out.results)
 	for _, r := range out.results {
@@ -243,7 +254,7 @@ func (s *suiteRun) readPages(t tb, rule string, pages []int) []core.PageResult {
 			t.Errorf("page %d: status %s: %v; want ok or degraded", r.Page.Number, r.Status, r.Err)
 		}
 	}
-	return out.results
+	return true
 }
 
 // read reports a page answered with its content.
@@ -305,17 +316,15 @@ func (s *suiteRun) checkConcurrentCalls(t tb) {
 	wg.Wait()
 	reads := info.Has(core.CapText) || info.Has(core.CapOCR)
 	for i, out := range outs {
-		out.check(t, s.limit)
-		if out.err != nil {
+		if !s.checkRead(t, concurrentSets[i], out) {
 			t.Errorf("call %d of %d at once: document error on a valid PDF: %v", i+1, len(outs), out.err)
 			continue
 		}
-		onePerPage(t, concurrentSets[i], out.results)
+		if !reads {
+			continue
+		}
 		for _, r := range out.results {
-			switch {
-			case !read(r):
-				t.Errorf("call %d, page %d: status %s: %v; want ok or degraded", i+1, r.Page.Number, r.Status, r.Err)
-			case reads && r.Page.Words() > 0:
+			if read(r) && r.Page.Words() > 0 {
 				s.checkPageText(t, r.Page)
 			}
 		}
