@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // Errors Runes returns.
@@ -42,15 +43,16 @@ func Runes(program []byte) ([]rune, error) {
 	if !ok {
 		return nil, ErrNoUnicode
 	}
-	sub, ok := bestSubtable(cmap)
-	if !ok {
-		return nil, ErrNoUnicode
-	}
+	// A subtable that fails to read fails before it maps a code, so one
+	// mapping serves every try.
 	m := &mapping{runes: make([]rune, glyphCount(tables["maxp"]))}
-	if err := m.read(sub); err != nil {
-		return nil, err
+	err = ErrNoUnicode
+	for _, sub := range unicodeSubtables(cmap) {
+		if err = m.read(sub); err == nil {
+			return m.runes, nil
+		}
 	}
-	return m.runes, nil
+	return nil, err
 }
 
 // tableDirectory finds the tables of the program (of its first font, in a
@@ -103,15 +105,21 @@ func glyphCount(maxp []byte) int {
 	return maxGlyphs
 }
 
-// bestSubtable picks the cmap subtable that maps the most of Unicode:
-// full-repertoire ones (3,10) and (0,4) or (0,6) first, then the BMP ones.
-func bestSubtable(cmap []byte) ([]byte, bool) {
+// unicodeSubtables are the cmap's Unicode subtables, those that map the
+// most of Unicode first: full-repertoire ones (3,10) and (0,4) or (0,6),
+// then the BMP ones. Runes reads the first whose format it knows: a
+// font may list a format it does not, such as (0,5)'s variation sequences
+// (format 14), before its (3,1) map.
+func unicodeSubtables(cmap []byte) [][]byte {
 	if len(cmap) < 4 {
-		return nil, false
+		return nil
 	}
 	n := int(binary.BigEndian.Uint16(cmap[2:]))
-	var best []byte
-	bestRank := 0
+	type ranked struct {
+		sub  []byte
+		rank int
+	}
+	var subs []ranked
 	for i := range n {
 		rec := 4 + i*cmapRecordSize
 		if rec+cmapRecordSize > len(cmap) {
@@ -120,12 +128,16 @@ func bestSubtable(cmap []byte) ([]byte, bool) {
 		platform := binary.BigEndian.Uint16(cmap[rec:])
 		encoding := binary.BigEndian.Uint16(cmap[rec+2:])
 		off := uint64(binary.BigEndian.Uint32(cmap[rec+4:]))
-		r := rank(platform, encoding)
-		if r > bestRank && off+2 <= uint64(len(cmap)) {
-			best, bestRank = cmap[off:], r
+		if r := rank(platform, encoding); r > 0 && off+2 <= uint64(len(cmap)) {
+			subs = append(subs, ranked{cmap[off:], r})
 		}
 	}
-	return best, best != nil
+	slices.SortStableFunc(subs, func(a, b ranked) int { return b.rank - a.rank })
+	out := make([][]byte, len(subs))
+	for i, s := range subs {
+		out[i] = s.sub
+	}
+	return out
 }
 
 // rank orders the Unicode subtables by what they cover; 0 for those that

@@ -34,6 +34,13 @@ func TestRunes(t *testing.T) {
 			map[int]rune{1: 'a', 2: 'b', 5: 0x20000},
 		},
 		{
+			"a format it does not read is passed over for the next",
+			pdftest.SFNT(map[string][]byte{"maxp": pdftest.Maxp(5), "cmap": pdftest.Cmap(
+				pdftest.Sub(0, 5, []byte{0, 14, 0, 0, 0, 10, 0, 0, 0, 0}), // variation sequences, none
+				pdftest.Sub(3, 1, pdftest.Format4(pdftest.Segment4{Lo: 'E', Hi: 'E', Delta: pdftest.DeltaTo(4, 'E')})))}),
+			map[int]rune{4: 'E'},
+		},
+		{
 			"a symbol subtable is not Unicode",
 			pdftest.SFNT(map[string][]byte{"maxp": pdftest.Maxp(5), "cmap": pdftest.Cmap(symbol,
 				pdftest.Sub(3, 1, pdftest.Format4(pdftest.Segment4{Lo: 'D', Hi: 'D', Delta: pdftest.DeltaTo(4, 'D')})))}),
