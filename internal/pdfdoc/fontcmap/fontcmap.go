@@ -31,9 +31,9 @@ const (
 )
 
 // Runes gives each glyph of the font program its Unicode code point, read
-// from the best Unicode subtable of its cmap: runes[gid] is the glyph's
-// code point, 0 when the cmap does not reach it. A TrueType collection's
-// first font is read.
+// from the best Unicode subtable of its cmap that it can read: runes[gid]
+// is the glyph's code point, 0 when the cmap does not reach it. A TrueType
+// collection's first font is read.
 func Runes(program []byte) ([]rune, error) {
 	tables, err := tableDirectory(program)
 	if err != nil {
