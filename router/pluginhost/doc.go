@@ -30,10 +30,12 @@
 // time; an engine that declares core.CapConcurrentCalls (the text layer)
 // has one process, which reads up to Config.Procs calls at once: a
 // process costs about as much to start as a small document costs to
-// read. A call that breaks the shared process (a hang, a crash, a
-// deadline) breaks the others' streams too, and their unanswered pages
-// are retried as for any lost process. Engine.Workers says how many pages a call starting now should
-// read at once: the cores shared between it and the calls in flight. The
+// read. The host asks each engine whether it shares as its first process
+// starts, and the calls that arrive meanwhile wait for that answer. A call
+// that breaks the shared process (a hang, a crash, a deadline) breaks the
+// others' streams too, and their unanswered pages are retried as for any
+// lost process. Engine.Workers says how many pages a call starting now
+// should read at once: the cores shared between it and the calls in flight. The
 // router passes it in the option "workers", so that two documents read at
 // once on two cores do not start four OCR workers, each loading its own
 // models, and a document read alone keeps every core.

@@ -42,9 +42,26 @@ var (
 
 func newEngine(h *Host, f Found) *Engine {
 	e := &Engine{host: h, found: f}
-	e.pool = newPool(h.cfg.Procs, func() (*proc, error) { return h.launch(f) }, func() { e.restarts.Add(1) })
+	e.pool = newPool(h.cfg.Procs, e.launch, func() { e.restarts.Add(1) })
 	e.pool.maxCalls = h.cfg.MaxCalls
 	return e
+}
+
+// launch starts a process for the pool. The first to start asks the
+// engine whether it serves concurrent calls, so that the calls waiting on
+// that start know whether to join it (see pool).
+func (e *Engine) launch() (*proc, error) {
+	p, err := e.host.launch(e.found)
+	if err != nil || e.pool.knows() {
+		return p, err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), e.host.cfg.StartTimeout)
+	defer cancel()
+	info, derr := p.rpc.Describe(ctx)
+	// An engine that cannot say is taken not to share; Describe will
+	// report why when the router asks.
+	e.pool.share(derr == nil && info.Name == e.found.Name && info.Has(core.CapConcurrentCalls))
+	return p, nil
 }
 
 // Name is the engine's name.

@@ -14,6 +14,11 @@ import (
 // or is starting. A text engine's process costs about as much CPU to
 // start as it spends on a small document, and one process serves two
 // documents' calls as well as two would.
+//
+// Until the pool knows whether the engine shares (see share), a call waits
+// for a start under way rather than make one of its own: a run's first
+// calls arrive together, before anyone has asked the engine what it is.
+// The engine's launch answers that question as its first process starts.
 type pool struct {
 	launch func() (*proc, error)
 	// lost is called for each process that died or had to be killed.
@@ -28,9 +33,11 @@ type pool struct {
 	live   map[*proc]struct{}
 	closed bool
 	wg     sync.WaitGroup // launchers still running
-	// shared: calls join a busy process (see pool). starting counts the
-	// starts under way; started is closed, and replaced, when one ends.
+	// shared: calls join a busy process (see pool); known: share has
+	// been called. starting counts the starts under way; started is
+	// closed, and replaced, when one ends.
 	shared   bool
+	known    bool
 	starting int
 	started  chan struct{}
 }
@@ -42,8 +49,15 @@ func newPool(n int, launch func() (*proc, error), lost func()) *pool {
 // share makes calls join busy processes from now on, or stops them.
 func (pl *pool) share(on bool) {
 	pl.mu.Lock()
-	pl.shared = on
+	pl.shared, pl.known = on, true
 	pl.mu.Unlock()
+}
+
+// knows reports whether share has been called.
+func (pl *pool) knows() bool {
+	pl.mu.Lock()
+	defer pl.mu.Unlock()
+	return pl.known
 }
 
 // acquire checks out a process, starting one when none is idle (or, in
@@ -87,8 +101,9 @@ func (pl *pool) acquire(ctx context.Context) (*proc, error) {
 }
 
 // checkout, under mu, hands out an idle process, or in a shared pool a
-// busy one; or says to wait for the start under way in a shared pool; or,
-// with neither, counts a start for the caller to make (all nil).
+// busy one; or says to wait for the start under way in a shared pool, or
+// in one not known to be unshared; or, with neither, counts a start for
+// the caller to make (all nil).
 func (pl *pool) checkout() (p *proc, wait <-chan struct{}, err error) {
 	pl.mu.Lock()
 	defer pl.mu.Unlock()
@@ -110,7 +125,7 @@ func (pl *pool) checkout() (p *proc, wait <-chan struct{}, err error) {
 		p.holders, p.calls = 1, p.calls+1
 		return p, nil, nil
 	}
-	if pl.shared && pl.starting > 0 {
+	if (pl.shared || !pl.known) && pl.starting > 0 {
 		return nil, pl.started, nil
 	}
 	pl.wg.Add(1) // under mu, so that close cannot be waiting yet
