@@ -75,8 +75,9 @@ func InfoFromProto(m *enginev1.DescribeResponse) core.Info {
 	}
 }
 
-// RequestToProto converts a request. PageTimeout travels in whole
-// milliseconds, rounded up so that a positive bound never becomes "none".
+// RequestToProto converts a request, for a host: it says that the host
+// reads packed words. PageTimeout travels in whole milliseconds, rounded
+// up so that a positive bound never becomes "none".
 func RequestToProto(r *core.Request) *enginev1.ExtractRequest {
 	if r == nil {
 		return &enginev1.ExtractRequest{}
@@ -94,6 +95,7 @@ func RequestToProto(r *core.Request) *enginev1.ExtractRequest {
 		Pages:         pages,
 		Options:       []byte(r.Options),
 		PageTimeoutMs: ms,
+		PackedWords:   true, // PageFromProto reads them
 	}
 }
 
@@ -152,11 +154,12 @@ var statusFromProto = map[enginev1.Status]core.Status{
 	enginev1.Status_STATUS_SKIPPED:  core.StatusSkipped,
 }
 
-// PageResultToProto converts a page result. An unknown status goes out as
-// STATUS_UNSPECIFIED, which the other side reads as a failure.
-func PageResultToProto(r core.PageResult) *enginev1.PageResult {
+// PageResultToProto converts a page result, its words sent as words says.
+// An unknown status goes out as STATUS_UNSPECIFIED, which the other side
+// reads as a failure.
+func PageResultToProto(r core.PageResult, words Words) *enginev1.PageResult {
 	m := &enginev1.PageResult{
-		Page:      PageToProto(&r.Page),
+		Page:      PageToProto(&r.Page, words),
 		Status:    statusToProto[r.Status],
 		Error:     ErrorToProto(r.Err),
 		ElapsedUs: max(0, r.Elapsed.Microseconds()),
@@ -205,8 +208,9 @@ func PageResultFromProto(m *enginev1.PageResult) core.PageResult {
 	return r
 }
 
-// PageToProto converts a page; nil gives nil.
-func PageToProto(p *core.Page) *enginev1.Page {
+// PageToProto converts a page, its words sent as words says; nil gives
+// nil.
+func PageToProto(p *core.Page, words Words) *enginev1.Page {
 	if p == nil {
 		return nil
 	}
@@ -216,18 +220,25 @@ func PageToProto(p *core.Page) *enginev1.Page {
 		Height:   p.Height,
 		Rotation: int32Of(p.Rotation),
 	}
+	var pk *packer
+	if words == PackedWords {
+		pk = newPacker(wordCount(p))
+	}
 	if len(p.Blocks) > 0 {
 		m.Blocks = make([]*enginev1.Block, len(p.Blocks))
 		for k := range p.Blocks {
-			m.Blocks[k] = blockToProto(&p.Blocks[k])
+			m.Blocks[k] = blockToProto(&p.Blocks[k], pk)
 		}
+	}
+	if pk != nil {
+		m.Words = pk.done()
 	}
 	return m
 }
 
-// PageFromProto converts a page from an untrusted peer; nil gives the zero
-// page. Sizes are clamped at zero and a rotation that is not a multiple of
-// 90 becomes 0.
+// PageFromProto converts a page from an untrusted peer, its words sent
+// either way (see Words); nil gives the zero page. Sizes are clamped at
+// zero and a rotation that is not a multiple of 90 becomes 0.
 func PageFromProto(m *enginev1.Page) core.Page {
 	p := core.Page{
 		Number:   int(m.GetNumber()),
@@ -235,11 +246,15 @@ func PageFromProto(m *enginev1.Page) core.Page {
 		Height:   nonNeg(m.GetHeight()),
 		Rotation: rotation(m.GetRotation()),
 	}
+	var up *unpacker
+	if m.GetWords() != nil {
+		up = newUnpacker(m.GetWords())
+	}
 	if len(m.GetBlocks()) > 0 {
 		p.Blocks = make([]core.Block, 0, len(m.GetBlocks()))
 		for _, b := range m.GetBlocks() {
 			if b != nil {
-				p.Blocks = append(p.Blocks, blockFromProto(b))
+				p.Blocks = append(p.Blocks, blockFromProto(b, up))
 			}
 		}
 	}
@@ -265,7 +280,8 @@ func bboxFromProto(m *enginev1.BBox) core.BBox {
 	return core.BBox{X0: finite(m.GetX0()), Y0: finite(m.GetY0()), X1: finite(m.GetX1()), Y1: finite(m.GetY1())}
 }
 
-func blockToProto(b *core.Block) *enginev1.Block {
+// blockToProto converts a block; pk, when not nil, packs its words.
+func blockToProto(b *core.Block, pk *packer) *enginev1.Block {
 	m := &enginev1.Block{
 		Kind:     validUTF8(string(b.Kind)),
 		Level:    int32Of(b.Level),
@@ -276,7 +292,7 @@ func blockToProto(b *core.Block) *enginev1.Block {
 	if len(b.Lines) > 0 {
 		m.Lines = make([]*enginev1.Line, len(b.Lines))
 		for k := range b.Lines {
-			m.Lines[k] = lineToProto(&b.Lines[k])
+			m.Lines[k] = lineToProto(&b.Lines[k], pk)
 		}
 	}
 	if b.Table != nil {
@@ -285,7 +301,8 @@ func blockToProto(b *core.Block) *enginev1.Block {
 	return m
 }
 
-func blockFromProto(m *enginev1.Block) core.Block {
+// blockFromProto converts a block; up holds the page's packed words.
+func blockFromProto(m *enginev1.Block, up *unpacker) core.Block {
 	b := core.Block{
 		Kind:     core.BlockKind(m.GetKind()),
 		Level:    max(0, int(m.GetLevel())),
@@ -300,7 +317,7 @@ func blockFromProto(m *enginev1.Block) core.Block {
 		b.Lines = make([]core.Line, 0, len(m.GetLines()))
 		for _, l := range m.GetLines() {
 			if l != nil {
-				b.Lines = append(b.Lines, lineFromProto(l))
+				b.Lines = append(b.Lines, lineFromProto(l, up))
 			}
 		}
 	}
@@ -310,8 +327,14 @@ func blockFromProto(m *enginev1.Block) core.Block {
 	return b
 }
 
-func lineToProto(l *core.Line) *enginev1.Line {
+// lineToProto converts a line; pk, when not nil, packs its words.
+func lineToProto(l *core.Line, pk *packer) *enginev1.Line {
 	m := &enginev1.Line{Bbox: bboxToProto(l.BBox)}
+	if pk != nil {
+		m.PackedWords = uint32(len(l.Words))
+		pk.add(l.Words)
+		return m
+	}
 	if len(l.Words) > 0 {
 		m.Words = make([]*enginev1.Word, len(l.Words))
 		for k, w := range l.Words {
@@ -328,24 +351,30 @@ func lineToProto(l *core.Line) *enginev1.Line {
 	return m
 }
 
-func lineFromProto(m *enginev1.Line) core.Line {
+// lineFromProto converts a line: its Word messages, then its packed words
+// from up (a peer should send one or the other).
+func lineFromProto(m *enginev1.Line, up *unpacker) core.Line {
 	l := core.Line{BBox: bboxFromProto(m.GetBbox())}
-	if len(m.GetWords()) > 0 {
-		l.Words = make([]core.Word, 0, len(m.GetWords()))
-		for _, w := range m.GetWords() {
-			if w == nil {
-				continue
-			}
-			l.Words = append(l.Words, core.Word{
-				Text:       w.GetText(),
-				BBox:       bboxFromProto(w.GetBbox()),
-				Font:       w.GetFont(),
-				Size:       nonNeg(w.GetSize()),
-				Flags:      core.WordFlags(w.GetFlags()),
-				Confidence: math.Min(1, nonNeg(w.GetConfidence())),
-			})
-		}
+	packed := up.take(m.GetPackedWords())
+	if len(m.GetWords()) == 0 {
+		l.Words = packed
+		return l
 	}
+	l.Words = make([]core.Word, 0, len(m.GetWords())+len(packed))
+	for _, w := range m.GetWords() {
+		if w == nil {
+			continue
+		}
+		l.Words = append(l.Words, core.Word{
+			Text:       w.GetText(),
+			BBox:       bboxFromProto(w.GetBbox()),
+			Font:       w.GetFont(),
+			Size:       nonNeg(w.GetSize()),
+			Flags:      core.WordFlags(w.GetFlags()),
+			Confidence: math.Min(1, nonNeg(w.GetConfidence())),
+		})
+	}
+	l.Words = append(l.Words, packed...)
 	return l
 }
 

@@ -31,6 +31,17 @@ func samplePage() core.Page {
 					{Row: 1, Col: 0, ColSpan: 2, RowSpan: 1, Text: "1,200"},
 				}}},
 			{Kind: core.KindFormula, Content: `E = mc^2`},
+			{Kind: core.KindParagraph, BBox: core.BBox{X0: 72, Y0: 220, X1: 540, Y1: 250},
+				Lines: []core.Line{
+					{BBox: core.BBox{X0: 72, Y0: 220, X1: 540, Y1: 232}, Words: []core.Word{
+						{Text: "Sales", BBox: core.BBox{X0: 72, Y0: 220, X1: 100, Y1: 232}, Font: "Times-Roman", Size: 10},
+						{Text: "grew", BBox: core.BBox{X0: 104, Y0: 220, X1: 130, Y1: 232}, Font: "Times-Italic", Size: 10, Flags: core.FlagItalic | core.FlagJoinNext},
+					}},
+					{BBox: core.BBox{X0: 72, Y0: 238, X1: 540, Y1: 250}},
+					{BBox: core.BBox{X0: 72, Y0: 238, X1: 540, Y1: 250}, Words: []core.Word{
+						{Text: "fünf", BBox: core.BBox{X0: 72, Y0: 238, X1: 98, Y1: 250}, Font: "Times-Roman", Size: 10},
+					}},
+				}},
 		},
 	}
 }
@@ -49,35 +60,44 @@ func TestPageResultRoundTrip(t *testing.T) {
 		{"empty page", core.PageResult{Status: core.StatusOK}},
 	}
 	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			b, err := proto.Marshal(PageResultToProto(tc.in))
-			if err != nil {
-				t.Fatal(err)
-			}
-			var m enginev1.PageResult
-			if err := proto.Unmarshal(b, &m); err != nil {
-				t.Fatal(err)
-			}
-			got := PageResultFromProto(&m)
-			if (got.Err == nil) != (tc.in.Err == nil) {
-				t.Fatalf("err = %v, want %v", got.Err, tc.in.Err)
-			}
-			if tc.in.Err != nil {
-				if got.Err.Error() != tc.in.Err.Error() {
-					t.Errorf("message = %q, want %q", got.Err, tc.in.Err)
-				}
-				if core.Code(got.Err) != core.Code(tc.in.Err) {
-					t.Errorf("code = %q, want %q", core.Code(got.Err), core.Code(tc.in.Err))
-				}
-				if !errors.Is(got.Err, core.Sentinel(core.Code(tc.in.Err))) {
-					t.Errorf("errors.Is lost the sentinel")
-				}
-			}
-			got.Err, tc.in.Err = nil, nil
-			if !reflect.DeepEqual(got, tc.in) {
-				t.Errorf("round trip:\n got %+v\nwant %+v", got, tc.in)
-			}
-		})
+		for _, words := range []Words{WordMessages, PackedWords} {
+			t.Run(fmt.Sprintf("%s/%d", tc.name, words), func(t *testing.T) {
+				roundTrip(t, tc.in, words)
+			})
+		}
+	}
+}
+
+// roundTrip sends in across the wire with its words as words says, and
+// checks that the same result arrives.
+func roundTrip(t *testing.T, in core.PageResult, words Words) {
+	t.Helper()
+	b, err := proto.Marshal(PageResultToProto(in, words))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m enginev1.PageResult
+	if err := proto.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	got := PageResultFromProto(&m)
+	if (got.Err == nil) != (in.Err == nil) {
+		t.Fatalf("err = %v, want %v", got.Err, in.Err)
+	}
+	if in.Err != nil {
+		if got.Err.Error() != in.Err.Error() {
+			t.Errorf("message = %q, want %q", got.Err, in.Err)
+		}
+		if core.Code(got.Err) != core.Code(in.Err) {
+			t.Errorf("code = %q, want %q", core.Code(got.Err), core.Code(in.Err))
+		}
+		if !errors.Is(got.Err, core.Sentinel(core.Code(in.Err))) {
+			t.Errorf("errors.Is lost the sentinel")
+		}
+	}
+	got.Err, in.Err = nil, nil
+	if !reflect.DeepEqual(got, in) {
+		t.Errorf("round trip:\n got %+v\nwant %+v", got, in)
 	}
 }
 
@@ -194,8 +214,10 @@ func FuzzFromProto(f *testing.F) {
 		{Page: samplePage(), Status: core.StatusOK, Stats: map[string]float64{"glyphs": 3}},
 		{Page: core.Page{Number: 2}, Status: core.StatusFailed, Err: core.ErrDamaged},
 	} {
-		b, _ := proto.Marshal(&enginev1.ExtractResponse{Event: &enginev1.ExtractResponse_Page{Page: PageResultToProto(pr)}})
-		f.Add(b)
+		for _, words := range []Words{WordMessages, PackedWords} {
+			b, _ := proto.Marshal(&enginev1.ExtractResponse{Event: &enginev1.ExtractResponse_Page{Page: PageResultToProto(pr, words)}})
+			f.Add(b)
+		}
 	}
 	b, _ := proto.Marshal(&enginev1.ExtractResponse{Event: &enginev1.ExtractResponse_Error{Error: ErrorToProto(core.ErrEncrypted)}})
 	f.Add(b)
@@ -284,17 +306,96 @@ func TestInvalidUTF8(t *testing.T) {
 		{Kind: core.KindParagraph, BBox: box, Lines: []core.Line{{BBox: box, Words: []core.Word{{Text: "a\xff", Font: "\xcb\xce\xcc\xe5", BBox: box}}}}},
 		{Kind: core.KindTable, Table: &core.Table{Rows: 1, Cols: 1, Cells: []core.Cell{{Text: "b\xfe"}}}},
 	}}}
-	b, err := proto.Marshal(PageResultToProto(in))
-	if err != nil {
-		t.Fatal(err)
+	for _, words := range []Words{WordMessages, PackedWords} {
+		b, err := proto.Marshal(PageResultToProto(in, words))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m enginev1.PageResult
+		if err := proto.Unmarshal(b, &m); err != nil {
+			t.Fatal(err)
+		}
+		got := PageResultFromProto(&m)
+		w := got.Page.Blocks[0].Lines[0].Words[0]
+		if w.Text != "a\uFFFD" || w.Font != "\uFFFD" || got.Page.Blocks[1].Table.Cells[0].Text != "b\uFFFD" {
+			t.Errorf("words %d: got word %q font %q cell %q", words, w.Text, w.Font, got.Page.Blocks[1].Table.Cells[0].Text)
+		}
 	}
-	var m enginev1.PageResult
-	if err := proto.Unmarshal(b, &m); err != nil {
-		t.Fatal(err)
+}
+
+// Packed words are the page's words in columns: far fewer messages than
+// words, and lines that share one array without sharing their growth.
+func TestPackedWords(t *testing.T) {
+	t.Parallel()
+	in := samplePage()
+	m := PageToProto(&in, PackedWords)
+	pw := m.GetWords()
+	if pw == nil || len(pw.GetEnds()) != wordCount(&in) || len(pw.GetFontNames()) != 3 || pw.GetConfidence() == nil {
+		t.Fatalf("packed %+v", pw)
 	}
-	got := PageResultFromProto(&m)
-	w := got.Page.Blocks[0].Lines[0].Words[0]
-	if w.Text != "a\uFFFD" || w.Font != "\uFFFD" || got.Page.Blocks[1].Table.Cells[0].Text != "b\uFFFD" {
-		t.Errorf("got word %q font %q cell %q", w.Text, w.Font, got.Page.Blocks[1].Table.Cells[0].Text)
+	for _, b := range m.GetBlocks() {
+		for _, l := range b.GetLines() {
+			if len(l.GetWords()) != 0 {
+				t.Errorf("a packed line also sent %d Word messages", len(l.GetWords()))
+			}
+		}
 	}
+	got := PageFromProto(m)
+	para := got.Blocks[3]
+	first := para.Lines[0].Words
+	next := para.Lines[2].Words[0]
+	_ = append(first, core.Word{Text: "appended"})
+	if para.Lines[2].Words[0] != next {
+		t.Errorf("appending to a line's words changed the next line's: %+v", para.Lines[2].Words[0])
+	}
+	plain := core.Page{Blocks: []core.Block{{Lines: []core.Line{{Words: []core.Word{{Text: "x"}}}}}}}
+	if c := PageToProto(&plain, PackedWords).GetWords().GetConfidence(); c != nil {
+		t.Errorf("confidences sent for a page without any: %v", c)
+	}
+}
+
+// A peer's packed words can disagree with its lines and with themselves;
+// the host keeps what it can and never reads out of bounds.
+func TestPackedWordsHostile(t *testing.T) {
+	t.Parallel()
+	nan := math.NaN()
+	m := &enginev1.Page{
+		Words: &enginev1.PackedWords{
+			Text:      "abcdé",
+			Ends:      []uint32{2, 1, 5, 99},
+			Boxes:     []float64{1, 2, 3, nan, 5},
+			FontNames: []string{"F"},
+			Font:      []uint32{0, 7},
+			Size:      []float64{-3},
+			Confidence: []float64{
+				2,
+			},
+		},
+		Blocks: []*enginev1.Block{{Lines: []*enginev1.Line{
+			{PackedWords: 1},
+			{PackedWords: 2, Words: []*enginev1.Word{{Text: "w"}}},
+			{PackedWords: 1 << 31},
+			{PackedWords: 1},
+		}}},
+	}
+	p := PageFromProto(m)
+	lines := p.Blocks[0].Lines
+	count := func(l core.Line) int { return len(l.Words) }
+	if count(lines[0]) != 1 || count(lines[1]) != 3 || count(lines[2]) != 1 || count(lines[3]) != 0 {
+		t.Fatalf("words per line: %d %d %d %d", count(lines[0]), count(lines[1]), count(lines[2]), count(lines[3]))
+	}
+	w0 := lines[0].Words[0]
+	if w0.Text != "ab" || w0.BBox != (core.BBox{X0: 1, Y0: 2, X1: 3}) || w0.Font != "F" || w0.Size != 0 || w0.Confidence != 1 {
+		t.Errorf("first word %+v", w0)
+	}
+	// An end before its start gives an empty word; an end inside "é"
+	// gives U+FFFD for the broken bytes; an end past the text stops there.
+	texts := []string{lines[1].Words[1].Text, lines[1].Words[2].Text, lines[2].Words[0].Text}
+	if texts[0] != "" || texts[1] != "cd\uFFFD" || texts[2] != "\uFFFD" {
+		t.Errorf("texts %q", texts)
+	}
+	if lines[1].Words[2].Font != "" {
+		t.Errorf("font index out of range gave %q", lines[1].Words[2].Font)
+	}
+	checkResult(t, core.PageResult{Page: p, Status: core.StatusOK})
 }

@@ -105,13 +105,17 @@ func (s *Server) Extract(req *enginev1.ExtractRequest, stream grpc.ServerStreami
 		ev := &enginev1.ExtractResponse{Event: &enginev1.ExtractResponse_Error{Error: ErrorToProto(cerr)}}
 		return stream.Send(ev)
 	}
+	words := WordMessages
+	if req.GetPackedWords() {
+		words = PackedWords
+	}
 	var sendErr error
 	for pr, perr := range s.engine.Extract(ctx, RequestFromProto(req)) {
 		ev := &enginev1.ExtractResponse{}
 		if perr != nil {
 			ev.Event = &enginev1.ExtractResponse_Error{Error: ErrorToProto(perr)}
 		} else {
-			ev.Event = &enginev1.ExtractResponse_Page{Page: PageResultToProto(pr)}
+			ev.Event = &enginev1.ExtractResponse_Page{Page: PageResultToProto(pr, words)}
 		}
 		if sendErr = stream.Send(ev); sendErr != nil || perr != nil {
 			break

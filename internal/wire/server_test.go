@@ -47,6 +47,13 @@ func (s *scripted) Extract(ctx context.Context, req *core.Request) iter.Seq2[cor
 
 func serve(t *testing.T, e core.Engine) (*Client, func()) {
 	t.Helper()
+	conn, stop := serveConn(t, e)
+	return NewClient(enginev1.NewEngineServiceClient(conn)), stop
+}
+
+// serveConn serves e in memory and dials it.
+func serveConn(t *testing.T, e core.Engine) (*grpc.ClientConn, func()) {
+	t.Helper()
 	lis := bufconn.Listen(1 << 20)
 	srv := grpc.NewServer(ServerOptions()...)
 	Register(srv, e)
@@ -68,7 +75,7 @@ func serve(t *testing.T, e core.Engine) (*Client, func()) {
 		})
 	}
 	t.Cleanup(func() { stop(); _ = conn.Close() })
-	return NewClient(enginev1.NewEngineServiceClient(conn)), stop
+	return conn, stop
 }
 
 func okPage(n int) core.PageResult {
@@ -286,5 +293,31 @@ func TestDescribeWithOptionsConfiguresFirst(t *testing.T) {
 	}
 	if _, err := client.DescribeWith(t.Context(), []byte(`"bad"`)); !errors.Is(err, core.ErrUnsupported) {
 		t.Fatalf("a Configure error should answer Describe, got %v", err)
+	}
+}
+
+// The server packs a page's words only for a request that says the host
+// reads them; the host's client always says so.
+func TestServerPacksWordsWhenAsked(t *testing.T) {
+	t.Parallel()
+	conn, _ := serveConn(t, &scripted{page: func(_ context.Context, n int) (core.PageResult, error) { return okPage(n), nil }})
+	rpc := enginev1.NewEngineServiceClient(conn)
+	for _, packed := range []bool{false, true} {
+		stream, err := rpc.Extract(t.Context(), &enginev1.ExtractRequest{Pages: []int32{1}, PackedWords: packed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev, err := stream.Recv()
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := ev.GetPage().GetPage()
+		line := p.GetBlocks()[0].GetLines()[0]
+		if got := p.GetWords() != nil && line.GetPackedWords() == 1 && len(line.GetWords()) == 0; got != packed {
+			t.Errorf("packed_words %v: page words %v, line %+v", packed, p.GetWords(), line)
+		}
+	}
+	if !RequestToProto(&core.Request{}).GetPackedWords() {
+		t.Error("the host's request does not ask for packed words")
 	}
 }

@@ -408,6 +408,10 @@ type ExtractRequest struct {
 	Options []byte `protobuf:"bytes,3,opt,name=options,proto3" json:"options,omitempty"`
 	// How long the host waits for any one page, in milliseconds; 0 for none.
 	PageTimeoutMs int64 `protobuf:"varint,4,opt,name=page_timeout_ms,json=pageTimeoutMs,proto3" json:"page_timeout_ms,omitempty"`
+	// The host reads packed words (Page.words, Line.packed_words). An engine
+	// may then send a page's words packed instead of as Word messages; it
+	// must not when this is false, since an older host would see no words.
+	PackedWords   bool `protobuf:"varint,5,opt,name=packed_words,json=packedWords,proto3" json:"packed_words,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -468,6 +472,13 @@ func (x *ExtractRequest) GetPageTimeoutMs() int64 {
 		return x.PageTimeoutMs
 	}
 	return 0
+}
+
+func (x *ExtractRequest) GetPackedWords() bool {
+	if x != nil {
+		return x.PackedWords
+	}
+	return false
 }
 
 type ExtractResponse struct {
@@ -685,12 +696,17 @@ func (x *PageResult) GetStats() map[string]float64 {
 }
 
 type Page struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Number        int32                  `protobuf:"varint,1,opt,name=number,proto3" json:"number,omitempty"`
-	Width         float64                `protobuf:"fixed64,2,opt,name=width,proto3" json:"width,omitempty"`
-	Height        float64                `protobuf:"fixed64,3,opt,name=height,proto3" json:"height,omitempty"`
-	Rotation      int32                  `protobuf:"varint,4,opt,name=rotation,proto3" json:"rotation,omitempty"`
-	Blocks        []*Block               `protobuf:"bytes,5,rep,name=blocks,proto3" json:"blocks,omitempty"`
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Number   int32                  `protobuf:"varint,1,opt,name=number,proto3" json:"number,omitempty"`
+	Width    float64                `protobuf:"fixed64,2,opt,name=width,proto3" json:"width,omitempty"`
+	Height   float64                `protobuf:"fixed64,3,opt,name=height,proto3" json:"height,omitempty"`
+	Rotation int32                  `protobuf:"varint,4,opt,name=rotation,proto3" json:"rotation,omitempty"`
+	Blocks   []*Block               `protobuf:"bytes,5,rep,name=blocks,proto3" json:"blocks,omitempty"`
+	// The page's words, packed (only when the request allows it): the words
+	// of each line with packed_words > 0, in the order of the blocks and
+	// their lines. A page of a thousand words is a handful of fields instead
+	// of some four thousand messages and strings to build on either side.
+	Words         *PackedWords `protobuf:"bytes,6,opt,name=words,proto3" json:"words,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -760,6 +776,120 @@ func (x *Page) GetBlocks() []*Block {
 	return nil
 }
 
+func (x *Page) GetWords() *PackedWords {
+	if x != nil {
+		return x.Words
+	}
+	return nil
+}
+
+// PackedWords holds words as columns, word i across all of them.
+type PackedWords struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The words' texts end to end; word i's text ends at byte ends[i] and
+	// starts where word i-1's ends.
+	Text string   `protobuf:"bytes,1,opt,name=text,proto3" json:"text,omitempty"`
+	Ends []uint32 `protobuf:"varint,2,rep,packed,name=ends,proto3" json:"ends,omitempty"`
+	// Four per word: x0, y0, x1, y1.
+	Boxes []float64 `protobuf:"fixed64,3,rep,packed,name=boxes,proto3" json:"boxes,omitempty"`
+	// The page's distinct font names; font[i] indexes them for word i.
+	FontNames []string  `protobuf:"bytes,4,rep,name=font_names,json=fontNames,proto3" json:"font_names,omitempty"`
+	Font      []uint32  `protobuf:"varint,5,rep,packed,name=font,proto3" json:"font,omitempty"`
+	Size      []float64 `protobuf:"fixed64,6,rep,packed,name=size,proto3" json:"size,omitempty"`
+	// As Word.flags.
+	Flags []uint32 `protobuf:"varint,7,rep,packed,name=flags,proto3" json:"flags,omitempty"`
+	// One per word, or empty when no word has a confidence (a text layer).
+	Confidence    []float64 `protobuf:"fixed64,8,rep,packed,name=confidence,proto3" json:"confidence,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PackedWords) Reset() {
+	*x = PackedWords{}
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PackedWords) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PackedWords) ProtoMessage() {}
+
+func (x *PackedWords) ProtoReflect() protoreflect.Message {
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PackedWords.ProtoReflect.Descriptor instead.
+func (*PackedWords) Descriptor() ([]byte, []int) {
+	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *PackedWords) GetText() string {
+	if x != nil {
+		return x.Text
+	}
+	return ""
+}
+
+func (x *PackedWords) GetEnds() []uint32 {
+	if x != nil {
+		return x.Ends
+	}
+	return nil
+}
+
+func (x *PackedWords) GetBoxes() []float64 {
+	if x != nil {
+		return x.Boxes
+	}
+	return nil
+}
+
+func (x *PackedWords) GetFontNames() []string {
+	if x != nil {
+		return x.FontNames
+	}
+	return nil
+}
+
+func (x *PackedWords) GetFont() []uint32 {
+	if x != nil {
+		return x.Font
+	}
+	return nil
+}
+
+func (x *PackedWords) GetSize() []float64 {
+	if x != nil {
+		return x.Size
+	}
+	return nil
+}
+
+func (x *PackedWords) GetFlags() []uint32 {
+	if x != nil {
+		return x.Flags
+	}
+	return nil
+}
+
+func (x *PackedWords) GetConfidence() []float64 {
+	if x != nil {
+		return x.Confidence
+	}
+	return nil
+}
+
 type BBox struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	X0            float64                `protobuf:"fixed64,1,opt,name=x0,proto3" json:"x0,omitempty"`
@@ -772,7 +902,7 @@ type BBox struct {
 
 func (x *BBox) Reset() {
 	*x = BBox{}
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[11]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -784,7 +914,7 @@ func (x *BBox) String() string {
 func (*BBox) ProtoMessage() {}
 
 func (x *BBox) ProtoReflect() protoreflect.Message {
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[11]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -797,7 +927,7 @@ func (x *BBox) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BBox.ProtoReflect.Descriptor instead.
 func (*BBox) Descriptor() ([]byte, []int) {
-	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{11}
+	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *BBox) GetX0() float64 {
@@ -847,7 +977,7 @@ type Block struct {
 
 func (x *Block) Reset() {
 	*x = Block{}
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[12]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -859,7 +989,7 @@ func (x *Block) String() string {
 func (*Block) ProtoMessage() {}
 
 func (x *Block) ProtoReflect() protoreflect.Message {
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[12]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -872,7 +1002,7 @@ func (x *Block) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Block.ProtoReflect.Descriptor instead.
 func (*Block) Descriptor() ([]byte, []int) {
-	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{12}
+	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *Block) GetKind() string {
@@ -925,16 +1055,19 @@ func (x *Block) GetTextFree() bool {
 }
 
 type Line struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Bbox          *BBox                  `protobuf:"bytes,1,opt,name=bbox,proto3" json:"bbox,omitempty"`
-	Words         []*Word                `protobuf:"bytes,2,rep,name=words,proto3" json:"words,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Bbox  *BBox                  `protobuf:"bytes,1,opt,name=bbox,proto3" json:"bbox,omitempty"`
+	Words []*Word                `protobuf:"bytes,2,rep,name=words,proto3" json:"words,omitempty"`
+	// The line's words are the next packed_words of Page.words. A line has
+	// words or packed words, not both.
+	PackedWords   uint32 `protobuf:"varint,3,opt,name=packed_words,json=packedWords,proto3" json:"packed_words,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Line) Reset() {
 	*x = Line{}
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[13]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -946,7 +1079,7 @@ func (x *Line) String() string {
 func (*Line) ProtoMessage() {}
 
 func (x *Line) ProtoReflect() protoreflect.Message {
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[13]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -959,7 +1092,7 @@ func (x *Line) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Line.ProtoReflect.Descriptor instead.
 func (*Line) Descriptor() ([]byte, []int) {
-	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{13}
+	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *Line) GetBbox() *BBox {
@@ -974,6 +1107,13 @@ func (x *Line) GetWords() []*Word {
 		return x.Words
 	}
 	return nil
+}
+
+func (x *Line) GetPackedWords() uint32 {
+	if x != nil {
+		return x.PackedWords
+	}
+	return 0
 }
 
 type Word struct {
@@ -994,7 +1134,7 @@ type Word struct {
 
 func (x *Word) Reset() {
 	*x = Word{}
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[14]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1006,7 +1146,7 @@ func (x *Word) String() string {
 func (*Word) ProtoMessage() {}
 
 func (x *Word) ProtoReflect() protoreflect.Message {
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[14]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1019,7 +1159,7 @@ func (x *Word) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Word.ProtoReflect.Descriptor instead.
 func (*Word) Descriptor() ([]byte, []int) {
-	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{14}
+	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *Word) GetText() string {
@@ -1077,7 +1217,7 @@ type Table struct {
 
 func (x *Table) Reset() {
 	*x = Table{}
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[15]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1089,7 +1229,7 @@ func (x *Table) String() string {
 func (*Table) ProtoMessage() {}
 
 func (x *Table) ProtoReflect() protoreflect.Message {
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[15]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1102,7 +1242,7 @@ func (x *Table) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Table.ProtoReflect.Descriptor instead.
 func (*Table) Descriptor() ([]byte, []int) {
-	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{15}
+	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *Table) GetRows() int32 {
@@ -1148,7 +1288,7 @@ type Cell struct {
 
 func (x *Cell) Reset() {
 	*x = Cell{}
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[16]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1160,7 +1300,7 @@ func (x *Cell) String() string {
 func (*Cell) ProtoMessage() {}
 
 func (x *Cell) ProtoReflect() protoreflect.Message {
-	mi := &file_assay_engine_v1_engine_proto_msgTypes[16]
+	mi := &file_assay_engine_v1_engine_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1173,7 +1313,7 @@ func (x *Cell) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Cell.ProtoReflect.Descriptor instead.
 func (*Cell) Descriptor() ([]byte, []int) {
-	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{16}
+	return file_assay_engine_v1_engine_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *Cell) GetRow() int32 {
@@ -1245,12 +1385,13 @@ const file_assay_engine_v1_engine_proto_rawDesc = "" +
 	"\vdescription\x18\x03 \x01(\tR\vdescription\x12\"\n" +
 	"\fcapabilities\x18\x04 \x03(\tR\fcapabilities\x12\x12\n" +
 	"\x04cost\x18\x05 \x01(\x01R\x04cost\x12\x17\n" +
-	"\asame_as\x18\x06 \x01(\tR\x06sameAs\"\x80\x01\n" +
+	"\asame_as\x18\x06 \x01(\tR\x06sameAs\"\xa3\x01\n" +
 	"\x0eExtractRequest\x12\x16\n" +
 	"\x06source\x18\x01 \x01(\tR\x06source\x12\x14\n" +
 	"\x05pages\x18\x02 \x03(\x05R\x05pages\x12\x18\n" +
 	"\aoptions\x18\x03 \x01(\fR\aoptions\x12&\n" +
-	"\x0fpage_timeout_ms\x18\x04 \x01(\x03R\rpageTimeoutMs\"}\n" +
+	"\x0fpage_timeout_ms\x18\x04 \x01(\x03R\rpageTimeoutMs\x12!\n" +
+	"\fpacked_words\x18\x05 \x01(\bR\vpackedWords\"}\n" +
 	"\x0fExtractResponse\x121\n" +
 	"\x04page\x18\x01 \x01(\v2\x1b.assay.engine.v1.PageResultH\x00R\x04page\x12.\n" +
 	"\x05error\x18\x02 \x01(\v2\x16.assay.engine.v1.ErrorH\x00R\x05errorB\a\n" +
@@ -1269,13 +1410,26 @@ const file_assay_engine_v1_engine_proto_rawDesc = "" +
 	"\n" +
 	"StatsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\x01R\x05value:\x028\x01\"\x98\x01\n" +
+	"\x05value\x18\x02 \x01(\x01R\x05value:\x028\x01\"\xcc\x01\n" +
 	"\x04Page\x12\x16\n" +
 	"\x06number\x18\x01 \x01(\x05R\x06number\x12\x14\n" +
 	"\x05width\x18\x02 \x01(\x01R\x05width\x12\x16\n" +
 	"\x06height\x18\x03 \x01(\x01R\x06height\x12\x1a\n" +
 	"\brotation\x18\x04 \x01(\x05R\brotation\x12.\n" +
-	"\x06blocks\x18\x05 \x03(\v2\x16.assay.engine.v1.BlockR\x06blocks\"F\n" +
+	"\x06blocks\x18\x05 \x03(\v2\x16.assay.engine.v1.BlockR\x06blocks\x122\n" +
+	"\x05words\x18\x06 \x01(\v2\x1c.assay.engine.v1.PackedWordsR\x05words\"\xc8\x01\n" +
+	"\vPackedWords\x12\x12\n" +
+	"\x04text\x18\x01 \x01(\tR\x04text\x12\x12\n" +
+	"\x04ends\x18\x02 \x03(\rR\x04ends\x12\x14\n" +
+	"\x05boxes\x18\x03 \x03(\x01R\x05boxes\x12\x1d\n" +
+	"\n" +
+	"font_names\x18\x04 \x03(\tR\tfontNames\x12\x12\n" +
+	"\x04font\x18\x05 \x03(\rR\x04font\x12\x12\n" +
+	"\x04size\x18\x06 \x03(\x01R\x04size\x12\x14\n" +
+	"\x05flags\x18\a \x03(\rR\x05flags\x12\x1e\n" +
+	"\n" +
+	"confidence\x18\b \x03(\x01R\n" +
+	"confidence\"F\n" +
 	"\x04BBox\x12\x0e\n" +
 	"\x02x0\x18\x01 \x01(\x01R\x02x0\x12\x0e\n" +
 	"\x02y0\x18\x02 \x01(\x01R\x02y0\x12\x0e\n" +
@@ -1288,10 +1442,11 @@ const file_assay_engine_v1_engine_proto_rawDesc = "" +
 	"\x05lines\x18\x04 \x03(\v2\x15.assay.engine.v1.LineR\x05lines\x12,\n" +
 	"\x05table\x18\x05 \x01(\v2\x16.assay.engine.v1.TableR\x05table\x12\x18\n" +
 	"\acontent\x18\x06 \x01(\tR\acontent\x12\x1b\n" +
-	"\ttext_free\x18\a \x01(\bR\btextFree\"^\n" +
+	"\ttext_free\x18\a \x01(\bR\btextFree\"\x81\x01\n" +
 	"\x04Line\x12)\n" +
 	"\x04bbox\x18\x01 \x01(\v2\x15.assay.engine.v1.BBoxR\x04bbox\x12+\n" +
-	"\x05words\x18\x02 \x03(\v2\x15.assay.engine.v1.WordR\x05words\"\xa3\x01\n" +
+	"\x05words\x18\x02 \x03(\v2\x15.assay.engine.v1.WordR\x05words\x12!\n" +
+	"\fpacked_words\x18\x03 \x01(\rR\vpackedWords\"\xa3\x01\n" +
 	"\x04Word\x12\x12\n" +
 	"\x04text\x18\x01 \x01(\tR\x04text\x12)\n" +
 	"\x04bbox\x18\x02 \x01(\v2\x15.assay.engine.v1.BBoxR\x04bbox\x12\x12\n" +
@@ -1341,7 +1496,7 @@ func file_assay_engine_v1_engine_proto_rawDescGZIP() []byte {
 }
 
 var file_assay_engine_v1_engine_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_assay_engine_v1_engine_proto_msgTypes = make([]protoimpl.MessageInfo, 18)
+var file_assay_engine_v1_engine_proto_msgTypes = make([]protoimpl.MessageInfo, 19)
 var file_assay_engine_v1_engine_proto_goTypes = []any{
 	(Status)(0),                // 0: assay.engine.v1.Status
 	(*RunningRequest)(nil),     // 1: assay.engine.v1.RunningRequest
@@ -1355,13 +1510,14 @@ var file_assay_engine_v1_engine_proto_goTypes = []any{
 	(*Error)(nil),              // 9: assay.engine.v1.Error
 	(*PageResult)(nil),         // 10: assay.engine.v1.PageResult
 	(*Page)(nil),               // 11: assay.engine.v1.Page
-	(*BBox)(nil),               // 12: assay.engine.v1.BBox
-	(*Block)(nil),              // 13: assay.engine.v1.Block
-	(*Line)(nil),               // 14: assay.engine.v1.Line
-	(*Word)(nil),               // 15: assay.engine.v1.Word
-	(*Table)(nil),              // 16: assay.engine.v1.Table
-	(*Cell)(nil),               // 17: assay.engine.v1.Cell
-	nil,                        // 18: assay.engine.v1.PageResult.StatsEntry
+	(*PackedWords)(nil),        // 12: assay.engine.v1.PackedWords
+	(*BBox)(nil),               // 13: assay.engine.v1.BBox
+	(*Block)(nil),              // 14: assay.engine.v1.Block
+	(*Line)(nil),               // 15: assay.engine.v1.Line
+	(*Word)(nil),               // 16: assay.engine.v1.Word
+	(*Table)(nil),              // 17: assay.engine.v1.Table
+	(*Cell)(nil),               // 18: assay.engine.v1.Cell
+	nil,                        // 19: assay.engine.v1.PageResult.StatsEntry
 }
 var file_assay_engine_v1_engine_proto_depIdxs = []int32{
 	10, // 0: assay.engine.v1.ExtractResponse.page:type_name -> assay.engine.v1.PageResult
@@ -1369,29 +1525,30 @@ var file_assay_engine_v1_engine_proto_depIdxs = []int32{
 	11, // 2: assay.engine.v1.PageResult.page:type_name -> assay.engine.v1.Page
 	0,  // 3: assay.engine.v1.PageResult.status:type_name -> assay.engine.v1.Status
 	9,  // 4: assay.engine.v1.PageResult.error:type_name -> assay.engine.v1.Error
-	18, // 5: assay.engine.v1.PageResult.stats:type_name -> assay.engine.v1.PageResult.StatsEntry
-	13, // 6: assay.engine.v1.Page.blocks:type_name -> assay.engine.v1.Block
-	12, // 7: assay.engine.v1.Block.bbox:type_name -> assay.engine.v1.BBox
-	14, // 8: assay.engine.v1.Block.lines:type_name -> assay.engine.v1.Line
-	16, // 9: assay.engine.v1.Block.table:type_name -> assay.engine.v1.Table
-	12, // 10: assay.engine.v1.Line.bbox:type_name -> assay.engine.v1.BBox
-	15, // 11: assay.engine.v1.Line.words:type_name -> assay.engine.v1.Word
-	12, // 12: assay.engine.v1.Word.bbox:type_name -> assay.engine.v1.BBox
-	17, // 13: assay.engine.v1.Table.cells:type_name -> assay.engine.v1.Cell
-	12, // 14: assay.engine.v1.Cell.bbox:type_name -> assay.engine.v1.BBox
-	5,  // 15: assay.engine.v1.EngineService.Describe:input_type -> assay.engine.v1.DescribeRequest
-	7,  // 16: assay.engine.v1.EngineService.Extract:input_type -> assay.engine.v1.ExtractRequest
-	3,  // 17: assay.engine.v1.EngineService.CountPages:input_type -> assay.engine.v1.CountPagesRequest
-	1,  // 18: assay.engine.v1.EngineService.Running:input_type -> assay.engine.v1.RunningRequest
-	6,  // 19: assay.engine.v1.EngineService.Describe:output_type -> assay.engine.v1.DescribeResponse
-	8,  // 20: assay.engine.v1.EngineService.Extract:output_type -> assay.engine.v1.ExtractResponse
-	4,  // 21: assay.engine.v1.EngineService.CountPages:output_type -> assay.engine.v1.CountPagesResponse
-	2,  // 22: assay.engine.v1.EngineService.Running:output_type -> assay.engine.v1.RunningResponse
-	19, // [19:23] is the sub-list for method output_type
-	15, // [15:19] is the sub-list for method input_type
-	15, // [15:15] is the sub-list for extension type_name
-	15, // [15:15] is the sub-list for extension extendee
-	0,  // [0:15] is the sub-list for field type_name
+	19, // 5: assay.engine.v1.PageResult.stats:type_name -> assay.engine.v1.PageResult.StatsEntry
+	14, // 6: assay.engine.v1.Page.blocks:type_name -> assay.engine.v1.Block
+	12, // 7: assay.engine.v1.Page.words:type_name -> assay.engine.v1.PackedWords
+	13, // 8: assay.engine.v1.Block.bbox:type_name -> assay.engine.v1.BBox
+	15, // 9: assay.engine.v1.Block.lines:type_name -> assay.engine.v1.Line
+	17, // 10: assay.engine.v1.Block.table:type_name -> assay.engine.v1.Table
+	13, // 11: assay.engine.v1.Line.bbox:type_name -> assay.engine.v1.BBox
+	16, // 12: assay.engine.v1.Line.words:type_name -> assay.engine.v1.Word
+	13, // 13: assay.engine.v1.Word.bbox:type_name -> assay.engine.v1.BBox
+	18, // 14: assay.engine.v1.Table.cells:type_name -> assay.engine.v1.Cell
+	13, // 15: assay.engine.v1.Cell.bbox:type_name -> assay.engine.v1.BBox
+	5,  // 16: assay.engine.v1.EngineService.Describe:input_type -> assay.engine.v1.DescribeRequest
+	7,  // 17: assay.engine.v1.EngineService.Extract:input_type -> assay.engine.v1.ExtractRequest
+	3,  // 18: assay.engine.v1.EngineService.CountPages:input_type -> assay.engine.v1.CountPagesRequest
+	1,  // 19: assay.engine.v1.EngineService.Running:input_type -> assay.engine.v1.RunningRequest
+	6,  // 20: assay.engine.v1.EngineService.Describe:output_type -> assay.engine.v1.DescribeResponse
+	8,  // 21: assay.engine.v1.EngineService.Extract:output_type -> assay.engine.v1.ExtractResponse
+	4,  // 22: assay.engine.v1.EngineService.CountPages:output_type -> assay.engine.v1.CountPagesResponse
+	2,  // 23: assay.engine.v1.EngineService.Running:output_type -> assay.engine.v1.RunningResponse
+	20, // [20:24] is the sub-list for method output_type
+	16, // [16:20] is the sub-list for method input_type
+	16, // [16:16] is the sub-list for extension type_name
+	16, // [16:16] is the sub-list for extension extendee
+	0,  // [0:16] is the sub-list for field type_name
 }
 
 func init() { file_assay_engine_v1_engine_proto_init() }
@@ -1409,7 +1566,7 @@ func file_assay_engine_v1_engine_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_assay_engine_v1_engine_proto_rawDesc), len(file_assay_engine_v1_engine_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   18,
+			NumMessages:   19,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
