@@ -1,6 +1,7 @@
 package pdfdoc
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -14,7 +15,7 @@ func GlyphUnicode(name string) (string, bool) {
 	if name == "" || name == ".notdef" {
 		return "", false
 	}
-	if r, ok := aglTable[name]; ok {
+	if r, ok := agl(name); ok {
 		return string(r), true
 	}
 	if r, ok := extraGlyphs[name]; ok {
@@ -52,6 +53,23 @@ func GlyphUnicode(name string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// aglEntry is one name of the Adobe Glyph List (agl_table.go).
+type aglEntry struct {
+	name string
+	r    rune
+}
+
+// agl looks name up in the Adobe Glyph List.
+func agl(name string) (rune, bool) {
+	i, ok := slices.BinarySearchFunc(aglTable[:], name, func(e aglEntry, name string) int {
+		return strings.Compare(e.name, name)
+	})
+	if !ok {
+		return 0, false
+	}
+	return aglTable[i].r, true
 }
 
 // extraGlyphs are common names the AGL 2.0 list lacks.

@@ -1,0 +1,48 @@
+package pdfdoc
+
+import (
+	"strings"
+	"testing"
+)
+
+// agl searches aglTable, so the table must be in strictly increasing
+// order of name: a name out of place would never be found.
+func TestAGLTableSorted(t *testing.T) {
+	t.Parallel()
+	for i := 1; i < len(aglTable); i++ {
+		if strings.Compare(aglTable[i-1].name, aglTable[i].name) >= 0 {
+			t.Fatalf("aglTable[%d] %q is not after %q", i, aglTable[i].name, aglTable[i-1].name)
+		}
+	}
+	for _, e := range aglTable {
+		if r, ok := agl(e.name); !ok || r != e.r {
+			t.Fatalf("agl(%q) = %U %v, want %U", e.name, r, ok, e.r)
+		}
+	}
+}
+
+func TestGlyphUnicode(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, want string
+		ok         bool
+	}{
+		{"A", "A", true},
+		{"Euro", "€", true},
+		{"afii10017", "А", true},    // Cyrillic capital A
+		{"zuhiragana", "ず", true},   // the list's last stretch
+		{"a.sc", "a", true},         // a variant of a
+		{"f_f_i", "ffi", true},      // a ligature by its parts
+		{"uni00410042", "AB", true}, // uniXXXX, twice
+		{"u1F600", "😀", true},
+		{"uniD800", "", false}, // a surrogate
+		{".notdef", "", false},
+		{"g123", "", false},
+		{"", "", false},
+		{"Aa", "", false}, // between two names of the list
+	} {
+		if got, ok := GlyphUnicode(tc.name); got != tc.want || ok != tc.ok {
+			t.Errorf("GlyphUnicode(%q) = %q %v, want %q %v", tc.name, got, ok, tc.want, tc.ok)
+		}
+	}
+}
