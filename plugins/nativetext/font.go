@@ -22,7 +22,10 @@ type font struct {
 	simple  bool
 
 	// Simple fonts.
-	names      [256]string // glyph name per code ("" when none)
+	names [256]string // glyph name per code ("" when none)
+	// nameText is the text of each code's glyph name (pdfdoc.GlyphUnicode),
+	// worked out once as the font loads rather than for every glyph drawn.
+	nameText   [256]string
 	widths     [256]float64
 	hasWidth   [256]bool
 	std14      string // standard-14 metrics name when /Widths is missing
@@ -147,10 +150,8 @@ func (f *font) text(c uint32) (string, bool) {
 			}
 			return string(r), true
 		}
-		if n := f.names[c]; n != "" {
-			if s, ok := pdfdoc.GlyphUnicode(n); ok {
-				return s, true
-			}
+		if s := f.nameText[c]; s != "" {
+			return s, true
 		}
 		if f.dingbats {
 			if r, ok := dingbatsRune(byte(c)); ok {
@@ -351,6 +352,7 @@ func (d *document) parseSimple(f *font, fd types.Dict) {
 		d.type3Matrix(f, fd)
 	}
 	d.simpleEncoding(f, fd, d.baseEncoding(f, desc, std))
+	f.spellNames()
 	d.simpleWidths(f, fd, std)
 	f.gb = d.gbFont(f, desc)
 	if std != "" && desc == nil && strings.Contains(std, "Bold") {
@@ -392,6 +394,15 @@ func (d *document) baseEncoding(f *font, desc types.Dict, std string) *[256]stri
 		return &pdfdoc.WinAnsiEncoding
 	}
 	return &pdfdoc.StandardEncoding
+}
+
+// spellNames sets f.nameText from f.names.
+func (f *font) spellNames() {
+	for c, n := range f.names {
+		if s, ok := pdfdoc.GlyphUnicode(n); ok {
+			f.nameText[c] = s
+		}
+	}
 }
 
 // simpleEncoding sets f's glyph names from base and the font's Encoding
