@@ -60,6 +60,10 @@ const (
 	// A host then starts one process for the calls in flight instead of
 	// one per call.
 	CapConcurrentCalls Capability = "concurrent_calls"
+	// CapStableInfo: the engine's Info depends only on its executable
+	// and its options, not on files, devices or the time, so a host may
+	// keep it across runs and skip starting the engine only to ask.
+	CapStableInfo Capability = "stable_info"
 )
 
 // Info describes an engine.

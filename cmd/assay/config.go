@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -65,8 +67,29 @@ type Config struct {
 	// EstimatesFile keeps each engine's learnt time per page between runs
 	// ("" for the user's cache directory, "none" to learn in memory only).
 	EstimatesFile string `koanf:"estimates_file"`
+	// EngineCache keeps, between runs, what engines whose answer depends
+	// only on their executable and options said they are (layoutml
+	// without a model: that its reading is nativetext's), so that a run
+	// does not start them only to ask ("" for the user's cache
+	// directory, "none" to keep nothing).
+	EngineCache string `koanf:"engine_cache"`
 	// Serve configures assay serve and assay worker.
 	Serve ServeConfig `koanf:"serve"`
+}
+
+// engineCachePath is the file behind EngineCache, "" for none.
+func (c Config) engineCachePath() string {
+	switch c.EngineCache {
+	case "none":
+		return ""
+	case "":
+		dir, err := os.UserCacheDir()
+		if err != nil {
+			return ""
+		}
+		return filepath.Join(dir, "assay", "engines.json")
+	}
+	return c.EngineCache
 }
 
 // ChunksConfig tunes --format chunks.

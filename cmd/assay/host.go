@@ -34,6 +34,7 @@ func newHost(cfg Config) (*pluginhost.Host, error) {
 		Builtins:     names,
 		StartTimeout: cfg.StartTimeout,
 		Procs:        cfg.Workers,
+		InfoCache:    cfg.engineCachePath(),
 	}
 	if os.Getenv("ASSAY_DEBUG") != "" {
 		hc.Stderr = os.Stderr

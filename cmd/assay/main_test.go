@@ -81,7 +81,7 @@ func cliEnv(t *testing.T, env []string, args ...string) (string, string, int) {
 	t.Helper()
 	cmd := exec.CommandContext(t.Context(), assayBin, args...)
 	cmd.Dir = "../.."
-	cmd.Env = append(append(os.Environ(), "ASSAY_PLUGIN_PATH=", "ASSAY_ESTIMATES_FILE=none"), env...)
+	cmd.Env = append(append(os.Environ(), "ASSAY_PLUGIN_PATH=", "ASSAY_ESTIMATES_FILE=none", "ASSAY_ENGINE_CACHE=none"), env...)
 	if os.Getenv("ASSAY_MODELS_DIR") == "" {
 		if abs, err := filepath.Abs("../../models"); err == nil {
 			cmd.Env = append(cmd.Env, "ASSAY_MODELS_DIR="+abs)
@@ -412,6 +412,23 @@ func TestMixedDocumentRoutesPerPage(t *testing.T) {
 		}
 		if !strings.Contains(pageText(p.Blocks), w.text) {
 			t.Errorf("page %d lacks %q:\n%s", p.Number, w.text, pageText(p.Blocks))
+		}
+	}
+}
+
+// layoutml without a model says its reading is nativetext's, an answer
+// that reads no file: the first run keeps it in the engine cache, and the
+// next run plans the two-column page without starting layoutml to ask.
+func TestEngineCacheSparesTheLayoutStart(t *testing.T) {
+	t.Parallel()
+	env := []string{"ASSAY_ENGINE_CACHE=" + filepath.Join(t.TempDir(), "engines.json"), "ASSAY_DEBUG=1"}
+	for run, want := range []bool{true, false} {
+		out, stderr, code := cliEnv(t, env, "extract", "--pages", "3", "--format", "text", "testdata/mixed.pdf")
+		if code != 0 || !strings.Contains(out, "Two Column Layout") {
+			t.Fatalf("run %d: exit %d, text %q\n%s", run+1, code, out, stderr)
+		}
+		if started := strings.Contains(stderr, "engine.layoutml: starting plugin"); started != want {
+			t.Errorf("run %d started layoutml: %v, want %v", run+1, started, want)
 		}
 	}
 }

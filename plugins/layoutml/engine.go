@@ -67,8 +67,9 @@ func (e *Engine) Describe(ctx context.Context) (core.Info, error) {
 	if e.model == nil && e.tables == nil {
 		// Without a model the layout, tables included, is nativetext's
 		// own (see the package doc): a reading the router need not ask for
-		// again.
+		// again. That answer reads no file, so a host may keep it.
 		info.SameAs = nativetext.Name
+		info.Capabilities = append(info.Capabilities, core.CapStableInfo)
 	}
 	return info, nil
 }

@@ -110,7 +110,7 @@ func (e *Engine) Describe(ctx context.Context) (core.Info, error) {
 		Name:         Name,
 		Version:      Version,
 		Description:  "reads the text layer of born-digital PDFs (pure Go: pdfcpu objects, own content-stream interpreter)",
-		Capabilities: []core.Capability{core.CapText, core.CapPageRange, core.CapConcurrentCalls},
+		Capabilities: []core.Capability{core.CapText, core.CapPageRange, core.CapConcurrentCalls, core.CapStableInfo},
 		Cost:         1,
 	}, nil
 }

@@ -102,12 +102,19 @@ func (e *Engine) Describe(ctx context.Context) (core.Info, error) {
 
 // DescribeWith is Describe after configuring the engine with options, so
 // that it describes what it will use (a model, an accelerator); with
-// options the answer is not cached.
+// options the answer is not kept for the next call. An engine that
+// declares core.CapStableInfo answers from the host's info cache
+// (Config.InfoCache) when it answered there before, as the same
+// executable and with the same options: no process starts.
 func (e *Engine) DescribeWith(ctx context.Context, options []byte) (core.Info, error) {
 	e.infoMu.Lock()
 	defer e.infoMu.Unlock()
 	if e.info != nil && len(options) == 0 {
 		return *e.info, nil
+	}
+	if info, ok := e.host.infos.get(e.found, options); ok {
+		e.learn(info, options)
+		return info, nil
 	}
 	if _, ok := ctx.Deadline(); !ok {
 		var cancel context.CancelFunc
@@ -128,11 +135,18 @@ func (e *Engine) DescribeWith(ctx context.Context, options []byte) (core.Info, e
 		return info, e.docError(fmt.Errorf("%w: %s is engine %q by its file name but says it is %q: refused (rename the file, or the engine)",
 			core.ErrBadRequest, e.found.Path, e.found.Name, info.Name))
 	}
+	e.learn(info, options)
+	e.host.infos.put(e.found, options, info)
+	return info, nil
+}
+
+// learn takes in what the engine said it is, configured with options;
+// under infoMu.
+func (e *Engine) learn(info core.Info, options []byte) {
 	e.pool.share(info.Has(core.CapConcurrentCalls))
 	if len(options) == 0 {
 		e.info = &info
 	}
-	return info, nil
 }
 
 // Extract runs req in the engine's processes under the supervision rules

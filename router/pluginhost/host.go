@@ -82,6 +82,11 @@ type Config struct {
 	// Default: $ASSAY_REATTACH_ENGINES (wire.EnvReattach), ignored when it
 	// does not parse (check it with wire.ParseReattach first).
 	Reattach map[string]wire.Reattach
+	// InfoCache is a file where the host keeps, across runs, what engines
+	// that declare core.CapStableInfo said they are, so that a run need
+	// not start such an engine only to ask (layoutml without a model
+	// says its reading is nativetext's). Default "": nothing is kept.
+	InfoCache string
 }
 
 // DefaultMemoryLimit is the data memory an engine process may use: room
@@ -113,6 +118,7 @@ type Host struct {
 	stderr io.Writer
 	level  hclog.Level
 	id     identities // mutual TLS with the engines
+	infos  *infoCache
 
 	mu      sync.Mutex
 	engines map[string]*Engine
@@ -152,6 +158,7 @@ func New(cfg Config) *Host {
 		cfg:     cfg,
 		stderr:  &lockedWriter{w: cfg.Stderr},
 		level:   level,
+		infos:   &infoCache{path: cfg.InfoCache},
 		engines: map[string]*Engine{},
 	}
 }

@@ -1,7 +1,7 @@
 // Command slow is a test engine that takes 300 ms per page (or the
 // option "page_ms"), honouring its context, and reports its pid in each
 // page's stats ("pid"). Installed as assay-engine-sharedslow, it is
-// "sharedslow" and declares core.CapConcurrentCalls.
+// "sharedslow" and declares core.CapConcurrentCalls and core.CapStableInfo.
 package main
 
 import (
@@ -22,7 +22,7 @@ type engine struct{}
 
 func (engine) Describe(context.Context) (core.Info, error) {
 	if strings.HasSuffix(filepath.Base(os.Args[0]), "sharedslow") {
-		return core.Info{Name: "sharedslow", Version: "1", Capabilities: []core.Capability{core.CapConcurrentCalls}}, nil
+		return core.Info{Name: "sharedslow", Version: "1", Capabilities: []core.Capability{core.CapConcurrentCalls, core.CapStableInfo}}, nil
 	}
 	return core.Info{Name: "slow", Version: "1"}, nil
 }
