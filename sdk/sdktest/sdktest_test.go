@@ -274,8 +274,10 @@ func TestSuiteCatchesBadEngines(t *testing.T) {
 			"BoxesInsidePage: page 1 answered 0 times",
 			"PastEnd: page 7 answered 0 times",
 		}},
+		// A call answered with another's pages misses some of its own, or,
+		// when the other's were a superset of its own, answers more.
 		{"crosses concurrent calls", crossed{mu: new(sync.Mutex), pages: new([]int)}, []string{
-			`ConcurrentCalls: page \d answered 0 times`,
+			`ConcurrentCalls: page \d answered (0 times|\d times but was not requested)`,
 		}},
 		{"broken", broken{}, []string{
 			"want a name and a version",
