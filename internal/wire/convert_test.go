@@ -68,9 +68,9 @@ func TestPageResultRoundTrip(t *testing.T) {
 	}
 }
 
-// roundTrip sends in across the wire with its words as words says, and
-// checks that the same result arrives.
-func roundTrip(t *testing.T, in core.PageResult, words Words) {
+// acrossWire is what a host reads of in, sent with its words as words
+// says.
+func acrossWire(t *testing.T, in core.PageResult, words Words) core.PageResult {
 	t.Helper()
 	b, err := proto.Marshal(PageResultToProto(in, words))
 	if err != nil {
@@ -80,7 +80,14 @@ func roundTrip(t *testing.T, in core.PageResult, words Words) {
 	if err := proto.Unmarshal(b, &m); err != nil {
 		t.Fatal(err)
 	}
-	got := PageResultFromProto(&m)
+	return PageResultFromProto(&m)
+}
+
+// roundTrip sends in across the wire with its words as words says, and
+// checks that the same result arrives.
+func roundTrip(t *testing.T, in core.PageResult, words Words) {
+	t.Helper()
+	got := acrossWire(t, in, words)
 	if (got.Err == nil) != (in.Err == nil) {
 		t.Fatalf("err = %v, want %v", got.Err, in.Err)
 	}
@@ -307,15 +314,7 @@ func TestInvalidUTF8(t *testing.T) {
 		{Kind: core.KindTable, Table: &core.Table{Rows: 1, Cols: 1, Cells: []core.Cell{{Text: "b\xfe"}}}},
 	}}}
 	for _, words := range []Words{WordMessages, PackedWords} {
-		b, err := proto.Marshal(PageResultToProto(in, words))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var m enginev1.PageResult
-		if err := proto.Unmarshal(b, &m); err != nil {
-			t.Fatal(err)
-		}
-		got := PageResultFromProto(&m)
+		got := acrossWire(t, in, words)
 		w := got.Page.Blocks[0].Lines[0].Words[0]
 		if w.Text != "a\uFFFD" || w.Font != "\uFFFD" || got.Page.Blocks[1].Table.Cells[0].Text != "b\uFFFD" {
 			t.Errorf("words %d: got word %q font %q cell %q", words, w.Text, w.Font, got.Page.Blocks[1].Table.Cells[0].Text)
