@@ -277,7 +277,20 @@ func bboxToProto(b core.BBox) *enginev1.BBox {
 }
 
 func bboxFromProto(m *enginev1.BBox) core.BBox {
-	return core.BBox{X0: finite(m.GetX0()), Y0: finite(m.GetY0()), X1: finite(m.GetX1()), Y1: finite(m.GetY1())}
+	return finiteBox(m.GetX0(), m.GetY0(), m.GetX1(), m.GetY1())
+}
+
+// finiteBox is a box from a peer's corners, those that are not finite 0.
+func finiteBox(x0, y0, x1, y1 float64) core.BBox {
+	return core.BBox{X0: finite(x0), Y0: finite(y0), X1: finite(x1), Y1: finite(y1)}
+}
+
+// peerWord is a word as a peer sent it, in bounds: a size of 0 or more,
+// a confidence in [0, 1].
+func peerWord(w core.Word) core.Word {
+	w.Size = nonNeg(w.Size)
+	w.Confidence = math.Min(1, nonNeg(w.Confidence))
+	return w
 }
 
 // blockToProto converts a block; pk, when not nil, packs its words.
@@ -365,14 +378,14 @@ func lineFromProto(m *enginev1.Line, up *unpacker) core.Line {
 		if w == nil {
 			continue
 		}
-		l.Words = append(l.Words, core.Word{
+		l.Words = append(l.Words, peerWord(core.Word{
 			Text:       w.GetText(),
 			BBox:       bboxFromProto(w.GetBbox()),
 			Font:       w.GetFont(),
-			Size:       nonNeg(w.GetSize()),
+			Size:       w.GetSize(),
 			Flags:      core.WordFlags(w.GetFlags()),
-			Confidence: math.Min(1, nonNeg(w.GetConfidence())),
-		})
+			Confidence: w.GetConfidence(),
+		}))
 	}
 	l.Words = append(l.Words, packed...)
 	return l

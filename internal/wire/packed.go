@@ -132,27 +132,28 @@ func newUnpacker(m *enginev1.PackedWords) *unpacker {
 	start := 0
 	for i, e := range ends {
 		end := min(max(int(e), start), len(text))
-		w := &words[i]
+		var w core.Word
 		w.Text = text[start:end]
 		if !valid || !runeStart(text, start) || !runeStart(text, end) {
 			w.Text = validUTF8(w.Text)
 		}
 		start = end
 		if b := m.GetBoxes(); len(b) >= 4*i+4 {
-			w.BBox = core.BBox{X0: finite(b[4*i]), Y0: finite(b[4*i+1]), X1: finite(b[4*i+2]), Y1: finite(b[4*i+3])}
+			w.BBox = finiteBox(b[4*i], b[4*i+1], b[4*i+2], b[4*i+3])
 		}
 		if f := m.GetFont(); i < len(f) && int(f[i]) < len(names) {
 			w.Font = names[f[i]]
 		}
 		if s := m.GetSize(); i < len(s) {
-			w.Size = nonNeg(s[i])
+			w.Size = s[i]
 		}
 		if f := m.GetFlags(); i < len(f) {
 			w.Flags = core.WordFlags(f[i])
 		}
 		if c := m.GetConfidence(); i < len(c) {
-			w.Confidence = math.Min(1, nonNeg(c[i]))
+			w.Confidence = c[i]
 		}
+		words[i] = peerWord(w)
 	}
 	return &unpacker{words: words}
 }
