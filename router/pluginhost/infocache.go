@@ -39,7 +39,7 @@ type cachedInfo struct {
 	Info    core.Info `json:"info"`
 }
 
-// key is f's executable as it is now, with options; false when f has no
+// cacheKey is f's executable as it is now, with options; false when f has no
 // file to stat (an attached engine).
 func cacheKey(f Found, options []byte) (cachedInfo, bool) {
 	if f.Attached || f.Path == "" {
