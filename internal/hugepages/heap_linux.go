@@ -38,8 +38,9 @@ const limitShare = 8
 // nothing is resident until the heap uses it.
 //
 // Call it first in main. It acts once in a process: later calls do
-// nothing. It does nothing where the kernel's mode is not "madvise", and
-// maps at most an eighth of RLIMIT_DATA.
+// nothing. It does nothing where huge pages do not pay (the kernel's mode
+// is not "madvise", or the machine hands free memory back to a
+// hypervisor), and maps at most an eighth of RLIMIT_DATA.
 func Heap() {
 	heapOnce.Do(func() { heap(heapAhead) })
 }
@@ -49,7 +50,7 @@ var heapOnce sync.Once
 // heap is Heap's one run.
 func heap(n int) {
 	mode, err := os.ReadFile(modeFile)
-	if err != nil || !onRequest(string(mode)) {
+	if err != nil || !pays(string(mode)) {
 		return
 	}
 	var r syscall.Rlimit
@@ -66,9 +67,10 @@ func heap(n int) {
 // Advise asks the kernel to back the huge pages that b covers whole with
 // transparent huge pages (MADV_HUGEPAGE) when they are first touched. It
 // is for memory the program maps and fills itself, such as a WebAssembly
-// module's linear memory; what b holds does not change.
+// module's linear memory; what b holds does not change. Where the machine
+// hands free memory back to a hypervisor it does nothing (see Heap).
 func Advise(b []byte) {
-	if len(b) == 0 {
+	if len(b) == 0 || reclaimedHere() {
 		return
 	}
 	base := uintptr(unsafe.Pointer(unsafe.SliceData(b)))

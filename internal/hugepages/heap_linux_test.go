@@ -14,7 +14,7 @@ import (
 // memory the kernel backs with huge pages on request: a block allocated
 // next lies in a mapping flagged "hg" (VM_HUGEPAGE).
 func TestHeapMarksTheHeap(t *testing.T) {
-	skipUnlessOnRequest(t)
+	skipUnlessPays(t)
 	Heap()
 	b := make([]byte, 8<<20)
 	mid := uintptr(unsafe.Pointer(&b[len(b)/2]))
@@ -25,7 +25,7 @@ func TestHeapMarksTheHeap(t *testing.T) {
 
 // TestAdviseMarksAMapping checks Advise on memory the program maps itself.
 func TestAdviseMarksAMapping(t *testing.T) {
-	skipUnlessOnRequest(t)
+	skipUnlessPays(t)
 	b, err := syscall.Mmap(-1, 0, 8<<20, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE|syscall.MAP_ANON)
 	if err != nil {
 		t.Fatal(err)
@@ -41,11 +41,40 @@ func TestAdviseMarksAMapping(t *testing.T) {
 	}
 }
 
-func skipUnlessOnRequest(t *testing.T) {
+func skipUnlessPays(t *testing.T) {
 	t.Helper()
 	mode, err := os.ReadFile(modeFile)
 	if err != nil || !onRequest(string(mode)) {
 		t.Skipf("transparent huge pages are not given on request here (%q)", strings.TrimSpace(string(mode)))
+	}
+	if reclaimedHere() {
+		t.Skip("this machine hands free memory back to its hypervisor: huge pages are not asked for (TestNothingAskedWhereReclaimed)")
+	}
+}
+
+// TestNothingAskedWhereReclaimed checks that on a machine that hands its
+// free memory back to a hypervisor neither the heap nor a mapping is
+// marked for huge pages, and no tunables are preset for engines.
+func TestNothingAskedWhereReclaimed(t *testing.T) {
+	if !reclaimedHere() {
+		t.Skip("this machine keeps its free memory (TestHeapMarksTheHeap runs instead)")
+	}
+	Heap()
+	b := make([]byte, 8<<20)
+	if mid := uintptr(unsafe.Pointer(&b[len(b)/2])); flaggedHuge(t, mid) {
+		t.Errorf("a block allocated after Heap lies at %#x, in a mapping marked for huge pages", mid)
+	}
+	m, err := syscall.Mmap(-1, 0, 8<<20, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE|syscall.MAP_ANON)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer syscall.Munmap(m)
+	Advise(m)
+	if mid := uintptr(unsafe.Pointer(&m[len(m)/2])); flaggedHuge(t, mid) {
+		t.Errorf("after Advise the mapping at %#x is marked for huge pages", mid)
+	}
+	if kv, ok := Preset([]string{"A=1"}); ok {
+		t.Errorf("Preset = %q; want nothing", kv)
 	}
 }
 

@@ -30,12 +30,13 @@ const EnvVar = "GLIBC_TUNABLES"
 const modeFile = "/sys/kernel/mm/transparent_hugepage/enabled"
 
 // Enable re-executes the program with Tunable=1 and ArenaTunable=1 added
-// to EnvVar, when the kernel gives huge pages on request and the variable
-// does not name Tunable yet. It returns only when it has nothing to do or the
+// to EnvVar, when huge pages pay here (the kernel gives them on request
+// and does not hand free memory to a hypervisor) and the variable does
+// not name Tunable yet. It returns only when it has nothing to do or the
 // re-execution failed; the program then runs as it is.
 func Enable() {
 	mode, err := os.ReadFile(modeFile)
-	if err != nil || !onRequest(string(mode)) {
+	if err != nil || !pays(string(mode)) {
 		return
 	}
 	env, ok := withTunable(os.Environ())
@@ -51,11 +52,11 @@ func Enable() {
 // run with Tunable from its first instruction, so that its Enable has
 // nothing to do and the program is not executed twice (about 50 ms of a
 // core for an engine that links Tesseract's libraries). It is false where
-// the kernel gives no huge pages on request, and where env sets EnvVar
+// huge pages do not pay (see Enable), and where env sets EnvVar
 // already: the user's tunables stand, and Enable adds its own to them.
 func Preset(env []string) (string, bool) {
 	mode, err := os.ReadFile(modeFile)
-	if err != nil {
+	if err != nil || reclaimedHere() {
 		return "", false
 	}
 	return preset(string(mode), env)

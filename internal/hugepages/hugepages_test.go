@@ -138,6 +138,12 @@ func TestEnableReexecutes(t *testing.T) {
 		return strings.Split(strings.TrimSpace(string(out)), "\n")
 	}
 	lines := run("")
+	if reclaimedHere() {
+		if len(lines) != 2 || strings.Contains(lines[1], Tunable) {
+			t.Errorf("on a machine that hands free memory to its hypervisor the child printed %q; want no re-execution", lines)
+		}
+		return
+	}
 	if len(lines) != 3 {
 		t.Fatalf("child printed %q; want a start, a start after re-executing, and running", lines)
 	}
