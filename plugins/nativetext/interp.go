@@ -445,7 +445,7 @@ func (in *interp) show(s string) error {
 			w = 0
 		}
 		// Text rendering matrix: [fs·th 0 0 fs 0 rise] × Tm × CTM (× page).
-		trm := pdfdoc.Matrix{fs * th, 0, 0, fs, 0, gs.rise}.Mul(in.tm).Mul(base)
+		trm := scaledTm(fs*th, fs, gs.rise, in.tm).Mul(base)
 		var gx0, gx1, gy0, gy1 float64
 		if f.vertical {
 			gx0, gx1, gy0, gy1 = -0.5, 0.5, -1, 0
@@ -470,13 +470,27 @@ func (in *interp) show(s string) error {
 			wordSpace = gs.tw
 		}
 		if f.vertical {
-			in.tm = pdfdoc.Translate(0, -fs+gs.tc+wordSpace).Mul(in.tm)
+			in.tm = advanced(in.tm, 0, -fs+gs.tc+wordSpace)
 		} else {
-			tx := (w*fs + gs.tc + wordSpace) * th
-			in.tm = pdfdoc.Translate(tx, 0).Mul(in.tm)
+			in.tm = advanced(in.tm, (w*fs+gs.tc+wordSpace)*th, 0)
 		}
 	}
 	return nil
+}
+
+// scaledTm is [sx 0 0 sy 0 rise] × tm, the product written out: show
+// computes it for every glyph, and the zeros of the left matrix leave a
+// third of a full product's work (the same values for a finite tm).
+func scaledTm(sx, sy, rise float64, tm pdfdoc.Matrix) pdfdoc.Matrix {
+	return pdfdoc.Matrix{sx * tm[0], sx * tm[1], sy * tm[2], sy * tm[3], rise*tm[2] + tm[4], rise*tm[3] + tm[5]}
+}
+
+// advanced is Translate(tx, ty) × tm, tm moved along its own axes: only
+// its translation changes.
+func advanced(tm pdfdoc.Matrix, tx, ty float64) pdfdoc.Matrix {
+	tm[4] += tx*tm[0] + ty*tm[2]
+	tm[5] += tx*tm[1] + ty*tm[3]
+	return tm
 }
 
 func (in *interp) emit(trm pdfdoc.Matrix, gx0, gx1, gy0, gy1, w float64, text string, mapped bool, f *font, cs float64) error {
