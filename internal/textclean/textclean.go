@@ -76,10 +76,31 @@ func StripControls(s string) string {
 // Clean expands ligatures, drops soft hyphens and control characters and
 // returns the result in Unicode NFC.
 func Clean(s string) string {
+	if printableASCII(s) {
+		return s // none of the above applies
+	}
+	return cleanAll(s)
+}
+
+// cleanAll is Clean's four passes.
+func cleanAll(s string) string {
 	s = StripControls(s)
 	s = DropSoftHyphens(s)
 	s = ExpandLigatures(s)
 	return norm.NFC.String(s)
+}
+
+// printableASCII reports whether s holds only printable ASCII (space to
+// tilde): no control, soft hyphen or ligature, and already NFC. Most words
+// of Latin text are, and Clean returns them as they are without its four
+// passes.
+func printableASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < ' ' || c > '~' {
+			return false
+		}
+	}
+	return true
 }
 
 // isLineEndHyphen reports the hyphens that may end a line inside a word:

@@ -48,13 +48,16 @@ func TestPieces(t *testing.T) {
 }
 
 func FuzzClean(f *testing.F) {
-	for _, s := range []string{"", "\ufb01", "e\u0301\u00ad", "\x00\xff"} {
+	for _, s := range []string{"", "\ufb01", "e\u0301\u00ad", "\x00\xff", "plain ASCII ~", "tab\there"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		c := Clean(s)
 		if Clean(c) != c {
 			t.Errorf("not idempotent on %q", s)
+		}
+		if all := cleanAll(s); c != all {
+			t.Errorf("Clean(%q) = %q, but its passes give %q", s, c, all)
 		}
 	})
 }

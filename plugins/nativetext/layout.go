@@ -452,9 +452,11 @@ func drawnVisually(gl []fg) bool {
 
 func (s *seg) word(run []fg, visual bool) core.Word {
 	rtlWord := false
+	n := 0 // bytes of the word's text
 	{
 		rtl, ltr := 0, 0
 		for _, g := range run {
+			n += len(g.g.text)
 			for _, r := range g.g.text {
 				if isRTL(r) {
 					rtl++
@@ -479,6 +481,7 @@ func (s *seg) word(run []fg, visual bool) core.Word {
 		}
 	}
 	var sb strings.Builder
+	sb.Grow(n)
 	b := run[0].g.box
 	size := 0.0
 	var flags core.WordFlags = ^core.WordFlags(0)
