@@ -114,9 +114,14 @@ func Score(r core.PageResult, h Hints) Report {
 		rep.Reasons = append(rep.Reasons, fmt.Sprintf("%d steps in the reading order run backwards", back))
 	}
 	repeat := 1.0
-	if rp := repetition(fields); rp > 0.15 && !h.TextLayer {
-		repeat = clamp(1 - (rp-0.15)/0.5)
-		rep.Reasons = append(rep.Reasons, fmt.Sprintf("%s of the text repeats the same phrases", pct(rp)))
+	// A text layer holds what the page draws, its repeats included: only
+	// a reading (OCR, a model) loops on its own, so only a reading is
+	// searched for loops.
+	if !h.TextLayer {
+		if rp := repetition(fields); rp > 0.15 {
+			repeat = clamp(1 - (rp-0.15)/0.5)
+			rep.Reasons = append(rep.Reasons, fmt.Sprintf("%s of the text repeats the same phrases", pct(rp)))
+		}
 	}
 
 	rep.Signals[SignalYield] = yield

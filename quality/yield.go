@@ -3,6 +3,7 @@ package quality
 import (
 	"fmt"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/assay-pdf/assay/core"
 )
@@ -55,10 +56,13 @@ func drawnText(r core.PageResult, h Hints) (n int, exact bool) {
 func textChars(text string) (chars, gaps int) {
 	inGap := false
 	for _, c := range text {
+		// Printable ASCII, most of a Latin page, is text; the rest is
+		// asked of Unicode.
+		printable := c > ' ' && c < utf8.RuneSelf
 		switch {
-		case unicode.IsSpace(c):
+		case !printable && unicode.IsSpace(c):
 			inGap = true
-		case core.Blank(c):
+		case !printable && core.Blank(c):
 			// a format character: neither text nor a gap
 		default:
 			if inGap && chars > 0 {
