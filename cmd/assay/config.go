@@ -47,7 +47,10 @@ type Config struct {
 	HeadersFooters bool `koanf:"headers_footers"`
 	// Words adds lines and words with boxes to JSON.
 	Words bool `koanf:"words"`
-	// Workers is how many documents are processed at once.
+	// Workers is how many processes an engine that reads one call at a
+	// time (OCR, layout models) runs at once; a text engine serves all
+	// its calls in one process. The CLI keeps twice as many documents in
+	// flight.
 	Workers int `koanf:"workers"`
 	// DocumentTimeout caps the time spent on one document (0: none).
 	DocumentTimeout time.Duration `koanf:"document_timeout"`

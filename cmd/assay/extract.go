@@ -158,8 +158,15 @@ func newExtractor(ctx context.Context, cfg Config, stderr io.Writer) (*assay.Ext
 	return assay.New(rc, host), rc, exitOK
 }
 
-// extractAll extracts files, cfg.Workers at a time, and returns the worst
-// exit status among them.
+// docsPerWorker is how many documents extractAll keeps in flight per
+// worker: while one is scored, merged and written, or waits on an engine
+// that reads one call at a time, the other keeps a text engine (which
+// serves several calls in one process) reading. Engines that read one
+// call at a time still run cfg.Workers processes (pluginhost's Procs).
+const docsPerWorker = 2
+
+// extractAll extracts files, docsPerWorker × cfg.Workers at a time, and
+// returns the worst exit status among them.
 func extractAll(ctx context.Context, x *assay.Extractor, cfg Config, ef *extractArgs, files []string, stdout, stderr io.Writer) int {
 	names := outputNames(files, extension(cfg.Format))
 	codes := make([]int, len(files))
@@ -167,7 +174,7 @@ func extractAll(ctx context.Context, x *assay.Extractor, cfg Config, ef *extract
 	// mix with the output's own terminal.
 	prog := newProgress(stderr, len(files), ef.quiet || ef.outDir == "" || ef.explain)
 	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(cfg.Workers)
+	g.SetLimit(docsPerWorker * cfg.Workers)
 	for _, i := range largestFirst(files) {
 		g.Go(func() error {
 			var n int
