@@ -129,5 +129,7 @@
 // The engine's command (cmd/assay-engine-ocr) starts with
 // hugepages.Enable, so that the models' large allocations (Tesseract's
 // script models, onnxruntime's arena) take transparent huge pages rather
-// than a page fault for every 4 KiB.
+// than a page fault for every 4 KiB, except on a virtual machine that
+// hands free memory back to its hypervisor, where fresh huge pages cost
+// more than the faults they save (see internal/hugepages).
 package ocr
