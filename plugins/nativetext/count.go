@@ -18,7 +18,8 @@ var _ core.PageCounter = (*Engine)(nil)
 // parser when the first cannot open it). The router asks before planning,
 // so that an untrusted file is parsed in this process, which the host can
 // kill, and never in the host. The opened document is handed to the next
-// Extract of the same unchanged file, so counting costs no second parse.
+// Extract of the same unchanged file, so counting costs no second parse;
+// so is a document an Extract left pages of unread (see readsOn).
 func (e *Engine) CountPages(ctx context.Context, source string) (int, error) {
 	if err := ctx.Err(); err != nil {
 		return 0, &core.EngineError{Engine: Name, Err: pdfdoc.ContextError(err)}
@@ -41,17 +42,19 @@ func (e *Engine) CountPages(ctx context.Context, source string) (int, error) {
 	return 0, &core.EngineError{Engine: Name, Err: err}
 }
 
-// handoff holds the documents CountPages opened, at most handoffDocs,
-// until an Extract of the same file with the same parse limit takes one.
-// The host counts a document's pages just before it extracts them, and
-// counts the next documents while this one is read.
+// handoff holds the documents CountPages opened, and those an Extract
+// left pages of unread, at most handoffDocs, until an Extract of the same
+// file with the same parse limit takes one. The host counts a document's
+// pages just before it extracts them, counts the next documents while
+// this one is read, and reads a long document a window of pages a call.
 type handoff struct {
 	mu   sync.Mutex
 	docs []handed // oldest first
 }
 
 // handoffDocs bounds the documents kept: the host reads a few documents at
-// once (its workers); more than that is memory held for nothing.
+// once (four, by default: two per worker); more than that is memory held
+// for nothing.
 const handoffDocs = 4
 
 type handed struct {

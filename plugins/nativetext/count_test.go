@@ -43,3 +43,41 @@ func TestCountingCostsNoSecondParse(t *testing.T) {
 		t.Errorf("%d parses under another stream limit, want 1", n)
 	}
 }
+
+// A long document is read a window of pages at a time, in order: each
+// call but the last leaves the parsed document for the next, and the
+// last keeps nothing.
+func TestWindowsShareOneParse(t *testing.T) {
+	// Not parallel: it counts the parses of the package.
+	e := New()
+	const doc = "../../testdata/pages.pdf"
+	n, err := e.CountPages(context.Background(), doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n < 3 {
+		t.Fatalf("%s has %d pages; the test needs 3", doc, n)
+	}
+	before := parses.Load()
+	for _, win := range [][]int{{1}, {2}, intRange(3, n)} {
+		for r, err := range e.Extract(context.Background(), &core.Request{Source: doc, Pages: win}) {
+			if err != nil || r.Status != core.StatusOK {
+				t.Fatalf("pages %v: %v %v", win, r.Status, err)
+			}
+		}
+	}
+	if got := parses.Load() - before; got != 0 {
+		t.Errorf("%d parses for a document counted, then read in three windows; want none after the count", got)
+	}
+	if kept := len(e.opened.docs); kept != 0 {
+		t.Errorf("after the last page was read, %d documents are kept", kept)
+	}
+}
+
+func intRange(from, to int) []int {
+	var out []int
+	for p := from; p <= to; p++ {
+		out = append(out, p)
+	}
+	return out
+}

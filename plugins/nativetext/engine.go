@@ -10,6 +10,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -149,8 +150,18 @@ func (e *Engine) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.
 			yield(core.PageResult{}, &core.EngineError{Engine: Name, Err: err})
 			return
 		}
-		runPages(ctx, doc, req, opts, yield)
+		if runPages(ctx, doc, req, opts, yield) && readsOn(doc, req) {
+			e.opened.put(req.Source, opts, doc)
+		}
 	}
+}
+
+// readsOn reports whether the document has pages after those req asked
+// for: the router asks for a long document a window of pages at a time
+// (core.PageWindow), in order, and the next call should not parse the
+// whole file again.
+func readsOn(doc *document, req *core.Request) bool {
+	return len(req.Pages) > 0 && slices.Max(req.Pages) < doc.NumPages()
 }
 
 // windowPages is how many pages are laid out before any of them is
@@ -158,12 +169,14 @@ func (e *Engine) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.
 // over a window, which bounds the memory held and still streams results.
 const windowPages = core.PageWindow
 
-func runPages(ctx context.Context, doc *document, req *core.Request, opts Options, yield func(core.PageResult, error) bool) {
+// runPages reads req's pages of doc, a window at a time, and yields
+// them; it reports whether it yielded them all.
+func runPages(ctx context.Context, doc *document, req *core.Request, opts Options, yield func(core.PageResult, error) bool) bool {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	for start := 0; start < len(req.Pages); start += windowPages {
 		if ctx.Err() != nil {
-			return
+			return false
 		}
 		win := req.Pages[start:min(start+windowPages, len(req.Pages))]
 		results := make([]core.PageResult, len(win))
@@ -185,10 +198,11 @@ func runPages(ctx context.Context, doc *document, req *core.Request, opts Option
 		}
 		for _, r := range results {
 			if !yield(r, nil) {
-				return
+				return false
 			}
 		}
 	}
+	return ctx.Err() == nil
 }
 
 // DocumentPassResults is DocumentPass over the pages of results that were
