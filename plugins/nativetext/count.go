@@ -57,7 +57,14 @@ type handoff struct {
 // for nothing.
 const handoffDocs = 4
 
+// handoffTTL is how long a kept document waits for its next call. The
+// CLI asks for the next window as soon as the last is scored; a service
+// may send the next pages of a document to another worker, and a
+// document nobody comes back for is memory held for nothing.
+const handoffTTL = 30 * time.Second
+
 type handed struct {
+	at        time.Time // when it was kept
 	key       fileKey
 	maxStream int64 // the only option that changes how a document opens
 	doc       *document
@@ -88,12 +95,16 @@ func (h *handoff) put(path string, opts Options, doc *document) {
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	h.docs = slices.DeleteFunc(h.docs, func(d handed) bool { return d.key == k })
+	now := time.Now()
+	h.docs = slices.DeleteFunc(h.docs, func(d handed) bool { return d.key == k || stale(d, now) })
 	if len(h.docs) >= handoffDocs {
 		h.docs = h.docs[1:]
 	}
-	h.docs = append(h.docs, handed{key: k, maxStream: opts.MaxStreamBytes, doc: doc})
+	h.docs = append(h.docs, handed{at: now, key: k, maxStream: opts.MaxStreamBytes, doc: doc})
 }
+
+// stale reports a kept document that has waited longer than handoffTTL.
+func stale(d handed, now time.Time) bool { return now.Sub(d.at) > handoffTTL }
 
 // take returns the document kept for path and opts, if the file has not
 // changed since, and forgets it.
@@ -104,14 +115,16 @@ func (h *handoff) take(path string, opts Options) *document {
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	now := time.Now()
 	for i, d := range h.docs {
 		if d.key == k {
 			h.docs = slices.Delete(h.docs, i, i+1)
-			if d.maxStream != opts.MaxStreamBytes {
+			if d.maxStream != opts.MaxStreamBytes || stale(d, now) {
 				return nil
 			}
 			return d.doc
 		}
 	}
+	h.docs = slices.DeleteFunc(h.docs, func(d handed) bool { return stale(d, now) })
 	return nil
 }

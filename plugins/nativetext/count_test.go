@@ -3,6 +3,7 @@ package nativetext
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/assay-pdf/assay/core"
 )
@@ -80,4 +81,29 @@ func intRange(from, to int) []int {
 		out = append(out, p)
 	}
 	return out
+}
+
+// A kept document nobody came back for within handoffTTL is dropped, and
+// the next call parses the file again.
+func TestKeptDocumentsExpire(t *testing.T) {
+	t.Parallel()
+	e := New()
+	const doc = "../../testdata/pages.pdf"
+	if _, err := e.CountPages(context.Background(), doc); err != nil {
+		t.Fatal(err)
+	}
+	opts, _ := ParseOptions(nil)
+	e.opened.mu.Lock()
+	if len(e.opened.docs) != 1 {
+		e.opened.mu.Unlock()
+		t.Fatalf("%d documents kept after a count, want 1", len(e.opened.docs))
+	}
+	e.opened.docs[0].at = e.opened.docs[0].at.Add(-handoffTTL - time.Second)
+	e.opened.mu.Unlock()
+	if d := e.opened.take(doc, opts); d != nil {
+		t.Error("a document kept longer than handoffTTL was handed on")
+	}
+	if n := len(e.opened.docs); n != 0 {
+		t.Errorf("%d documents still kept", n)
+	}
 }
