@@ -28,6 +28,7 @@ import (
 var explainMu sync.Mutex
 
 func extract(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	tuneBatchGC()
 	fl, ef := extractFlags(stderr)
 	if err := fl.Parse(reorder(args, fl)); err != nil {
 		if errors.Is(err, flag.ErrHelp) {

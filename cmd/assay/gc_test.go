@@ -1,0 +1,24 @@
+package main
+
+import (
+	"runtime/debug"
+	"testing"
+)
+
+// TestBatchGC checks that extract's collector setting stands unless the
+// user names GOGC.
+func TestBatchGC(t *testing.T) {
+	restore := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(restore)
+
+	t.Setenv("GOGC", "")
+	tuneBatchGC()
+	if got := debug.SetGCPercent(100); got != batchGCPercent {
+		t.Errorf("without GOGC the collector runs at %d, want %d", got, batchGCPercent)
+	}
+	t.Setenv("GOGC", "50")
+	tuneBatchGC()
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("with GOGC set, tuneBatchGC changed the collector to %d", got)
+	}
+}
