@@ -60,7 +60,7 @@ func TestWindowsShareOneParse(t *testing.T) {
 		t.Fatalf("%s has %d pages; the test needs 3", doc, n)
 	}
 	before := parses.Load()
-	for _, win := range [][]int{{1}, {2}, intRange(3, n)} {
+	for _, win := range [][]int{{1}, {2}, pageRange(n)[2:]} {
 		for r, err := range e.Extract(context.Background(), &core.Request{Source: doc, Pages: win}) {
 			if err != nil || r.Status != core.StatusOK {
 				t.Fatalf("pages %v: %v %v", win, r.Status, err)
@@ -73,14 +73,6 @@ func TestWindowsShareOneParse(t *testing.T) {
 	if kept := len(e.opened.docs); kept != 0 {
 		t.Errorf("after the last page was read, %d documents are kept", kept)
 	}
-}
-
-func intRange(from, to int) []int {
-	var out []int
-	for p := from; p <= to; p++ {
-		out = append(out, p)
-	}
-	return out
 }
 
 // A kept document nobody came back for within handoffTTL is dropped, and
