@@ -95,16 +95,21 @@ func (h *handoff) put(path string, opts Options, doc *document) {
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	now := time.Now()
-	h.docs = slices.DeleteFunc(h.docs, func(d handed) bool { return d.key == k || stale(d, now) })
+	now := h.prune()
+	h.docs = slices.DeleteFunc(h.docs, func(d handed) bool { return d.key == k })
 	if len(h.docs) >= handoffDocs {
 		h.docs = h.docs[1:]
 	}
 	h.docs = append(h.docs, handed{at: now, key: k, maxStream: opts.MaxStreamBytes, doc: doc})
 }
 
-// stale reports a kept document that has waited longer than handoffTTL.
-func stale(d handed, now time.Time) bool { return now.Sub(d.at) > handoffTTL }
+// prune, under mu, forgets the documents kept longer than handoffTTL,
+// and returns the time it judged them by.
+func (h *handoff) prune() time.Time {
+	now := time.Now()
+	h.docs = slices.DeleteFunc(h.docs, func(d handed) bool { return now.Sub(d.at) > handoffTTL })
+	return now
+}
 
 // take returns the document kept for path and opts, if the file has not
 // changed since, and forgets it.
@@ -115,16 +120,15 @@ func (h *handoff) take(path string, opts Options) *document {
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	now := time.Now()
+	h.prune()
 	for i, d := range h.docs {
 		if d.key == k {
 			h.docs = slices.Delete(h.docs, i, i+1)
-			if d.maxStream != opts.MaxStreamBytes || stale(d, now) {
+			if d.maxStream != opts.MaxStreamBytes {
 				return nil
 			}
 			return d.doc
 		}
 	}
-	h.docs = slices.DeleteFunc(h.docs, func(d handed) bool { return stale(d, now) })
 	return nil
 }
