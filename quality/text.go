@@ -179,40 +179,26 @@ func caesarShift(text string) (int, float64) {
 	if len(sample) > 4000 {
 		sample = sample[:4000]
 	}
-	base := letterShape(sample)
-	high := mostlyHighLatin1(sample)
+	var t charTally
+	t.count(sample)
+	base := letterShape(&t.ascii)
+	high := t.mostlyHighLatin1()
 	// A shift wins only by shiftGain, and letterShape is at most 1: text
 	// that rates within shiftGain of 1 cannot be beaten, and is not
 	// shifted eight times to find that out (pages of references and
 	// numbers rate 0.7-0.8).
-	if !high && base+shiftGain >= 1 || distinctLetters(sample) < minShiftLetters {
+	if !high && base+shiftGain >= 1 || t.distinctLetters() < minShiftLetters {
 		return 0, base
 	}
 	if high {
 		base = 0
 	}
 	bestShift, best := 0, base
-	var sb strings.Builder
 	for _, k := range []int{29, 28, 30, 31, 3, -29, -3, -128} {
-		sb.Reset()
-		for _, r := range sample {
-			switch {
-			case k == -128 && r > 0xa0 && r < 0xff:
-				// The high half of Latin-1 for ASCII: a font whose codes
-				// were moved up by 128 read through a Latin-1 encoding.
-				r -= 128
-			case k != -128 && r > ' ' && r < 0x7f:
-				r += rune(k)
-				if r <= ' ' || r >= 0x7f {
-					r = '~' // off the ASCII table: visible, not a letter
-				}
-			}
-			sb.WriteRune(r)
-		}
-		shifted := sb.String()
+		shifted := t.shifted(k)
 		// Undoing a real shift gives running text, with hardly any of the
 		// symbols ([ ] ^ _ ` { } ...) that shifting capitals or code yields.
-		if w := letterShape(shifted); w > best+shiftGain && w > 0.8 && symbolShare(shifted) < 0.02 {
+		if w := letterShape(&shifted); w > best+shiftGain && w > 0.8 && symbolShare(&shifted) < 0.02 {
 			bestShift, best = k, w
 		}
 	}
@@ -229,31 +215,108 @@ const minShiftLetters = 8
 // it look (letterShape) to be taken for the font's true offset.
 const shiftGain = 0.3
 
-// distinctLetters counts the different letters of s.
-func distinctLetters(s string) int {
-	seen := map[rune]bool{}
-	for _, r := range s {
-		if unicode.IsLetter(r) {
-			seen[r] = true
-		}
-	}
-	return len(seen)
+// asciiCounts counts the ASCII characters of a text by code.
+type asciiCounts [utf8.RuneSelf]int
+
+// charTally counts a text's characters by code, once: a shift moves every
+// character of one code to one other code, so the shift search rates each
+// shift from the counts instead of rewriting and rereading the text.
+type charTally struct {
+	ascii  asciiCounts
+	latin1 [0x80]int // U+0080-U+00FF, at the code less 0x80
+	// Letters above Latin-1: how many, and which (few in Latin text).
+	otherLetters int
+	otherSeen    map[rune]bool
 }
 
-// symbolShare is the share of the visible ASCII characters of s that are
+// count adds the characters of s.
+func (t *charTally) count(s string) {
+	for _, r := range s {
+		switch {
+		case r < utf8.RuneSelf:
+			t.ascii[r]++
+		case r <= 0xff:
+			t.latin1[r-0x80]++
+		case unicode.IsLetter(r):
+			t.otherLetters++
+			if t.otherSeen == nil {
+				t.otherSeen = map[rune]bool{}
+			}
+			t.otherSeen[r] = true
+		}
+	}
+}
+
+// shifted is the ASCII counts of the text with its letters moved by k:
+// visible ASCII moved by k, and off the table as '~' (visible, not a
+// letter); for k = -128, the high half of Latin-1 moved down to ASCII (a
+// font whose codes were moved up by 128 read through a Latin-1 encoding).
+func (t *charTally) shifted(k int) asciiCounts {
+	out := t.ascii
+	if k == -128 {
+		for r := 0xa1; r < 0xff; r++ {
+			out[r-128] += t.latin1[r-0x80]
+		}
+		return out
+	}
+	for r := '!'; r < 0x7f; r++ {
+		out[r] = 0
+	}
+	for r := '!'; r < 0x7f; r++ {
+		to := r + rune(k)
+		if to <= ' ' || to >= 0x7f {
+			to = '~'
+		}
+		out[to] += t.ascii[r]
+	}
+	return out
+}
+
+// distinctLetters counts the different letters of the text.
+func (t *charTally) distinctLetters() int {
+	n := len(t.otherSeen)
+	for r, c := range t.ascii {
+		if c > 0 && unicode.IsLetter(rune(r)) {
+			n++
+		}
+	}
+	for r, c := range t.latin1 {
+		if c > 0 && unicode.IsLetter(rune(r+0x80)) {
+			n++
+		}
+	}
+	return n
+}
+
+// mostlyHighLatin1 reports whether most letters of the text are in the
+// upper half of Latin-1 (À-ÿ), which real text in any language is not.
+func (t *charTally) mostlyHighLatin1() bool {
+	high, letters := 0, t.otherLetters
+	for r, c := range t.ascii {
+		if unicode.IsLetter(rune(r)) {
+			letters += c
+		}
+	}
+	for r, c := range t.latin1 {
+		if unicode.IsLetter(rune(r + 0x80)) {
+			letters += c
+			if r+0x80 >= 0xc0 {
+				high += c
+			}
+		}
+	}
+	return letters >= 20 && high*2 > letters
+}
+
+// symbolShare is the share of the visible ASCII characters that are
 // symbols rare in running text: [ \ ] ^ _ ` { | } ~ @ # $ < > *.
-func symbolShare(s string) float64 {
+func symbolShare(c *asciiCounts) float64 {
 	visible, symbols := 0, 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c <= ' ' || c >= 0x7f {
-			continue
-		}
-		visible++
-		switch c {
-		case '[', '\\', ']', '^', '_', '`', '{', '|', '}', '~', '@', '#', '$', '<', '>', '*':
-			symbols++
-		}
+	for r := '!'; r < 0x7f; r++ {
+		visible += c[r]
+	}
+	for _, r := range "[\\]^_`{|}~@#$<>*" {
+		symbols += c[r]
 	}
 	if visible == 0 {
 		return 0
@@ -261,39 +324,22 @@ func symbolShare(s string) float64 {
 	return float64(symbols) / float64(visible)
 }
 
-// mostlyHighLatin1 reports whether most letters of s are in the upper
-// half of Latin-1 (À-ÿ), which real text in any language is not.
-func mostlyHighLatin1(s string) bool {
-	high, letters := 0, 0
-	for _, r := range s {
-		if unicode.IsLetter(r) {
-			letters++
-			if r >= 0xc0 && r <= 0xff {
-				high++
-			}
-		}
-	}
-	return letters >= 20 && high*2 > letters
-}
-
 // letterShape rates how much ASCII text looks like written words: the
 // share of its visible characters that are letters, scaled down when the
 // share of vowels among them is far from the 25-50% of European languages
 // or when few of them are lower case.
-func letterShape(s string) float64 {
+func letterShape(c *asciiCounts) float64 {
 	var visible, letters, vowels, lower int
-	for _, r := range s {
-		if r <= ' ' || r >= 0x7f {
-			continue
-		}
-		visible++
+	for r := '!'; r < 0x7f; r++ {
+		n := c[r]
+		visible += n
 		if unicode.IsLetter(r) {
-			letters++
-			if r < 0x80 && isVowel(r) {
-				vowels++
+			letters += n
+			if isVowel(r) {
+				vowels += n
 			}
 			if unicode.IsLower(r) {
-				lower++
+				lower += n
 			}
 		}
 	}
