@@ -151,12 +151,18 @@ func evenlySpaced(v []float64) bool {
 	return true
 }
 
+// figureMarks drops a figure's thousands separators and turns the minus
+// sign into a hyphen for strconv. It is built once: a Replacer builds its
+// lookup tables at its first use, which cost more than the figures it
+// reads.
+var figureMarks = strings.NewReplacer(",", "", " ", "", "\u2009", "", "\u202f", "", "\u2212", "-")
+
 // parseFigure reads a plain figure: an optional sign, digits with
 // thousands separators (comma, thin or normal space), a decimal point,
 // an optional percent sign.
 func parseFigure(s string) (float64, bool) {
 	s = strings.TrimSuffix(strings.TrimSpace(s), "%")
-	s = strings.NewReplacer(",", "", " ", "", "\u2009", "", "\u202f", "", "\u2212", "-").Replace(s)
+	s = figureMarks.Replace(s)
 	v, err := strconv.ParseFloat(s, 64)
 	return v, err == nil
 }
