@@ -1,18 +1,24 @@
 package sdk
 
 import (
+	"runtime"
 	"runtime/debug"
 	"testing"
 )
 
-// A worker collects at gcPercent unless GOGC says otherwise, and takes a
-// soft memory limit under its data limit when it has one.
+// A worker collects at gcPercent unless GOGC says otherwise, takes a soft
+// memory limit under its data limit when it has one, and samples no
+// allocations.
 func TestTuneGC(t *testing.T) {
 	t.Setenv("GOGC", "")
 	t.Setenv("GOMEMLIMIT", "")
 	defer debug.SetGCPercent(debug.SetGCPercent(100))
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	defer func(rate int) { runtime.MemProfileRate = rate }(runtime.MemProfileRate)
 	tuneGC()
+	if runtime.MemProfileRate != 0 {
+		t.Errorf("a worker samples allocations every %d bytes", runtime.MemProfileRate)
+	}
 	if got := debug.SetGCPercent(100); got != gcPercent {
 		t.Errorf("GC percent %d, want %d", got, gcPercent)
 	}

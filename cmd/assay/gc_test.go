@@ -1,6 +1,7 @@
 package main
 
 import (
+	"runtime"
 	"runtime/debug"
 	"testing"
 )
@@ -10,11 +11,15 @@ import (
 func TestBatchGC(t *testing.T) {
 	restore := debug.SetGCPercent(100)
 	defer debug.SetGCPercent(restore)
+	defer func(rate int) { runtime.MemProfileRate = rate }(runtime.MemProfileRate)
 
 	t.Setenv("GOGC", "")
 	tuneBatchGC()
 	if got := debug.SetGCPercent(100); got != batchGCPercent {
 		t.Errorf("without GOGC the collector runs at %d, want %d", got, batchGCPercent)
+	}
+	if runtime.MemProfileRate != 0 {
+		t.Errorf("a batch run samples allocations every %d bytes", runtime.MemProfileRate)
 	}
 	t.Setenv("GOGC", "50")
 	tuneBatchGC()
