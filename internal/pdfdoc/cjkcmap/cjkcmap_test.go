@@ -125,10 +125,33 @@ func FuzzDecode(f *testing.F) {
 		if err != nil {
 			return
 		}
-		for _, cm := range tb.cmaps {
-			if cm != nil {
+		for name := range tb.raws {
+			if cm := tb.cmap(name); cm != nil {
 				cm.CID(0x8141)
 			}
 		}
 	})
+}
+
+// A lookup resolves the CMap it asks for, not the whole collection: a
+// document uses one or two of a collection's dozens of CMaps.
+func TestLookupResolvesOne(t *testing.T) {
+	t.Parallel()
+	tb, err := load(Japan1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tb.raws) < 10 {
+		t.Fatalf("Japan1 holds %d CMaps", len(tb.raws))
+	}
+	cm := tb.cmap("UniJIS-UCS2-V")
+	if cm == nil || !cm.Vertical || len(cm.Ranges) == 0 {
+		t.Fatalf("UniJIS-UCS2-V: %v", cm)
+	}
+	if len(tb.resolved) != 1 {
+		t.Errorf("one lookup resolved %d CMaps", len(tb.resolved))
+	}
+	if again := tb.cmap("UniJIS-UCS2-V"); again != cm {
+		t.Error("a second lookup resolved the CMap again")
+	}
 }
