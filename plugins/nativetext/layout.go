@@ -217,15 +217,7 @@ func sortedOnPage(gs []*glyph, fr frame, arena *fgArena) []fg {
 		ox, oy := fr.fwd(g.ox, g.oy)
 		keys = append(keys, glyphKey{oy: oy, ox: ox, n: i})
 	}
-	slices.SortFunc(keys, func(a, b glyphKey) int {
-		if c := cmp.Compare(a.oy, b.oy); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(a.ox, b.ox); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.n, b.n)
-	})
+	sortKeys(keys)
 	fgs := arena.take(len(gs))
 	for i, k := range keys {
 		g := gs[k.n]
