@@ -160,7 +160,12 @@ type Line struct {
 
 // Text is the line's words joined by single spaces.
 func (l *Line) Text() string {
+	n := len(l.Words) - 1
+	for i := range l.Words {
+		n += len(l.Words[i].Text)
+	}
 	var sb strings.Builder
+	sb.Grow(max(n, 0))
 	l.writeText(&sb)
 	return sb.String()
 }

@@ -173,11 +173,12 @@ type glyphKey struct {
 	n      int
 }
 
-// keyRoom and fgRoom recycle the sort keys and framed glyphs of pages'
-// layouts.
+// keyRoom, fgRoom and runRoom recycle the sort keys, framed glyphs and
+// word runs of pages' layouts.
 var (
 	keyRoom room[glyphKey]
 	fgRoom  room[fg]
+	runRoom room[[]fg] // a segment's words, as runs of its glyphs
 )
 
 // fgArena hands out the framed glyphs of one page's layout from one
@@ -322,23 +323,25 @@ func segmentSplit(ln []fg) float64 {
 func dedupe(ln []fg) []fg {
 	out := ln[:0]
 	for _, g := range ln {
-		dup := false
-		for k := len(out) - 1; k >= 0 && k >= len(out)-4; k-- {
-			p := out[k]
-			if p.g.text != g.g.text || g.g.space {
-				continue
-			}
-			w := max(p.b.X1-p.b.X0, 0.1)
-			if math.Abs(p.b.X0-g.b.X0) < 0.3*w && math.Abs(p.oy-g.oy) < 0.1*max(1, g.g.size) {
-				dup = true
-				break
-			}
-		}
-		if !dup {
+		if g.g.space || !drawnAgain(out, &g) {
 			out = append(out, g)
 		}
 	}
 	return out
+}
+
+// drawnAgain reports whether g repeats one of the last glyphs kept: the
+// same text at (nearly) the same spot. Position is compared first: it
+// rules out almost every pair, without comparing strings.
+func drawnAgain(kept []fg, g *fg) bool {
+	for k := len(kept) - 1; k >= 0 && k >= len(kept)-4; k-- {
+		p := &kept[k]
+		w := max(p.b.X1-p.b.X0, 0.1)
+		if math.Abs(p.b.X0-g.b.X0) < 0.3*w && math.Abs(p.oy-g.oy) < 0.1*max(1, g.g.size) && p.g.text == g.g.text {
+			return true
+		}
+	}
+	return false
 }
 
 func isRTL(r rune) bool {
@@ -346,8 +349,22 @@ func isRTL(r rune) bool {
 		(r >= 0x10800 && r <= 0x10FFF) || (r >= 0x1E800 && r <= 0x1EFFF)
 }
 
-func strongLTR(r rune) bool {
-	return unicode.IsLetter(r) && !isRTL(r)
+// letterDirs counts the right-to-left letters of text (isRTL) and the
+// others (strongly left to right).
+func letterDirs(text string) (rtl, ltr int) {
+	for _, r := range text {
+		switch {
+		case r < utf8.RuneSelf:
+			if c := r | 0x20; c >= 'a' && c <= 'z' { // an ASCII letter
+				ltr++
+			}
+		case isRTL(r):
+			rtl++
+		case unicode.IsLetter(r):
+			ltr++
+		}
+	}
+	return rtl, ltr
 }
 
 // newSeg builds the words of a segment.
@@ -358,13 +375,8 @@ func newSeg(gl []fg, fr frame) *seg {
 	rtl, ltr := 0, 0
 	for _, g := range gl {
 		sizes = append(sizes, g.g.size)
-		for _, r := range g.g.text {
-			if isRTL(r) {
-				rtl++
-			} else if strongLTR(r) {
-				ltr++
-			}
-		}
+		r, l := letterDirs(g.g.text)
+		rtl, ltr = rtl+r, ltr+l
 	}
 	s.size = medianInPlace(sizes)
 	bases := sizes[:0] // sizes are spent: reuse their room
@@ -376,7 +388,7 @@ func newSeg(gl []fg, fr frame) *seg {
 	s.base = medianInPlace(bases)
 	s.rtl = rtl > ltr
 
-	runs := wordRuns(gl)
+	runs := wordRuns(gl, runRoom.take(len(gl)/4+1))
 	visual := drawnVisually(gl)
 	s.words = make([]core.Word, 0, len(runs))
 	for _, run := range runs {
@@ -385,6 +397,7 @@ func newSeg(gl []fg, fr frame) *seg {
 			s.words = append(s.words, w)
 		}
 	}
+	runRoom.give(runs)
 	if s.rtl {
 		reorderRTL(s.words)
 	} else if fr == 0 {
@@ -397,19 +410,14 @@ func newSeg(gl []fg, fr frame) *seg {
 		}
 		s.b = b
 	}
-	parts := make([]string, len(s.words))
-	for i, w := range s.words {
-		parts[i] = w.Text
-	}
-	s.text = strings.Join(parts, " ")
+	s.text = (&core.Line{Words: s.words}).Text()
 	return s
 }
 
-// wordRuns splits a segment's glyphs into words: at a space glyph, or at
-// a gap wider than wordGap ems. A run holds no space glyph, so each is a
-// contiguous stretch of gl and needs no copy.
-func wordRuns(gl []fg) [][]fg {
-	var runs [][]fg
+// wordRuns appends to runs a segment's glyphs split into words: at a
+// space glyph, or at a gap wider than wordGap ems. A run holds no space
+// glyph, so each is a contiguous stretch of gl and needs no copy.
+func wordRuns(gl []fg, runs [][]fg) [][]fg {
 	start := -1
 	maxX := math.Inf(-1)
 	for k, g := range gl {
@@ -461,13 +469,8 @@ func (s *seg) word(run []fg, visual bool) core.Word {
 		rtl, ltr := 0, 0
 		for _, g := range run {
 			n += len(g.g.text)
-			for _, r := range g.g.text {
-				if isRTL(r) {
-					rtl++
-				} else if strongLTR(r) {
-					ltr++
-				}
-			}
+			r, l := letterDirs(g.g.text)
+			rtl, ltr = rtl+r, ltr+l
 		}
 		rtlWord = rtl > 0 && rtl >= ltr
 	}
