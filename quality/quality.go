@@ -85,7 +85,13 @@ func Score(r core.PageResult, h Hints) Report {
 		}
 	}
 
-	fields := strings.Fields(text)
+	fp := fieldRoom.Get().(*[]string)
+	fields := appendFields((*fp)[:0], text)
+	defer func() {
+		clear(fields) // hold no page's text
+		*fp = fields[:0]
+		fieldRoom.Put(fp)
+	}()
 	script := DetectScript(text)
 	words := 1.0
 	if script == ScriptLatin || script == ScriptNone {
