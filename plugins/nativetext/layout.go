@@ -795,7 +795,9 @@ func gaps(slab []*seg, rx0, rx1, em float64) []span {
 	for _, s := range slab {
 		iv = append(iv, span{s.b.X0, s.b.X1})
 	}
-	sort.Slice(iv, func(i, j int) bool { return iv[i].a < iv[j].a })
+	// Spans that start together may come in either order: the gap before
+	// them and the reach after them are the same.
+	slices.SortFunc(iv, func(p, q span) int { return cmp.Compare(p.a, q.a) })
 	var out []span
 	x := rx0
 	for _, v := range iv {
