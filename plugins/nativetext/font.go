@@ -3,6 +3,7 @@ package nativetext
 import (
 	"math"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	pdffont "github.com/pdfcpu/pdfcpu/pkg/font"
@@ -23,6 +24,8 @@ type font struct {
 
 	// Simple fonts.
 	names [256]string // glyph name per code ("" when none)
+	// base is the encoding names started from, before Differences.
+	base *[256]string
 	// nameText is the text of each code's glyph name (pdfdoc.GlyphUnicode),
 	// worked out once as the font loads rather than for every glyph drawn.
 	nameText   [256]string
@@ -396,14 +399,45 @@ func (d *document) baseEncoding(f *font, desc types.Dict, std string) *[256]stri
 	return &pdfdoc.StandardEncoding
 }
 
-// spellNames sets f.nameText from f.names.
+// spellNames sets f.nameText from f.names. Most fonts name their codes
+// as a built-in encoding does but for a few Differences: those start from
+// the encoding's text, spelled once for every font.
 func (f *font) spellNames() {
+	text := spelledBuiltin()[f.base]
+	if text == nil {
+		for c, n := range f.names {
+			f.nameText[c] = spell(n)
+		}
+		return
+	}
+	f.nameText = *text
 	for c, n := range f.names {
-		if s, ok := pdfdoc.GlyphUnicode(n); ok {
-			f.nameText[c] = s
+		if n != f.base[c] {
+			f.nameText[c] = spell(n)
 		}
 	}
 }
+
+// spell is the text of a glyph name, "" when it has none.
+func spell(name string) string {
+	s, _ := pdfdoc.GlyphUnicode(name)
+	return s
+}
+
+// spelledBuiltin is the text of the names of pdfdoc's encodings, by
+// encoding.
+var spelledBuiltin = sync.OnceValue(func() map[*[256]string]*[256]string {
+	m := map[*[256]string]*[256]string{}
+	for _, e := range []*[256]string{&pdfdoc.StandardEncoding, &pdfdoc.WinAnsiEncoding,
+		&pdfdoc.MacRomanEncoding, &pdfdoc.PDFDocEncoding, &pdfdoc.SymbolEncoding} {
+		text := new([256]string)
+		for c, n := range e {
+			text[c] = spell(n)
+		}
+		m[e] = text
+	}
+	return m
+})
 
 // simpleEncoding sets f's glyph names from base and the font's Encoding
 // entry: a named encoding replaces base, and Differences name single codes.
@@ -424,6 +458,7 @@ func (d *document) simpleEncoding(f *font, fd types.Dict, base *[256]string) {
 	}
 	if base != nil {
 		f.names = *base
+		f.base = base
 	}
 	c := -1
 	for _, x := range diffs {
