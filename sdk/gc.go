@@ -4,6 +4,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"strings"
 )
 
 // An engine process is a worker: it reads documents and answers, and the
@@ -37,6 +38,9 @@ func tuneGC() {
 	// allocations for one whenever the binary links runtime/pprof (the
 	// assay binary does, through its service's dependencies): a stack walk
 	// every 512 KiB allocated, and first touches of the profiler's tables,
-	// about 1% of the text engine's CPU.
-	runtime.MemProfileRate = 0
+	// about 1% of the text engine's CPU. GODEBUG=memprofilerate=N still
+	// asks for samples.
+	if !strings.Contains(os.Getenv("GODEBUG"), "memprofilerate=") {
+		runtime.MemProfileRate = 0
+	}
 }

@@ -15,6 +15,7 @@ func TestTuneGC(t *testing.T) {
 	defer debug.SetGCPercent(debug.SetGCPercent(100))
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
 	defer func(rate int) { runtime.MemProfileRate = rate }(runtime.MemProfileRate)
+	t.Setenv("GODEBUG", "")
 	tuneGC()
 	if runtime.MemProfileRate != 0 {
 		t.Errorf("a worker samples allocations every %d bytes", runtime.MemProfileRate)
@@ -33,5 +34,18 @@ func TestTuneGC(t *testing.T) {
 	tuneGC()
 	if got := debug.SetGCPercent(100); got != 50 {
 		t.Errorf("with GOGC=50 the GC percent became %d", got)
+	}
+}
+
+// GODEBUG=memprofilerate=N keeps the sampling it asks for.
+func TestTuneGCKeepsAskedSampling(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	defer func(rate int) { runtime.MemProfileRate = rate }(runtime.MemProfileRate)
+	t.Setenv("GODEBUG", "memprofilerate=4096")
+	runtime.MemProfileRate = 4096
+	tuneGC()
+	if runtime.MemProfileRate != 4096 {
+		t.Errorf("with GODEBUG=memprofilerate=4096 the rate became %d", runtime.MemProfileRate)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"strings"
 )
 
 // batchGCPercent is the collector's setting for `assay extract`, a run
@@ -26,5 +27,8 @@ func tuneBatchGC() {
 	// allocations for one whenever the binary links runtime/pprof (this
 	// one does, through the service's dependencies): a stack walk every
 	// 512 KiB allocated, and first touches of the profiler's tables.
-	runtime.MemProfileRate = 0
+	// GODEBUG=memprofilerate=N still asks for samples.
+	if !strings.Contains(os.Getenv("GODEBUG"), "memprofilerate=") {
+		runtime.MemProfileRate = 0
+	}
 }

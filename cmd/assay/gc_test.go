@@ -14,6 +14,7 @@ func TestBatchGC(t *testing.T) {
 	defer func(rate int) { runtime.MemProfileRate = rate }(runtime.MemProfileRate)
 
 	t.Setenv("GOGC", "")
+	t.Setenv("GODEBUG", "")
 	tuneBatchGC()
 	if got := debug.SetGCPercent(100); got != batchGCPercent {
 		t.Errorf("without GOGC the collector runs at %d, want %d", got, batchGCPercent)
@@ -25,5 +26,17 @@ func TestBatchGC(t *testing.T) {
 	tuneBatchGC()
 	if got := debug.SetGCPercent(100); got != 100 {
 		t.Errorf("with GOGC set, tuneBatchGC changed the collector to %d", got)
+	}
+}
+
+// GODEBUG=memprofilerate=N keeps the sampling it asks for.
+func TestBatchGCKeepsAskedSampling(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	defer func(rate int) { runtime.MemProfileRate = rate }(runtime.MemProfileRate)
+	t.Setenv("GODEBUG", "memprofilerate=4096")
+	runtime.MemProfileRate = 4096
+	tuneBatchGC()
+	if runtime.MemProfileRate != 4096 {
+		t.Errorf("with GODEBUG=memprofilerate=4096 the rate became %d", runtime.MemProfileRate)
 	}
 }
