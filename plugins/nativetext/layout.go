@@ -349,8 +349,8 @@ func isRTL(r rune) bool {
 		(r >= 0x10800 && r <= 0x10FFF) || (r >= 0x1E800 && r <= 0x1EFFF)
 }
 
-// letterDirs counts the right-to-left letters of text (isRTL) and the
-// others (strongly left to right).
+// letterDirs counts the characters of text in right-to-left scripts
+// (isRTL) and the other letters, which run left to right.
 func letterDirs(text string) (rtl, ltr int) {
 	for _, r := range text {
 		switch {
