@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -86,7 +87,9 @@ func Score(r core.PageResult, h Hints) Report {
 	}
 
 	fp := fieldRoom.Get().(*[]string)
-	fields := appendFields((*fp)[:0], text)
+	// strings.Fields allocates its result, and when the text holds
+	// anything beyond ASCII (a quote mark, a dash) splits it in two passes.
+	fields := slices.AppendSeq((*fp)[:0], strings.FieldsSeq(text))
 	defer func() {
 		clear(fields) // hold no page's text
 		*fp = fields[:0]

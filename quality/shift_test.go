@@ -104,21 +104,3 @@ func FuzzCaesarShift(f *testing.F) {
 		}
 	})
 }
-
-// FuzzAppendFields checks appendFields against strings.Fields.
-func FuzzAppendFields(f *testing.F) {
-	for _, s := range []string{"", "  a b\tc\n", "x\u00a0y\u2003z \u0085w", "\xff \xfe\x80 ok", "“quoted” — dash"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		got, want := appendFields(nil, s), strings.Fields(s)
-		if len(got) != len(want) {
-			t.Fatalf("appendFields(%q) = %q, want %q", s, got, want)
-		}
-		for i := range got {
-			if got[i] != want[i] {
-				t.Fatalf("appendFields(%q) = %q, want %q", s, got, want)
-			}
-		}
-	})
-}

@@ -26,43 +26,10 @@ func Wordness(text string) float64 {
 // page.
 const wordnessSample = 300
 
-// fieldRoom recycles the slices appendFields fills: scoring splits every
+// fieldRoom recycles the slices Score splits pages into: it splits every
 // page it is given at white space, and a dense page has a thousand
 // fields.
 var fieldRoom = sync.Pool{New: func() any { return new([]string) }}
-
-// appendFields appends the fields of s to dst as strings.Fields splits
-// them (around runs of unicode.IsSpace), in one pass and without
-// allocating beyond dst.
-func appendFields(dst []string, s string) []string {
-	start := -1
-	for i := 0; i < len(s); {
-		var space bool
-		size := 1
-		if c := s[i]; c < utf8.RuneSelf {
-			space = asciiSpace[c]
-		} else {
-			var r rune
-			r, size = utf8.DecodeRuneInString(s[i:])
-			space = unicode.IsSpace(r)
-		}
-		switch {
-		case space && start >= 0:
-			dst = append(dst, s[start:i])
-			start = -1
-		case !space && start < 0:
-			start = i
-		}
-		i += size
-	}
-	if start >= 0 {
-		dst = append(dst, s[start:])
-	}
-	return dst
-}
-
-// asciiSpace marks the ASCII white-space characters.
-var asciiSpace = [utf8.RuneSelf]bool{' ': true, '\t': true, '\n': true, '\v': true, '\f': true, '\r': true}
 
 // wordness is Wordness over text already split at white space, judged on
 // up to wordnessSample tokens spread evenly over the page.
