@@ -13,6 +13,8 @@ const (
 	softHyphen  = '\u00AD' // a discretionary hyphen: drawn only at a break
 	hyphen      = '\u2010' // HYPHEN, which typesetters draw at their breaks
 	hyphenMinus = '-'
+	// hyphens are the three, for strings.ContainsAny.
+	hyphens = string(softHyphen) + string(hyphen) + string(hyphenMinus)
 )
 
 // Hyphens is a document's evidence about its hyphens: how often each is
@@ -166,7 +168,7 @@ func (h Hyphens) mendLine(l *core.Line, next core.Line) bool {
 // spaces, leaving out a word after one that ends with a hyphen.
 func (h *Hyphens) countText(s string) {
 	afterHyphen := false
-	for _, w := range strings.Fields(s) {
+	for w := range strings.FieldsSeq(s) {
 		h.countWord(w, afterHyphen)
 		afterHyphen = endsWithHyphen(w)
 	}
@@ -192,6 +194,9 @@ func (h Hyphens) MendCells(blocks []core.Block) int {
 
 // mendText joins the words of s broken by a hyphen before a space.
 func (h Hyphens) mendText(s string) (string, int) {
+	if !strings.ContainsAny(s, hyphens) {
+		return s, 0 // no break to mend: most cells
+	}
 	ws := strings.Fields(s)
 	if len(ws) < 2 {
 		return s, 0
