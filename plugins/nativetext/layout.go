@@ -315,7 +315,7 @@ func segmentSplit(ln []fg) float64 {
 	if len(gaps) < 3 {
 		return segmentGap
 	}
-	return min(segmentGap, max(minSegmentGap, 2.5*median(gaps)))
+	return min(segmentGap, max(minSegmentGap, 2.5*medianInPlace(gaps)))
 }
 
 // dedupe drops a glyph drawn again at (nearly) the same spot with the same
@@ -1426,10 +1426,11 @@ func makeBlock(segs []*seg, body float64, page core.BBox) core.Block {
 		chars += len([]rune(s.text))
 	}
 	first := segs[0]
+	size := medianInPlace(sizes)
 	// Size decides before a leading number: "1. Summary" set larger than
 	// the body is a numbered heading, not a list item.
 	switch {
-	case body > 0 && median(sizes) >= headingRatio*body && len(segs) <= 4 && chars < 300 && hasLetter(segs):
+	case body > 0 && size >= headingRatio*body && len(segs) <= 4 && chars < 300 && hasLetter(segs):
 		b.Kind = core.KindHeading
 	case len(first.words) > 1 && isBullet(first.words[0].Text):
 		b.Kind = core.KindListItem
@@ -1438,7 +1439,7 @@ func makeBlock(segs []*seg, body float64, page core.BBox) core.Block {
 		b.Kind = core.KindHeading
 	}
 	if b.Kind == core.KindHeading {
-		b.Level = -int(math.Round(median(sizes) * 10)) // replaced by a rank later
+		b.Level = -int(math.Round(size * 10)) // replaced by a rank later
 	}
 	return b
 }
