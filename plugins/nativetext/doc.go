@@ -97,13 +97,15 @@
 //	words.go     Cells.Words: the page's words, not laid out, for callers
 //	             that rebuild a part of the page (tableformer's regions).
 //	furniture.go running headers and footers, heading levels (document pass).
-//	engine.go    the core.Engine: options, page fan-out over GOMAXPROCS workers,
-//	             panics turned into failed pages, cancellation; figure blocks
-//	             and the image_coverage / path_ops stats.
+//	engine.go    the core.Engine: options, page fan-out, panics turned into
+//	             failed pages, cancellation; figure blocks and the
+//	             image_coverage / path_ops stats.
+//	turns.go     the cores, given to pages oldest call first, a page a core.
 //
 // # Document pass
 //
-// Pages are extracted in parallel in windows of 32 requested pages; when a
+// Pages are extracted in parallel, a page on each core, the pages of the
+// oldest call first (turns.go), in windows of 32 requested pages; when a
 // window is done, one pass over its pages marks running headers and
 // footers, ranks heading sizes and marks tables continued on the next page
 // (tableformer.JoinPages), then its pages are yielded. Results

@@ -8,13 +8,12 @@ import (
 	"fmt"
 	"iter"
 	"os"
-	"runtime"
 	"runtime/debug"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
-
-	"golang.org/x/sync/errgroup"
 
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/internal/pdfdoc"
@@ -92,6 +91,8 @@ func ParseOptions(raw json.RawMessage) (Options, error) {
 type Engine struct {
 	opened handoff
 	second secondReader // pdfium, for files pdfdoc cannot open
+	turns  turns        // the cores, for pages, oldest call first
+	calls  atomic.Uint64
 }
 
 var (
@@ -150,7 +151,8 @@ func (e *Engine) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.
 			yield(core.PageResult{}, &core.EngineError{Engine: Name, Err: err})
 			return
 		}
-		if runPages(ctx, doc, req, opts, yield) && readsOn(doc, req) {
+		pr := pageRun{doc: doc, req: req, opts: opts, turns: &e.turns, call: e.calls.Add(1)}
+		if pr.run(ctx, yield) && readsOn(doc, req) {
 			e.opened.put(req.Source, opts, doc)
 		}
 	}
@@ -169,31 +171,34 @@ func readsOn(doc *document, req *core.Request) bool {
 // over a window, which bounds the memory held and still streams results.
 const windowPages = core.PageWindow
 
-// runPages reads req's pages of doc, a window at a time, and yields
-// them; it reports whether it yielded them all.
-func runPages(ctx context.Context, doc *document, req *core.Request, opts Options, yield func(core.PageResult, error) bool) bool {
+// A pageRun is one call's reading of req's pages of doc.
+type pageRun struct {
+	doc   *document
+	req   *core.Request
+	opts  Options
+	turns *turns // the engine's cores
+	call  uint64 // the call's place in the order of arrival
+}
+
+// run reads the pages a window at a time, each page on a core when its
+// turn comes (see turns), and yields them; it reports whether it yielded
+// them all.
+func (pr *pageRun) run(ctx context.Context, yield func(core.PageResult, error) bool) bool {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	for start := 0; start < len(req.Pages); start += windowPages {
+	pages := pr.req.Pages
+	for start := 0; start < len(pages); start += windowPages {
 		if ctx.Err() != nil {
 			return false
 		}
-		win := req.Pages[start:min(start+windowPages, len(req.Pages))]
+		win := pages[start:min(start+windowPages, len(pages))]
 		results := make([]core.PageResult, len(win))
-		var g errgroup.Group
-		g.SetLimit(max(1, runtime.GOMAXPROCS(0)))
+		var wg sync.WaitGroup
 		for i, n := range win {
-			if ctx.Err() != nil {
-				results[i] = core.Failed(n, &core.EngineError{Engine: Name, Page: n, Err: pdfdoc.ContextError(ctx.Err())})
-				continue
-			}
-			g.Go(func() error {
-				results[i] = extractPage(ctx, doc, n, opts, req.PageTimeout)
-				return nil
-			})
+			wg.Go(func() { results[i] = pr.page(ctx, uint64(start+i), n) })
 		}
-		_ = g.Wait()
-		if !opts.FactsOnly {
+		wg.Wait()
+		if !pr.opts.FactsOnly {
 			DocumentPassResults(results)
 		}
 		for _, r := range results {
@@ -203,6 +208,15 @@ func runPages(ctx context.Context, doc *document, req *core.Request, opts Option
 		}
 	}
 	return ctx.Err() == nil
+}
+
+// page reads page n, the k-th of the call, when a core is free for it.
+func (pr *pageRun) page(ctx context.Context, k uint64, n int) core.PageResult {
+	if err := pr.turns.acquire(ctx, pr.call, k); err != nil {
+		return core.Failed(n, &core.EngineError{Engine: Name, Page: n, Err: pdfdoc.ContextError(err)})
+	}
+	defer pr.turns.release()
+	return extractPage(ctx, pr.doc, n, pr.opts, pr.req.PageTimeout)
 }
 
 // DocumentPassResults is DocumentPass over the pages of results that were

@@ -10,7 +10,7 @@ import (
 )
 
 // Page furniture: running headers and footers are found across the pages
-// of one window (see runPages), not on a page alone.
+// of one window (see pageRun), not on a page alone.
 
 // marginBand is the share of the page height, at the top and at the
 // bottom, where headers and footers live.
