@@ -503,10 +503,20 @@ func (in *interp) emit(trm pdfdoc.Matrix, gx0, gx1, gy0, gy1, w float64, text st
 	xs[1], ys[1] = trm.Apply(gx1, gy0)
 	xs[2], ys[2] = trm.Apply(gx0, gy1)
 	xs[3], ys[3] = trm.Apply(gx1, gy1)
+	// The corners are finite (trm is): plain comparisons, not min and
+	// max, which also order NaNs and signed zeros.
 	b := core.BBox{X0: xs[0], Y0: ys[0], X1: xs[0], Y1: ys[0]}
 	for i := 1; i < 4; i++ {
-		b.X0, b.X1 = min(b.X0, xs[i]), max(b.X1, xs[i])
-		b.Y0, b.Y1 = min(b.Y0, ys[i]), max(b.Y1, ys[i])
+		if xs[i] < b.X0 {
+			b.X0 = xs[i]
+		} else if xs[i] > b.X1 {
+			b.X1 = xs[i]
+		}
+		if ys[i] < b.Y0 {
+			b.Y0 = ys[i]
+		} else if ys[i] > b.Y1 {
+			b.Y1 = ys[i]
+		}
 	}
 	// Drop glyphs fully outside the page; clip the others.
 	pb := core.BBox{X0: 0, Y0: 0, X1: in.page.Width, Y1: in.page.Height}
