@@ -17,9 +17,9 @@ import (
 // and write at once while the engine waited for its next calls, and in a
 // batch the cores idled between such waves. Oldest first, a call
 // finishes as soon as it could alone, and the host scores and writes it
-// while the engine reads the next. Each window of a long document is a
-// call of its own, so a long document does not hold the cores for all
-// of its pages while shorter calls wait.
+// while the engine reads the next. The router asks for a long document a
+// window of pages a call (core.PageWindow), so a long document does not
+// hold the cores for all of its pages while shorter calls wait.
 type turns struct {
 	once sync.Once
 	mu   sync.Mutex
@@ -38,6 +38,9 @@ type turn struct {
 // acquire waits for a core for page of call (calls numbered in order of
 // arrival), or for ctx to end. After a nil error the caller must release.
 func (t *turns) acquire(ctx context.Context, call, page uint64) error {
+	if err := ctx.Err(); err != nil {
+		return err // a call already canceled reads no more pages
+	}
 	t.once.Do(func() { t.free = max(1, runtime.GOMAXPROCS(0)) })
 	t.mu.Lock()
 	if t.free > 0 {

@@ -3,6 +3,7 @@ package nativetext
 import (
 	"context"
 	"errors"
+	"runtime"
 	"sync"
 	"testing"
 	"time"
@@ -98,5 +99,23 @@ func TestTurnsCanceledWaiter(t *testing.T) {
 	tr.release()
 	if tr.free != 1 {
 		t.Errorf("%d cores free after all, want 1", tr.free)
+	}
+}
+
+// A page of a call already canceled takes no core, even a free one.
+func TestTurnsCanceledCallTakesNoCore(t *testing.T) {
+	t.Parallel()
+	tr := &turns{}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := tr.acquire(ctx, 1, 0); !errors.Is(err, context.Canceled) {
+		t.Fatalf("a canceled call's page got %v", err)
+	}
+	if err := tr.acquire(context.Background(), 2, 0); err != nil {
+		t.Fatal(err)
+	}
+	tr.release()
+	if want := max(1, runtime.GOMAXPROCS(0)); tr.free != want {
+		t.Errorf("%d cores free after all, want %d", tr.free, want)
 	}
 }
