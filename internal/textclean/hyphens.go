@@ -45,7 +45,7 @@ func (h *Hyphens) Count(blocks []core.Block) {
 				h.countWord(w.Text, i == 0 && afterHyphen)
 			}
 			if n := len(l.Words); n > 0 {
-				afterHyphen = endsWithHyphen(l.Words[n-1].Text)
+				afterHyphen = EndsWithHyphen(l.Words[n-1].Text)
 			}
 		}
 	}
@@ -64,9 +64,13 @@ func (h *Hyphens) countWord(w string, tail bool) {
 	}
 }
 
-// endsWithHyphen reports whether w ends with one of the hyphens a line
-// may break at.
-func endsWithHyphen(w string) bool {
+// HasHyphen reports whether s holds one of those hyphens: MendCells
+// changes only cells that do.
+func HasHyphen(s string) bool { return strings.ContainsAny(s, hyphens) }
+
+// EndsWithHyphen reports whether w ends with one of the hyphens a line
+// may break at: Mend joins only lines whose last word does.
+func EndsWithHyphen(w string) bool {
 	r, _ := utf8.DecodeLastRuneInString(w)
 	return r == softHyphen || r == hyphen || r == hyphenMinus
 }
@@ -76,7 +80,7 @@ func endsWithHyphen(w string) bool {
 // is real; ok is false when prev does not end with a hyphen after a
 // letter or next does not start in lower case.
 func (h Hyphens) join(prev, next string) (head string, ok bool) {
-	if !endsWithHyphen(prev) {
+	if !EndsWithHyphen(prev) {
 		return prev, false
 	}
 	r, size := utf8.DecodeLastRuneInString(prev)
@@ -170,7 +174,7 @@ func (h *Hyphens) countText(s string) {
 	afterHyphen := false
 	for w := range strings.FieldsSeq(s) {
 		h.countWord(w, afterHyphen)
-		afterHyphen = endsWithHyphen(w)
+		afterHyphen = EndsWithHyphen(w)
 	}
 }
 
@@ -194,7 +198,7 @@ func (h Hyphens) MendCells(blocks []core.Block) int {
 
 // mendText joins the words of s broken by a hyphen before a space.
 func (h Hyphens) mendText(s string) (string, int) {
-	if !strings.ContainsAny(s, hyphens) {
+	if !HasHyphen(s) {
 		return s, 0 // no break to mend: most cells
 	}
 	ws := strings.Fields(s)

@@ -249,15 +249,37 @@ func DocumentPass(pages []*core.Page) {
 // evidence of all the pages (textclean.Hyphens), and the lines of Chinese
 // and Japanese, which break without a space (textclean.JoinUnspacedLines).
 func mendHyphens(pages []*core.Page) {
-	var h textclean.Hyphens
-	for _, p := range pages {
-		h.Count(p.Blocks)
+	if slices.ContainsFunc(pages, mayBreak) {
+		var h textclean.Hyphens
+		for _, p := range pages {
+			h.Count(p.Blocks)
+		}
+		for _, p := range pages {
+			p.Blocks, _ = h.Mend(p.Blocks)
+			h.MendCells(p.Blocks)
+		}
 	}
 	for _, p := range pages {
-		p.Blocks, _ = h.Mend(p.Blocks)
-		h.MendCells(p.Blocks)
 		textclean.JoinUnspacedLines(p.Blocks)
 	}
+}
+
+// mayBreak reports whether a page holds a word broken by a hyphen that
+// Hyphens might mend: a line that ends with one, or a table cell with
+// one. Without any in a window, counting the evidence of its words (a
+// set of all of them) is work for nothing.
+func mayBreak(p *core.Page) bool {
+	for _, b := range p.Blocks {
+		if b.Table != nil && slices.ContainsFunc(b.Table.Cells, func(c core.Cell) bool { return textclean.HasHyphen(c.Text) }) {
+			return true
+		}
+		for _, l := range b.Lines {
+			if n := len(l.Words); n > 0 && textclean.EndsWithHyphen(l.Words[n-1].Text) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // extractPage runs one page; a panic becomes a failed page.

@@ -556,3 +556,40 @@ func TestPageTreeCycle(t *testing.T) {
 		t.Errorf("page 3 %v", res[3].Err)
 	}
 }
+
+// Words broken by a hyphen at a line's end, or in a table cell, are
+// mended; a window with neither is left as it is, and mayBreak says
+// which is which.
+func TestMendHyphensOnlyWhereBroken(t *testing.T) {
+	t.Parallel()
+	line := func(words ...string) core.Line {
+		l := core.Line{}
+		for _, w := range words {
+			l.Words = append(l.Words, core.Word{Text: w})
+		}
+		return l
+	}
+	para := func(lines ...core.Line) core.Block { return core.Block{Kind: core.KindParagraph, Lines: lines} }
+	broken := &core.Page{Blocks: []core.Block{para(line("the", "finan-"), line("cial", "report"))}}
+	inner := &core.Page{Blocks: []core.Block{para(line("a", "well-known"), line("report", "here"))}}
+	cell := &core.Page{Blocks: []core.Block{{Kind: core.KindTable, Table: &core.Table{Cells: []core.Cell{{Text: "finan- cial"}}}}}}
+	for _, c := range []struct {
+		name string
+		page *core.Page
+		want bool
+	}{{"line broken", broken, true}, {"hyphen inside a word", inner, false}, {"cell", cell, true}} {
+		if got := mayBreak(c.page); got != c.want {
+			t.Errorf("%s: mayBreak %v, want %v", c.name, got, c.want)
+		}
+	}
+	mendHyphens([]*core.Page{broken, inner, cell})
+	if w := broken.Blocks[0].Lines[0].Words[1]; !w.Flags.Has(core.FlagJoinNext) {
+		t.Errorf("the broken word was not mended: %+v", w)
+	}
+	if got := cell.Blocks[0].Table.Cells[0].Text; got != "financial" {
+		t.Errorf("the broken cell reads %q, want financial", got)
+	}
+	if w := inner.Blocks[0].Lines[0].Words[1]; w.Text != "well-known" || w.Flags != 0 {
+		t.Errorf("an unbroken word changed: %+v", w)
+	}
+}
