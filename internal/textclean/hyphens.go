@@ -13,9 +13,11 @@ const (
 	softHyphen  = '\u00AD' // a discretionary hyphen: drawn only at a break
 	hyphen      = '\u2010' // HYPHEN, which typesetters draw at their breaks
 	hyphenMinus = '-'
-	// hyphens are the three, for strings.ContainsAny.
-	hyphens = string(softHyphen) + string(hyphen) + string(hyphenMinus)
 )
+
+// isLineEndHyphen reports whether r is one of the hyphens a line may
+// break at.
+func isLineEndHyphen(r rune) bool { return r == softHyphen || r == hyphen || r == hyphenMinus }
 
 // Hyphens is a document's evidence about its hyphens: how often each is
 // written inside a word (not at a line's end), where only a real hyphen
@@ -66,13 +68,13 @@ func (h *Hyphens) countWord(w string, tail bool) {
 
 // HasHyphen reports whether s holds one of those hyphens: MendCells
 // changes only cells that do.
-func HasHyphen(s string) bool { return strings.ContainsAny(s, hyphens) }
+func HasHyphen(s string) bool { return strings.IndexFunc(s, isLineEndHyphen) >= 0 }
 
 // EndsWithHyphen reports whether w ends with one of the hyphens a line
 // may break at: Mend joins only lines whose last word does.
 func EndsWithHyphen(w string) bool {
 	r, _ := utf8.DecodeLastRuneInString(w)
-	return r == softHyphen || r == hyphen || r == hyphenMinus
+	return isLineEndHyphen(r)
 }
 
 // join is the head of a word broken between prev and next ("finan-",

@@ -102,7 +102,3 @@ func printableASCII(s string) bool {
 	}
 	return true
 }
-
-// isLineEndHyphen reports the hyphens that may end a line inside a word:
-// HYPHEN-MINUS, SOFT HYPHEN and HYPHEN.
-func isLineEndHyphen(r rune) bool { return r == '-' || r == '\u00ad' || r == '\u2010' }
