@@ -1,6 +1,6 @@
 // Package wire carries the core engine contract across a process boundary.
 //
-// It has four parts:
+// It has five parts:
 //
 //   - conversions between the core model and the generated protocol
 //     messages in enginev1 (ToProto and FromProto functions). Conversions
@@ -17,7 +17,9 @@
 //     come back as *RPCError so that a supervisor can tell them apart from
 //     answers of the engine;
 //   - the hashicorp/go-plugin glue: Handshake, PluginName, Plugin and the
-//     gRPC options both sides need.
+//     gRPC options both sides need;
+//   - the codec those options set (codec.go): protobuf as gRPC encodes it,
+//     in power-of-two buffers that are recycled without being cleared.
 //
 // Engine authors do not use this package directly; they call sdk.Serve.
 package wire

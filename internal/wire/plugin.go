@@ -57,15 +57,22 @@ func (p *Plugin) GRPCClient(ctx context.Context, _ *plugin.GRPCBroker, cc *grpc.
 	return &Client{rpc: enginev1.NewEngineServiceClient(cc), done: ctx.Done()}, nil
 }
 
-// ServerOptions raise the server's message limits to MaxMessageSize.
+// ServerOptions raise the server's message limits to MaxMessageSize and
+// set the wire's codec.
 func ServerOptions() []grpc.ServerOption {
-	return []grpc.ServerOption{grpc.MaxRecvMsgSize(MaxMessageSize), grpc.MaxSendMsgSize(MaxMessageSize)}
+	return []grpc.ServerOption{
+		grpc.MaxRecvMsgSize(MaxMessageSize),
+		grpc.MaxSendMsgSize(MaxMessageSize),
+		grpc.ForceServerCodecV2(codec{}),
+	}
 }
 
-// DialOptions raise the client's message limits to MaxMessageSize.
+// DialOptions raise the client's message limits to MaxMessageSize and
+// set the wire's codec.
 func DialOptions() []grpc.DialOption {
 	return []grpc.DialOption{grpc.WithDefaultCallOptions(
 		grpc.MaxCallRecvMsgSize(MaxMessageSize),
 		grpc.MaxCallSendMsgSize(MaxMessageSize),
+		grpc.ForceCodecV2(codec{}),
 	)}
 }
