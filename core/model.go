@@ -136,6 +136,7 @@ func (b *Block) Text() string {
 		return b.Table.Text()
 	}
 	var sb strings.Builder
+	sb.Grow(b.textLen())
 	joined := true // no separator before the first line
 	for i := range b.Lines {
 		l := &b.Lines[i]
@@ -150,6 +151,20 @@ func (b *Block) Text() string {
 		joined = len(ws) > 0 && ws[len(ws)-1].Flags.Has(FlagJoinNext)
 	}
 	return sb.String()
+}
+
+// textLen is at least the length of the block's Text from its lines:
+// their words, a space between words and a line break between lines.
+func (b *Block) textLen() int {
+	n := 0
+	for i := range b.Lines {
+		ws := b.Lines[i].Words
+		n += len(ws)
+		for j := range ws {
+			n += len(ws[j].Text)
+		}
+	}
+	return n
 }
 
 // Line is a run of words on one baseline.

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/textclean"
 	"github.com/assay-pdf/assay/merge"
 )
 
@@ -257,7 +258,7 @@ func figureMarkdown(b *core.Block) string {
 	var lines []string
 	if len(b.Lines) == 0 && b.Content != "" {
 		for _, l := range strings.Split(b.Content, "\n") {
-			if t := strings.Join(strings.Fields(l), " "); t != "" {
+			if t := textclean.CollapseSpace(l); t != "" {
 				lines = append(lines, "> "+t)
 			}
 		}
@@ -277,7 +278,7 @@ func figureMarkdown(b *core.Block) string {
 // joinLines is the block's text as one Markdown line: lines joined with a
 // space, a hyphen at a line end kept as the engine left it.
 func joinLines(b *core.Block) string {
-	return strings.Join(strings.Fields(b.Text()), " ")
+	return textclean.CollapseSpace(b.Text())
 }
 
 // bullets are the markers a list item may start with in the PDF.
@@ -350,6 +351,5 @@ func tableRow(cells []string) string {
 }
 
 func cellText(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	return strings.ReplaceAll(s, "|", `\|`)
+	return strings.ReplaceAll(textclean.CollapseSpace(s), "|", `\|`)
 }

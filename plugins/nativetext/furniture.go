@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/textclean"
 )
 
 // Page furniture: running headers and footers are found across the pages
@@ -21,7 +22,7 @@ const marginBand = 0.12
 func furnitureKey(s string) string {
 	var sb strings.Builder
 	prevDigit := false
-	for _, r := range strings.ToLower(strings.Join(strings.Fields(s), " ")) {
+	for _, r := range strings.ToLower(textclean.CollapseSpace(s)) {
 		if unicode.IsDigit(r) {
 			if !prevDigit {
 				sb.WriteByte('#')
@@ -155,7 +156,7 @@ func furnitureBand(b *core.Block, h float64) int {
 
 // exactKey is a block's text with case and spacing folded, numbers kept.
 func exactKey(s string) string {
-	return strings.ToLower(strings.Join(strings.Fields(s), " "))
+	return strings.ToLower(textclean.CollapseSpace(s))
 }
 
 // sizedHeading reports a block the layout took for a heading that is set

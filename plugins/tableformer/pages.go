@@ -6,6 +6,7 @@ import (
 
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/internal/recovered"
+	"github.com/assay-pdf/assay/internal/textclean"
 )
 
 // Tables over pages.
@@ -167,5 +168,5 @@ func RepeatedHeaderRows(a, b *core.Table) int {
 
 // normText folds spacing and case.
 func normText(s string) string {
-	return strings.ToLower(strings.Join(strings.Fields(s), " "))
+	return strings.ToLower(textclean.CollapseSpace(s))
 }

@@ -1,0 +1,71 @@
+package textclean
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// CollapseSpace is s with each run of white space (unicode.IsSpace: line
+// breaks, tabs, no-break spaces...) made one ASCII space, and none at
+// either end: strings.Join(strings.Fields(s), " ") in one pass, and
+// without allocating when s is already so. Bytes that are not UTF-8 are
+// kept, as Fields keeps them.
+func CollapseSpace(s string) string {
+	i := uncollapsedAt(s)
+	if i == len(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	b.WriteString(s[:i]) // ends before a space, and not with one
+	gap := false         // a space is owed before the next character
+	for i < len(s) {
+		n, space := spaceAt(s, i)
+		switch {
+		case space:
+			gap = b.Len() > 0
+		case gap:
+			b.WriteByte(' ')
+			gap = false
+			fallthrough
+		default:
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
+}
+
+// uncollapsedAt is where CollapseSpace(s) first differs from s, at a
+// space: len(s) when it does not differ. Before it, s has no space at its
+// start and each space is one ASCII space between other characters.
+func uncollapsedAt(s string) int {
+	prevSpace := true // at the start, any space is one too many
+	for i := 0; i < len(s); {
+		n, space := spaceAt(s, i)
+		if space && (prevSpace || s[i] != ' ') {
+			if prevSpace && i > 0 {
+				return i - 1 // the run began with the one space before
+			}
+			return i
+		}
+		prevSpace = space
+		i += n
+	}
+	if prevSpace && len(s) > 0 {
+		return len(s) - 1 // one space at the end
+	}
+	return len(s)
+}
+
+// spaceAt is the length of the character at s[i] and whether it is white
+// space; an invalid byte is a character of length 1 that is not.
+func spaceAt(s string, i int) (int, bool) {
+	c := s[i]
+	if c < utf8.RuneSelf {
+		return 1, c == ' ' || c >= '\t' && c <= '\r'
+	}
+	r, n := utf8.DecodeRuneInString(s[i:])
+	return n, unicode.IsSpace(r)
+}
