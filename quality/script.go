@@ -4,6 +4,7 @@ import (
 	"sync"
 	"unicode"
 
+	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/japanese"
 	"golang.org/x/text/encoding/simplifiedchinese"
 	"golang.org/x/text/encoding/traditionalchinese"
@@ -78,32 +79,62 @@ func DetectScript(text string) Script {
 
 // commonHan is the set of Han characters in everyday use: level 1 of GB2312
 // (3,755 characters), the frequent block of Big5 (5,401) and level 1 of
-// JIS X 0208 (2,965), read from the encoders so no table is stored here.
+// JIS X 0208 (2,965), read from the decoders so no table is stored here.
 // Text that a broken font map turned into Han characters is mostly made of
 // characters outside it.
 var commonHan = sync.OnceValue(func() map[rune]bool {
-	set := make(map[rune]bool, 9000)
-	gb := simplifiedchinese.GBK.NewEncoder()
-	big5 := traditionalchinese.Big5.NewEncoder()
-	jis := japanese.EUCJP.NewEncoder()
-	buf := make([]byte, 8)
-	for r := rune(0x4E00); r <= 0x9FFF; r++ {
-		src := string(r)
-		if n, _, err := gb.Transform(buf, []byte(src), true); err == nil && n == 2 && buf[0] >= 0xB0 && buf[0] <= 0xD7 && buf[1] >= 0xA1 {
-			set[r] = true
+	set := make(map[rune]bool, commonHanSize)
+	for _, blk := range commonHanBlocks {
+		text, err := blk.enc.NewDecoder().Bytes(blk.codes())
+		if err != nil {
+			continue // cannot happen: the decoders replace what they cannot read
 		}
-		gb.Reset()
-		if n, _, err := big5.Transform(buf, []byte(src), true); err == nil && n == 2 && (buf[0] >= 0xA4 && buf[0] < 0xC6 || buf[0] == 0xC6 && buf[1] <= 0x7E) {
-			set[r] = true
+		for _, r := range string(text) {
+			if r >= 0x4E00 && r <= 0x9FFF {
+				set[r] = true
+			}
 		}
-		big5.Reset()
-		if n, _, err := jis.Transform(buf, []byte(src), true); err == nil && n == 2 && buf[0] >= 0xB0 && buf[0] <= 0xCF {
-			set[r] = true
-		}
-		jis.Reset()
 	}
 	return set
 })
+
+// commonHanSize is about how many characters the blocks share out.
+const commonHanSize = 9000
+
+// A hanBlock is a block of two-byte codes of a legacy encoding: lead
+// bytes lead0..lead1, trail bytes in the ranges trails; the last lead
+// byte stops at lastTrail.
+type hanBlock struct {
+	enc          encoding.Encoding
+	lead0, lead1 byte
+	trails       [][2]byte
+	lastTrail    byte
+}
+
+// commonHanBlocks are the blocks of everyday characters: GB2312's level
+// 1 (rows 0xB0-0xD7 of EUC-CN), Big5's frequent block (0xA440-0xC67E)
+// and JIS X 0208's level 1 (rows 0xB0-0xCF of EUC-JP).
+var commonHanBlocks = []hanBlock{
+	{enc: simplifiedchinese.GBK, lead0: 0xB0, lead1: 0xD7, trails: [][2]byte{{0xA1, 0xFE}}, lastTrail: 0xFE},
+	{enc: traditionalchinese.Big5, lead0: 0xA4, lead1: 0xC6, trails: [][2]byte{{0x40, 0x7E}, {0xA1, 0xFE}}, lastTrail: 0x7E},
+	{enc: japanese.EUCJP, lead0: 0xB0, lead1: 0xCF, trails: [][2]byte{{0xA1, 0xFE}}, lastTrail: 0xFE},
+}
+
+// codes are the block's codes, one after another.
+func (h hanBlock) codes() []byte {
+	var b []byte
+	for lead := int(h.lead0); lead <= int(h.lead1); lead++ {
+		for _, tr := range h.trails {
+			for trail := int(tr[0]); trail <= int(tr[1]); trail++ {
+				if lead == int(h.lead1) && trail > int(h.lastTrail) {
+					break
+				}
+				b = append(b, byte(lead), byte(trail))
+			}
+		}
+	}
+	return b
+}
 
 // HanCommonShare is the share of Han characters in text that are in
 // everyday use, and how many Han characters there were.
