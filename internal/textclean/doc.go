@@ -9,7 +9,10 @@
 //   - StripControls removes C0/C1 control characters except tab and newline
 //     (and other invisible format characters that only hurt search, such as
 //     U+FEFF and U+200B);
-//   - Clean applies all of the above and then Unicode NFC.
+//   - Clean applies all of the above and then Unicode NFC;
+//   - CollapseSpace makes each run of white space one space, with none at
+//     either end (strings.Join(strings.Fields(s), " ") in one pass), for
+//     text written on one line.
 //
 // One function works on a line's words, with their boxes:
 //
