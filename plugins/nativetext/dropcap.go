@@ -56,7 +56,8 @@ func joinDropCaps(gs []glyph) {
 
 // glyphBody is the median size of the horizontal glyphs that draw text.
 func glyphBody(gs []glyph) float64 {
-	sizes := make([]float64, 0, len(gs))
+	sizes := sizeRoom.take(len(gs))
+	defer func() { sizeRoom.give(sizes) }()
 	for i := range gs {
 		if g := &gs[i]; g.dir == 0 && !g.space && g.text != "" {
 			sizes = append(sizes, g.size)

@@ -122,7 +122,7 @@ func layoutPage(glyphs []glyph, edges []edge, page core.BBox) ([]core.Block, lay
 	}
 	byDir := make(map[int][]*glyph, len(count))
 	for d, n := range count {
-		byDir[d] = make([]*glyph, 0, n)
+		byDir[d] = dirRoom.take(n)
 	}
 	for i := range glyphs {
 		g := &glyphs[i]
@@ -148,6 +148,7 @@ func layoutPage(glyphs []glyph, edges []edge, page core.BBox) ([]core.Block, lay
 	defer arena.release() // the blocks are copies
 	for _, d := range dirs {
 		segs := buildSegments(byDir[d], frame(d), &arena)
+		dirRoom.give(byDir[d]) // the segments hold framed copies (fg)
 		all = append(all, segs...)
 		if d == 0 && len(edges) > 0 {
 			segs = ruledTables(segs, edges, bodySize(segs), &nextLine)
@@ -173,12 +174,15 @@ type glyphKey struct {
 	n      int
 }
 
-// keyRoom, fgRoom and runRoom recycle the sort keys, framed glyphs and
-// word runs of pages' layouts.
+// The rooms recycle what a page's layout needs only while it runs: the
+// glyphs of each direction, their sort keys and framed copies, glyph sizes
+// for a median, and a segment's word runs.
 var (
-	keyRoom room[glyphKey]
-	fgRoom  room[fg]
-	runRoom room[[]fg] // a segment's words, as runs of its glyphs
+	dirRoom  room[*glyph]
+	keyRoom  room[glyphKey]
+	fgRoom   room[fg]
+	sizeRoom room[float64]
+	runRoom  room[[]fg]
 )
 
 // fgArena hands out the framed glyphs of one page's layout from one
@@ -371,7 +375,7 @@ func letterDirs(text string) (rtl, ltr int) {
 func newSeg(gl []fg, fr frame) *seg {
 	s := &seg{gl: gl, fr: fr}
 	// Dominant size and baseline: of the largest glyphs.
-	sizes := make([]float64, 0, len(gl))
+	sizes := sizeRoom.take(len(gl))
 	rtl, ltr := 0, 0
 	for _, g := range gl {
 		sizes = append(sizes, g.g.size)
@@ -386,6 +390,7 @@ func newSeg(gl []fg, fr frame) *seg {
 		}
 	}
 	s.base = medianInPlace(bases)
+	sizeRoom.give(bases)
 	s.rtl = rtl > ltr
 
 	runs := wordRuns(gl, runRoom.take(len(gl)/4+1))

@@ -21,7 +21,11 @@ func rulings(edges []edge) []tableformer.Ruling {
 
 // segWords lists the words of segments.
 func segWords(segs []*seg) []core.Word {
-	var ws []core.Word
+	n := 0
+	for _, s := range segs {
+		n += len(s.words)
+	}
+	ws := make([]core.Word, 0, n)
 	for _, s := range segs {
 		ws = append(ws, s.words...)
 	}
