@@ -310,7 +310,7 @@ func extractCorpus(ctx context.Context, c *eval.Corpus, cfg Config, dir string, 
 		g.Go(func() error {
 			// A document that fails is reported on stderr and scored as
 			// an empty prediction.
-			_, _ = extractOne(gctx, x, cfg, d.PDF, "", dir, name, false, "", io.Discard, stderr)
+			_, _ = extractOne(gctx, x, cfg, d.PDF, "", outputTo{dir: dir, name: name, stdout: io.Discard}, stderr)
 			return nil
 		})
 	}

@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
 
@@ -58,14 +59,15 @@ func extract(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if x == nil {
 		return code
 	}
-	defer x.Close()
+	closeEngines := sync.OnceValue(x.Close)
+	defer closeEngines()
 	if ef.outDir != "" {
 		if err := os.MkdirAll(ef.outDir, 0o755); err != nil {
 			fmt.Fprintf(stderr, "assay: %v\n", err)
 			return exitFailed
 		}
 	}
-	code = extractAll(ctx, x, cfg, ef, files, stdout, stderr)
+	code = extractAll(ctx, x, cfg, ef, files, closeEngines, stdout, stderr)
 	if err := rc.Estimates.Save(); err != nil && os.Getenv("ASSAY_DEBUG") != "" {
 		fmt.Fprintf(stderr, "assay: saving engine time estimates: %v\n", err)
 	}
@@ -167,19 +169,31 @@ func newExtractor(ctx context.Context, cfg Config, stderr io.Writer) (*assay.Ext
 const docsPerWorker = 2
 
 // extractAll extracts files, docsPerWorker × cfg.Workers at a time, and
-// returns the worst exit status among them.
-func extractAll(ctx context.Context, x *assay.Extractor, cfg Config, ef *extractArgs, files []string, stdout, stderr io.Writer) int {
+// returns the worst exit status among them. Once the last document is
+// read it calls closeEngines, in a goroutine it waits for, so that the
+// engines exit (and hand their memory back) while the last outputs are
+// written.
+func extractAll(ctx context.Context, x *assay.Extractor, cfg Config, ef *extractArgs, files []string, closeEngines func() error, stdout, stderr io.Writer) int {
 	names := outputNames(files, extension(cfg.Format))
 	codes := make([]int, len(files))
 	// The progress line is for runs that write files: on stdout it would
 	// mix with the output's own terminal.
 	prog := newProgress(stderr, len(files), ef.quiet || ef.outDir == "" || ef.explain)
+	var unread atomic.Int64
+	unread.Store(int64(len(files)))
+	var closing sync.WaitGroup
+	defer closing.Wait()
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(docsPerWorker * cfg.Workers)
 	for _, i := range largestFirst(files) {
 		g.Go(func() error {
+			r := readOne(gctx, x, files[i], ef.pages, stderr)
+			if unread.Add(-1) == 0 {
+				closing.Go(func() { _ = closeEngines() })
+			}
+			out := outputTo{dir: ef.outDir, name: names[i], explain: ef.explain, debugDir: ef.debugDir, stdout: stdout}
 			var n int
-			codes[i], n = extractOne(gctx, x, cfg, files[i], ef.pages, ef.outDir, names[i], ef.explain, ef.debugDir, stdout, stderr)
+			codes[i], n = writeOne(gctx, r, cfg, out, stderr)
 			prog.done(n)
 			return nil
 		})
@@ -231,34 +245,71 @@ func worse(a, b int) int {
 	return a
 }
 
-func extractOne(ctx context.Context, x *assay.Extractor, cfg Config, path, pageSpec, outDir, name string, explain bool, debugDir string, stdout, stderr io.Writer) (code, pages int) {
+// extractOne reads the document at path and writes its output; it
+// returns the exit status and the number of pages.
+func extractOne(ctx context.Context, x *assay.Extractor, cfg Config, path, pageSpec string, out outputTo, stderr io.Writer) (code, pages int) {
+	r := readOne(ctx, x, path, pageSpec, stderr)
+	return writeOne(ctx, r, cfg, out, stderr)
+}
+
+// outputTo says where a document's output goes: the file name in dir, or
+// stdout when dir is ""; and what else is written beside it.
+type outputTo struct {
+	dir, name string
+	explain   bool   // the routing, on stderr
+	debugDir  string // pictures of the pages with their blocks
+	stdout    io.Writer
+}
+
+// docRead is a document read: its result, or the error and the exit status
+// that stopped it before there was one to write.
+type docRead struct {
+	path string
+	res  *merge.Result
+	err  error
+	code int // when nonzero, nothing is written
+}
+
+// readOne extracts the document at path, the pages pageSpec names (all
+// when "").
+func readOne(ctx context.Context, x *assay.Extractor, path, pageSpec string, stderr io.Writer) docRead {
 	var sel []int
 	if pageSpec != "" {
 		count, err := x.Pages(ctx, path)
 		if err != nil {
 			fmt.Fprintf(stderr, "assay: %s: %s\n", path, oneLine(err))
-			return exitFailed, pages
+			return docRead{path: path, code: exitFailed}
 		}
 		if sel, err = router.ParsePages(pageSpec, count); err != nil {
 			fmt.Fprintf(stderr, "assay: %s: %v\n", path, err)
-			return exitUsage, pages
+			return docRead{path: path, code: exitUsage}
 		}
 	}
 	r, err := x.ExtractPages(ctx, path, sel)
-	var res *merge.Result
+	rd := docRead{path: path, err: err}
 	if r != nil {
-		res = r.Result
+		rd.res = r.Result
 	}
+	return rd
+}
+
+// writeOne writes what readOne read, and returns the exit status and the
+// number of pages.
+func writeOne(ctx context.Context, r docRead, cfg Config, out outputTo, stderr io.Writer) (code, pages int) {
+	if r.code != exitOK {
+		return r.code, 0
+	}
+	path, res, err := r.path, r.res, r.err
 	if res != nil {
 		pages = len(res.Entries)
-		if debugDir != "" {
-			dir := filepath.Join(debugDir, strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)))
+		if out.debugDir != "" {
+			dir := filepath.Join(out.debugDir, strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)))
 			if derr := writeDebug(ctx, dir, res); derr != nil {
 				fmt.Fprintf(stderr, "assay: %s: debug pictures: %v\n", path, derr)
 			}
 		}
 	}
-	if explain && res != nil {
+	if out.explain && res != nil {
 		var buf bytes.Buffer
 		_ = output.Explain(&buf, res)
 		explainMu.Lock()
@@ -281,13 +332,13 @@ func extractOne(ctx context.Context, x *assay.Extractor, cfg Config, path, pageS
 		fmt.Fprintf(stderr, "assay: %s: %v\n", path, err)
 		return exitFailed, pages
 	}
-	if outDir == "" {
-		if _, err := stdout.Write(buf.Bytes()); err != nil {
+	if out.dir == "" {
+		if _, err := out.stdout.Write(buf.Bytes()); err != nil {
 			return exitFailed, pages
 		}
 		return code, pages
 	}
-	if err := os.WriteFile(filepath.Join(outDir, name), buf.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(out.dir, out.name), buf.Bytes(), 0o644); err != nil {
 		fmt.Fprintf(stderr, "assay: %v\n", err)
 		return exitFailed, pages
 	}

@@ -256,6 +256,36 @@ func TestSeveralDocumentsIntoOutDir(t *testing.T) {
 	}
 }
 
+// TestSeveralDocumentsWithPages: a page range that one document lacks is
+// a usage error for it alone; the engines, closed once the last document
+// is read, have read the others, whose outputs are all written.
+func TestSeveralDocumentsWithPages(t *testing.T) {
+	out := t.TempDir()
+	_, stderr, code := cli(t, "extract", "--pages", "2-3", "--format", "json", "--out", out,
+		"testdata/simple.pdf", "testdata/pages.pdf", "testdata/mixed.pdf", "testdata/longtable.pdf")
+	if code != exitUsage || !strings.Contains(stderr, "simple.pdf") {
+		t.Fatalf("exit %d, want %d for simple.pdf's missing pages: %s", code, exitUsage, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(out, "simple.json")); err == nil {
+		t.Error("simple.json written for a document without the pages asked for")
+	}
+	for _, name := range []string{"pages.json", "mixed.json", "longtable.json"} {
+		var res struct {
+			Pages []struct {
+				Number int    `json:"number"`
+				Status string `json:"status"`
+			} `json:"pages"`
+		}
+		b, err := os.ReadFile(filepath.Join(out, name))
+		if err == nil {
+			err = json.Unmarshal(b, &res)
+		}
+		if err != nil || len(res.Pages) != 2 || res.Pages[0].Number != 2 || res.Pages[1].Number != 3 {
+			t.Fatalf("%s: %v, pages %+v; want pages 2 and 3", name, err, res.Pages)
+		}
+	}
+}
+
 func TestEnginesListsNativetext(t *testing.T) {
 	out, stderr, code := cli(t, "engines")
 	if code != 0 {
