@@ -43,10 +43,13 @@ func (e *Engine) CountPages(ctx context.Context, source string) (int, error) {
 }
 
 // handoff holds the documents CountPages opened, and those an Extract
-// left pages of unread, at most handoffDocs, until an Extract of the same
-// file with the same parse limit takes one. The host counts a document's
-// pages just before it extracts them, counts the next documents while
-// this one is read, and reads a long document a window of pages a call.
+// left pages of unread, at most handoffDocs, for the Extracts of the same
+// file with the same parse limit. The host counts a document's pages just
+// before it extracts them, counts the next documents while this one is
+// read, and reads a long document a window of pages a call, asking for
+// the next window while it scores the last: a document is lent to the
+// calls that read it (take, then done), and kept until the call that
+// reads its last page is done with it, or until handoffTTL.
 type handoff struct {
 	mu   sync.Mutex
 	docs []handed // oldest first
@@ -64,10 +67,12 @@ const handoffDocs = 4
 const handoffTTL = 30 * time.Second
 
 type handed struct {
-	at        time.Time // when it was kept
+	at        time.Time // when it was kept, or last lent or given back
 	key       fileKey
 	maxStream int64 // the only option that changes how a document opens
 	doc       *document
+	users     int  // calls reading it now
+	read      bool // a call has read its last page
 }
 
 // fileKey identifies a file's content as far as the file system tells:
@@ -86,8 +91,9 @@ func keyOf(path string) (fileKey, bool) {
 	return fileKey{path: path, size: st.Size(), mtime: st.ModTime()}, true
 }
 
-// put keeps doc for the next take of the same file and parse limit,
-// dropping the oldest kept when there are handoffDocs already.
+// put keeps doc, which no call is reading, for the next take of the same
+// file and parse limit, in place of what was kept for the file; when
+// handoffDocs are kept already, the oldest that no call reads goes.
 func (h *handoff) put(path string, opts Options, doc *document) {
 	k, ok := keyOf(path)
 	if !ok {
@@ -98,21 +104,26 @@ func (h *handoff) put(path string, opts Options, doc *document) {
 	now := h.prune()
 	h.docs = slices.DeleteFunc(h.docs, func(d handed) bool { return d.key == k })
 	if len(h.docs) >= handoffDocs {
-		h.docs = h.docs[1:]
+		if i := slices.IndexFunc(h.docs, func(d handed) bool { return d.users == 0 }); i >= 0 {
+			h.docs = slices.Delete(h.docs, i, i+1)
+		} else {
+			return // every kept document is being read
+		}
 	}
 	h.docs = append(h.docs, handed{at: now, key: k, maxStream: opts.MaxStreamBytes, doc: doc})
 }
 
-// prune, under mu, forgets the documents kept longer than handoffTTL,
-// and returns the time it judged them by.
+// prune, under mu, forgets the documents no call reads that were kept
+// longer than handoffTTL, and returns the time it judged them by.
 func (h *handoff) prune() time.Time {
 	now := time.Now()
-	h.docs = slices.DeleteFunc(h.docs, func(d handed) bool { return now.Sub(d.at) > handoffTTL })
+	h.docs = slices.DeleteFunc(h.docs, func(d handed) bool { return d.users == 0 && now.Sub(d.at) > handoffTTL })
 	return now
 }
 
-// take returns the document kept for path and opts, if the file has not
-// changed since, and forgets it.
+// take lends the document kept for path and opts, if the file has not
+// changed since; the caller gives it back with done. A document kept
+// under another parse limit is forgotten.
 func (h *handoff) take(path string, opts Options) *document {
 	k, ok := keyOf(path)
 	if !ok {
@@ -120,15 +131,40 @@ func (h *handoff) take(path string, opts Options) *document {
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	h.prune()
-	for i, d := range h.docs {
-		if d.key == k {
-			h.docs = slices.Delete(h.docs, i, i+1)
-			if d.maxStream != opts.MaxStreamBytes {
-				return nil
-			}
-			return d.doc
+	now := h.prune()
+	for i := range h.docs {
+		d := &h.docs[i]
+		if d.key != k {
+			continue
 		}
+		if d.maxStream != opts.MaxStreamBytes {
+			if d.users == 0 {
+				h.docs = slices.Delete(h.docs, i, i+1)
+			}
+			return nil
+		}
+		d.users++
+		d.at = now
+		return d.doc
 	}
 	return nil
+}
+
+// done gives back a document take lent; more says whether the document
+// has pages after those the call read. Once a call has read the last
+// page and no call reads the document, it is forgotten.
+func (h *handoff) done(doc *document, more bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	i := slices.IndexFunc(h.docs, func(d handed) bool { return d.doc == doc })
+	if i < 0 {
+		return
+	}
+	d := &h.docs[i]
+	d.users--
+	d.read = d.read || !more
+	d.at = time.Now()
+	if d.users == 0 && d.read {
+		h.docs = slices.Delete(h.docs, i, i+1)
+	}
 }

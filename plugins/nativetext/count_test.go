@@ -2,6 +2,7 @@ package nativetext
 
 import (
 	"context"
+	"sync"
 	"testing"
 	"time"
 
@@ -72,6 +73,48 @@ func TestWindowsShareOneParse(t *testing.T) {
 	}
 	if kept := len(e.opened.docs); kept != 0 {
 		t.Errorf("after the last page was read, %d documents are kept", kept)
+	}
+}
+
+// The host asks for a long document's next window while it scores the
+// last: calls for windows of one document, in flight together, read the
+// document counted, and once the last page is read nothing is kept.
+func TestConcurrentWindowsShareOneParse(t *testing.T) {
+	// Not parallel: it counts the parses of the package.
+	e := New()
+	const doc = "../../testdata/pages.pdf"
+	n, err := e.CountPages(context.Background(), doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := parses.Load()
+	// The last window's call ends first: the document stays kept for the
+	// others, which are still reading.
+	opts, _ := ParseOptions(nil)
+	first := e.opened.take(doc, opts)
+	if first == nil {
+		t.Fatal("the counted document is not kept")
+	}
+	var wg sync.WaitGroup
+	for _, win := range [][]int{{1}, {2}, pageRange(n)[2:]} {
+		wg.Go(func() {
+			for r, err := range e.Extract(context.Background(), &core.Request{Source: doc, Pages: win}) {
+				if err != nil || r.Status != core.StatusOK {
+					t.Errorf("pages %v: %v %v", win, r.Status, err)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if got := parses.Load() - before; got != 0 {
+		t.Errorf("%d parses for windows read together; want none after the count", got)
+	}
+	if kept := len(e.opened.docs); kept != 1 {
+		t.Fatalf("%d documents kept while a call still reads one, want 1", kept)
+	}
+	e.opened.done(first, true)
+	if kept := len(e.opened.docs); kept != 0 {
+		t.Errorf("after the last page was read and every call is done, %d documents are kept", kept)
 	}
 }
 

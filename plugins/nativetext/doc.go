@@ -101,6 +101,10 @@
 //	             failed pages, cancellation; figure blocks and the
 //	             image_coverage / path_ops stats.
 //	turns.go     the cores, given to pages oldest call first, a page a core.
+//	count.go     CountPages, and the handoff: the document a count parsed
+//	             is lent to the Extracts of its windows (the host asks for
+//	             the next window while it scores the last), and forgotten
+//	             once its last page is read and no call reads it.
 //
 // # Document pass
 //

@@ -135,7 +135,8 @@ func (e *Engine) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.
 			return
 		}
 		doc := e.opened.take(req.Source, opts)
-		if doc == nil {
+		lent := doc != nil
+		if !lent {
 			doc, err = openDocument(ctx, req.Source, opts)
 		}
 		if err != nil {
@@ -152,7 +153,11 @@ func (e *Engine) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.
 			return
 		}
 		pr := pageRun{doc: doc, req: req, opts: opts, turns: &e.turns, call: e.calls.Add(1)}
-		if pr.run(ctx, yield) && readsOn(doc, req) {
+		more := pr.run(ctx, yield) && readsOn(doc, req)
+		switch {
+		case lent:
+			e.opened.done(doc, more)
+		case more:
 			e.opened.put(req.Source, opts, doc)
 		}
 	}
