@@ -355,22 +355,51 @@ func (d *docRun) calls(engine string) {
 // go to the engine one window of the request at a time (windows): an
 // engine's document pass then judges each page with the same others
 // whether the document is read whole or in batches of windows (assay
-// serve's workers), so both read every page alike.
+// serve's workers), so both read every page alike. An engine that serves
+// calls at once (core.CapConcurrentCalls) is asked for the next window
+// while the host scores the last (windowsInFlight).
 func (d *docRun) run(ctx context.Context, step Step, pages []int) map[int]merge.Candidate {
 	t0 := time.Now()
-	var got map[int]merge.Candidate
-	for _, win := range d.windows(pages) {
-		part := d.r.attempt(ctx, step, d.path, win, d.states)
-		if got == nil {
-			got = part
-			continue
-		}
+	wins := d.windows(pages)
+	parts := make([]map[int]merge.Candidate, len(wins))
+	inFlight := make(chan struct{}, d.r.windowsInFlight(ctx, step.Engine, len(wins)))
+	var wg sync.WaitGroup
+	for i, win := range wins {
+		inFlight <- struct{}{} // every window is asked for, even once ctx ends: attempt fails its pages
+		wg.Go(func() {
+			defer func() { <-inFlight }()
+			parts[i] = d.r.attempt(ctx, step, d.path, win, d.states)
+		})
+	}
+	wg.Wait()
+	got := parts[0]
+	for _, part := range parts[1:] {
 		maps.Copy(got, part)
 	}
 	d.mu.Lock()
 	d.res.Timings[step.Engine] += time.Since(t0)
 	d.mu.Unlock()
 	return got
+}
+
+// windowsInFlight is how many of a document's windows (wins of them) an
+// engine is asked for at once: two where one process of it serves several
+// calls, so that it reads the next window while the host scores the
+// last, else one. The windows of one document are each a document pass
+// of their own, and the engine's turns give its cores to the older call's
+// pages first.
+func (r *Router) windowsInFlight(ctx context.Context, name string, wins int) int {
+	if wins < 2 {
+		return 1
+	}
+	eng, err := r.engines.Engine(name)
+	if err != nil {
+		return 1
+	}
+	if info, _ := r.describe(ctx, name, eng); info.Has(core.CapConcurrentCalls) {
+		return 2
+	}
+	return 1
 }
 
 // windows splits pages (in request order) by the window of

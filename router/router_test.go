@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -586,4 +587,81 @@ func TestEnginesAreAskedOneWindowAtATime(t *testing.T) {
 	if got := ask(from(10, 45)); fmt.Sprint(got) != "[[10 15 20 25 30 35 40] [45]]" {
 		t.Errorf("pages 10-45 asked ocr %v: windows count from the first page asked", got)
 	}
+}
+
+// overlapping is an engine that counts its calls in flight.
+type overlapping struct {
+	*fake
+	mu       sync.Mutex
+	now, max int
+}
+
+func (o *overlapping) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.PageResult, error] {
+	return func(yield func(core.PageResult, error) bool) {
+		o.mu.Lock()
+		o.now++
+		o.max = max(o.max, o.now)
+		o.mu.Unlock()
+		defer func() {
+			o.mu.Lock()
+			o.now--
+			o.mu.Unlock()
+		}()
+		for r, err := range o.fake.Extract(ctx, req) {
+			if !yield(r, err) {
+				return
+			}
+		}
+	}
+}
+
+// TestNextWindowWhileTheLastIsScored: an engine that serves calls at once
+// is asked for a long document's next window while the last is read (two
+// windows in flight, never more); one that serves a call at a time is
+// asked for one window at a time. Either way each window is asked once
+// and every page is read.
+func TestNextWindowWhileTheLastIsScored(t *testing.T) {
+	t.Parallel()
+	path := pdftest.Report(100).Write(t)
+	for _, c := range []struct {
+		caps []core.Capability
+		want int
+	}{
+		{[]core.Capability{core.CapText, core.CapConcurrentCalls}, 2},
+		{[]core.Capability{core.CapText}, 1},
+	} {
+		eng := &overlapping{fake: &fake{name: "native", cost: 1, caps: c.caps, delay: time.Millisecond,
+			text: func(p int) string { return fmt.Sprintf("page%d", p) }}}
+		reg := RegistryFunc(func(name string) (core.Engine, error) {
+			if name == "native" {
+				return eng, nil
+			}
+			return nil, fmt.Errorf("no engine %q", name)
+		})
+		res, err := New(Config{Plan: FixedPlan([]string{"native"})}, reg).Extract(t.Context(), path, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if eng.max != c.want {
+			t.Errorf("capabilities %v: %d windows in flight at most, want %d", c.caps, eng.max, c.want)
+		}
+		asked := slices.Clone(eng.asked)
+		slices.SortFunc(asked, func(a, b []int) int { return a[0] - b[0] })
+		if fmt.Sprint(asked) != fmt.Sprint([][]int{pageRange(1, 32), pageRange(33, 64), pageRange(65, 96), pageRange(97, 100)}) {
+			t.Errorf("capabilities %v: windows asked %v", c.caps, asked)
+		}
+		for _, e := range res.Entries {
+			if e.Status != core.StatusOK || e.Page.Text() != fmt.Sprintf("page%d", e.Number) {
+				t.Errorf("capabilities %v: page %d %s %q", c.caps, e.Number, e.Status, e.Page.Text())
+			}
+		}
+	}
+}
+
+func pageRange(first, last int) []int {
+	var out []int
+	for p := first; p <= last; p++ {
+		out = append(out, p)
+	}
+	return out
 }
