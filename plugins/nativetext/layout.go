@@ -530,6 +530,12 @@ func (s *seg) word(run []fg, visual bool) core.Word {
 // to the first name in byte order. Words hold few glyphs and fewer fonts,
 // so counting by a scan beats a map.
 func wordFont(run []fg) string {
+	if f := oneFont(run); f != nil || len(run) == 0 {
+		if f == nil {
+			return ""
+		}
+		return f.name
+	}
 	best, name := 0, ""
 	for i, g := range run {
 		f := g.g.font
@@ -557,6 +563,21 @@ func wordFont(run []fg) string {
 		}
 	}
 	return name
+}
+
+// oneFont is the font every glyph of run is drawn in, or nil when they
+// are not all drawn in one (or run is empty).
+func oneFont(run []fg) *font {
+	if len(run) == 0 {
+		return nil
+	}
+	f := run[0].g.font
+	for _, g := range run[1:] {
+		if g.g.font != f {
+			return nil
+		}
+	}
+	return f
 }
 
 func round2(v float64) float64 { return math.Round(v*100) / 100 }

@@ -231,3 +231,35 @@ func TestLayoutRiverIsNotAGutter(t *testing.T) {
 		}
 	}
 }
+
+// TestWordFont: a word's font is the one most of its glyphs are drawn in,
+// ties to the first name in byte order; glyphs without a font do not
+// count, and a word all in one font takes it.
+func TestWordFont(t *testing.T) {
+	t.Parallel()
+	a, b := &font{name: "Alpha"}, &font{name: "Beta"}
+	run := func(fs ...*font) []fg {
+		out := make([]fg, len(fs))
+		for i, f := range fs {
+			out[i] = fg{g: &glyph{text: "x", font: f}}
+		}
+		return out
+	}
+	tests := []struct {
+		run  []fg
+		want string
+	}{
+		{nil, ""},
+		{run(a), "Alpha"},
+		{run(b, b, b), "Beta"},
+		{run(b, a, b), "Beta"},
+		{run(b, a), "Alpha"},
+		{run(nil, b, nil), "Beta"},
+		{run(nil, nil), ""},
+	}
+	for i, tt := range tests {
+		if got := wordFont(tt.run); got != tt.want {
+			t.Errorf("%d: wordFont = %q, want %q", i, got, tt.want)
+		}
+	}
+}
