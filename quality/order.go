@@ -12,15 +12,25 @@ import (
 // often as it has columns. It returns the count of backward steps too.
 func Order(p *core.Page) (float64, int) {
 	var steps, back int
-	var lines []core.Line
+	// Jumps back up the page between consecutive lines, across blocks:
+	// one per column or float is expected; many more mean interleaved
+	// columns.
+	lines, jumps := 0, 0
+	var last core.BBox // the previous line's box, across blocks
 	for i := range p.Blocks {
 		b := &p.Blocks[i]
 		if b.Kind == core.KindTable {
 			continue
 		}
 		for j := range b.Lines {
-			l := b.Lines[j]
-			lines = append(lines, l)
+			l := &b.Lines[j]
+			if lines > 0 {
+				if h := max(last.Height(), l.BBox.Height()); h > 0 && l.BBox.Y0 < last.Y0-1.5*h {
+					jumps++
+				}
+			}
+			lines++
+			last = l.BBox
 			if j > 0 {
 				steps++
 				prev := b.Lines[j-1].BBox
@@ -28,7 +38,10 @@ func Order(p *core.Page) (float64, int) {
 					back++
 				}
 			}
-			rtl := lineRTL(&l)
+			if len(l.Words) < 2 {
+				continue
+			}
+			rtl := lineRTL(l)
 			for k := 1; k < len(l.Words); k++ {
 				steps++
 				a, c := l.Words[k-1].BBox, l.Words[k].BBox
@@ -39,16 +52,7 @@ func Order(p *core.Page) (float64, int) {
 			}
 		}
 	}
-	// Jumps back up the page between consecutive lines: one per column or
-	// float is expected; many more mean interleaved columns.
-	jumps := 0
-	for i := 1; i < len(lines); i++ {
-		a, c := lines[i-1].BBox, lines[i].BBox
-		if h := max(a.Height(), c.Height()); h > 0 && c.Y0 < a.Y0-1.5*h {
-			jumps++
-		}
-	}
-	allowed := 4 + len(lines)/15
+	allowed := 4 + lines/15
 	if jumps > allowed {
 		back += jumps - allowed
 		steps += jumps - allowed

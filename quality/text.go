@@ -34,13 +34,9 @@ var fieldRoom = sync.Pool{New: func() any { return new([]string) }}
 // wordness is Wordness over text already split at white space, judged on
 // up to wordnessSample tokens spread evenly over the page.
 func wordness(fields []string) float64 {
-	if n := len(fields); n > wordnessSample {
-		step := float64(n) / wordnessSample
-		sample := make([]string, 0, wordnessSample)
-		for i := 0; i < wordnessSample; i++ {
-			sample = append(sample, fields[int(float64(i)*step)])
-		}
-		fields = sample
+	n, step := len(fields), 1.0
+	if n > wordnessSample {
+		n, step = wordnessSample, float64(len(fields))/wordnessSample
 	}
 	good, total := 0, 0
 	judge := func(t string) {
@@ -53,7 +49,8 @@ func wordness(fields []string) float64 {
 			good++
 		}
 	}
-	for _, f := range fields {
+	for i := range n {
+		f := fields[int(float64(i)*step)]
 		if strings.IndexFunc(f, splitsToken) < 0 {
 			judge(f)
 			continue
