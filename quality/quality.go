@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/assay-pdf/assay/core"
@@ -72,12 +71,13 @@ func Score(r core.PageResult, h Hints) Report {
 		return rep
 	}
 
-	yield, why := measureYield(r, h, text)
+	t := tallyText(text) // the characters every signal below reads
+	yield, why := measureYield(r, h, t.chars, t.gaps)
 	if why != "" {
 		rep.Reasons = append(rep.Reasons, why)
 	}
 
-	enc, whys := Encoding(text)
+	enc, whys := rateEncoding(&t, text)
 	rep.Reasons = append(rep.Reasons, whys...)
 	if n := r.Stats[core.FactUnmappedGlyphs]; n > 0 {
 		if g := r.Stats[core.FactGlyphs]; g > 0 {
@@ -95,7 +95,7 @@ func Score(r core.PageResult, h Hints) Report {
 		*fp = fields[:0]
 		fieldRoom.Put(fp)
 	}()
-	script := DetectScript(text)
+	script := t.script()
 	words := 1.0
 	if script == ScriptLatin || script == ScriptNone {
 		words = wordness(fields)
@@ -148,34 +148,13 @@ func Score(r core.PageResult, h Hints) Report {
 // when every character is, falling towards 0 as U+FFFD, private-use,
 // control characters and decoding leftovers take over.
 func Encoding(text string) (float64, []string) {
-	total := 0
-	var fffd, pua, ctrl int
-	for _, r := range text {
-		if r < 0x80 {
-			// ASCII: only C0 controls and DEL can be bad.
-			switch {
-			case r == ' ' || r == '\n' || r == '\t' || r == '\r' || r == '\v' || r == '\f':
-			case r < 0x20 || r == 0x7f:
-				total++
-				ctrl++
-			default:
-				total++
-			}
-			continue
-		}
-		if unicode.IsSpace(r) {
-			continue
-		}
-		total++
-		switch {
-		case r == utf8.RuneError:
-			fffd++
-		case unicode.Is(unicode.Co, r):
-			pua++
-		case unicode.IsControl(r) || unicode.Is(unicode.Cf, r) && r != '\u200d' && r != '\u200c' && r != '\u200e' && r != '\u200f':
-			ctrl++
-		}
-	}
+	t := tallyText(text)
+	return rateEncoding(&t, text)
+}
+
+// rateEncoding is Encoding with text's characters tallied.
+func rateEncoding(t *tally, text string) (float64, []string) {
+	total, fffd, pua, ctrl := t.total, t.fffd, t.pua, t.ctrl
 	if total == 0 {
 		return 1, nil
 	}

@@ -29,49 +29,29 @@ const (
 
 // DetectScript returns the dominant script of text by letter count.
 func DetectScript(text string) Script {
-	var latin, han, kana, hangul, arabic, hebrew, cyr, greek, other int
-	for _, r := range text {
-		switch {
-		case r < 0x80:
-			if unicode.IsLetter(r) {
-				latin++
-			}
-		case !unicode.IsLetter(r):
-		case unicode.Is(unicode.Latin, r):
-			latin++
-		case unicode.Is(unicode.Han, r):
-			han++
-		case unicode.In(r, unicode.Hiragana, unicode.Katakana):
-			kana++
-		case unicode.Is(unicode.Hangul, r):
-			hangul++
-		case unicode.Is(unicode.Arabic, r):
-			arabic++
-		case unicode.Is(unicode.Hebrew, r):
-			hebrew++
-		case unicode.Is(unicode.Cyrillic, r):
-			cyr++
-		case unicode.Is(unicode.Greek, r):
-			greek++
-		default:
-			other++
-		}
-	}
+	t := tallyText(text)
+	return t.script()
+}
+
+// script is the dominant script of the letters tallied: Han and kana
+// count together, and Han with a tenth or more kana is Japanese.
+func (t *tally) script() Script {
+	l := &t.letters
 	best, n := ScriptNone, 0
 	pick := func(s Script, c int) {
 		if c > n {
 			best, n = s, c
 		}
 	}
-	pick(ScriptLatin, latin)
-	pick(ScriptHan, han+kana)
-	pick(ScriptHangul, hangul)
-	pick(ScriptArabic, arabic)
-	pick(ScriptHebrew, hebrew)
-	pick(ScriptCyrillic, cyr)
-	pick(ScriptGreek, greek)
-	pick(ScriptOther, other)
-	if best == ScriptHan && kana*10 >= han+kana {
+	pick(ScriptLatin, l[scriptLatin])
+	pick(ScriptHan, l[scriptHan]+l[scriptKana])
+	pick(ScriptHangul, l[scriptHangul])
+	pick(ScriptArabic, l[scriptArabic])
+	pick(ScriptHebrew, l[scriptHebrew])
+	pick(ScriptCyrillic, l[scriptCyrillic])
+	pick(ScriptGreek, l[scriptGreek])
+	pick(ScriptOther, l[scriptOther])
+	if best == ScriptHan && l[scriptKana]*10 >= l[scriptHan]+l[scriptKana] {
 		best = ScriptJapanese
 	}
 	return best

@@ -2,8 +2,6 @@ package quality
 
 import (
 	"fmt"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/assay-pdf/assay/core"
 )
@@ -17,11 +15,11 @@ import (
 // the yield is then the share found: half a page found yields 0.5.
 const completeShare = 0.9
 
-// measureYield is the share of the page's text layer that text holds: 1 from
-// completeShare up, else the share, with the reason. It is 1 when the
-// size of the text layer is not known.
-func measureYield(r core.PageResult, h Hints, text string) (float64, string) {
-	found, gaps := textChars(text)
+// measureYield is the share of the page's text layer that the text holds
+// (found characters that are not blank, with gaps runs of white space
+// between them): 1 from completeShare up, else the share, with the
+// reason. It is 1 when the size of the text layer is not known.
+func measureYield(r core.PageResult, h Hints, found, gaps int) (float64, string) {
 	drawn, exact := drawnText(r, h)
 	if drawn <= 0 {
 		return 1, ""
@@ -54,23 +52,6 @@ func drawnText(r core.PageResult, h Hints) (n int, exact bool) {
 // textChars counts the characters of text that are not blank
 // (core.Blank), and the runs of white space between them.
 func textChars(text string) (chars, gaps int) {
-	inGap := false
-	for _, c := range text {
-		// Printable ASCII, most of a Latin page, is text; the rest is
-		// asked of Unicode.
-		printable := c > ' ' && c < utf8.RuneSelf
-		switch {
-		case !printable && unicode.IsSpace(c):
-			inGap = true
-		case !printable && core.Blank(c):
-			// a format character: neither text nor a gap
-		default:
-			if inGap && chars > 0 {
-				gaps++
-			}
-			inGap = false
-			chars++
-		}
-	}
-	return chars, gaps
+	t := tallyText(text)
+	return t.chars, t.gaps
 }
