@@ -19,23 +19,63 @@ func CollapseSpace(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	b.WriteString(s[:i]) // ends before a space, and not with one
-	gap := false         // a space is owed before the next character
 	for i < len(s) {
-		n, space := spaceAt(s, i)
-		switch {
-		case space:
-			gap = b.Len() > 0
-		case gap:
-			b.WriteByte(' ')
-			gap = false
-			fallthrough
-		default:
-			b.WriteString(s[i : i+n])
+		i = skipSpace(s, i)
+		if i == len(s) {
+			break
 		}
-		i += n
+		j := skipText(s, i)
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(s[i:j])
+		i = j
 	}
 	return b.String()
 }
+
+// skipSpace is the index of the first character at or after i that is
+// not white space, len(s) when there is none.
+func skipSpace(s string, i int) int {
+	for i < len(s) {
+		if c := s[i]; c < utf8.RuneSelf {
+			if !asciiSpace(c) {
+				return i
+			}
+			i++
+			continue
+		}
+		n, space := spaceAt(s, i)
+		if !space {
+			return i
+		}
+		i += n
+	}
+	return i
+}
+
+// skipText is the index of the first white space character at or after
+// i, len(s) when there is none.
+func skipText(s string, i int) int {
+	for i < len(s) {
+		if c := s[i]; c < utf8.RuneSelf {
+			if asciiSpace(c) {
+				return i
+			}
+			i++
+			continue
+		}
+		n, space := spaceAt(s, i)
+		if space {
+			return i
+		}
+		i += n
+	}
+	return i
+}
+
+// asciiSpace reports whether an ASCII byte is white space.
+func asciiSpace(c byte) bool { return c == ' ' || '\t' <= c && c <= '\r' }
 
 // uncollapsedAt is where CollapseSpace(s) first differs from s, at a
 // space: len(s) when it does not differ. Before it, s has no space at its
@@ -43,7 +83,12 @@ func CollapseSpace(s string) string {
 func uncollapsedAt(s string) int {
 	prevSpace := true // at the start, any space is one too many
 	for i := 0; i < len(s); {
-		n, space := spaceAt(s, i)
+		n, space := 1, false
+		if c := s[i]; c < utf8.RuneSelf {
+			space = asciiSpace(c)
+		} else {
+			n, space = spaceAt(s, i)
+		}
 		if space && (prevSpace || s[i] != ' ') {
 			if prevSpace && i > 0 {
 				return i - 1 // the run began with the one space before
@@ -62,9 +107,8 @@ func uncollapsedAt(s string) int {
 // spaceAt is the length of the character at s[i] and whether it is white
 // space; an invalid byte is a character of length 1 that is not.
 func spaceAt(s string, i int) (int, bool) {
-	c := s[i]
-	if c < utf8.RuneSelf {
-		return 1, c == ' ' || c >= '\t' && c <= '\r'
+	if c := s[i]; c < utf8.RuneSelf {
+		return 1, asciiSpace(c)
 	}
 	r, n := utf8.DecodeRuneInString(s[i:])
 	return n, unicode.IsSpace(r)

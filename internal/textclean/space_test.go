@@ -57,3 +57,20 @@ func FuzzCollapseSpace(f *testing.F) {
 		}
 	})
 }
+
+func BenchmarkCollapseSpace(b *testing.B) {
+	para := strings.Repeat("The quick brown fox — “jumps” over the lazy dog,\nand the line breaks here ", 20)
+	b.SetBytes(int64(len(para)))
+	for b.Loop() {
+		_ = CollapseSpace(para)
+	}
+}
+
+func BenchmarkCollapseSpaceCollapsed(b *testing.B) {
+	line := strings.Repeat("The quick brown fox — “jumps” over the lazy dog, and the line goes on ", 20)
+	line = CollapseSpace(line)
+	b.SetBytes(int64(len(line)))
+	for b.Loop() {
+		_ = CollapseSpace(line)
+	}
+}
