@@ -1,6 +1,7 @@
 package quality
 
 import (
+	"strings"
 	"testing"
 	"unicode"
 	"unicode/utf8"
@@ -103,4 +104,41 @@ func FuzzTally(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(checkTally)
+}
+
+// checkJudge holds judgeASCII to judgeField on an ASCII field.
+func checkJudge(t *testing.T, f string) {
+	t.Helper()
+	var g1, t1, g2, t2 int
+	judgeASCII(f, &g1, &t1)
+	judgeField(f, &g2, &t2)
+	if g1 != g2 || t1 != t2 {
+		t.Errorf("%q: judgeASCII %d of %d tokens wordlike, judgeField %d of %d", f, g1, t1, g2, t2)
+	}
+	for _, tok := range strings.FieldsFunc(f, splitsToken) {
+		if a, b := wordlikeASCII(tok), wordlike(tok); a != b {
+			t.Errorf("%q: wordlikeASCII %v, wordlike %v", tok, a, b)
+		}
+	}
+}
+
+func TestJudgeASCII(t *testing.T) {
+	t.Parallel()
+	for _, f := range []string{"", "word", "Word.", "(call)", "a=b;c", "don't", "well-known", "3.14", "H2O", "COVID-19",
+		"tHiS", "kInD", "BCDFG", "xyz", "\"quoted\"", "km/h", "5%", "snake_case", "***", "a\x01b", "[]{}<>", "A4", "iPhone"} {
+		checkJudge(t, f)
+	}
+}
+
+func FuzzJudgeASCII(f *testing.F) {
+	for _, s := range []string{"word", "a=b;c", "tHiS", "H2O", "\x00\x7f", "((x))"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		b := []byte(s)
+		for i := range b {
+			b[i] &= 0x7f // ASCII only
+		}
+		checkJudge(t, string(b))
+	})
 }

@@ -39,24 +39,12 @@ func wordness(fields []string) float64 {
 		n, step = wordnessSample, float64(len(fields))/wordnessSample
 	}
 	good, total := 0, 0
-	judge := func(t string) {
-		t = strings.TrimFunc(t, isPunctOrSymbol)
-		if t == "" {
-			return
-		}
-		total++
-		if wordlike(t) {
-			good++
-		}
-	}
 	for i := range n {
 		f := fields[int(float64(i)*step)]
-		if strings.IndexFunc(f, splitsToken) < 0 {
-			judge(f)
-			continue
-		}
-		for _, t := range strings.FieldsFunc(f, splitsToken) {
-			judge(t)
+		if isASCII(f) {
+			judgeASCII(f, &good, &total)
+		} else {
+			judgeField(f, &good, &total)
 		}
 	}
 	if total == 0 {
@@ -92,54 +80,187 @@ func splitsToken(r rune) bool {
 }
 
 func wordlike(t string) bool {
-	var letters, digits, other, vowels, upper, lower, flips int
-	prevUpper, prevSet := false, false
-	latin := true
+	var w wordShape
+	w.latin = true
 	for _, r := range t {
 		switch {
 		case unicode.IsLetter(r) || unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Mc, r):
-			letters++
 			if r >= 0x80 && !unicode.Is(unicode.Latin, r) && !unicode.Is(unicode.Mn, r) {
-				latin = false
+				w.latin = false
 			}
-			if isVowel(r) {
-				vowels++
-			}
-			if unicode.IsUpper(r) {
-				upper++
-				if prevSet && !prevUpper && letters > 1 {
-					flips++
-				}
-				prevUpper = true
-			} else {
-				lower++
-				prevUpper = false
-			}
-			prevSet = true
+			w.letter(unicode.IsUpper(r), isVowel(r))
 		case unicode.IsDigit(r):
-			digits++
-		case r == '\'' || r == '-' || r == '’' || r == '.' || r == ',' || r == '/' || r == '%' || r == '_':
-			// word-internal punctuation: don't, well-known, 3.14, 1,000, km/h, 5%, snake_case
+			w.digits++
+		case isWordInner(r):
 		default:
-			other++
+			w.other++
 		}
 	}
+	return w.wordlike()
+}
+
+// isWordInner reports whether r is punctuation found inside words: don't,
+// well-known, 3.14, 1,000, km/h, 5%, snake_case.
+func isWordInner(r rune) bool {
+	switch r {
+	case '\'', '-', '’', '.', ',', '/', '%', '_':
+		return true
+	}
+	return false
+}
+
+// wordShape is what wordlike judges a token by.
+type wordShape struct {
+	letters, digits, other, vowels, upper, lower, flips int
+	prevUpper, prevSet, latin                           bool
+}
+
+// letter counts a letter, and the changes from lower to upper case
+// inside the token.
+func (w *wordShape) letter(upper, vowel bool) {
+	w.letters++
+	if vowel {
+		w.vowels++
+	}
+	if upper {
+		w.upper++
+		if w.prevSet && !w.prevUpper && w.letters > 1 {
+			w.flips++
+		}
+	} else {
+		w.lower++
+	}
+	w.prevUpper, w.prevSet = upper, true
+}
+
+// wordlike is the verdict on a token of this shape.
+func (w *wordShape) wordlike() bool {
 	switch {
-	case letters == 0:
-		return digits > 0 && other == 0
-	case !latin:
-		return other == 0 && digits == 0
-	case other > 0:
+	case w.letters == 0:
+		return w.digits > 0 && w.other == 0
+	case !w.latin:
+		return w.other == 0 && w.digits == 0
+	case w.other > 0:
 		return false
-	case digits > 0:
+	case w.digits > 0:
 		// 3rd, 10th, A4, H2O, COVID-19: short mixes are fine.
-		return letters <= 4 || digits <= 2
-	case letters >= 3 && vowels == 0 && upper != letters:
+		return w.letters <= 4 || w.digits <= 2
+	case w.letters >= 3 && w.vowels == 0 && w.upper != w.letters:
 		return false
-	case letters >= 5 && vowels == 0:
+	case w.letters >= 5 && w.vowels == 0:
 		return false // all-caps consonant runs: shifted glyphs, not acronyms
-	case flips > 1:
+	case w.flips > 1:
 		return false // tHiS kInD
+	}
+	return true
+}
+
+// The classes of ASCII characters that wordness reads tokens by, each
+// taken from the predicate that reads other characters (asciiClasses).
+const (
+	classLetter = 1 << iota
+	classUpper
+	classVowel
+	classDigit
+	classInner // isWordInner
+	classSplit // splitsToken
+	classTrim  // isPunctOrSymbol
+)
+
+var asciiClasses = func() (t [utf8.RuneSelf]uint8) {
+	for c := range rune(utf8.RuneSelf) {
+		for _, k := range []struct {
+			is    func(rune) bool
+			class uint8
+		}{
+			{unicode.IsLetter, classLetter}, {unicode.IsUpper, classUpper}, {isVowel, classVowel},
+			{unicode.IsDigit, classDigit}, {isWordInner, classInner}, {splitsToken, classSplit}, {isPunctOrSymbol, classTrim},
+		} {
+			if k.is(c) {
+				t[c] |= k.class
+			}
+		}
+	}
+	return t
+}()
+
+// judgeField is wordness's judgement of the tokens of a field (split at
+// splitsToken, punctuation and symbols trimmed from their ends), added
+// to good and total.
+func judgeField(f string, good, total *int) {
+	judge := func(t string) {
+		t = strings.TrimFunc(t, isPunctOrSymbol)
+		if t == "" {
+			return
+		}
+		*total++
+		if wordlike(t) {
+			*good++
+		}
+	}
+	if strings.IndexFunc(f, splitsToken) < 0 {
+		judge(f)
+		return
+	}
+	for _, t := range strings.FieldsFunc(f, splitsToken) {
+		judge(t)
+	}
+}
+
+// judgeASCII is judgeField for an ASCII field: the same tokens, trims
+// and verdicts, decided by table.
+func judgeASCII(f string, good, total *int) {
+	for f != "" {
+		i := 0
+		for i < len(f) && asciiClasses[f[i]]&classSplit != 0 {
+			i++
+		}
+		j := i
+		for j < len(f) && asciiClasses[f[j]]&classSplit == 0 {
+			j++
+		}
+		t := f[i:j]
+		f = f[j:]
+		a, b := 0, len(t)
+		for a < b && asciiClasses[t[a]]&classTrim != 0 {
+			a++
+		}
+		for b > a && asciiClasses[t[b-1]]&classTrim != 0 {
+			b--
+		}
+		if a == b {
+			continue
+		}
+		*total++
+		if wordlikeASCII(t[a:b]) {
+			*good++
+		}
+	}
+}
+
+// wordlikeASCII is wordlike for ASCII text.
+func wordlikeASCII(t string) bool {
+	w := wordShape{latin: true}
+	for i := 0; i < len(t); i++ {
+		switch c := asciiClasses[t[i]]; {
+		case c&classLetter != 0:
+			w.letter(c&classUpper != 0, c&classVowel != 0)
+		case c&classDigit != 0:
+			w.digits++
+		case c&classInner != 0:
+		default:
+			w.other++
+		}
+	}
+	return w.wordlike()
+}
+
+// isASCII reports whether s is all ASCII.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
 	}
 	return true
 }
