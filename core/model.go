@@ -25,15 +25,38 @@ type Page struct {
 // Box is the whole page.
 func (p *Page) Box() BBox { return BBox{0, 0, p.Width, p.Height} }
 
-// Text is the page's text, blocks separated by a blank line.
+// Text is the page's text, blocks separated by a blank line. It is
+// written in one builder: each block's Text, those that have any.
 func (p *Page) Text() string {
-	parts := make([]string, 0, len(p.Blocks))
+	n := 0
 	for i := range p.Blocks {
-		if t := p.Blocks[i].Text(); t != "" {
-			parts = append(parts, t)
+		n += p.Blocks[i].textLen() + len(p.Blocks[i].Content) + 2
+	}
+	var sb strings.Builder
+	sb.Grow(n)
+	put := func(t string) {
+		if sb.Len() > 0 {
+			sb.WriteString("\n\n")
+		}
+		sb.WriteString(t)
+	}
+	for i := range p.Blocks {
+		b := &p.Blocks[i]
+		switch {
+		case b.Content != "":
+			put(b.Content)
+		case b.Table != nil && len(b.Lines) == 0:
+			if t := b.Table.Text(); t != "" {
+				put(t)
+			}
+		case b.hasLineText():
+			if sb.Len() > 0 {
+				sb.WriteString("\n\n")
+			}
+			b.writeLines(&sb)
 		}
 	}
-	return strings.Join(parts, "\n\n")
+	return sb.String()
 }
 
 // Words counts the words on the page, table cells included.
@@ -137,6 +160,25 @@ func (b *Block) Text() string {
 	}
 	var sb strings.Builder
 	sb.Grow(b.textLen())
+	b.writeLines(&sb)
+	return sb.String()
+}
+
+// hasLineText reports whether the block's lines give any text: whether
+// one of them is not empty.
+func (b *Block) hasLineText() bool {
+	for i := range b.Lines {
+		if !b.Lines[i].empty() {
+			return true
+		}
+	}
+	return false
+}
+
+// writeLines writes the text of the block's lines to sb: a line break
+// between lines, none after a line whose last word goes on at the start
+// of the next (FlagJoinNext).
+func (b *Block) writeLines(sb *strings.Builder) {
 	joined := true // no separator before the first line
 	for i := range b.Lines {
 		l := &b.Lines[i]
@@ -146,11 +188,10 @@ func (b *Block) Text() string {
 		if !joined {
 			sb.WriteByte('\n')
 		}
-		l.writeText(&sb)
+		l.writeText(sb)
 		ws := l.Words
 		joined = len(ws) > 0 && ws[len(ws)-1].Flags.Has(FlagJoinNext)
 	}
-	return sb.String()
 }
 
 // textLen is at least the length of the block's Text from its lines:
