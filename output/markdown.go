@@ -1,6 +1,7 @@
 package output
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"strings"
@@ -26,7 +27,14 @@ type MarkdownOptions struct {
 // and the page marker and running headers and footers that fall between
 // the parts follow the table.
 func Markdown(w io.Writer, res *merge.Result, opts MarkdownOptions) error {
-	m := &mdWriter{opts: opts, first: true}
+	// Written straight into a buffer the caller passes (the CLI and the
+	// library write into one), else into one of our own, grown once.
+	sb, direct := w.(*bytes.Buffer)
+	if !direct {
+		sb = new(bytes.Buffer)
+	}
+	sb.Grow(textSize(res))
+	m := &mdWriter{opts: opts, first: true, sb: sb}
 	for i, e := range res.Entries {
 		holdTail := false
 		if i+1 < len(res.Entries) {
@@ -36,14 +44,34 @@ func Markdown(w io.Writer, res *merge.Result, opts MarkdownOptions) error {
 		m.page(e, holdTail)
 	}
 	m.closeTable()
-	_, err := io.WriteString(w, m.sb.String())
+	if direct {
+		return nil
+	}
+	_, err := w.Write(sb.Bytes())
 	return err
+}
+
+// textSize is about the size of the result's text: its words and a
+// separator after each, which Markdown's marks add little to.
+func textSize(res *merge.Result) int {
+	n := 0
+	for i := range res.Entries {
+		for _, b := range res.Entries[i].Page.Blocks {
+			n += len(b.Content)
+			for _, l := range b.Lines {
+				for _, w := range l.Words {
+					n += len(w.Text) + 1
+				}
+			}
+		}
+	}
+	return n
 }
 
 // mdWriter writes Markdown block by block.
 type mdWriter struct {
 	opts  MarkdownOptions
-	sb    strings.Builder
+	sb    *bytes.Buffer
 	first bool
 	// open is the table printed last, with nothing after it yet: a part
 	// on the next page that continues it joins it. head is that table's
