@@ -616,7 +616,7 @@ func medianInPlace(v []float64) float64 {
 	if len(v) == 0 {
 		return 0
 	}
-	sort.Float64s(v)
+	slices.Sort(v) // NaNs first, as sort.Float64s orders them
 	return v[len(v)/2]
 }
 
@@ -627,11 +627,24 @@ func median(v []float64) float64 {
 
 // bodySize is the font size carrying the most characters.
 func bodySize(segs []*seg) float64 {
+	// Words of one size come in runs: a run is counted into the map once.
 	count := map[float64]int{}
+	have, last, run := false, 0.0, 0
 	for _, s := range segs {
 		for _, w := range s.words {
-			count[math.Round(w.Size*2)/2] += len([]rune(w.Text))
+			size, n := math.Round(w.Size*2)/2, utf8.RuneCountInString(w.Text)
+			if have && size == last {
+				run += n
+				continue
+			}
+			if have {
+				count[last] += run
+			}
+			have, last, run = true, size, n
 		}
+	}
+	if have {
+		count[last] += run
 	}
 	best, bestN := 0.0, -1
 	for sz, n := range count {
