@@ -329,7 +329,8 @@ func TestPackedWords(t *testing.T) {
 	in := samplePage()
 	m := PageToProto(&in, PackedWords)
 	pw := m.GetWords()
-	if pw == nil || len(pw.GetEnds()) != wordCount(&in) || len(pw.GetFontNames()) != 3 || pw.GetConfidence() == nil {
+	words, text := wordCount(&in)
+	if pw == nil || len(pw.GetEnds()) != words || len(pw.GetText()) != text || len(pw.GetFontNames()) != 3 || pw.GetConfidence() == nil {
 		t.Fatalf("packed %+v", pw)
 	}
 	for _, b := range m.GetBlocks() {

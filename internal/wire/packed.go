@@ -31,11 +31,16 @@ type packer struct {
 	text  strings.Builder
 	fonts map[string]uint32
 	conf  bool // some word has a confidence
+	// last is the font name looked up last, at index lastAt: a line's
+	// words are mostly in one font.
+	last   string
+	lastAt uint32
+	named  bool // last is set
 }
 
-// newPacker makes room for n words.
-func newPacker(n int) *packer {
-	return &packer{
+// newPacker makes room for n words of text bytes.
+func newPacker(n, text int) *packer {
+	pk := &packer{
 		m: &enginev1.PackedWords{
 			Ends:       make([]uint32, 0, n),
 			Boxes:      make([]float64, 0, 4*n),
@@ -46,17 +51,22 @@ func newPacker(n int) *packer {
 		},
 		fonts: map[string]uint32{},
 	}
+	pk.text.Grow(text)
+	return pk
 }
 
-// wordCount is the number of words in the page's lines.
-func wordCount(p *core.Page) int {
-	n := 0
+// wordCount is the number of words in the page's lines, and the bytes of
+// their text.
+func wordCount(p *core.Page) (n, text int) {
 	for k := range p.Blocks {
 		for _, l := range p.Blocks[k].Lines {
 			n += len(l.Words)
+			for i := range l.Words {
+				text += len(l.Words[i].Text)
+			}
 		}
 	}
-	return n
+	return n, text
 }
 
 // add packs a line's words.
@@ -75,12 +85,16 @@ func (pk *packer) add(words []core.Word) {
 
 // font is name's index in the page's font names, added on first use.
 func (pk *packer) font(name string) uint32 {
-	if i, ok := pk.fonts[name]; ok {
-		return i
+	if pk.named && name == pk.last {
+		return pk.lastAt
 	}
-	i := uint32(len(pk.m.FontNames))
-	pk.fonts[name] = i
-	pk.m.FontNames = append(pk.m.FontNames, validUTF8(name))
+	i, ok := pk.fonts[name]
+	if !ok {
+		i = uint32(len(pk.m.FontNames))
+		pk.fonts[name] = i
+		pk.m.FontNames = append(pk.m.FontNames, validUTF8(name))
+	}
+	pk.last, pk.lastAt, pk.named = name, i, true
 	return i
 }
 
