@@ -56,11 +56,12 @@ func Markdown(w io.Writer, res *merge.Result, opts MarkdownOptions) error {
 func textSize(res *merge.Result) int {
 	n := 0
 	for i := range res.Entries {
-		for _, b := range res.Entries[i].Page.Blocks {
-			n += len(b.Content)
-			for _, l := range b.Lines {
-				for _, w := range l.Words {
-					n += len(w.Text) + 1
+		blocks := res.Entries[i].Page.Blocks
+		for j := range blocks {
+			n += len(blocks[j].Content)
+			for _, l := range blocks[j].Lines {
+				for k := range l.Words {
+					n += len(l.Words[k].Text) + 1
 				}
 			}
 		}

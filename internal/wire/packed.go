@@ -71,7 +71,8 @@ func wordCount(p *core.Page) (n, text int) {
 
 // add packs a line's words.
 func (pk *packer) add(words []core.Word) {
-	for _, w := range words {
+	for i := range words {
+		w := &words[i]
 		pk.text.WriteString(w.Text)
 		pk.m.Ends = append(pk.m.Ends, uint32(pk.text.Len()))
 		pk.m.Boxes = append(pk.m.Boxes, w.BBox.X0, w.BBox.Y0, w.BBox.X1, w.BBox.Y1)

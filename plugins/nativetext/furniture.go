@@ -252,13 +252,14 @@ func scaleLevel(size, body float64) int {
 func documentBody(pages []*core.Page) float64 {
 	chars := map[int]int{}
 	for _, p := range pages {
-		for _, b := range p.Blocks {
+		for j := range p.Blocks {
+			b := &p.Blocks[j]
 			if b.Kind == core.KindHeading {
 				continue
 			}
 			for _, l := range b.Lines {
-				for _, w := range l.Words {
-					if w.Size > 0 {
+				for i := range l.Words {
+					if w := &l.Words[i]; w.Size > 0 {
 						chars[int(math.Round(w.Size*10))] += len(w.Text)
 					}
 				}

@@ -304,7 +304,8 @@ func buildSegments(gs []*glyph, fr frame, arena *fgArena) []*seg {
 func segmentSplit(ln []fg) float64 {
 	var gaps []float64
 	maxX := math.Inf(-1)
-	for k, g := range ln {
+	for k := range ln {
+		g := &ln[k]
 		if k > 0 && !g.g.space && maxX > math.Inf(-1) {
 			size := max(1, g.g.size)
 			if gap := (g.b.X0 - maxX - ln[k-1].g.cs) / size; gap > wordGap {
@@ -326,9 +327,10 @@ func segmentSplit(ln []fg) float64 {
 // text: fake bold, or shadows.
 func dedupe(ln []fg) []fg {
 	out := ln[:0]
-	for _, g := range ln {
-		if g.g.space || !drawnAgain(out, &g) {
-			out = append(out, g)
+	for k := range ln {
+		g := &ln[k]
+		if g.g.space || !drawnAgain(out, g) {
+			out = append(out, *g)
 		}
 	}
 	return out
@@ -377,16 +379,17 @@ func newSeg(gl []fg, fr frame) *seg {
 	// Dominant size and baseline: of the largest glyphs.
 	sizes := sizeRoom.take(len(gl))
 	rtl, ltr := 0, 0
-	for _, g := range gl {
-		sizes = append(sizes, g.g.size)
-		r, l := letterDirs(g.g.text)
+	for k := range gl {
+		g := gl[k].g
+		sizes = append(sizes, g.size)
+		r, l := letterDirs(g.text)
 		rtl, ltr = rtl+r, ltr+l
 	}
 	s.size = medianInPlace(sizes)
 	bases := sizes[:0] // sizes are spent: reuse their room
-	for _, g := range gl {
-		if g.g.size >= 0.9*s.size {
-			bases = append(bases, g.oy)
+	for k := range gl {
+		if gl[k].g.size >= 0.9*s.size {
+			bases = append(bases, gl[k].oy)
 		}
 	}
 	s.base = medianInPlace(bases)
@@ -410,8 +413,8 @@ func newSeg(gl []fg, fr frame) *seg {
 	}
 	if len(s.words) > 0 {
 		b := s.fr.box(s.words[0].BBox)
-		for _, w := range s.words[1:] {
-			b = b.Union(s.fr.box(w.BBox))
+		for i := 1; i < len(s.words); i++ {
+			b = b.Union(s.fr.box(s.words[i].BBox))
 		}
 		s.b = b
 	}
@@ -425,7 +428,8 @@ func newSeg(gl []fg, fr frame) *seg {
 func wordRuns(gl []fg, runs [][]fg) [][]fg {
 	start := -1
 	maxX := math.Inf(-1)
-	for k, g := range gl {
+	for k := range gl {
+		g := &gl[k]
 		if g.g.space {
 			if start >= 0 {
 				runs = append(runs, gl[start:k])
@@ -472,9 +476,10 @@ func (s *seg) word(run []fg, visual bool) core.Word {
 	n := 0 // bytes of the word's text
 	{
 		rtl, ltr := 0, 0
-		for _, g := range run {
-			n += len(g.g.text)
-			r, l := letterDirs(g.g.text)
+		for k := range run {
+			t := run[k].g.text
+			n += len(t)
+			r, l := letterDirs(t)
 			rtl, ltr = rtl+r, ltr+l
 		}
 		rtlWord = rtl > 0 && rtl >= ltr
@@ -497,17 +502,18 @@ func (s *seg) word(run []fg, visual bool) core.Word {
 	b := run[0].g.box
 	size := 0.0
 	var flags core.WordFlags = ^core.WordFlags(0)
-	for _, g := range order {
-		sb.WriteString(g.g.text)
-		b = b.Union(g.g.box)
-		size = max(size, g.g.size)
-		flags &= g.g.flags
+	for k := range order {
+		g := order[k].g
+		sb.WriteString(g.text)
+		b = b.Union(g.box)
+		size = max(size, g.size)
+		flags &= g.flags
 	}
 	fontName := wordFont(run)
 	// Super- and subscripts: smaller glyphs off the segment's baseline.
 	var oy float64
-	for _, g := range run {
-		oy += g.oy
+	for k := range run {
+		oy += run[k].oy
 	}
 	oy /= float64(len(run))
 	if size < 0.85*s.size && len(run) < 12 {
@@ -572,8 +578,8 @@ func oneFont(run []fg) *font {
 		return nil
 	}
 	f := run[0].g.font
-	for _, g := range run[1:] {
-		if g.g.font != f {
+	for k := 1; k < len(run); k++ {
+		if run[k].g.font != f {
 			return nil
 		}
 	}
@@ -631,7 +637,8 @@ func bodySize(segs []*seg) float64 {
 	count := map[float64]int{}
 	have, last, run := false, 0.0, 0
 	for _, s := range segs {
-		for _, w := range s.words {
+		for i := range s.words {
+			w := &s.words[i]
 			size, n := math.Round(w.Size*2)/2, utf8.RuneCountInString(w.Text)
 			if have && size == last {
 				run += n
@@ -1359,8 +1366,8 @@ func lineFlags(words []core.Word) core.WordFlags {
 		return 0
 	}
 	f := core.FlagBold | core.FlagItalic
-	for _, w := range words {
-		f &= w.Flags
+	for i := range words {
+		f &= words[i].Flags
 	}
 	return f
 }
