@@ -142,3 +142,27 @@ func TestKeptDocumentsExpire(t *testing.T) {
 		t.Errorf("%d documents still kept", n)
 	}
 }
+
+// A call that ends in a panic (here the caller's yield panics) still
+// gives the document back: it is not held as being read for ever.
+func TestLentDocumentComesBackAfterAPanic(t *testing.T) {
+	t.Parallel()
+	e := New()
+	const doc = "../../testdata/pages.pdf"
+	if _, err := e.CountPages(context.Background(), doc); err != nil {
+		t.Fatal(err)
+	}
+	func() {
+		defer func() { _ = recover() }()
+		for range e.Extract(context.Background(), &core.Request{Source: doc, Pages: []int{1}}) {
+			panic("the caller fails")
+		}
+	}()
+	e.opened.mu.Lock()
+	defer e.opened.mu.Unlock()
+	for _, d := range e.opened.docs {
+		if d.users != 0 {
+			t.Errorf("%s is still lent to %d calls", d.key.path, d.users)
+		}
+	}
+}

@@ -152,12 +152,15 @@ func (e *Engine) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.
 			yield(core.PageResult{}, &core.EngineError{Engine: Name, Err: err})
 			return
 		}
+		more := false // whether the document has pages after those read
+		if lent {
+			// Given back however the call ends: a document lent and
+			// never given back would be kept, and never evicted.
+			defer func() { e.opened.done(doc, more) }()
+		}
 		pr := pageRun{doc: doc, req: req, opts: opts, turns: &e.turns, call: e.calls.Add(1)}
-		more := pr.run(ctx, yield) && readsOn(doc, req)
-		switch {
-		case lent:
-			e.opened.done(doc, more)
-		case more:
+		more = pr.run(ctx, yield) && readsOn(doc, req)
+		if !lent && more {
 			e.opened.put(req.Source, opts, doc)
 		}
 	}
