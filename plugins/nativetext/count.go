@@ -43,21 +43,22 @@ func (e *Engine) CountPages(ctx context.Context, source string) (int, error) {
 }
 
 // handoff holds the documents CountPages opened, and those an Extract
-// left pages of unread, at most handoffDocs, for the Extracts of the same
-// file with the same parse limit. The host counts a document's pages just
-// before it extracts them, counts the next documents while this one is
-// read, and reads a long document a window of pages a call, asking for
-// the next window while it scores the last: a document is lent to the
-// calls that read it (take, then done), and kept until the call that
-// reads its last page is done with it, or until handoffTTL.
+// left pages of unread (at most handoffDocs that no call is reading), for
+// the Extracts of the same file with the same parse limit. The host counts
+// a document's pages just before it extracts them, counts the next
+// documents while this one is read, and reads a long document a window of
+// pages a call, asking for the next window while it scores the last: a
+// document is lent to the calls that read it (take, then done), and kept
+// until the call that reads its last page is done with it, or until
+// handoffTTL.
 type handoff struct {
 	mu   sync.Mutex
 	docs []handed // oldest first
 }
 
-// handoffDocs bounds the documents kept: the host reads a few documents at
-// once (four, by default: two per worker); more than that is memory held
-// for nothing.
+// handoffDocs bounds the documents kept that no call is reading: the host
+// counts a few documents ahead of reading them (four at once, by default:
+// two per worker); more than that is memory held for nothing.
 const handoffDocs = 4
 
 // handoffTTL is how long a kept document waits for its next call. The
@@ -93,7 +94,8 @@ func keyOf(path string) (fileKey, bool) {
 
 // put keeps doc, which no call is reading, for the next take of the same
 // file and parse limit, in place of what was kept for the file; when
-// handoffDocs are kept already, the oldest that no call reads goes.
+// handoffDocs that no call reads are kept already, the oldest of them
+// goes. Documents being read do not count: their calls hold them anyway.
 func (h *handoff) put(path string, opts Options, doc *document) {
 	k, ok := keyOf(path)
 	if !ok {
@@ -103,12 +105,15 @@ func (h *handoff) put(path string, opts Options, doc *document) {
 	defer h.mu.Unlock()
 	now := h.prune()
 	h.docs = slices.DeleteFunc(h.docs, func(d handed) bool { return d.key == k })
-	if len(h.docs) >= handoffDocs {
-		if i := slices.IndexFunc(h.docs, func(d handed) bool { return d.users == 0 }); i >= 0 {
-			h.docs = slices.Delete(h.docs, i, i+1)
-		} else {
-			return // every kept document is being read
+	idle := 0
+	for _, d := range h.docs {
+		if d.users == 0 {
+			idle++
 		}
+	}
+	if idle >= handoffDocs {
+		i := slices.IndexFunc(h.docs, func(d handed) bool { return d.users == 0 })
+		h.docs = slices.Delete(h.docs, i, i+1)
 	}
 	h.docs = append(h.docs, handed{at: now, key: k, maxStream: opts.MaxStreamBytes, doc: doc})
 }

@@ -166,3 +166,38 @@ func TestLentDocumentComesBackAfterAPanic(t *testing.T) {
 		}
 	}
 }
+
+// Documents being read do not take the room of those counted and not yet
+// read: with more documents in flight than handoffDocs (a host with more
+// workers), each is still parsed once.
+func TestManyDocumentsInFlightParseOnce(t *testing.T) {
+	// Not parallel: it counts the parses of the package.
+	e := New()
+	opts, _ := ParseOptions(nil)
+	docs := []string{"../../testdata/simple.pdf", "../../testdata/pages.pdf", "../../testdata/columns.pdf",
+		"../../testdata/mixed.pdf", "../../testdata/longtable.pdf", "../../testdata/brokenfont.pdf"}
+	if len(docs) <= handoffDocs {
+		t.Fatalf("the test needs more than %d documents", handoffDocs)
+	}
+	before := parses.Load()
+	var lent []*document
+	for _, d := range docs {
+		if _, err := e.CountPages(context.Background(), d); err != nil {
+			t.Fatal(err)
+		}
+		doc := e.opened.take(d, opts) // its first window is being read
+		if doc == nil {
+			t.Fatalf("%s: the counted document is not kept", d)
+		}
+		lent = append(lent, doc)
+	}
+	if n := parses.Load() - before; n != int64(len(docs)) {
+		t.Errorf("%d parses for %d documents", n, len(docs))
+	}
+	for _, doc := range lent {
+		e.opened.done(doc, false)
+	}
+	if n := len(e.opened.docs); n != 0 {
+		t.Errorf("%d documents kept after every one was read", n)
+	}
+}
