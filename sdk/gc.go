@@ -2,9 +2,9 @@ package sdk
 
 import (
 	"os"
-	"runtime"
 	"runtime/debug"
-	"strings"
+
+	"github.com/assay-pdf/assay/internal/memprofile"
 )
 
 // An engine process is a worker: it reads documents and answers, and the
@@ -34,13 +34,5 @@ func tuneGC() {
 			debug.SetMemoryLimit(int64(float64(limit) * memoryShare))
 		}
 	}
-	// An engine serves no heap profile, but the runtime samples
-	// allocations for one whenever the binary links runtime/pprof (the
-	// assay binary does, through its service's dependencies): a stack walk
-	// every 512 KiB allocated, and first touches of the profiler's tables,
-	// about 1% of the text engine's CPU. GODEBUG=memprofilerate=N still
-	// asks for samples.
-	if !strings.Contains(os.Getenv("GODEBUG"), "memprofilerate=") {
-		runtime.MemProfileRate = 0
-	}
+	memprofile.Off() // an engine serves no heap profile
 }

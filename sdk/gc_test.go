@@ -36,16 +36,3 @@ func TestTuneGC(t *testing.T) {
 		t.Errorf("with GOGC=50 the GC percent became %d", got)
 	}
 }
-
-// GODEBUG=memprofilerate=N keeps the sampling it asks for.
-func TestTuneGCKeepsAskedSampling(t *testing.T) {
-	defer debug.SetGCPercent(debug.SetGCPercent(100))
-	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
-	defer func(rate int) { runtime.MemProfileRate = rate }(runtime.MemProfileRate)
-	t.Setenv("GODEBUG", "memprofilerate=4096")
-	runtime.MemProfileRate = 4096
-	tuneGC()
-	if runtime.MemProfileRate != 4096 {
-		t.Errorf("with GODEBUG=memprofilerate=4096 the rate became %d", runtime.MemProfileRate)
-	}
-}

@@ -2,9 +2,9 @@ package main
 
 import (
 	"os"
-	"runtime"
 	"runtime/debug"
-	"strings"
+
+	"github.com/assay-pdf/assay/internal/memprofile"
 )
 
 // batchGCPercent is the collector's setting for `assay extract`, a run
@@ -23,12 +23,5 @@ func tuneBatchGC() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(batchGCPercent)
 	}
-	// A batch run serves no heap profile, but the runtime samples
-	// allocations for one whenever the binary links runtime/pprof (this
-	// one does, through the service's dependencies): a stack walk every
-	// 512 KiB allocated, and first touches of the profiler's tables.
-	// GODEBUG=memprofilerate=N still asks for samples.
-	if !strings.Contains(os.Getenv("GODEBUG"), "memprofilerate=") {
-		runtime.MemProfileRate = 0
-	}
+	memprofile.Off() // a batch run serves no heap profile
 }

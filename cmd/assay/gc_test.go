@@ -28,15 +28,3 @@ func TestBatchGC(t *testing.T) {
 		t.Errorf("with GOGC set, tuneBatchGC changed the collector to %d", got)
 	}
 }
-
-// GODEBUG=memprofilerate=N keeps the sampling it asks for.
-func TestBatchGCKeepsAskedSampling(t *testing.T) {
-	defer debug.SetGCPercent(debug.SetGCPercent(100))
-	defer func(rate int) { runtime.MemProfileRate = rate }(runtime.MemProfileRate)
-	t.Setenv("GODEBUG", "memprofilerate=4096")
-	runtime.MemProfileRate = 4096
-	tuneBatchGC()
-	if runtime.MemProfileRate != 4096 {
-		t.Errorf("with GODEBUG=memprofilerate=4096 the rate became %d", runtime.MemProfileRate)
-	}
-}
