@@ -10,6 +10,8 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/merge"
 	"github.com/assay-pdf/assay/quality"
@@ -362,18 +364,23 @@ func (d *docRun) run(ctx context.Context, step Step, pages []int) map[int]merge.
 	t0 := time.Now()
 	wins := d.windows(pages)
 	parts := make([]map[int]merge.Candidate, len(wins))
-	inFlight := make(chan struct{}, d.r.windowsInFlight(ctx, step.Engine, len(wins)))
-	var wg sync.WaitGroup
+	// Every window is asked for, even once ctx ends: attempt fails its
+	// pages.
+	var g errgroup.Group
+	g.SetLimit(d.r.windowsInFlight(ctx, step.Engine, len(wins)))
 	for i, win := range wins {
-		inFlight <- struct{}{} // every window is asked for, even once ctx ends: attempt fails its pages
-		wg.Go(func() {
-			defer func() { <-inFlight }()
+		g.Go(func() error {
 			parts[i] = d.r.attempt(ctx, step, d.path, win, d.states)
+			return nil
 		})
 	}
-	wg.Wait()
-	got := parts[0]
-	for _, part := range parts[1:] {
+	_ = g.Wait()
+	var got map[int]merge.Candidate
+	for _, part := range parts {
+		if got == nil {
+			got = part
+			continue
+		}
 		maps.Copy(got, part)
 	}
 	d.mu.Lock()
@@ -389,14 +396,7 @@ func (d *docRun) run(ctx context.Context, step Step, pages []int) map[int]merge.
 // of their own, and the engine's turns give its cores to the older call's
 // pages first.
 func (r *Router) windowsInFlight(ctx context.Context, name string, wins int) int {
-	if wins < 2 {
-		return 1
-	}
-	eng, err := r.engines.Engine(name)
-	if err != nil {
-		return 1
-	}
-	if info, _ := r.describe(ctx, name, eng); info.Has(core.CapConcurrentCalls) {
+	if info, ok := r.engineInfo(ctx, name); ok && wins > 1 && info.Has(core.CapConcurrentCalls) {
 		return 2
 	}
 	return 1
@@ -504,12 +504,8 @@ func (r *Router) repeats(ctx context.Context, st Step, s *pageState) string {
 	if st.Regions {
 		return ""
 	}
-	eng, err := r.engines.Engine(st.Engine)
-	if err != nil {
-		return ""
-	}
-	info, _ := r.describe(ctx, st.Engine, eng)
-	if info.SameAs == "" || info.SameAs == st.Engine {
+	info, ok := r.engineInfo(ctx, st.Engine)
+	if !ok || info.SameAs == "" || info.SameAs == st.Engine {
 		return ""
 	}
 	for _, c := range s.cands {
@@ -853,12 +849,19 @@ func (r *Router) timeout(name string) Timeout {
 // page's table blocks and replace them. An engine that cannot be found is
 // not.
 func (r *Router) tableEngine(ctx context.Context, name string) bool {
+	info, ok := r.engineInfo(ctx, name)
+	return ok && info.Has(core.CapTables) && !info.Has(core.CapOCR)
+}
+
+// engineInfo is what the engine called name says it is (see describe);
+// false when the registry has no such engine.
+func (r *Router) engineInfo(ctx context.Context, name string) (core.Info, bool) {
 	eng, err := r.engines.Engine(name)
 	if err != nil {
-		return false
+		return core.Info{}, false
 	}
 	info, _ := r.describe(ctx, name, eng)
-	return info.Has(core.CapTables) && !info.Has(core.CapOCR)
+	return info, true
 }
 
 // configuredDescriber is an engine that describes itself as configured
