@@ -34,26 +34,19 @@ func (p *Page) Text() string {
 	}
 	var sb strings.Builder
 	sb.Grow(n)
-	put := func(t string) {
+	for i := range p.Blocks {
+		b := &p.Blocks[i]
+		whole, lines := b.textSource()
+		if whole == "" && !lines {
+			continue
+		}
 		if sb.Len() > 0 {
 			sb.WriteString("\n\n")
 		}
-		sb.WriteString(t)
-	}
-	for i := range p.Blocks {
-		b := &p.Blocks[i]
-		switch {
-		case b.Content != "":
-			put(b.Content)
-		case b.Table != nil && len(b.Lines) == 0:
-			if t := b.Table.Text(); t != "" {
-				put(t)
-			}
-		case b.hasLineText():
-			if sb.Len() > 0 {
-				sb.WriteString("\n\n")
-			}
+		if lines {
 			b.writeLines(&sb)
+		} else {
+			sb.WriteString(whole)
 		}
 	}
 	return sb.String()
@@ -152,11 +145,8 @@ func RowsBlock(kind BlockKind, rows [][]Word) Block {
 
 // Text is the block's plain text.
 func (b *Block) Text() string {
-	if b.Content != "" {
-		return b.Content
-	}
-	if b.Table != nil && len(b.Lines) == 0 {
-		return b.Table.Text()
+	if whole, lines := b.textSource(); !lines {
+		return whole
 	}
 	var sb strings.Builder
 	sb.Grow(b.textLen())
@@ -164,15 +154,22 @@ func (b *Block) Text() string {
 	return sb.String()
 }
 
-// hasLineText reports whether the block's lines give any text: whether
-// one of them is not empty.
-func (b *Block) hasLineText() bool {
+// textSource is where the block's text comes from: whole, its Content or
+// its table's text, when it has either; else lines reports whether its
+// lines give any (one of them is not empty).
+func (b *Block) textSource() (whole string, lines bool) {
+	switch {
+	case b.Content != "":
+		return b.Content, false
+	case b.Table != nil && len(b.Lines) == 0:
+		return b.Table.Text(), false
+	}
 	for i := range b.Lines {
 		if !b.Lines[i].empty() {
-			return true
+			return "", true
 		}
 	}
-	return false
+	return "", false
 }
 
 // writeLines writes the text of the block's lines to sb: a line break
