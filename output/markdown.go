@@ -29,12 +29,12 @@ type MarkdownOptions struct {
 func Markdown(w io.Writer, res *merge.Result, opts MarkdownOptions) error {
 	// Written straight into a buffer the caller passes (the CLI and the
 	// library write into one), else into one of our own, grown once.
-	sb, direct := w.(*bytes.Buffer)
+	out, direct := w.(*bytes.Buffer)
 	if !direct {
-		sb = new(bytes.Buffer)
+		out = new(bytes.Buffer)
 	}
-	sb.Grow(textSize(res))
-	m := &mdWriter{opts: opts, first: true, sb: sb}
+	out.Grow(textSize(res))
+	m := &mdWriter{opts: opts, first: true, out: out}
 	for i, e := range res.Entries {
 		holdTail := false
 		if i+1 < len(res.Entries) {
@@ -47,7 +47,7 @@ func Markdown(w io.Writer, res *merge.Result, opts MarkdownOptions) error {
 	if direct {
 		return nil
 	}
-	_, err := w.Write(sb.Bytes())
+	_, err := w.Write(out.Bytes())
 	return err
 }
 
@@ -72,7 +72,7 @@ func textSize(res *merge.Result) int {
 // mdWriter writes Markdown block by block.
 type mdWriter struct {
 	opts  MarkdownOptions
-	sb    *bytes.Buffer
+	out   *bytes.Buffer
 	first bool
 	// open is the table printed last, with nothing after it yet: a part
 	// on the next page that continues it joins it. head is that table's
@@ -115,8 +115,8 @@ func (m *mdWriter) page(e merge.Entry, holdTail bool) {
 			m.continueTable(b.Table)
 		case b.Kind == core.KindListItem && i > 0 && blocks[i-1].Kind == core.KindListItem && !m.first && m.open == nil:
 			// Consecutive list items form one list: no blank line between them.
-			m.sb.WriteString(md)
-			m.sb.WriteString("\n")
+			m.out.WriteString(md)
+			m.out.WriteString("\n")
 		default:
 			m.write(md)
 			if b.Kind == core.KindTable && b.Table != nil && strings.HasPrefix(md, "|") {
@@ -135,11 +135,11 @@ func (m *mdWriter) write(md string) {
 // block writes md after a blank line (none before the first).
 func (m *mdWriter) block(md string) {
 	if !m.first {
-		m.sb.WriteString("\n")
+		m.out.WriteString("\n")
 	}
 	m.first = false
-	m.sb.WriteString(md)
-	m.sb.WriteString("\n")
+	m.out.WriteString(md)
+	m.out.WriteString("\n")
 }
 
 // closeTable ends the open table: the held markers and blocks follow it.
@@ -157,8 +157,8 @@ func (m *mdWriter) closeTable() {
 func (m *mdWriter) continueTable(t *core.Table) {
 	g := t.Grid()
 	for _, r := range g[repeatedHeader(m.head, t):] {
-		m.sb.WriteString(tableRow(r))
-		m.sb.WriteString("\n")
+		m.out.WriteString(tableRow(r))
+		m.out.WriteString("\n")
 	}
 	m.open = t
 }

@@ -536,10 +536,7 @@ func (s *seg) word(run []fg, visual bool) core.Word {
 // to the first name in byte order. Words hold few glyphs and fewer fonts,
 // so counting by a scan beats a map.
 func wordFont(run []fg) string {
-	if f := oneFont(run); f != nil || len(run) == 0 {
-		if f == nil {
-			return ""
-		}
+	if f := oneFont(run); f != nil {
 		return f.name
 	}
 	best, name := 0, ""
