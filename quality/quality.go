@@ -50,14 +50,40 @@ const (
 // could not be decoded.
 var leftovers = regexp.MustCompile(`\(cid:\d+\)|GLYPH<[^>]{0,16}>|/gid\d{1,5}|/g\d{1,5}\b|\buni[0-9A-Fa-f]{4}\b|\bglyph\d{1,5}\b`)
 
+// Thresholds of the signals Score combines. Each one holds on any page,
+// seen or not: it names a share of the text, not a count of some corpus.
+const (
+	// shiftedEncoding caps the encoding signal of a text whose letters are
+	// shifted by a fixed offset (caesarShift): every word is wrong.
+	shiftedEncoding = 0.1
+	// maxLetterSpaced is the share of tokens that may be single letters
+	// spaced apart (a heading set in spaced capitals) before they count
+	// against wordness.
+	maxLetterSpaced = 0.2
+	// minHanChars is the least number of Han characters that says
+	// anything about their everyday share; minHanCommon is that share,
+	// below which the text was likely decoded through a broken map.
+	minHanChars  = 20
+	minHanCommon = 0.8
+	// repeatAllowed is the share of the text that may repeat phrases
+	// before the repetition signal falls; it reaches 0 at repeatAllowed
+	// + repeatSpan.
+	repeatAllowed = 0.15
+	repeatSpan    = 0.5
+	// softFloor is the least that wordness and order, softer evidence
+	// than decoding failures, multiply the score by: they pull it down
+	// by at most half.
+	softFloor = 0.5
+	// reasonBelow is the wordness or order below which Score says why.
+	reasonBelow = 0.9
+)
+
 // Score rates a page result: yield × encoding × wordness × order ×
 // repetition, each in [0,1].
 func Score(r core.PageResult, h Hints) Report {
 	rep := Report{Signals: map[string]float64{}, Reasons: r.Notes()}
 	if r.Status == core.StatusFailed || r.Status == core.StatusTimeout || r.Status == core.StatusSkipped {
-		rep.Signals[SignalYield] = 0
-		rep.Reasons = append(rep.Reasons, "no result: "+string(r.Status))
-		return rep
+		return rep.empty("no result: " + string(r.Status))
 	}
 	text := r.Page.Text()
 	if strings.TrimSpace(text) == "" {
@@ -66,71 +92,38 @@ func Score(r core.PageResult, h Hints) Report {
 			rep.Score = 1
 			return rep
 		}
-		rep.Signals[SignalYield] = 0
-		rep.Reasons = append(rep.Reasons, "no text on the page")
-		return rep
+		return rep.empty("no text on the page")
 	}
 
 	t := tallyText(text) // the characters every signal below reads
 	yield, why := measureYield(r, h, t.chars, t.gaps)
-	if why != "" {
-		rep.Reasons = append(rep.Reasons, why)
-	}
+	rep.because(why)
+	enc := rep.encoding(r, &t, text)
 
-	enc, whys := rateEncoding(&t, text)
-	rep.Reasons = append(rep.Reasons, whys...)
-	if n := r.Stats[core.FactUnmappedGlyphs]; n > 0 {
-		if g := r.Stats[core.FactGlyphs]; g > 0 {
-			enc = math.Min(enc, 1-n/g)
-			rep.Reasons = append(rep.Reasons, fmt.Sprintf("%.0f of %.0f glyphs have no Unicode mapping", n, g))
-		}
-	}
-
-	fp := fieldRoom.Get().(*[]string)
 	// strings.Fields allocates its result, and when the text holds
-	// anything beyond ASCII (a quote mark, a dash) splits it in two passes.
+	// anything beyond ASCII (a quote mark, a dash) splits it in two
+	// passes; the fields go into a slice kept for the next page.
+	fp := fieldRoom.Get().(*[]string)
 	fields := slices.AppendSeq((*fp)[:0], strings.FieldsSeq(text))
-	defer func() {
-		clear(fields) // hold no page's text
-		*fp = fields[:0]
-		fieldRoom.Put(fp)
-	}()
-	script := t.script()
+	defer giveBackFields(fp, fields)
 	words := 1.0
-	if script == ScriptLatin || script == ScriptNone {
-		words = wordness(fields)
-		if k, _ := caesarShift(text); k != 0 {
-			enc = math.Min(enc, 0.1)
-			rep.Reasons = append(rep.Reasons, fmt.Sprintf("letters shifted by a fixed offset (%+d restores them): a font without a usable Unicode map", k))
-		}
-		if ls := letterSpaced(fields); ls > 0.2 {
-			words = math.Min(words, 1-ls)
-			rep.Reasons = append(rep.Reasons, fmt.Sprintf("%s of tokens are letters spaced apart", pct(ls)))
-		}
-		if words < 0.9 {
-			rep.Reasons = append(rep.Reasons, fmt.Sprintf("only %s of tokens look like words", pct(words)))
-		}
-	}
-	if script == ScriptHan || script == ScriptJapanese {
-		if share, n := HanCommonShare(text); n >= 20 && share < 0.8 {
-			enc = math.Min(enc, share)
-			rep.Reasons = append(rep.Reasons, fmt.Sprintf("only %s of %d Han characters are in everyday use: likely text decoded through a broken map", pct(share), n))
-		}
+	switch t.script() {
+	case ScriptLatin, ScriptNone:
+		words, enc = rep.latinSignals(text, fields, enc)
+	case ScriptHan, ScriptJapanese:
+		enc = rep.hanSignal(text, enc)
 	}
 
 	order, back := Order(&r.Page)
-	if order < 0.9 {
-		rep.Reasons = append(rep.Reasons, fmt.Sprintf("%d steps in the reading order run backwards", back))
+	if order < reasonBelow {
+		rep.because(fmt.Sprintf("%d steps in the reading order run backwards", back))
 	}
 	repeat := 1.0
 	// A text layer holds what the page draws, its repeats included: only
 	// a reading (OCR, a model) loops on its own, so only a reading is
 	// searched for loops.
 	if !h.TextLayer {
-		if rp := repetition(fields); rp > 0.15 {
-			repeat = clamp(1 - (rp-0.15)/0.5)
-			rep.Reasons = append(rep.Reasons, fmt.Sprintf("%s of the text repeats the same phrases", pct(rp)))
-		}
+		repeat = rep.repeats(fields)
 	}
 
 	rep.Signals[SignalYield] = yield
@@ -138,10 +131,90 @@ func Score(r core.PageResult, h Hints) Report {
 	rep.Signals[SignalWordness] = words
 	rep.Signals[SignalOrder] = order
 	rep.Signals[SignalRepetition] = repeat
-	// Wordness and order are softer evidence than decoding failures: they
-	// pull the score down by at most half.
-	rep.Score = clamp(yield * enc * (0.5 + 0.5*words) * (0.5 + 0.5*order) * repeat)
+	rep.Score = clamp(yield * enc * soft(words) * soft(order) * repeat)
 	return rep
+}
+
+// empty is the report on a page with no text to score: yield 0, and why.
+func (rep Report) empty(why string) Report {
+	rep.Signals[SignalYield] = 0
+	rep.because(why)
+	return rep
+}
+
+// because adds a reason to the report; an empty one says nothing.
+func (rep *Report) because(why ...string) {
+	for _, w := range why {
+		if w != "" {
+			rep.Reasons = append(rep.Reasons, w)
+		}
+	}
+}
+
+// soft maps a signal in [0,1] onto [softFloor,1].
+func soft(x float64) float64 { return softFloor + (1-softFloor)*x }
+
+// encoding is the encoding signal (rateEncoding), capped by the share of
+// glyphs the result counted without a Unicode mapping.
+func (rep *Report) encoding(r core.PageResult, t *tally, text string) float64 {
+	enc, whys := rateEncoding(t, text)
+	rep.because(whys...)
+	if n := r.Stats[core.FactUnmappedGlyphs]; n > 0 {
+		if g := r.Stats[core.FactGlyphs]; g > 0 {
+			enc = math.Min(enc, 1-n/g)
+			rep.because(fmt.Sprintf("%.0f of %.0f glyphs have no Unicode mapping", n, g))
+		}
+	}
+	return enc
+}
+
+// giveBackFields returns to fieldRoom the slice of a page's fields,
+// holding no page's text.
+func giveBackFields(fp *[]string, fields []string) {
+	clear(fields)
+	*fp = fields[:0]
+	fieldRoom.Put(fp)
+}
+
+// latinSignals are the wordness of a text in a Latin script (or none),
+// and its encoding signal enc lowered when its letters are shifted by a
+// fixed offset.
+func (rep *Report) latinSignals(text string, fields []string, enc float64) (words, encoding float64) {
+	words = wordness(fields)
+	if k, _ := caesarShift(text); k != 0 {
+		enc = math.Min(enc, shiftedEncoding)
+		rep.because(fmt.Sprintf("letters shifted by a fixed offset (%+d restores them): a font without a usable Unicode map", k))
+	}
+	if ls := letterSpaced(fields); ls > maxLetterSpaced {
+		words = math.Min(words, 1-ls)
+		rep.because(fmt.Sprintf("%s of tokens are letters spaced apart", pct(ls)))
+	}
+	if words < reasonBelow {
+		rep.because(fmt.Sprintf("only %s of tokens look like words", pct(words)))
+	}
+	return words, enc
+}
+
+// hanSignal is the encoding signal enc of a Han or Japanese text, lowered
+// to the share of its Han characters in everyday use when that is low.
+func (rep *Report) hanSignal(text string, enc float64) float64 {
+	if share, n := HanCommonShare(text); n >= minHanChars && share < minHanCommon {
+		enc = math.Min(enc, share)
+		rep.because(fmt.Sprintf("only %s of %d Han characters are in everyday use: likely text decoded through a broken map", pct(share), n))
+	}
+	return enc
+}
+
+// repeats is the repetition signal of a reading's fields: 1 until
+// repeatAllowed of the text repeats the same phrases, falling to 0 over
+// repeatSpan more.
+func (rep *Report) repeats(fields []string) float64 {
+	rp := repetition(fields)
+	if rp <= repeatAllowed {
+		return 1
+	}
+	rep.because(fmt.Sprintf("%s of the text repeats the same phrases", pct(rp)))
+	return clamp(1 - (rp-repeatAllowed)/repeatSpan)
 }
 
 // Encoding rates how much of text is decodable, readable characters: 1
