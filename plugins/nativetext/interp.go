@@ -493,12 +493,55 @@ func advanced(tm pdfdoc.Matrix, tx, ty float64) pdfdoc.Matrix {
 	return tm
 }
 
+// Glyph measures emit takes from the text rendering matrix.
+const (
+	// minAdvance is the advance (in glyph space) that gives a glyph of no
+	// width a direction: the matrix's x axis.
+	minAdvance = 0.01
+	// maxUprightSlope is the rise over run of an advance that is still
+	// upright: a line set along a steeper baseline is rotated text.
+	maxUprightSlope = 0.02
+)
+
+// emit records one glyph drawn with the text rendering matrix trm: its
+// cell gx0..gx1 × gy0..gy1 (glyph space) on the page, clipped to it; its
+// origin and the end of its advance w; its direction, em size and flags.
+// A glyph wholly off the page is not recorded.
 func (in *interp) emit(trm pdfdoc.Matrix, gx0, gx1, gy0, gy1, w float64, text string, mapped bool, f *font, cs float64) error {
 	if !trm.Finite() {
 		return nil
 	}
-	xs := [4]float64{}
-	ys := [4]float64{}
+	clipped := cellBox(trm, gx0, gx1, gy0, gy1).Intersect(core.BBox{X1: in.page.Width, Y1: in.page.Height})
+	if clipped.Empty() {
+		return nil
+	}
+	if len(in.glyphs) >= maxGlyphsPerPage {
+		in.limitHit = true
+		return errGlyphLimit
+	}
+	ox, oy := trm.Apply(0, 0)
+	ex, ey := trm.Apply(max(w, minAdvance), 0)
+	if f.vertical {
+		ex, ey = trm.Apply(0, -1)
+	}
+	dir := writingDir(ex-ox, ey-oy)
+	flags := in.glyphFlags(f, dir, ex-ox, ey-oy)
+	space := mapped && (text == " " || text == "\u00a0" || text == "\u3000")
+	if !mapped {
+		text = "\ufffd"
+		in.unmapped++
+	}
+	in.glyphs = append(in.glyphs, glyph{
+		text: text, box: clipped, ox: ox, oy: oy, ex: ex, ey: ey, dir: dir,
+		size: emSize(trm, f), font: f, flags: flags, space: space, mapped: mapped, seq: len(in.glyphs), cs: cs,
+	})
+	return nil
+}
+
+// cellBox is the page box of the glyph cell gx0..gx1 × gy0..gy1 drawn
+// with the finite matrix trm: the bounds of its four corners.
+func cellBox(trm pdfdoc.Matrix, gx0, gx1, gy0, gy1 float64) core.BBox {
+	var xs, ys [4]float64
 	xs[0], ys[0] = trm.Apply(gx0, gy0)
 	xs[1], ys[1] = trm.Apply(gx1, gy0)
 	xs[2], ys[2] = trm.Apply(gx0, gy1)
@@ -518,39 +561,39 @@ func (in *interp) emit(trm pdfdoc.Matrix, gx0, gx1, gy0, gy1, w float64, text st
 			b.Y1 = ys[i]
 		}
 	}
-	// Drop glyphs fully outside the page; clip the others.
-	pb := core.BBox{X0: 0, Y0: 0, X1: in.page.Width, Y1: in.page.Height}
-	clipped := b.Intersect(pb)
-	if clipped.Empty() {
-		return nil
-	}
-	if len(in.glyphs) >= maxGlyphsPerPage {
-		in.limitHit = true
-		return errGlyphLimit
-	}
-	ox, oy := trm.Apply(0, 0)
-	ex, ey := trm.Apply(max(w, 0.01), 0)
-	if f.vertical {
-		ex, ey = trm.Apply(0, -1)
-	}
-	dx, dy := ex-ox, ey-oy
-	dir := 0
+	return b
+}
+
+// writingDir is the direction, in degrees counterclockwise from the page's
+// x axis and a multiple of 90, nearest to a glyph's advance dx, dy.
+func writingDir(dx, dy float64) int {
 	switch {
 	case math.Abs(dx) >= math.Abs(dy) && dx >= 0:
-		dir = 0
+		return 0
 	case math.Abs(dx) >= math.Abs(dy):
-		dir = 180
+		return 180
 	case dy > 0:
-		dir = 90
+		return 90
 	default:
-		dir = 270
+		return 270
 	}
-	// Size: the height of one em on the page.
-	hx, hy := trm[2], trm[3]
-	size := math.Hypot(hx, hy) * f.sizeMul
+}
+
+// emSize is the height of one em on the page: the length of trm's y axis
+// (its x axis for a vertical font), scaled by the font's size correction.
+func emSize(trm pdfdoc.Matrix, f *font) float64 {
 	if f.vertical {
-		size = math.Hypot(trm[0], trm[1]) * f.sizeMul
+		return math.Hypot(trm[0], trm[1]) * f.sizeMul
 	}
+	return math.Hypot(trm[2], trm[3]) * f.sizeMul
+}
+
+// glyphFlags are the font's flags for a glyph written in direction dir
+// with advance dx, dy, with what the graphics state adds: invisible text
+// (rendering modes 3 and 7), and rotated text (any direction but upright,
+// or an upright advance that slopes). It counts the glyphs of composite
+// fonts and the invisible ones.
+func (in *interp) glyphFlags(f *font, dir int, dx, dy float64) core.WordFlags {
 	flags := f.flags
 	if !f.simple {
 		in.cidGlyphs++
@@ -561,22 +604,10 @@ func (in *interp) emit(trm pdfdoc.Matrix, gx0, gx1, gy0, gy1, w float64, text st
 	}
 	if dir != 0 && !f.vertical {
 		flags |= core.FlagRotated
-	} else if dir == 0 && math.Abs(dy) > 0.02*math.Abs(dx) {
+	} else if dir == 0 && math.Abs(dy) > maxUprightSlope*math.Abs(dx) {
 		flags |= core.FlagRotated
 	}
-	space := false
-	if mapped && (text == " " || text == "\u00a0" || text == "\u3000") {
-		space = true
-	}
-	if !mapped {
-		text = "\ufffd"
-		in.unmapped++
-	}
-	in.glyphs = append(in.glyphs, glyph{
-		text: text, box: clipped, ox: ox, oy: oy, ex: ex, ey: ey, dir: dir,
-		size: size, font: f, flags: flags, space: space, mapped: mapped, seq: len(in.glyphs), cs: cs,
-	})
-	return nil
+	return flags
 }
 
 func (in *interp) doXObject(name string, res types.Dict) error {
