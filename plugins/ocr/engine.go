@@ -262,61 +262,71 @@ func (e *Engine) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.
 
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()
-		results := make(chan core.PageResult)
-		g := new(errgroup.Group)
-		g.SetLimit(max(1, j.opt.Workers))
-		e.inflight.Add(1)
-		go func() {
-			defer e.inflight.Done()
-			defer close(results)
-			for _, p := range req.Pages {
-				if ctx.Err() != nil {
-					break
-				}
-				g.Go(func() error {
-					res := j.page(ctx, p, req.PageTimeout)
-					select {
-					case results <- res:
-					case <-ctx.Done():
-					}
-					return nil
-				})
+		answerInOrder(ctx, req.Pages, e.readPages(ctx, j, req), yield)
+	}
+}
+
+// readPages reads the pages of req, up to the job's Workers at once, and
+// sends each result as it finishes on the channel it returns, closed once
+// every page started has ended. It starts no page once ctx has ended,
+// and drops what it reads after; Close waits for its pages.
+func (e *Engine) readPages(ctx context.Context, j *job, req *core.Request) <-chan core.PageResult {
+	results := make(chan core.PageResult)
+	g := new(errgroup.Group)
+	g.SetLimit(max(1, j.opt.Workers))
+	e.inflight.Add(1)
+	go func() {
+		defer e.inflight.Done()
+		defer close(results)
+		for _, p := range req.Pages {
+			if ctx.Err() != nil {
+				break
 			}
-			g.Wait()
-		}()
-		order := newPageOrder(req.Pages)
-		pass := func(rs []core.PageResult) bool {
-			for _, r := range rs {
-				if !yield(r, nil) {
-					return false
+			g.Go(func() error {
+				res := j.page(ctx, p, req.PageTimeout)
+				select {
+				case results <- res:
+				case <-ctx.Done():
 				}
-			}
-			return true
+				return nil
+			})
 		}
-		// finish answers the pages held for one never answered, then the
-		// pages not reached because ctx ended.
-		finish := func() {
-			if pass(order.flush()) {
-				pass(order.unanswered(ctxErr(ctx)))
+		g.Wait()
+	}()
+	return results
+}
+
+// answerInOrder yields the results of pages, in their order, as they
+// arrive from results, until results closes or ctx ends; it then yields
+// the pages held for one never answered, and a failed result for each
+// page not answered. It returns as soon as yield asks it to stop.
+func answerInOrder(ctx context.Context, pages []int, results <-chan core.PageResult, yield func(core.PageResult, error) bool) {
+	order := newPageOrder(pages)
+	pass := func(rs []core.PageResult) bool {
+		for _, r := range rs {
+			if !yield(r, nil) {
+				return false
 			}
 		}
-		for {
-			select {
-			case res, ok := <-results:
-				if !ok {
-					finish()
-					return
-				}
+		return true
+	}
+	for {
+		select {
+		case res, ok := <-results:
+			if ok {
 				if !pass(order.add(res)) {
 					return
 				}
-			case <-ctx.Done():
-				// Leave promptly; the workers finish in the background and
-				// Close waits for them.
-				finish()
-				return
+				continue
 			}
+		case <-ctx.Done():
+			// Leave promptly; the workers finish in the background and
+			// Close waits for them.
 		}
+		if pass(order.flush()) {
+			pass(order.unanswered(ctxErr(ctx)))
+		}
+		return
 	}
 }
 
@@ -394,55 +404,75 @@ func (j *job) ocrPage(ctx context.Context, p int) (core.Page, map[string]float64
 	if opt.CoarseImages {
 		stats["coarse_images"] = 1
 	}
-	dpi := int(math.Round(j.opt.DPI))
-
 	switch j.opt.Mode {
 	case ModeRegions:
 		boxes := j.opt.Regions[strconv.Itoa(p)]
 		stats["regions"] = float64(len(boxes))
-		blocks, err := j.readRegions(ctx, p, boxes, opt, stats)
-		if err != nil {
-			return page, nil, err
-		}
-		page.Blocks = blocks
+		page.Blocks, err = j.readRegions(ctx, p, boxes, opt, stats)
 	case ModeCheck:
-		band := core.BBox{X0: 0, Y0: pi.Height * checkBand[0], X1: pi.Width, Y1: pi.Height * checkBand[1]}
-		img, tr, err := j.r.RenderRegion(ctx, j.doc, p, band, opt)
-		if err != nil {
-			return page, nil, err
-		}
-		blocks, backend, err := j.read(ctx, toGray(img), dpi, false, false, stats)
-		if err != nil {
-			return page, nil, err
-		}
-		stats["backend_"+backend] = 1
-		page.Blocks = buildBlocks(blocks, tr.ToPage)
-		stats["band_y0"], stats["band_y1"] = band.Y0, band.Y1
-		if chars, err := j.r.Chars(ctx, j.doc, p); err == nil {
-			layer := render.TextIn(chars, band)
-			stats["textlayer_chars"] = float64(len([]rune(strings.TrimSpace(layer))))
-			stats["textlayer_agreement"] = wordAgreement(layer, page.Text())
-		}
+		err = j.checkPage(ctx, &page, opt, stats)
 	default:
-		clock := newStageClock(stats)
-		opt.DPI = pageDPI(j.opt.DPI, pi.Width, pi.Height)
-		dpi = int(math.Round(opt.DPI))
-		stats["dpi"] = opt.DPI
-		img, tr, err := j.pageImage(rctx, p, opt, stats)
-		cancel()
-		if err != nil {
-			return page, nil, fmt.Errorf("ocr: render of page %d stopped after %v: %w", p, maxRenderTime, err)
-		}
-		clock.lap("render")
-		blocks, backend, err := j.read(ctx, img, dpi, j.opt.orientation(), true, stats)
-		if err != nil {
-			return page, nil, err
-		}
-		stats["backend_"+backend] = 1
-		page.Blocks = mendHyphens(buildBlocks(blocks, tr.ToPage))
+		err = j.readWhole(ctx, rctx, &page, opt, stats)
 	}
+	if err != nil {
+		return page, nil, err
+	}
+	confidenceStats(page.Blocks, stats)
+	return page, stats, nil
+}
+
+// checkPage reads the band of page (checkBand of its height) and, for
+// the router to compare, how much of the page's text layer lies there and
+// how well the reading agrees with it.
+func (j *job) checkPage(ctx context.Context, page *core.Page, opt render.Options, stats map[string]float64) error {
+	p := page.Number
+	band := core.BBox{X0: 0, Y0: page.Height * checkBand[0], X1: page.Width, Y1: page.Height * checkBand[1]}
+	img, tr, err := j.r.RenderRegion(ctx, j.doc, p, band, opt)
+	if err != nil {
+		return err
+	}
+	blocks, backend, err := j.read(ctx, toGray(img), int(math.Round(opt.DPI)), false, false, stats)
+	if err != nil {
+		return err
+	}
+	stats["backend_"+backend] = 1
+	page.Blocks = buildBlocks(blocks, tr.ToPage)
+	stats["band_y0"], stats["band_y1"] = band.Y0, band.Y1
+	if chars, err := j.r.Chars(ctx, j.doc, p); err == nil {
+		layer := render.TextIn(chars, band)
+		stats["textlayer_chars"] = float64(len([]rune(strings.TrimSpace(layer))))
+		stats["textlayer_agreement"] = wordAgreement(layer, page.Text())
+	}
+	return nil
+}
+
+// readWhole reads the whole of page: rendered (within rctx, the render
+// budget) at the resolution pageDPI gives its size, read with the page's
+// orientation found when the job asks for it, and its words broken at
+// line ends mended.
+func (j *job) readWhole(ctx, rctx context.Context, page *core.Page, opt render.Options, stats map[string]float64) error {
+	clock := newStageClock(stats)
+	opt.DPI = pageDPI(j.opt.DPI, page.Width, page.Height)
+	stats["dpi"] = opt.DPI
+	img, tr, err := j.pageImage(rctx, page.Number, opt, stats)
+	if err != nil {
+		return fmt.Errorf("ocr: render of page %d stopped after %v: %w", page.Number, maxRenderTime, err)
+	}
+	clock.lap("render")
+	blocks, backend, err := j.read(ctx, img, int(math.Round(opt.DPI)), j.opt.orientation(), true, stats)
+	if err != nil {
+		return err
+	}
+	stats["backend_"+backend] = 1
+	page.Blocks = mendHyphens(buildBlocks(blocks, tr.ToPage))
+	return nil
+}
+
+// confidenceStats counts the words of blocks and their mean confidence
+// into stats ("words", "mean_confidence").
+func confidenceStats(blocks []core.Block, stats map[string]float64) {
 	n, sum := 0, 0.0
-	for _, b := range page.Blocks {
+	for _, b := range blocks {
 		for _, l := range b.Lines {
 			for _, w := range l.Words {
 				n++
@@ -454,7 +484,6 @@ func (j *job) ocrPage(ctx context.Context, p int) (core.Page, map[string]float64
 	if n > 0 {
 		stats["mean_confidence"] = sum / float64(n)
 	}
-	return page, stats, nil
 }
 
 // pageImage is page p drawn in gray at opt's resolution: a scan's picture
