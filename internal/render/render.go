@@ -127,29 +127,61 @@ func (r *Renderer) Open(ctx context.Context) error {
 		return err
 	}
 
+	rc, cache := r.runtimeConfig()
+	closeCache := func() {
+		if cache != nil {
+			cache.Close(context.Background())
+		}
+	}
+	n := r.cfg.Instances
+	pool, err := startPool(rc, n)
+	if err != nil {
+		closeCache()
+		return fmt.Errorf("render: start pdfium: %w", err)
+	}
+	all, err := takeInstances(pool, n, r.cfg.StartTimeout)
+	if err != nil {
+		pool.Close()
+		closeCache()
+		return fmt.Errorf("render: start pdfium instance: %w", err)
+	}
+	r.pool, r.cache, r.all = pool, cache, all
+	r.idle = make(chan *instance, n)
+	for _, in := range all {
+		r.idle <- in
+	}
+	r.started = true
+	return nil
+}
+
+// runtimeConfig is the WebAssembly runtime's configuration, with the
+// compilation cache in Config.CacheDir (DefaultCacheDir when empty, none
+// when "-"), and that cache; nil when the directory cannot serve, which
+// only makes the start slower.
+func (r *Renderer) runtimeConfig() (wazero.RuntimeConfig, wazero.CompilationCache) {
 	rc := wazero.NewRuntimeConfig().
 		// pdfium's setjmp/longjmp is lowered to wasm exception handling.
 		WithCoreFeatures(api.CoreFeaturesV2 | experimental.CoreFeaturesExceptionHandling)
 	dir := r.cfg.CacheDir
 	if dir == "" {
-		d, err := DefaultCacheDir()
-		if err == nil {
+		if d, err := DefaultCacheDir(); err == nil {
 			dir = d
 		}
 	}
-	var cache wazero.CompilationCache
-	if dir != "" && dir != "-" {
-		if err := os.MkdirAll(dir, 0o755); err == nil {
-			if c, err := wazero.NewCompilationCacheWithDir(dir); err == nil {
-				cache = c
-				rc = rc.WithCompilationCache(c)
-			}
-		}
-		// An unusable cache directory only makes the start slower.
+	if dir == "" || dir == "-" || os.MkdirAll(dir, 0o755) != nil {
+		return rc, nil
 	}
+	c, err := wazero.NewCompilationCacheWithDir(dir)
+	if err != nil {
+		return rc, nil
+	}
+	return rc.WithCompilationCache(c), c
+}
 
-	n := r.cfg.Instances
-	pool, err := webassembly.Init(webassembly.Config{
+// startPool starts go-pdfium's pool of at most n instances, none yet
+// running.
+func startPool(rc wazero.RuntimeConfig, n int) (pdfium.Pool, error) {
+	return webassembly.Init(webassembly.Config{
 		// Instances' memories grow in place (linearMemory).
 		Context:       experimental.WithMemoryAllocator(context.Background(), linearMemory),
 		MinIdle:       0,
@@ -162,34 +194,23 @@ func (r *Renderer) Open(ctx context.Context) error {
 		Stderr:       discard{},
 		ReuseWorkers: true,
 	})
-	if err != nil {
-		if cache != nil {
-			cache.Close(context.Background())
-		}
-		return fmt.Errorf("render: start pdfium: %w", err)
-	}
+}
+
+// takeInstances starts n instances of pool, each within timeout; on a
+// failure it closes those it started.
+func takeInstances(pool pdfium.Pool, n int, timeout time.Duration) ([]*instance, error) {
 	all := make([]*instance, 0, n)
 	for range n {
-		p, err := pool.GetInstance(r.cfg.StartTimeout)
+		p, err := pool.GetInstance(timeout)
 		if err != nil {
 			for _, in := range all {
 				in.p.Close()
 			}
-			pool.Close()
-			if cache != nil {
-				cache.Close(context.Background())
-			}
-			return fmt.Errorf("render: start pdfium instance: %w", err)
+			return nil, err
 		}
 		all = append(all, &instance{p: p, docs: map[uint64]*openDoc{}})
 	}
-	r.pool, r.cache, r.all = pool, cache, all
-	r.idle = make(chan *instance, n)
-	for _, in := range all {
-		r.idle <- in
-	}
-	r.started = true
-	return nil
+	return all, nil
 }
 
 // Close frees every instance and the runtime. Calls in flight finish
