@@ -63,29 +63,35 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		}
 	}
 	if *asJSON {
-		type page struct {
-			analyze.Page
-			Class string   `json:"class"`
-			Plan  []string `json:"plan"`
-		}
-		out := struct {
-			*analyze.Report
-			Page []page `json:"page"`
-		}{Report: rep}
-		for i, p := range rep.Page {
-			out.Page = append(out.Page, page{Page: p, Class: string(p.Class()), Plan: plans[i]})
-		}
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(out); err != nil {
-			return exitFailed
-		}
-		return exitOK
+		return writeAnalysisJSON(stdout, rep, plans)
 	}
 	rep.Text(stdout)
 	fmt.Fprintln(stdout, "\nplan:")
 	for i, p := range rep.Page {
 		fmt.Fprintf(stdout, "  page %d (%s): %v\n", p.Number, p.Class(), plans[i])
+	}
+	return exitOK
+}
+
+// writeAnalysisJSON writes the report rep as indented JSON, each page
+// with its class and the plan's steps for it (plans, in page order).
+func writeAnalysisJSON(w io.Writer, rep *analyze.Report, plans [][]string) int {
+	type page struct {
+		analyze.Page
+		Class string   `json:"class"`
+		Plan  []string `json:"plan"`
+	}
+	out := struct {
+		*analyze.Report
+		Page []page `json:"page"`
+	}{Report: rep}
+	for i, p := range rep.Page {
+		out.Page = append(out.Page, page{Page: p, Class: string(p.Class()), Plan: plans[i]})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(out); err != nil {
+		return exitFailed
 	}
 	return exitOK
 }
