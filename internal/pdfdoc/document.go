@@ -77,6 +77,20 @@ type pageLeaf struct {
 // no /Count. It returns the root's /Count, or -1 when there is none.
 func (d *Document) walkPages() (count int) {
 	count = -1
+	root := d.pageTreeRoot()
+	if root == nil {
+		return count
+	}
+	if n, ok := d.Number(d.Dict(root)["Count"]); ok {
+		count = int(max(-1, min(n, math.MaxInt32)))
+	}
+	d.walkNode(root, pageLeaf{}, 0, map[int]bool{})
+	return count
+}
+
+// pageTreeRoot is the root of the page tree: the one pdfcpu found, else
+// the catalog's /Pages; nil when there is neither.
+func (d *Document) pageTreeRoot() types.Object {
 	var root types.Object
 	_ = d.locked(func() error {
 		ir, err := d.ctx.Pages()
@@ -90,59 +104,59 @@ func (d *Document) walkPages() (count int) {
 			root = cat["Pages"]
 		}
 	}
-	if root == nil {
-		return count
+	return root
+}
+
+// walkNode adds the leaves under the page tree node o at depth, which
+// inherits inh, to d.leaves. Nodes in seen (by object number) were
+// walked already.
+func (d *Document) walkNode(o types.Object, inh pageLeaf, depth int, seen map[int]bool) {
+	if depth > maxTreeDepth || len(d.leaves) >= MaxPages {
+		return
 	}
-	if n, ok := d.Number(d.Dict(root)["Count"]); ok {
-		count = int(max(-1, min(n, math.MaxInt32)))
-	}
-	seen := map[int]bool{}
-	var walk func(o types.Object, inh pageLeaf, depth int)
-	walk = func(o types.Object, inh pageLeaf, depth int) {
-		if depth > maxTreeDepth || len(d.leaves) >= MaxPages {
+	if nr := ObjNr(o); nr > 0 {
+		if seen[nr] {
 			return
 		}
-		if nr := ObjNr(o); nr > 0 {
-			if seen[nr] {
-				return
-			}
-			seen[nr] = true
-		}
-		n := d.Dict(o)
-		if n == nil {
-			if depth > 0 && d.unreadable(o) {
-				// A page whose object cannot be read keeps its place, so
-				// that the pages after it keep their numbers (a renderer
-				// may read it) and it is not lost without a record.
-				d.leaves = append(d.leaves, pageLeaf{damaged: true})
-			}
-			return
-		}
-		if v, ok := n["Resources"]; ok {
-			inh.resources = v
-		}
-		if v, ok := n["MediaBox"]; ok {
-			inh.mediaBox = v
-		}
-		if v, ok := n["CropBox"]; ok {
-			inh.cropBox = v
-		}
-		if v, ok := n["Rotate"]; ok {
-			inh.rotate = v
-		}
-		kids := d.Array(n["Kids"])
-		typ := d.Name(n["Type"])
-		if typ == "Page" || (kids == nil && typ != "Pages") {
-			inh.dict = n
-			d.leaves = append(d.leaves, inh)
-			return
-		}
-		for _, k := range kids {
-			walk(k, inh, depth+1)
-		}
+		seen[nr] = true
 	}
-	walk(root, pageLeaf{}, 0)
-	return count
+	n := d.Dict(o)
+	if n == nil {
+		if depth > 0 && d.unreadable(o) {
+			// A page whose object cannot be read keeps its place, so
+			// that the pages after it keep their numbers (a renderer
+			// may read it) and it is not lost without a record.
+			d.leaves = append(d.leaves, pageLeaf{damaged: true})
+		}
+		return
+	}
+	inh.inherit(n)
+	kids := d.Array(n["Kids"])
+	typ := d.Name(n["Type"])
+	if typ == "Page" || (kids == nil && typ != "Pages") {
+		inh.dict = n
+		d.leaves = append(d.leaves, inh)
+		return
+	}
+	for _, k := range kids {
+		d.walkNode(k, inh, depth+1, seen)
+	}
+}
+
+// inherit takes the attributes the node n sets for the pages under it.
+func (l *pageLeaf) inherit(n types.Dict) {
+	if v, ok := n["Resources"]; ok {
+		l.resources = v
+	}
+	if v, ok := n["MediaBox"]; ok {
+		l.mediaBox = v
+	}
+	if v, ok := n["CropBox"]; ok {
+		l.cropBox = v
+	}
+	if v, ok := n["Rotate"]; ok {
+		l.rotate = v
+	}
 }
 
 // unreadable reports whether o refers to an object that the file holds,
