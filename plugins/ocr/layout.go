@@ -422,35 +422,7 @@ func (l *layout) tables(segs []*segment) []*table {
 			i++
 			continue
 		}
-		cols := intervals(rows[i])
-		j, end := i+1, i+1 // end: past the last row of two or more segments
-		for j < len(rows) {
-			gap := rowTop(rows[j]) - rowBottom(rows[j-1])
-			if float64(gap) > 3*l.h {
-				break
-			}
-			hit := hits(rows[j], cols)
-			// A row of one segment (a section label, a wrapped cell, a
-			// label centred on the rows it spans, in a column the rows
-			// before it leave empty) may sit between aligned rows, not
-			// two in a row.
-			if len(rows[j]) == 1 {
-				between := j+1 < len(rows) && len(rows[j+1]) >= 2 && hits(rows[j+1], cols) >= 2 &&
-					float64(rowTop(rows[j+1])-rowBottom(rows[j])) <= 3*l.h
-				if (hit == 0 && !between) || j > end {
-					break
-				}
-				j++
-				continue
-			}
-			if hit < 2 {
-				break
-			}
-			cols = mergeIntervals(append(cols, intervals(rows[j])...))
-			j++
-			end = j
-		}
-		j = end
+		cols, j := l.alignedRun(rows, i)
 		run := rows[i:j]
 		if len(cols) < 2 || (len(run) < 3 && !l.ruledRows(run)) {
 			i++
@@ -464,12 +436,7 @@ func (l *layout) tables(segs []*segment) []*table {
 			continue
 		}
 		if cs.tableLike() {
-			// The wrapped last line of the last row: close under it,
-			// within the table's columns.
-			for j < len(rows) && len(rows[j]) == 1 && float64(rowTop(rows[j])-rowBottom(rows[j-1])) < wrapGap*l.h &&
-				overlapsAny(rows[j][0].box, cols) {
-				j++
-			}
+			j = l.wrappedTail(rows, j, cols)
 			t := l.newTable(rows[i:j], len(out)+1)
 			i, j = t.frame(rows, last, i, j, len(out)+1)
 			out = append(out, t)
@@ -479,6 +446,55 @@ func (l *layout) tables(segs []*segment) []*table {
 		i++
 	}
 	return out
+}
+
+// maxRowGap is the most text heights between consecutive rows of a table.
+const maxRowGap = 3
+
+// alignedRun is the run of rows from rows[i] (of two segments or more)
+// whose segments line up: the columns their segments fill, and the end of
+// the run, past its last row of two segments or more.
+func (l *layout) alignedRun(rows [][]*segment, i int) (cols [][2]int, end int) {
+	cols = intervals(rows[i])
+	j, end := i+1, i+1
+	for j < len(rows) {
+		gap := rowTop(rows[j]) - rowBottom(rows[j-1])
+		if float64(gap) > maxRowGap*l.h {
+			break
+		}
+		hit := hits(rows[j], cols)
+		// A row of one segment (a section label, a wrapped cell, a
+		// label centred on the rows it spans, in a column the rows
+		// before it leave empty) may sit between aligned rows, not
+		// two in a row.
+		if len(rows[j]) == 1 {
+			between := j+1 < len(rows) && len(rows[j+1]) >= 2 && hits(rows[j+1], cols) >= 2 &&
+				float64(rowTop(rows[j+1])-rowBottom(rows[j])) <= maxRowGap*l.h
+			if (hit == 0 && !between) || j > end {
+				break
+			}
+			j++
+			continue
+		}
+		if hit < 2 {
+			break
+		}
+		cols = mergeIntervals(append(cols, intervals(rows[j])...))
+		j++
+		end = j
+	}
+	return cols, end
+}
+
+// wrappedTail is the end of a table whose rows end before rows[j], moved
+// past the wrapped last lines of its last row: rows of one segment close
+// under it, within the table's columns.
+func (l *layout) wrappedTail(rows [][]*segment, j int, cols [][2]int) int {
+	for j < len(rows) && len(rows[j]) == 1 && float64(rowTop(rows[j])-rowBottom(rows[j-1])) < wrapGap*l.h &&
+		overlapsAny(rows[j][0].box, cols) {
+		j++
+	}
+	return j
 }
 
 // columns finds a table's columns: the x ranges that at least one row in
@@ -759,68 +775,84 @@ func xOverlap(a, b image.Rectangle) bool {
 // and how many nodes come before it.
 func (l *layout) precedence(nodes []node) (succ [][]int, indeg []int) {
 	n := len(nodes)
-	cy := make([]int, n)
+	po := pairOrder{nodes: nodes, cy: make([]int, n), cuts: l.sectionCuts(nodes), rtl: l.rtl}
 	for i, nd := range nodes {
-		cy[i] = nd.box.Min.Y + nd.box.Max.Y // doubled centre
-	}
-	leftOf := func(a, b image.Rectangle) bool {
-		if l.rtl {
-			return a.Min.X >= b.Max.X-2
-		}
-		return a.Max.X <= b.Min.X+2
+		po.cy[i] = nd.box.Min.Y + nd.box.Max.Y // doubled centre
 	}
 	succ, indeg = make([][]int, n), make([]int, n)
-	cuts := l.sectionCuts(nodes)
-	edge := func(a, b int) {
-		succ[a] = append(succ[a], b)
-		indeg[b]++
-	}
 	for a := range n {
 		for b := a + 1; b < n; b++ {
-			A, B := nodes[a].box, nodes[b].box
-			if p := nodes[a].part; p != 0 && p == nodes[b].part {
-				if rowFirst(A, B, cy[a], cy[b], leftOf) {
-					edge(a, b)
-				} else {
-					edge(b, a)
-				}
-				continue
-			}
-			if xOverlap(A, B) {
-				if cy[a] < cy[b] {
-					edge(a, b)
-				} else if cy[b] < cy[a] {
-					edge(b, a)
-				}
-				continue
-			}
-			var first, second int
-			switch {
-			case cutBetween(cuts, A, B):
-				first, second = a, b
-				if B.Max.Y <= A.Min.Y {
-					first, second = b, a
-				}
-			case leftOf(A, B):
-				first, second = a, b
-			case leftOf(B, A):
-				first, second = b, a
-			default:
-				continue
-			}
-			// Anything strictly between them vertically that spans both?
-			blocked := false
-			for c := a + 1; c < b && !blocked; c++ {
-				if cy[c] > cy[a] && cy[c] < cy[b] && xOverlap(nodes[c].box, A) && xOverlap(nodes[c].box, B) {
-					blocked = true
-				}
-			}
-			if !blocked {
-				edge(first, second)
+			if first, second, ok := po.order(a, b); ok {
+				succ[first] = append(succ[first], second)
+				indeg[second]++
 			}
 		}
 	}
 	return succ, indeg
+}
+
+// pairOrder decides, for precedence, which of two nodes comes first.
+type pairOrder struct {
+	nodes []node
+	cy    []int    // each node's doubled vertical centre
+	cuts  [][2]int // the page's section cuts (sectionCuts)
+	rtl   bool     // the page reads right to left
+}
+
+// leftOf reports whether a lies wholly on the reading side of b (2 px of
+// overlap allowed): left of it, or right of it on a right-to-left page.
+func (o *pairOrder) leftOf(a, b image.Rectangle) bool {
+	if o.rtl {
+		return a.Min.X >= b.Max.X-2
+	}
+	return a.Max.X <= b.Min.X+2
+}
+
+// order is nodes a and b (a < b) in the order they are read, and false
+// when neither must come first.
+func (o *pairOrder) order(a, b int) (first, second int, ok bool) {
+	A, B := o.nodes[a].box, o.nodes[b].box
+	if p := o.nodes[a].part; p != 0 && p == o.nodes[b].part {
+		if rowFirst(A, B, o.cy[a], o.cy[b], o.leftOf) {
+			return a, b, true
+		}
+		return b, a, true
+	}
+	if xOverlap(A, B) {
+		switch {
+		case o.cy[a] < o.cy[b]:
+			return a, b, true
+		case o.cy[b] < o.cy[a]:
+			return b, a, true
+		}
+		return 0, 0, false
+	}
+	switch {
+	case cutBetween(o.cuts, A, B):
+		first, second = a, b
+		if B.Max.Y <= A.Min.Y {
+			first, second = b, a
+		}
+	case o.leftOf(A, B):
+		first, second = a, b
+	case o.leftOf(B, A):
+		first, second = b, a
+	default:
+		return 0, 0, false
+	}
+	return first, second, !o.spannedBetween(a, b)
+}
+
+// spannedBetween reports whether a node strictly between a and b
+// vertically shares width with both.
+func (o *pairOrder) spannedBetween(a, b int) bool {
+	A, B := o.nodes[a].box, o.nodes[b].box
+	for c := a + 1; c < b; c++ {
+		if o.cy[c] > o.cy[a] && o.cy[c] < o.cy[b] && xOverlap(o.nodes[c].box, A) && xOverlap(o.nodes[c].box, B) {
+			return true
+		}
+	}
+	return false
 }
 
 // sectionGap is the least height, in text heights, of a blank band
@@ -1765,56 +1797,20 @@ func median(v []float64) float64 {
 // pieces into words.
 func buildBlocks(blocks []pxBlock, toPage func(image.Rectangle) core.BBox) []core.Block {
 	out := make([]core.Block, 0, len(blocks))
-	words := func(ws []pxWord) []core.Word {
-		var px []pxWord
-		for _, w := range ws {
-			for _, p := range splitLine(w) {
-				if n := len(px); n > 0 && joinUnspaced(&px[n-1], p) {
-					continue
-				}
-				px = append(px, p)
-			}
-		}
-		cw := make([]core.Word, len(px))
-		for i, p := range px {
-			cw[i] = core.Word{Text: p.text, BBox: toPage(p.box), Confidence: p.conf}
-		}
-		return cw
-	}
 	for _, b := range blocks {
-		cb := core.Block{Kind: b.kind, Level: b.level}
 		if b.table != nil {
-			t := &core.Table{Rows: b.table.rows, Cols: b.table.cols}
-			rows := make([][]core.Word, b.table.rows)
-			for _, c := range b.table.cells {
-				ws := words(c.words)
-				if c.row >= 0 && c.row < len(rows) {
-					rows[c.row] = append(rows[c.row], ws...)
-				}
-				cell := core.Cell{Row: c.row, Col: c.col, Header: c.row < max(1, b.table.header)}
-				parts := make([]string, len(ws))
-				for i, w := range ws {
-					parts[i] = w.Text
-					cell.BBox = cell.BBox.Union(w.BBox)
-				}
-				cell.Text = strings.Join(parts, " ")
-				cb.BBox = cb.BBox.Union(cell.BBox)
-				t.Cells = append(t.Cells, cell)
-			}
-			if !tableformer.Plausible(t) {
+			if cb, ok := b.table.block(b.kind, b.level, toPage); ok {
+				out = append(out, cb)
+			} else if para := b.table.rowsBlock(toPage); len(para.Lines) > 0 {
 				// Not a table by the rule tables are held to everywhere:
 				// its rows are read as lines of text.
-				if para := core.RowsBlock(core.KindParagraph, rows); len(para.Lines) > 0 {
-					out = append(out, para)
-				}
-				continue
+				out = append(out, para)
 			}
-			cb.Table = t
-			out = append(out, cb)
 			continue
 		}
+		cb := core.Block{Kind: b.kind, Level: b.level}
 		for _, ln := range b.lines {
-			cl := core.Line{Words: words(ln)}
+			cl := core.Line{Words: pageWords(ln, toPage)}
 			if len(cl.Words) == 0 {
 				continue
 			}
@@ -1830,6 +1826,62 @@ func buildBlocks(blocks []pxBlock, toPage func(image.Rectangle) core.BBox) []cor
 	}
 	textclean.JoinUnspacedLines(out)
 	return out
+}
+
+// pageWords are the words of the detector pieces ws in page points
+// (toPage): each piece split into its words, and a word the recogniser
+// cut in two without a space joined again.
+func pageWords(ws []pxWord, toPage func(image.Rectangle) core.BBox) []core.Word {
+	var px []pxWord
+	for _, w := range ws {
+		for _, p := range splitLine(w) {
+			if n := len(px); n > 0 && joinUnspaced(&px[n-1], p) {
+				continue
+			}
+			px = append(px, p)
+		}
+	}
+	cw := make([]core.Word, len(px))
+	for i, p := range px {
+		cw[i] = core.Word{Text: p.text, BBox: toPage(p.box), Confidence: p.conf}
+	}
+	return cw
+}
+
+// block is the table as a block of kind and level in page points
+// (toPage), and whether it is one: false when tableformer.Plausible
+// rejects it.
+func (t *pxTable) block(kind core.BlockKind, level int, toPage func(image.Rectangle) core.BBox) (core.Block, bool) {
+	cb := core.Block{Kind: kind, Level: level}
+	tab := &core.Table{Rows: t.rows, Cols: t.cols}
+	for _, c := range t.cells {
+		ws := pageWords(c.words, toPage)
+		cell := core.Cell{Row: c.row, Col: c.col, Header: c.row < max(1, t.header)}
+		parts := make([]string, len(ws))
+		for i, w := range ws {
+			parts[i] = w.Text
+			cell.BBox = cell.BBox.Union(w.BBox)
+		}
+		cell.Text = strings.Join(parts, " ")
+		cb.BBox = cb.BBox.Union(cell.BBox)
+		tab.Cells = append(tab.Cells, cell)
+	}
+	if !tableformer.Plausible(tab) {
+		return core.Block{}, false
+	}
+	cb.Table = tab
+	return cb, true
+}
+
+// rowsBlock is the table read as a paragraph, a line per row.
+func (t *pxTable) rowsBlock(toPage func(image.Rectangle) core.BBox) core.Block {
+	rows := make([][]core.Word, t.rows)
+	for _, c := range t.cells {
+		if c.row >= 0 && c.row < len(rows) {
+			rows[c.row] = append(rows[c.row], pageWords(c.words, toPage)...)
+		}
+	}
+	return core.RowsBlock(core.KindParagraph, rows)
 }
 
 // joinUnspaced appends p to w, the word before it on its line, when both
