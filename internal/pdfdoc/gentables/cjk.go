@@ -165,55 +165,69 @@ func readCMap(path string) (*cmapData, bool) {
 			mode = ""
 			continue
 		}
-		if s := reName.FindStringSubmatch(ln); s != nil {
-			cm.name = s[1]
-		}
-		if s := reOrdering.FindStringSubmatch(ln); s != nil {
-			cm.ordering = s[1]
-		}
-		if s := reUse.FindStringSubmatch(ln); s != nil {
-			cm.usecmap = s[1]
-		}
-		if s := reWMode.FindStringSubmatch(ln); s != nil {
-			cm.wmode, _ = strconv.Atoi(s[1])
-		}
-		switch mode {
-		case "codespacerange":
-			s := reHexPair.FindStringSubmatch(ln)
-			if s == nil {
-				log.Fatalf("%s: codespace line %q", path, ln)
-			}
-			lo, hi := unhex(s[1]), unhex(s[2])
-			if len(lo) != len(hi) || len(lo) > 4 {
-				log.Fatalf("%s: codespace %q", path, ln)
-			}
-			cm.space = append(cm.space, [2][]byte{lo, hi})
-		case "cidrange":
-			s := reHexPair.FindStringSubmatch(ln)
-			if s == nil || s[3] == "" {
-				log.Fatalf("%s: cidrange line %q", path, ln)
-			}
-			lo, hi := val(unhex(s[1])), val(unhex(s[2]))
-			cid, _ := strconv.ParseUint(s[3], 10, 32)
-			if hi < lo || hi-lo > 1<<20 {
-				log.Fatalf("%s: range %q", path, ln)
-			}
-			for c := lo; c <= hi; c++ {
-				cm.m[c] = uint32(cid) + (c - lo)
-			}
-		case "cidchar":
-			s := reHexSingle.FindStringSubmatch(ln)
-			if s == nil {
-				log.Fatalf("%s: cidchar line %q", path, ln)
-			}
-			cid, _ := strconv.ParseUint(s[2], 10, 32)
-			cm.m[val(unhex(s[1]))] = uint32(cid)
-		}
+		cm.header(ln)
+		cm.entry(path, mode, ln)
 	}
 	if cm.name == "" || (len(cm.m) == 0 && cm.usecmap == "") {
 		return nil, false
 	}
 	return cm, true
+}
+
+// header takes what a line of a CMap's header says: its name, ordering,
+// the CMap it uses and its writing mode.
+func (cm *cmapData) header(ln string) {
+	if s := reName.FindStringSubmatch(ln); s != nil {
+		cm.name = s[1]
+	}
+	if s := reOrdering.FindStringSubmatch(ln); s != nil {
+		cm.ordering = s[1]
+	}
+	if s := reUse.FindStringSubmatch(ln); s != nil {
+		cm.usecmap = s[1]
+	}
+	if s := reWMode.FindStringSubmatch(ln); s != nil {
+		cm.wmode, _ = strconv.Atoi(s[1])
+	}
+}
+
+// entry takes the line ln of the section mode (codespacerange, cidrange
+// or cidchar; others are passed over) of the CMap file path, and stops
+// the program on a line it cannot read: the tables must not be made from
+// a CMap read in part.
+func (cm *cmapData) entry(path, mode, ln string) {
+	switch mode {
+	case "codespacerange":
+		s := reHexPair.FindStringSubmatch(ln)
+		if s == nil {
+			log.Fatalf("%s: codespace line %q", path, ln)
+		}
+		lo, hi := unhex(s[1]), unhex(s[2])
+		if len(lo) != len(hi) || len(lo) > 4 {
+			log.Fatalf("%s: codespace %q", path, ln)
+		}
+		cm.space = append(cm.space, [2][]byte{lo, hi})
+	case "cidrange":
+		s := reHexPair.FindStringSubmatch(ln)
+		if s == nil || s[3] == "" {
+			log.Fatalf("%s: cidrange line %q", path, ln)
+		}
+		lo, hi := val(unhex(s[1])), val(unhex(s[2]))
+		cid, _ := strconv.ParseUint(s[3], 10, 32)
+		if hi < lo || hi-lo > 1<<20 {
+			log.Fatalf("%s: range %q", path, ln)
+		}
+		for c := lo; c <= hi; c++ {
+			cm.m[c] = uint32(cid) + (c - lo)
+		}
+	case "cidchar":
+		s := reHexSingle.FindStringSubmatch(ln)
+		if s == nil {
+			log.Fatalf("%s: cidchar line %q", path, ln)
+		}
+		cid, _ := strconv.ParseUint(s[2], 10, 32)
+		cm.m[val(unhex(s[1]))] = uint32(cid)
+	}
 }
 
 // ranges folds code → CID into maximal runs of consecutive codes and CIDs:
