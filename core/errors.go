@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 )
 
 // Sentinel errors. Branch on them with errors.Is; they survive the trip
@@ -92,10 +94,19 @@ type EngineError struct {
 	Err    error
 }
 
+// Error says the engine and the page once: a cause that names them
+// already (an engine's own EngineError, rebuilt from its message after
+// crossing the wire as a WireError) is not prefixed with them again.
 func (e *EngineError) Error() string {
 	msg := "<nil>"
 	if e.Err != nil {
 		msg = e.Err.Error()
+	}
+	if e.Engine != "" {
+		msg = strings.TrimPrefix(msg, e.Engine+": ")
+	}
+	if e.Page > 0 {
+		msg = strings.TrimPrefix(msg, "page "+strconv.Itoa(e.Page)+": ")
 	}
 	switch {
 	case e.Engine != "" && e.Page > 0:
