@@ -26,7 +26,9 @@
 //	             dictionary, inherited resources, visible box, rotation,
 //	             displayed size and the matrix to displayed top-left
 //	             coordinates; Contents joins its content streams.
-//	inflate.go   Flate decoding with pooled decompressors.
+//	inflate.go   Flate decoding with pooled decompressors; a zlib
+//	             stream's header is read here and its Adler-32 checksum
+//	             is not checked.
 //	matrix.go    Matrix, the PDF transformation [a b c d e f].
 //	lexer.go     Lexer and Token: content-stream syntax (numbers, names,
 //	             strings, arrays, dictionaries, operators, comments), inline
