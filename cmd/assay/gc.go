@@ -4,6 +4,7 @@ import (
 	"os"
 	"runtime/debug"
 
+	"github.com/assay-pdf/assay/internal/heapfloor"
 	"github.com/assay-pdf/assay/internal/memprofile"
 )
 
@@ -17,10 +18,18 @@ import (
 // set theirs themselves (sdk).
 const batchGCPercent = 400
 
-// tuneBatchGC sets the collector for a batch run, unless GOGC says
-// otherwise, and turns off the sampling of allocations.
+// batchHeapFloor is what the host of a batch run allocates before it
+// first collects (see heapfloor), the floor its engines have too: the
+// host of a run over 20 documents then does not collect at all.
+const batchHeapFloor = 256 << 20
+
+// tuneBatchGC sets the collector for a batch run, unless GOGC or
+// GOMEMLIMIT say otherwise, and turns off the sampling of allocations.
 func tuneBatchGC() {
-	if os.Getenv("GOGC") == "" {
+	switch gogc := os.Getenv("GOGC"); {
+	case gogc == "" && os.Getenv("GOMEMLIMIT") == "":
+		heapfloor.Set(batchHeapFloor, batchGCPercent)
+	case gogc == "":
 		debug.SetGCPercent(batchGCPercent)
 	}
 	memprofile.Off() // a batch run serves no heap profile

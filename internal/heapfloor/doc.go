@@ -1,0 +1,22 @@
+// Package heapfloor lets a process allocate a budget of memory before its
+// collector first runs, and then collect as it was set to.
+//
+// A batch run of the text engine allocates about 170 MB over 20 ordinary
+// documents, and keeps some 30 MB live. At GOGC=400 its heap grows to
+// five times the live data between collections, so a run of that size
+// still collects two or three times, each a pass over the live heap that
+// the run did not need: the memory it reuses is freed before the run
+// ends anyway. With no collection until 256 MiB, the same run took 3-4%
+// less CPU and wall time (four sets of documents, alternated runs), for a
+// peak about 70 MB higher. A long run reaches the budget, collects, and
+// from then on runs as before: the floor is a fixed amount, not a share
+// of what the run holds, so memory does not grow with the work.
+//
+//	heapfloor.Set(256<<20, 400) // no collection before 256 MiB, then GOGC=400
+//
+// The collector is off (SetGCPercent(-1)) and the soft memory limit is
+// the budget, so the runtime collects when the process's memory reaches
+// it. A cleanup on an object nothing holds runs after that first
+// collection, and sets the collector's percent and the memory limit the
+// process had before Set.
+package heapfloor
