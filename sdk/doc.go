@@ -18,6 +18,16 @@
 // own. It should still honour ctx: the conformance suite in sdk/sdktest
 // checks that.
 //
+// Serve also tunes the process's collector for a worker (GOGC=400, and a
+// soft memory limit under the host's data limit), unless GOGC or
+// GOMEMLIMIT are set. An engine that allocates much per page and keeps
+// little may add a method
+//
+//	HeapFloor() int64
+//
+// and its process then allocates that many bytes before it first
+// collects, as the text engine does (256 MiB).
+//
 // Executables named assay-engine-NAME in the assay binary's directory or
 // on $ASSAY_PLUGIN_PATH are discovered as engine NAME.
 package sdk

@@ -4,6 +4,7 @@ import (
 	"os"
 	"runtime/debug"
 
+	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/internal/heapfloor"
 	"github.com/assay-pdf/assay/internal/memprofile"
 )
@@ -18,27 +19,27 @@ import (
 // gcPercent is 400. Near the host's limit the soft memory limit makes the
 // collector work harder, rather than the process die.
 //
-// Before that, the process allocates heapFloor without collecting at all
-// (heapfloor): a batch of ordinary documents is done before the floor,
-// and the collections it spared are the last 4-5% of the text engine's
-// CPU (20 documents of 232 pages: 562 → 533 ms with the host's floor,
-// medians of 14 alternated runs), for a peak some 90 MB higher.
+// An engine that allocates much and keeps little may ask, by a method
+// HeapFloor, to allocate that much before it first collects (heapfloor):
+// a batch of ordinary documents is then read without a collection. The
+// text engine does; an engine whose memory is its models' (OCR, layout)
+// gains nothing from it.
 const (
 	gcPercent = 400
 	// memoryShare of the process's data limit is the soft memory limit.
 	memoryShare = 0.75
 )
 
-// heapFloor is what an engine process allocates before it first collects
-// (see heapfloor): a batch of ordinary documents then runs without a
-// collection, and a longer run collects at gcPercent from there. It is
-// 1/32 of the host's default data limit.
-const heapFloor = 256 << 20
+// heapFloorer is an engine that asks for a heap floor: the bytes its
+// process allocates before it first collects.
+type heapFloorer interface {
+	HeapFloor() int64
+}
 
-// tuneGC sets the collector for a worker process, unless GOGC or
-// GOMEMLIMIT in the environment say otherwise, and turns off the sampling
-// of allocations.
-func tuneGC() {
+// tuneGC sets the collector for the worker process of engine e, unless
+// GOGC or GOMEMLIMIT in the environment say otherwise, and turns off the
+// sampling of allocations.
+func tuneGC(e core.Engine) {
 	gogc, memLimit := os.Getenv("GOGC"), os.Getenv("GOMEMLIMIT")
 	if memLimit == "" {
 		if limit, ok := dataLimit(); ok {
@@ -47,7 +48,11 @@ func tuneGC() {
 	}
 	switch {
 	case gogc == "" && memLimit == "":
-		heapfloor.Set(heapFloor, gcPercent)
+		var floor int64
+		if f, ok := e.(heapFloorer); ok {
+			floor = f.HeapFloor()
+		}
+		heapfloor.Set(floor, gcPercent)
 	case gogc == "":
 		debug.SetGCPercent(gcPercent)
 	}

@@ -7,12 +7,22 @@ import (
 	"testing"
 	"time"
 
+	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/internal/heapfloor"
 )
 
-// A worker does not collect before heapFloor, then collects at gcPercent
-// under a soft memory limit below its data limit when it has one, unless
-// GOGC or GOMEMLIMIT say otherwise; it samples no allocations.
+// floored is an engine that asks for a heap floor.
+type floored struct {
+	core.Engine
+	floor int64
+}
+
+func (f floored) HeapFloor() int64 { return f.floor }
+
+// A worker collects at gcPercent under a soft memory limit below its data
+// limit when it has one, unless GOGC or GOMEMLIMIT say otherwise, and
+// samples no allocations. An engine that asks for a heap floor does not
+// collect before it.
 func TestTuneGC(t *testing.T) {
 	t.Setenv("GOGC", "")
 	t.Setenv("GOMEMLIMIT", "")
@@ -24,13 +34,14 @@ func TestTuneGC(t *testing.T) {
 	if limit, ok := dataLimit(); ok {
 		soft = int64(float64(limit) * memoryShare)
 	}
-	tuneGC()
+	const floor = 256 << 20
+	tuneGC(floored{floor: floor})
 	if runtime.MemProfileRate != 0 {
 		t.Errorf("a worker samples allocations every %d bytes", runtime.MemProfileRate)
 	}
-	if soft > heapFloor {
-		if p, l := heapfloor.Current(); p != -1 || l != heapFloor {
-			t.Errorf("before the floor: GC percent %d, memory limit %d; want off and %d", p, l, heapFloor)
+	if soft > floor {
+		if p, l := heapfloor.Current(); p != -1 || l != floor {
+			t.Errorf("before the floor: GC percent %d, memory limit %d; want off and %d", p, l, floor)
 		}
 		runtime.GC() // what reaching the floor does
 	}
@@ -47,16 +58,22 @@ func TestTuneGC(t *testing.T) {
 		time.Sleep(5 * time.Millisecond)
 	}
 
+	debug.SetGCPercent(100)
+	tuneGC(floored{}) // no floor
+	if p, l := heapfloor.Current(); p != gcPercent || l != soft {
+		t.Errorf("without a floor: GC percent %d, memory limit %d; want %d and %d", p, l, gcPercent, soft)
+	}
+
 	t.Setenv("GOGC", "50")
 	debug.SetGCPercent(50)
-	tuneGC()
+	tuneGC(floored{floor: floor})
 	if got := debug.SetGCPercent(100); got != 50 {
 		t.Errorf("with GOGC=50 the GC percent became %d", got)
 	}
 	t.Setenv("GOGC", "")
 	t.Setenv("GOMEMLIMIT", "1GiB")
 	debug.SetMemoryLimit(1 << 30)
-	tuneGC()
+	tuneGC(floored{floor: floor})
 	if p, l := heapfloor.Current(); p != gcPercent || l != 1<<30 {
 		t.Errorf("with GOMEMLIMIT set: GC percent %d, memory limit %d; want %d and the user's %d", p, l, gcPercent, 1<<30)
 	}

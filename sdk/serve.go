@@ -111,7 +111,7 @@ func newConfig(opts []Option) *config {
 func Serve(e core.Engine, opts ...Option) {
 	c := newConfig(opts)
 	hugepages.Heap()
-	tuneGC()
+	tuneGC(e)
 	sc := &plugin.ServeConfig{
 		HandshakeConfig: wire.Handshake,
 		Plugins:         wire.PluginSet(e),

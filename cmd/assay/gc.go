@@ -19,8 +19,8 @@ import (
 const batchGCPercent = 400
 
 // batchHeapFloor is what the host of a batch run allocates before it
-// first collects (see heapfloor), the floor its engines have too: the
-// host of a run over 20 documents then does not collect at all.
+// first collects (see heapfloor), as the text engine does: the host of a
+// run over 20 documents then does not collect at all.
 const batchHeapFloor = 256 << 20
 
 // tuneBatchGC sets the collector for a batch run, unless GOGC or
