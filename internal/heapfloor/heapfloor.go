@@ -3,37 +3,64 @@ package heapfloor
 import (
 	"runtime"
 	"runtime/debug"
+	"sync"
+)
+
+// The floor the process holds, if any. A cleanup that lifts an older one
+// (Set was called again before its first collection) does nothing.
+var (
+	mu     sync.Mutex
+	gen    int   // Set's calls
+	held   bool  // a floor is held: the collector is off until it is lifted
+	former int64 // the soft memory limit before the floor
 )
 
 // Set turns the collector off until the process's memory first reaches
 // budget bytes, and then sets it to percent (as debug.SetGCPercent) with
 // the soft memory limit it had before. A budget at or above that limit,
-// or not above zero, sets percent at once.
+// or not above zero, sets percent at once. Set may be called again: a
+// floor not lifted yet is replaced, and the limit from before it stands.
 func Set(budget int64, percent int) {
+	mu.Lock()
+	defer mu.Unlock()
+	gen++
 	limit := debug.SetMemoryLimit(-1) // reads the limit
+	if held {
+		limit = former
+	}
+	held = false
 	if budget <= 0 || budget >= limit {
+		debug.SetMemoryLimit(limit)
 		debug.SetGCPercent(percent)
 		return
 	}
+	held, former = true, limit
 	debug.SetGCPercent(-1)
 	debug.SetMemoryLimit(budget)
 	// The sentinel holds a pointer, so that it is not batched with other
 	// small objects in one allocation: its cleanup then runs after the
 	// first collection.
 	sentinel := &struct{ p *int }{}
-	runtime.AddCleanup(sentinel, restore, setting{percent: percent, limit: limit})
+	runtime.AddCleanup(sentinel, lift, floor{gen: gen, percent: percent})
 	runtime.KeepAlive(sentinel)
 }
 
-// setting is the collector's setting after the floor.
-type setting struct {
+// floor is a floor Set made: its call, and the percent after it.
+type floor struct {
+	gen     int
 	percent int
-	limit   int64
 }
 
-func restore(s setting) {
-	debug.SetGCPercent(s.percent)
-	debug.SetMemoryLimit(s.limit)
+// lift ends the floor f, unless Set was called again since.
+func lift(f floor) {
+	mu.Lock()
+	defer mu.Unlock()
+	if f.gen != gen || !held {
+		return
+	}
+	held = false
+	debug.SetGCPercent(f.percent)
+	debug.SetMemoryLimit(former)
 }
 
 // Current is the collector's percent (-1: off) and the soft memory limit,

@@ -70,3 +70,45 @@ func churn(n int) {
 	}
 	sink = nil
 }
+
+// A second Set before the first collection replaces the floor: the limit
+// from before the first stands, and the first floor's cleanup does not
+// undo the second's setting.
+func TestSetAgain(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	floor := int64(ms.Sys) + 256<<20
+	Set(floor, 300)
+	Set(floor, 200)
+	if p, l := Current(); p != -1 || l != floor {
+		t.Fatalf("second floor: percent %d, limit %d; want off and %d", p, l, floor)
+	}
+	waitFor(t, 200, math.MaxInt64)
+
+	Set(floor, 300)
+	Set(0, 150) // no floor after all
+	if p, l := Current(); p != 150 || l != math.MaxInt64 {
+		t.Fatalf("floor taken back: percent %d, limit %d; want 150 and the former limit", p, l)
+	}
+	runtime.GC()
+	time.Sleep(20 * time.Millisecond) // the first floor's cleanup has run
+	if p, l := Current(); p != 150 || l != math.MaxInt64 {
+		t.Errorf("after a collection: percent %d, limit %d; want 150 and the former limit", p, l)
+	}
+}
+
+// waitFor collects until the floor is lifted to percent and limit.
+func waitFor(t *testing.T, percent int, limit int64) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for p, l := Current(); p != percent || l != limit; p, l = Current() {
+		if time.Now().After(deadline) {
+			t.Fatalf("percent %d, limit %d; want %d and %d", p, l, percent, limit)
+		}
+		runtime.GC()
+		time.Sleep(5 * time.Millisecond)
+	}
+}
