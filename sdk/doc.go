@@ -19,14 +19,15 @@
 // checks that.
 //
 // Serve also tunes the process's collector for a worker (GOGC=400, and a
-// soft memory limit under the host's data limit), unless GOGC or
-// GOMEMLIMIT are set. An engine that allocates much per page and keeps
-// little may add a method
+// soft memory limit under the data limit the host names in
+// ASSAY_ENGINE_MEMORY_LIMIT), unless GOGC or GOMEMLIMIT are set. An
+// engine that allocates much per page and keeps little may add a method
 //
 //	HeapFloor() int64
 //
 // and its process then allocates that many bytes before it first
-// collects, as the text engine does (256 MiB).
+// collects, when the floor lies below the soft limit, as the text engine
+// does (256 MiB).
 //
 // Executables named assay-engine-NAME in the assay binary's directory or
 // on $ASSAY_PLUGIN_PATH are discovered as engine NAME.

@@ -3,10 +3,12 @@ package sdk
 import (
 	"os"
 	"runtime/debug"
+	"strconv"
 
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/internal/heapfloor"
 	"github.com/assay-pdf/assay/internal/memprofile"
+	"github.com/assay-pdf/assay/internal/wire"
 )
 
 // An engine process is a worker: it reads documents and answers, and the
@@ -42,7 +44,7 @@ type heapFloorer interface {
 func tuneGC(e core.Engine) {
 	gogc, memLimit := os.Getenv("GOGC"), os.Getenv("GOMEMLIMIT")
 	if memLimit == "" {
-		if limit, ok := dataLimit(); ok {
+		if limit, ok := memoryLimit(); ok {
 			debug.SetMemoryLimit(int64(float64(limit) * memoryShare))
 		}
 	}
@@ -57,4 +59,16 @@ func tuneGC(e core.Engine) {
 		debug.SetGCPercent(gcPercent)
 	}
 	memprofile.Off() // an engine serves no heap profile
+}
+
+// memoryLimit is the data limit the process runs under, the lower of the
+// one the host says it sets (wire.EnvMemoryLimit: the host sets it only
+// after the handshake, when tuneGC has run) and the one the process has
+// now (dataLimit); ok is false when there is neither.
+func memoryLimit() (uint64, bool) {
+	limit, ok := dataLimit()
+	if v, err := strconv.ParseUint(os.Getenv(wire.EnvMemoryLimit), 10, 64); err == nil && v > 0 && (!ok || v < limit) {
+		return v, true
+	}
+	return limit, ok
 }

@@ -4,11 +4,13 @@ import (
 	"math"
 	"runtime"
 	"runtime/debug"
+	"strconv"
 	"testing"
 	"time"
 
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/internal/heapfloor"
+	"github.com/assay-pdf/assay/internal/wire"
 )
 
 // floored is an engine that asks for a heap floor.
@@ -30,8 +32,9 @@ func TestTuneGC(t *testing.T) {
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
 	defer func(rate int) { runtime.MemProfileRate = rate }(runtime.MemProfileRate)
 	t.Setenv("GODEBUG", "")
+	t.Setenv(wire.EnvMemoryLimit, "")
 	soft := int64(math.MaxInt64)
-	if limit, ok := dataLimit(); ok {
+	if limit, ok := memoryLimit(); ok {
 		soft = int64(float64(limit) * memoryShare)
 	}
 	const floor = 256 << 20
@@ -76,5 +79,46 @@ func TestTuneGC(t *testing.T) {
 	tuneGC(floored{floor: floor})
 	if p, l := heapfloor.Current(); p != gcPercent || l != 1<<30 {
 		t.Errorf("with GOMEMLIMIT set: GC percent %d, memory limit %d; want %d and the user's %d", p, l, gcPercent, 1<<30)
+	}
+}
+
+// The data limit the host says it will set (wire.EnvMemoryLimit) sizes
+// the collector from the start: the soft limit under it, and a heap floor
+// only where the floor lies below that.
+func TestTuneGCUnderTheHostsLimit(t *testing.T) {
+	t.Setenv("GOGC", "")
+	t.Setenv("GOMEMLIMIT", "")
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	defer func(rate int) { runtime.MemProfileRate = rate }(runtime.MemProfileRate)
+	if limit, ok := dataLimit(); ok && limit < 2<<30 {
+		t.Skipf("the process's own data limit (%d) is lower", limit)
+	}
+	const floor = 256 << 20
+
+	t.Setenv(wire.EnvMemoryLimit, strconv.Itoa(256<<20))
+	tuneGC(floored{floor: floor})
+	if p, l := heapfloor.Current(); p != gcPercent || l != int64(0.75*(256<<20)) {
+		t.Errorf("under 256 MiB: GC percent %d, memory limit %d; want %d and 3/4 of the limit, no floor", p, l, gcPercent)
+	}
+
+	t.Setenv(wire.EnvMemoryLimit, strconv.Itoa(2<<30))
+	tuneGC(floored{floor: floor})
+	if p, l := heapfloor.Current(); p != -1 || l != floor {
+		t.Errorf("under 2 GiB: GC percent %d, memory limit %d; want off until the floor", p, l)
+	}
+	waitLifted(t, gcPercent, int64(0.75*(2<<30)))
+}
+
+// waitLifted collects until the collector runs at percent under limit.
+func waitLifted(t *testing.T, percent int, limit int64) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for p, l := heapfloor.Current(); p != percent || l != limit; p, l = heapfloor.Current() {
+		if time.Now().After(deadline) {
+			t.Fatalf("past the floor: GC percent %d, memory limit %d; want %d and %d", p, l, percent, limit)
+		}
+		runtime.GC()
+		time.Sleep(5 * time.Millisecond)
 	}
 }

@@ -23,6 +23,13 @@ const (
 	MaxMessageSize = 64 << 20
 )
 
+// EnvMemoryLimit is the variable in which the host tells an engine the
+// data limit, in bytes, it puts on the engine's process (RLIMIT_DATA).
+// The host sets the limit only once the handshake is done, when the
+// engine's runtime has started: read from the variable, it can size the
+// collector's soft limit and heap floor below it from the start.
+const EnvMemoryLimit = "ASSAY_ENGINE_MEMORY_LIMIT"
+
 // Handshake is the go-plugin handshake for engines.
 var Handshake = plugin.HandshakeConfig{
 	ProtocolVersion:  ProtocolVersion,

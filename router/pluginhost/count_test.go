@@ -226,3 +226,22 @@ func TestEnginesStartWithHugePages(t *testing.T) {
 	}
 	t.Errorf("engine environment lacks %q: %q", want, env)
 }
+
+// An engine is told the data limit the host puts on it (wire.EnvMemoryLimit)
+// before the host sets it, after the handshake: its collector is sized to
+// the limit from the start.
+func TestEnginesAreToldTheirMemoryLimit(t *testing.T) {
+	t.Parallel()
+	p := launchCounter(t, newHost(t, Config{MemoryLimit: 1 << 30}))
+	env, err := os.ReadFile(fmt.Sprintf("/proc/%d/environ", p.pid))
+	if err != nil {
+		t.Skip(err)
+	}
+	want := fmt.Sprintf("%s=%d", wire.EnvMemoryLimit, 1<<30)
+	for _, kv := range strings.Split(string(env), "\x00") {
+		if kv == want {
+			return
+		}
+	}
+	t.Errorf("engine environment lacks %q", want)
+}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -59,6 +60,11 @@ func (h *Host) launch(f Found) (*proc, error) {
 		// (hugepages.Enable) and would otherwise execute themselves
 		// again to get them.
 		cmd.Env = append(cmd.Env, kv)
+	}
+	if h.cfg.MemoryLimit > 0 {
+		// The limit is set after the handshake (limitMemory); the engine
+		// sizes its collector to it from the start.
+		cmd.Env = append(cmd.Env, wire.EnvMemoryLimit+"="+strconv.FormatInt(h.cfg.MemoryLimit, 10))
 	}
 	cc, tail, exit := h.clientConfig(f.Name)
 	cc.Cmd = cmd
