@@ -429,9 +429,35 @@ func parseLooseNumber(s string) float64 {
 	return v
 }
 
+// literal reads a literal string, l.pos at its '('. Most strings a page
+// shows hold no escape, nested parenthesis or carriage return: such a
+// string is its bytes up to the ')', copied once. Others are read byte
+// by byte (literalEscaped).
 func (l *Lexer) literal() string {
 	l.pos++ // '('
-	var out []byte
+	rest := l.b[l.pos:]
+	i := bytes.IndexAny(rest, literalSpecials)
+	if i >= 0 && rest[i] == ')' {
+		l.pos += i + 1
+		return string(rest[:i])
+	}
+	return l.literalEscaped(max(i, 0))
+}
+
+// literalSpecials are the bytes that end a literal string or change how
+// its bytes read.
+const literalSpecials = "()\\\r"
+
+// literalSlack is the room literalEscaped makes for the bytes after the
+// plain ones.
+const literalSlack = 16
+
+// literalEscaped reads a literal string from l.pos, past its '(', with
+// its escapes, nested parentheses and line ends; plain is the number of
+// bytes at l.pos known to hold none of them.
+func (l *Lexer) literalEscaped(plain int) string {
+	out := append(make([]byte, 0, plain+literalSlack), l.b[l.pos:l.pos+plain]...)
+	l.pos += plain
 	depth := 1
 	for l.pos < len(l.b) {
 		c := l.b[l.pos]

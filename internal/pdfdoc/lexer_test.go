@@ -216,3 +216,22 @@ func mustNext(t *testing.T, src string) Token {
 	}
 	return o
 }
+
+// FuzzLiteral: a literal string reads the same, and ends at the same
+// byte, by the plain path and by the byte-by-byte one.
+func FuzzLiteral(f *testing.F) {
+	for _, s := range []string{"Hello) Tj", `a\(b\)c)`, "x(y)z)", "line\r\nend)", `\101\102)`, "no end", ")", `\`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		in := append([]byte("("), b...)
+		fast := NewLexer(in)
+		got := fast.literal()
+		slow := NewLexer(in)
+		slow.pos++
+		want := slow.literalEscaped(0)
+		if got != want || fast.pos != slow.pos {
+			t.Fatalf("%q: %q ending at %d, want %q ending at %d", in, got, fast.pos, want, slow.pos)
+		}
+	})
+}
