@@ -26,12 +26,7 @@ func (f floored) HeapFloor() int64 { return f.floor }
 // samples no allocations. An engine that asks for a heap floor does not
 // collect before it.
 func TestTuneGC(t *testing.T) {
-	t.Setenv("GOGC", "")
-	t.Setenv("GOMEMLIMIT", "")
-	defer debug.SetGCPercent(debug.SetGCPercent(100))
-	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
-	defer func(rate int) { runtime.MemProfileRate = rate }(runtime.MemProfileRate)
-	t.Setenv("GODEBUG", "")
+	workerEnv(t)
 	t.Setenv(wire.EnvMemoryLimit, "")
 	soft := int64(math.MaxInt64)
 	if limit, ok := memoryLimit(); ok {
@@ -86,11 +81,7 @@ func TestTuneGC(t *testing.T) {
 // the collector from the start: the soft limit under it, and a heap floor
 // only where the floor lies below that.
 func TestTuneGCUnderTheHostsLimit(t *testing.T) {
-	t.Setenv("GOGC", "")
-	t.Setenv("GOMEMLIMIT", "")
-	defer debug.SetGCPercent(debug.SetGCPercent(100))
-	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
-	defer func(rate int) { runtime.MemProfileRate = rate }(runtime.MemProfileRate)
+	workerEnv(t)
 	if limit, ok := dataLimit(); ok && limit < 2<<30 {
 		t.Skipf("the process's own data limit (%d) is lower", limit)
 	}
@@ -121,4 +112,20 @@ func waitLifted(t *testing.T, percent int, limit int64) {
 		runtime.GC()
 		time.Sleep(5 * time.Millisecond)
 	}
+}
+
+// workerEnv clears the variables tuneGC reads, and puts the collector's
+// setting and the sampling rate back when t ends. (Tests that use it are
+// not parallel: these are the process's.)
+func workerEnv(t *testing.T) {
+	t.Helper()
+	for _, v := range []string{"GOGC", "GOMEMLIMIT", "GODEBUG"} {
+		t.Setenv(v, "")
+	}
+	percent, limit, rate := debug.SetGCPercent(100), debug.SetMemoryLimit(-1), runtime.MemProfileRate
+	t.Cleanup(func() {
+		debug.SetGCPercent(percent)
+		debug.SetMemoryLimit(limit)
+		runtime.MemProfileRate = rate
+	})
 }

@@ -14,13 +14,11 @@ var sink []byte
 // percent and the memory limit are set as asked. (Not parallel: the
 // collector's setting is the process's.)
 func TestFloorThenPercent(t *testing.T) {
-	defer debug.SetGCPercent(debug.SetGCPercent(100))
-	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
-	runtime.GC()
+	sys := freshCollector(t)
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	const budget = 64 << 20
-	Set(int64(ms.Sys)+budget, 300)
+	Set(sys+budget, 300)
 
 	before := ms.NumGC
 	churn(budget / 2)
@@ -75,12 +73,7 @@ func churn(n int) {
 // from before the first stands, and the first floor's cleanup does not
 // undo the second's setting.
 func TestSetAgain(t *testing.T) {
-	defer debug.SetGCPercent(debug.SetGCPercent(100))
-	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
-	runtime.GC()
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	floor := int64(ms.Sys) + 256<<20
+	floor := freshCollector(t) + 256<<20
 	Set(floor, 300)
 	Set(floor, 200)
 	if p, l := Current(); p != -1 || l != floor {
@@ -111,4 +104,20 @@ func waitFor(t *testing.T, percent int, limit int64) {
 		runtime.GC()
 		time.Sleep(5 * time.Millisecond)
 	}
+}
+
+// freshCollector sets the collector to GOGC=100 with no memory limit
+// until t ends, collects, and returns the memory the runtime holds (what
+// the memory limit counts).
+func freshCollector(t *testing.T) int64 {
+	t.Helper()
+	percent, limit := debug.SetGCPercent(100), debug.SetMemoryLimit(math.MaxInt64)
+	t.Cleanup(func() {
+		debug.SetGCPercent(percent)
+		debug.SetMemoryLimit(limit)
+	})
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return int64(ms.Sys)
 }
