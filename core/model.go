@@ -30,7 +30,7 @@ func (p *Page) Box() BBox { return BBox{0, 0, p.Width, p.Height} }
 func (p *Page) Text() string {
 	n := 0
 	for i := range p.Blocks {
-		n += p.Blocks[i].textLen() + len(p.Blocks[i].Content) + 2
+		n += p.Blocks[i].TextSize() + 2
 	}
 	var sb strings.Builder
 	sb.Grow(n)
@@ -149,7 +149,7 @@ func (b *Block) Text() string {
 		return whole
 	}
 	var sb strings.Builder
-	sb.Grow(b.textLen())
+	sb.Grow(b.TextSize())
 	b.writeLines(&sb)
 	return sb.String()
 }
@@ -191,10 +191,11 @@ func (b *Block) writeLines(sb *strings.Builder) {
 	}
 }
 
-// textLen is at least the length of the block's Text from its lines:
-// their words, a space between words and a line break between lines.
-func (b *Block) textLen() int {
-	n := 0
+// TextSize is about the length of the block's Text, for sizing a buffer
+// it is written into: its Content, and its lines' words with a space or
+// line break after each (a table's cells are not counted).
+func (b *Block) TextSize() int {
+	n := len(b.Content)
 	for i := range b.Lines {
 		ws := b.Lines[i].Words
 		n += len(ws)

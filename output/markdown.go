@@ -51,19 +51,14 @@ func Markdown(w io.Writer, res *merge.Result, opts MarkdownOptions) error {
 	return err
 }
 
-// textSize is about the size of the result's text: its words and a
-// separator after each, which Markdown's marks add little to.
+// textSize is about the size of the result's text (core.Block.TextSize),
+// which Markdown's marks add little to.
 func textSize(res *merge.Result) int {
 	n := 0
 	for i := range res.Entries {
 		blocks := res.Entries[i].Page.Blocks
 		for j := range blocks {
-			n += len(blocks[j].Content)
-			for _, l := range blocks[j].Lines {
-				for k := range l.Words {
-					n += len(l.Words[k].Text) + 1
-				}
-			}
+			n += blocks[j].TextSize()
 		}
 	}
 	return n
