@@ -42,22 +42,16 @@ type heapFloorer interface {
 // GOGC or GOMEMLIMIT in the environment say otherwise, and turns off the
 // sampling of allocations.
 func tuneGC(e core.Engine) {
-	gogc, memLimit := os.Getenv("GOGC"), os.Getenv("GOMEMLIMIT")
-	if memLimit == "" {
+	if os.Getenv("GOMEMLIMIT") == "" {
 		if limit, ok := memoryLimit(); ok {
 			debug.SetMemoryLimit(int64(float64(limit) * memoryShare))
 		}
 	}
-	switch {
-	case gogc == "" && memLimit == "":
-		var floor int64
-		if f, ok := e.(heapFloorer); ok {
-			floor = f.HeapFloor()
-		}
-		heapfloor.Set(floor, gcPercent)
-	case gogc == "":
-		debug.SetGCPercent(gcPercent)
+	var floor int64
+	if f, ok := e.(heapFloorer); ok {
+		floor = f.HeapFloor()
 	}
+	heapfloor.SetDefault(floor, gcPercent)
 	memprofile.Off() // an engine serves no heap profile
 }
 

@@ -1,9 +1,6 @@
 package main
 
 import (
-	"os"
-	"runtime/debug"
-
 	"github.com/assay-pdf/assay/internal/heapfloor"
 	"github.com/assay-pdf/assay/internal/memprofile"
 )
@@ -26,11 +23,6 @@ const batchHeapFloor = 256 << 20
 // tuneBatchGC sets the collector for a batch run, unless GOGC or
 // GOMEMLIMIT say otherwise, and turns off the sampling of allocations.
 func tuneBatchGC() {
-	switch gogc := os.Getenv("GOGC"); {
-	case gogc == "" && os.Getenv("GOMEMLIMIT") == "":
-		heapfloor.Set(batchHeapFloor, batchGCPercent)
-	case gogc == "":
-		debug.SetGCPercent(batchGCPercent)
-	}
+	heapfloor.SetDefault(batchHeapFloor, batchGCPercent)
 	memprofile.Off() // a batch run serves no heap profile
 }

@@ -15,6 +15,9 @@
 //
 //	heapfloor.Set(256<<20, 400) // no collection before 256 MiB, then GOGC=400
 //
+// SetDefault does the same unless the user set GOGC or GOMEMLIMIT: the
+// batch host and every engine (sdk) take their setting from it.
+//
 // The collector is off (SetGCPercent(-1)) and the soft memory limit is
 // the budget, so the runtime collects when the process's memory reaches
 // it. A cleanup on an object nothing holds runs after that first

@@ -1,6 +1,7 @@
 package heapfloor
 
 import (
+	"os"
 	"runtime"
 	"runtime/debug"
 	"sync"
@@ -43,6 +44,18 @@ func Set(budget int64, percent int) {
 	sentinel := &struct{ p *int }{}
 	runtime.AddCleanup(sentinel, lift, floor{gen: gen, percent: percent})
 	runtime.KeepAlive(sentinel)
+}
+
+// SetDefault is Set where the environment leaves the collector to the
+// program. With GOGC set it changes nothing; with only GOMEMLIMIT set it
+// sets percent without a floor, which would replace the user's limit.
+func SetDefault(budget int64, percent int) {
+	switch gogc := os.Getenv("GOGC"); {
+	case gogc == "" && os.Getenv("GOMEMLIMIT") == "":
+		Set(budget, percent)
+	case gogc == "":
+		debug.SetGCPercent(percent)
+	}
 }
 
 // floor is a floor Set made: its call, and the percent after it.

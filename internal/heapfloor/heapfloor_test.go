@@ -121,3 +121,28 @@ func freshCollector(t *testing.T) int64 {
 	runtime.ReadMemStats(&ms)
 	return int64(ms.Sys)
 }
+
+// SetDefault leaves the collector to a user who sets GOGC, sets the
+// percent without a floor under a user's GOMEMLIMIT, and sets the floor
+// otherwise.
+func TestSetDefault(t *testing.T) {
+	floor := freshCollector(t) + 256<<20
+	t.Setenv("GOGC", "50")
+	t.Setenv("GOMEMLIMIT", "")
+	SetDefault(floor, 300)
+	if p, l := Current(); p != 100 || l != math.MaxInt64 {
+		t.Errorf("with GOGC: percent %d, limit %d; want both left as they were", p, l)
+	}
+	t.Setenv("GOGC", "")
+	t.Setenv("GOMEMLIMIT", "1GiB")
+	SetDefault(floor, 300)
+	if p, l := Current(); p != 300 || l != math.MaxInt64 {
+		t.Errorf("with GOMEMLIMIT: percent %d, limit %d; want 300 and no floor", p, l)
+	}
+	t.Setenv("GOMEMLIMIT", "")
+	SetDefault(floor, 200)
+	if p, l := Current(); p != -1 || l != floor {
+		t.Errorf("with neither: percent %d, limit %d; want off until %d", p, l, floor)
+	}
+	waitFor(t, 200, math.MaxInt64)
+}
