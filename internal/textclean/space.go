@@ -104,12 +104,10 @@ func uncollapsedAt(s string) int {
 	return len(s)
 }
 
-// spaceAt is the length of the character at s[i] and whether it is white
-// space; an invalid byte is a character of length 1 that is not.
+// spaceAt is the length of the character beyond ASCII at s[i] and
+// whether it is white space; an invalid byte is a character of length 1
+// that is not. (Its callers read ASCII bytes themselves, in their loops.)
 func spaceAt(s string, i int) (int, bool) {
-	if c := s[i]; c < utf8.RuneSelf {
-		return 1, asciiSpace(c)
-	}
 	r, n := utf8.DecodeRuneInString(s[i:])
 	return n, unicode.IsSpace(r)
 }
