@@ -17,6 +17,7 @@ import (
 	"github.com/nats-io/nats.go"
 
 	"github.com/assay-pdf/assay"
+	"github.com/assay-pdf/assay/internal/scratch"
 	"github.com/assay-pdf/assay/service"
 	"github.com/assay-pdf/assay/service/jobs"
 )
@@ -256,8 +257,17 @@ func runServe(ctx context.Context, cfg Config, sc ServeConfig, log *slog.Logger)
 	}
 	defer x.Close()
 	defer save()
+	// Uploads wait in a directory of this server's own, so that those of
+	// a server that was killed are removed when the next one starts.
+	uploads, err := scratch.Open("", "assay-serve")
+	if err != nil {
+		return err
+	}
+	defer uploads.Close()
 	metrics := service.NewMetrics(nil)
-	srv := service.New(serviceConfig(cfg, sc, q, x, metrics, log))
+	scfg := serviceConfig(cfg, sc, q, x, metrics, log)
+	scfg.TempDir = uploads.Path()
+	srv := service.New(scfg)
 	ln, err := net.Listen("tcp", sc.Listen)
 	if err != nil {
 		return err

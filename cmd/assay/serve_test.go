@@ -293,11 +293,13 @@ func slowEngineDir(t *testing.T) string {
 
 // TestWorkerKill kills a worker with SIGKILL while it reads a batch; the
 // batch goes to another worker after the ack wait and the job completes.
+// The dead worker's copy of the PDF is removed when the next one starts.
 func TestWorkerKill(t *testing.T) {
 	t.Parallel()
 	engines := slowEngineDir(t)
 	natsAddr := freeAddr(t)
-	env := []string{"ASSAY_PLUGIN_PATH=" + engines, "ASSAY_SERVE__ACK_WAIT=2s"}
+	tmp := t.TempDir()
+	env := []string{"ASSAY_PLUGIN_PATH=" + engines, "ASSAY_SERVE__ACK_WAIT=2s", "TMPDIR=" + tmp}
 	_, base := serve(t, env, "--data-dir", t.TempDir(), "--workers", "0", "--nats-listen", natsAddr)
 	natsURL := "nats://" + natsAddr
 	doomed := startAssay(t, env, "worker", "--nats", natsURL, "--workers", "1")
@@ -319,8 +321,15 @@ func TestWorkerKill(t *testing.T) {
 	for _, pid := range orphans { // the dead worker's engine, which nobody reaps
 		_ = syscall.Kill(pid, syscall.SIGKILL)
 	}
+	left, _ := filepath.Glob(filepath.Join(tmp, "assay-worker-*", "assay-job-*.pdf"))
+	if len(left) != 1 {
+		t.Fatalf("the killed worker left %q, want its one copy of the input", left)
+	}
 	startAssay(t, env, "worker", "--nats", natsURL, "--workers", "1")
 	waitJobs(t, base, []string{id})
+	if _, err := os.Stat(left[0]); !os.IsNotExist(err) {
+		t.Errorf("the killed worker's %s is still there after the next worker started: %v", left[0], err)
+	}
 	code, body := get(t, base+"/v1/jobs/"+id+"/result?format=text")
 	if code != http.StatusOK {
 		t.Fatalf("%d %s", code, body)

@@ -32,7 +32,9 @@
 // batches and publishes on assay.cancel.<job>; a worker cancels the
 // context of that job's batches, which kills their engine processes. A
 // stopping Worker lets its batches finish for Grace, then hands them back
-// (nak) for another worker.
+// (nak) for another worker. A worker keeps its copies of batch inputs in
+// a directory of its own (internal/scratch): one left by a worker that
+// was killed is removed when the next worker starts.
 //
 // StartEmbedded runs the NATS server in process with its files under a
 // directory (assay serve's default); Connect joins an external one.

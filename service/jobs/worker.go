@@ -17,6 +17,7 @@ import (
 	"github.com/assay-pdf/assay"
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/internal/recovered"
+	"github.com/assay-pdf/assay/internal/scratch"
 )
 
 // Defaults of a Worker.
@@ -47,9 +48,14 @@ type Worker struct {
 	// Finished, when set, is told of each job this worker marked done.
 	Finished func(id string)
 	Log      *slog.Logger
+	// TempDir is where the worker makes the directory that holds each
+	// batch's copy of its PDF ("": the system's). Directories left by
+	// workers that were killed are removed when the next worker starts.
+	TempDir string
 
 	mu      sync.Mutex
 	running map[string]map[*batchRun]bool // by job id
+	scratch *scratch.Dir
 }
 
 // batchRun is one batch being read, with the way to stop it.
@@ -71,6 +77,16 @@ func (w *Worker) Run(ctx context.Context) error {
 		w.Log = slog.New(slog.DiscardHandler)
 	}
 	w.running = map[string]map[*batchRun]bool{}
+	dir, err := scratch.Open(w.TempDir, "assay-worker")
+	if err != nil {
+		return fmt.Errorf("jobs: %w", err)
+	}
+	w.scratch = dir
+	defer func() {
+		if err := dir.Close(); err != nil {
+			w.Log.Warn("removing the worker's files", "err", err)
+		}
+	}()
 	sub, err := w.Queue.nc.Subscribe(cancelSubject+".*", func(m *nats.Msg) {
 		w.cancelJob(m.Subject[len(cancelSubject)+1:])
 	})
@@ -248,7 +264,7 @@ func (w *Worker) extract(ctx context.Context, j Job, b batch) (*assay.Result, er
 	if err != nil {
 		return nil, err
 	}
-	f, err := os.CreateTemp("", "assay-job-*.pdf")
+	f, err := w.scratch.CreateTemp("assay-job-*.pdf")
 	if err != nil {
 		return nil, fmt.Errorf("jobs: %w", err)
 	}
