@@ -4,6 +4,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"sync"
 )
 
@@ -77,9 +78,11 @@ func lift(f floor) {
 }
 
 // Current is the collector's percent (-1: off) and the soft memory limit,
-// read without changing them.
+// read without changing them. (Read by setting the percent and setting it
+// back, a floor lifted in between would be undone.)
 func Current() (percent int, limit int64) {
-	percent = debug.SetGCPercent(-1)
-	debug.SetGCPercent(percent)
-	return percent, debug.SetMemoryLimit(-1)
+	s := []metrics.Sample{{Name: "/gc/gogc:percent"}, {Name: "/gc/gomemlimit:bytes"}}
+	metrics.Read(s)
+	// Off reads as the largest uint64, which converts to -1.
+	return int(s[0].Value.Uint64()), int64(s[1].Value.Uint64())
 }
