@@ -18,6 +18,17 @@
 // SetDefault does the same unless the user set GOGC or GOMEMLIMIT: the
 // batch host and every engine (sdk) take their setting from it.
 //
+// Under a floor each 4 KiB the process allocates is a fresh page, and its
+// first write a page fault on the core that writes it (about 1.5 µs on a
+// virtual machine). Where one goroutine works alone, as the text engine
+// does while it parses a document before its pages can be read, Ahead
+// takes those faults on the idle core: it touches a block of pages there
+// and hands it back to the heap, into which the work then allocates. The
+// parse of a 112-page file (eight tracemonkeys) allocates 100 MB; with
+// Ahead the file was read 6% sooner (365 against 390 ms, 12 alternated
+// runs) for the same CPU, and directories of ordinary documents, where no
+// parse is alone for long, were read as before (20 rounds, within 2 ms).
+//
 // The collector is off (SetGCPercent(-1)) and the soft memory limit is
 // the budget, so the runtime collects when the process's memory reaches
 // it. A cleanup on an object nothing holds runs after that first

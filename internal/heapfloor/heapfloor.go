@@ -15,6 +15,9 @@ var (
 	gen    int   // Set's calls
 	held   bool  // a floor is held: the collector is off until it is lifted
 	former int64 // the soft memory limit before the floor
+	budget int64 // the floor held
+	after  int   // the percent once it is lifted
+	armed  int   // sentinels made: only the newest one's cleanup lifts
 )
 
 // Set turns the collector off until the process's memory first reaches
@@ -36,15 +39,37 @@ func Set(budget int64, percent int) {
 		debug.SetGCPercent(percent)
 		return
 	}
-	held, former = true, limit
+	held, former, after = true, limit, percent
 	debug.SetGCPercent(-1)
 	debug.SetMemoryLimit(budget)
-	// The sentinel holds a pointer, so that it is not batched with other
-	// small objects in one allocation: its cleanup then runs after the
-	// first collection.
+	arm(budget, armed+1)
+}
+
+// arm makes the sentinel whose cleanup lifts the floor after the first
+// collection, under mu. The sentinel holds a pointer, so that it is not
+// batched with other small objects in one allocation: its cleanup then
+// runs after the first collection. A sentinel made before (one whose
+// collection did not count, see collectUnderFloor) is disowned.
+func arm(b int64, id int) {
+	budget, armed = b, id
 	sentinel := &struct{ p *int }{}
-	runtime.AddCleanup(sentinel, lift, floor{gen: gen, percent: percent})
+	runtime.AddCleanup(sentinel, lift, floor{gen: gen, arm: id, percent: after})
 	runtime.KeepAlive(sentinel)
+}
+
+// collectUnderFloor runs a collection that does not lift the floor, for
+// the process's own purposes (see Ahead).
+func collectUnderFloor() {
+	mu.Lock()
+	armed++ // the sentinel made before is disowned: its cleanup does nothing
+	id, g := armed, gen
+	mu.Unlock()
+	runtime.GC()
+	mu.Lock()
+	defer mu.Unlock()
+	if held && gen == g && armed == id {
+		arm(budget, id)
+	}
 }
 
 // SetDefault is Set where the environment leaves the collector to the
@@ -59,17 +84,20 @@ func SetDefault(budget int64, percent int) {
 	}
 }
 
-// floor is a floor Set made: its call, and the percent after it.
+// floor is a floor Set made: its call, its sentinel, and the percent
+// after it.
 type floor struct {
 	gen     int
+	arm     int
 	percent int
 }
 
-// lift ends the floor f, unless Set was called again since.
+// lift ends the floor f, unless Set was called again since, or f's
+// sentinel was disowned.
 func lift(f floor) {
 	mu.Lock()
 	defer mu.Unlock()
-	if f.gen != gen || !held {
+	if f.gen != gen || f.arm != armed || !held {
 		return
 	}
 	held = false
