@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 	"unicode/utf16"
 
+	"github.com/assay-pdf/assay/internal/heapfloor"
 	"github.com/assay-pdf/assay/internal/pdfdoc"
 )
 
@@ -32,12 +33,24 @@ var parses atomic.Int64
 // core sentinels.
 func openDocument(ctx context.Context, path string, opts Options) (*document, error) {
 	parses.Add(1)
+	working.Add(1)
+	defer working.Add(-1)
+	// The parse reads every object of the file on one goroutine before a
+	// page can be read: while nothing else is read, the page faults of
+	// what it allocates are taken on another core, idle.
+	defer heapfloor.Ahead(alone)()
 	d, err := pdfdoc.Open(ctx, path, pdfdoc.Limits{MaxStreamBytes: opts.MaxStreamBytes})
 	if err != nil {
 		return nil, err
 	}
 	return &document{Document: d, fonts: map[int]*font{}}, nil
 }
+
+// working counts the parses and pages being read in this process.
+var working atomic.Int32
+
+// alone reports whether one parse or page is all this process reads.
+func alone() bool { return working.Load() == 1 }
 
 // textString decodes a PDF text string: UTF-16 with a byte-order mark,
 // UTF-8 with one, or PDFDocEncoding.

@@ -237,6 +237,8 @@ func (pr *pageRun) page(ctx context.Context, k uint64, n int) core.PageResult {
 		return core.Failed(n, &core.EngineError{Engine: Name, Page: n, Err: pdfdoc.ContextError(err)})
 	}
 	defer pr.turns.release()
+	working.Add(1)
+	defer working.Add(-1)
 	return extractPage(ctx, pr.doc, n, pr.opts, pr.req.PageTimeout)
 }
 
