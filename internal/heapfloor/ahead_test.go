@@ -78,7 +78,9 @@ func TestTouchedPagesAreReused(t *testing.T) {
 	if fresh < (32<<20)/pageSize/2 {
 		t.Skipf("%d faults for 8192 fresh pages: this kernel backs the heap otherwise", fresh)
 	}
-	if reused > fresh/4 {
+	// Without the race detector about 3% of the faults are left; with
+	// it about a third, for its shadow memory takes faults of its own.
+	if reused > fresh/2 {
 		t.Errorf("%d faults after touchBlock against %d in fresh memory", reused, fresh)
 	}
 }
