@@ -72,12 +72,15 @@ func glyphBody(gs []glyph) float64 {
 // dropCapCandidate reports whether gs[i] is a single large letter with no
 // other large glyph on its baseline nearby.
 func dropCapCandidate(gs []glyph, i int, body float64) bool {
-	g := gs[i]
-	r, n := utf8.DecodeRuneInString(g.text)
-	if g.dir != 0 || g.flags.Has(core.FlagRotated) || n != len(g.text) || !unicode.IsLetter(r) || g.size < dropCapRatio*body {
+	g := &gs[i] // glyphs are read in place: a copy is 140 bytes
+	if g.size < dropCapRatio*body || g.dir != 0 || g.flags.Has(core.FlagRotated) {
 		return false
 	}
-	for k, o := range gs {
+	if r, n := utf8.DecodeRuneInString(g.text); n != len(g.text) || !unicode.IsLetter(r) {
+		return false
+	}
+	for k := range gs {
+		o := &gs[k]
 		if k == i || o.size < 0.8*g.size || math.Abs(o.oy-g.oy) > 0.3*g.size {
 			continue
 		}
@@ -95,7 +98,8 @@ func dropCapCandidate(gs []glyph, i int, body float64) bool {
 func firstLineBeside(gs []glyph, g *glyph, body float64) int {
 	top := g.oy - capHeight*g.size
 	best := -1
-	for k, h := range gs {
+	for k := range gs {
+		h := &gs[k]
 		if h.dir != 0 || h.flags.Has(core.FlagRotated) || h.space || h.size >= g.size/dropCapRatio*1.5 {
 			continue
 		}
