@@ -293,7 +293,11 @@ func runServe(ctx context.Context, cfg Config, sc ServeConfig, log *slog.Logger)
 	if sc.Workers > 0 {
 		w := &jobs.Worker{Queue: q, Extractor: x, Concurrency: sc.Workers, Grace: sc.Grace, Observe: metrics.ObserveBatch,
 			Finished: func(string) { metrics.JobDone() }, Log: log}
-		wg.Go(func() { _ = w.Run(workCtx) })
+		wg.Go(func() {
+			if err := w.Run(workCtx); err != nil {
+				log.Error("the workers could not start: jobs wait for another worker", "err", err)
+			}
+		})
 	}
 	log.Info("assay serve listening", "addr", ln.Addr().String(), "workers", sc.Workers, "nats", sc.NATS != "")
 	err = serveUntil(ctx, hs, ln, sc.Grace, log)
@@ -386,7 +390,10 @@ func workerCmd(ctx context.Context, args []string, stderr io.Writer) int {
 	log.Info("assay worker pulling", "nats", sc.NATS, "concurrency", sc.Workers)
 	w := &jobs.Worker{Queue: q, Extractor: x, Concurrency: sc.Workers, Grace: sc.Grace, Log: log,
 		Observe: metrics.ObserveBatch, Finished: func(string) { metrics.JobDone() }}
-	_ = w.Run(ctx)
+	if err := w.Run(ctx); err != nil {
+		log.Error("assay worker", "err", err)
+		return exitFailed
+	}
 	log.Info("assay worker stopped")
 	return exitOK
 }

@@ -341,6 +341,28 @@ func TestWorkerKill(t *testing.T) {
 	}
 }
 
+// TestWorkerWithoutTempDir: a worker that cannot make its directory of
+// temporary files says so and exits with failure, rather than pull
+// batches it cannot read.
+func TestWorkerWithoutTempDir(t *testing.T) {
+	t.Parallel()
+	natsAddr := freeAddr(t)
+	serve(t, nil, "--data-dir", t.TempDir(), "--workers", "0", "--nats-listen", natsAddr)
+	missing := filepath.Join(t.TempDir(), "missing")
+	w := startAssay(t, []string{"TMPDIR=" + missing}, "worker", "--nats", "nats://"+natsAddr, "--workers", "1")
+	select {
+	case <-w.done:
+	case <-time.After(jobWait):
+		t.Fatalf("the worker kept running without a temporary directory:\n%s", w.out)
+	}
+	if code := w.cmd.ProcessState.ExitCode(); code != exitFailed {
+		t.Errorf("exit code %d, want %d:\n%s", code, exitFailed, w.out)
+	}
+	if !strings.Contains(w.out.String(), missing) {
+		t.Errorf("the error does not name %s:\n%s", missing, w.out)
+	}
+}
+
 // children are the pids whose parent is pid.
 func children(pid int) []int {
 	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
