@@ -2,6 +2,7 @@ package heapfloor
 
 import (
 	"runtime"
+	"runtime/metrics"
 	"sync"
 	"time"
 )
@@ -12,13 +13,18 @@ const (
 	// the text engine's parse of a 100-page paper allocates (100 MB for
 	// eight tracemonkeys in one file).
 	aheadMax = 96 << 20
-	// aheadAfter is how long the work must have gone on before Ahead
-	// acts. The text engine's parse allocates about a megabyte a
-	// millisecond, so work shorter than this leaves a few megabytes of
-	// faults to move (about 0.4 ms of CPU a megabyte on a virtual
-	// machine), less than a collection and the clearing of reused
-	// memory cost.
-	aheadAfter = 5 * time.Millisecond
+	// aheadFrom is what the work must have allocated before Ahead acts:
+	// work that allocates less would not use what Ahead touches. The
+	// text engine's parse of a long file allocates this much in its
+	// first 20-25 ms (100 MB in all for the 112-page file; 16 MB for the
+	// 220 light pages of pdkids), while a short document's parse, even a
+	// slow one, allocates less (10 MB in 15 ms for a CJK page whose fonts
+	// hold large width arrays). Below it Ahead would touch memory the
+	// process never uses: a first version that acted after 5 ms of work
+	// cost that page 12 ms of CPU.
+	aheadFrom = 24 << 20
+	// aheadPoll is how often Ahead looks at what the work has allocated.
+	aheadPoll = time.Millisecond
 	// aheadShare: the block is at most this part of the floor, which
 	// it is counted against until the heap grows into it.
 	aheadShare = 2
@@ -43,8 +49,8 @@ const (
 // out its lowest free addresses first, so the next allocations land in
 // pages already there, and cost the clearing of reused memory instead of
 // a fault (about a third as much). Where the cores are busy this would
-// only move faults, so alone says when the work is alone, and Ahead acts
-// only after aheadAfter.
+// only move faults, so alone says when the work is alone; and Ahead acts
+// only once the work has allocated aheadFrom bytes.
 //
 // It does nothing while no floor is held, or with one core. It touches
 // at most aheadMax bytes, which the process holds from then on, as a floor
@@ -63,15 +69,9 @@ func Ahead(alone func() bool) (stop func()) {
 		}
 	}
 	var wg sync.WaitGroup
+	from := allocated()
 	wg.Go(func() {
-		t := time.NewTimer(aheadAfter)
-		defer t.Stop()
-		select {
-		case <-done:
-			return
-		case <-t.C:
-		}
-		if wanted() {
+		if waitForAllocation(done, from+aheadFrom) && wanted() {
 			touchBlock(wanted)
 		}
 	})
@@ -79,6 +79,31 @@ func Ahead(alone func() bool) (stop func()) {
 		close(done)
 		wg.Wait()
 	}
+}
+
+// waitForAllocation waits until the process has allocated n bytes since
+// it started (true), or until done (false).
+func waitForAllocation(done <-chan struct{}, n uint64) bool {
+	t := time.NewTicker(aheadPoll)
+	defer t.Stop()
+	for {
+		select {
+		case <-done:
+			return false
+		case <-t.C:
+		}
+		if allocated() >= n {
+			return true
+		}
+	}
+}
+
+// allocated is what the process has allocated on the heap since it
+// started.
+func allocated() uint64 {
+	sample := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
+	metrics.Read(sample)
+	return sample[0].Value.Uint64()
 }
 
 // touchBlock allocates memory a piece at a time and touches its pages

@@ -85,25 +85,30 @@ func TestTouchedPagesAreReused(t *testing.T) {
 	}
 }
 
-// Ahead touches nothing when the work is not alone, or stops before
-// aheadAfter: no collection runs.
+// Ahead touches nothing for work that is not alone, or that allocates
+// less than aheadFrom: no collection runs.
 func TestAheadWaitsForWorkAlone(t *testing.T) {
 	Set(freshCollector(t)+512<<20, 200)
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	before := ms.NumGC
 	stop := Ahead(func() bool { return false })
-	time.Sleep(3 * aheadAfter)
+	churn(2 * aheadFrom)
+	time.Sleep(10 * aheadPoll)
 	stop()
-	Ahead(func() bool { return true })() // stopped at once
+	stop = Ahead(func() bool { return true })
+	churn(aheadFrom / 2)
+	time.Sleep(10 * aheadPoll)
+	stop()
 	runtime.ReadMemStats(&ms)
 	if ms.NumGC != before {
 		t.Errorf("%d collections, want none", ms.NumGC-before)
 	}
 }
 
-// Work alone past aheadAfter gets its block: one collection, after which
-// the floor is still held and lifts when the budget is reached.
+// Work alone that allocates past aheadFrom gets its block: one
+// collection, after which the floor is still held and lifts when the
+// budget is reached.
 func TestAheadUnderTheFloor(t *testing.T) {
 	if runtime.GOMAXPROCS(0) < 2 {
 		t.Skip("one core: Ahead does nothing")
@@ -115,7 +120,12 @@ func TestAheadUnderTheFloor(t *testing.T) {
 	runtime.ReadMemStats(&ms)
 	before := ms.NumGC
 	stop := Ahead(func() bool { return true })
-	time.Sleep(aheadAfter + 200*time.Millisecond)
+	churn(aheadFrom + 1<<20)
+	deadline := time.Now().Add(5 * time.Second)
+	for ms.NumGC == before && time.Now().Before(deadline) {
+		time.Sleep(aheadPoll)
+		runtime.ReadMemStats(&ms)
+	}
 	stop()
 	runtime.ReadMemStats(&ms)
 	if ms.NumGC != before+1 {
