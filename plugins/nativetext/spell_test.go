@@ -1,6 +1,7 @@
 package nativetext
 
 import (
+	"sync"
 	"testing"
 
 	"github.com/assay-pdf/assay/internal/pdfdoc"
@@ -29,4 +30,31 @@ func TestSpellNames(t *testing.T) {
 			}
 		}
 	}
+}
+
+// A simple font's glyph names are spelled the first time a code is not in
+// its ToUnicode, once, whichever page asks first; a font whose ToUnicode
+// covers what is drawn never spells them.
+func TestTextSpellsNamesWhenNeeded(t *testing.T) {
+	t.Parallel()
+	covered := &font{simple: true, toUni: parseCMap([]byte("beginbfchar <41> <0042> endbfchar"))}
+	covered.names['A'] = "A"
+	if s, ok := covered.text('A'); s != "B" || !ok {
+		t.Errorf("text from ToUnicode: %q %v, want \"B\"", s, ok)
+	}
+	if covered.nameText['A'] != "" {
+		t.Errorf("names spelled for a code in ToUnicode: %q", covered.nameText['A'])
+	}
+
+	f := &font{simple: true, toUni: covered.toUni}
+	f.names['A'], f.names['a'] = "A", "Alpha"
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			if s, ok := f.text('a'); s != "Α" || !ok {
+				t.Errorf("text from the glyph name: %q %v, want \"Α\"", s, ok)
+			}
+		})
+	}
+	wg.Wait()
 }
