@@ -71,6 +71,11 @@ func TestClasses(t *testing.T) {
 		{"testdata simple", fixed("../../testdata/simple.pdf"), ClassBornDigital},
 		{"scan (img2pdf)", fixed("testdata/scan.pdf"), ClassImageOnly},
 		{"blank", built("", pdftest.Helvetica, "q Q"), ClassBlank},
+		// A producer's spaces on an empty page (as in pdfcpu's T4.pdf)
+		// draw nothing any engine could read.
+		{"blank with spaces", built("", pdftest.Helvetica, "BT /F1 10 Tf 72 700 Td (  ) Tj ET"), ClassBlank},
+		{"outlines and spaces", built("", pdftest.Helvetica, "BT /F1 10 Tf 72 700 Td ( ) Tj ET "+outlines(400)), ClassVectorText},
+		{"a page number", built("", pdftest.Helvetica, "BT /F1 10 Tf 300 40 Td (12) Tj ET"), ClassBornDigital},
 		{"text", built("", pdftest.Helvetica, text), ClassBornDigital},
 		{"ocr layer", built("", imageRes, "q 612 0 0 792 0 0 cm /Im1 Do Q BT 3 Tr /F1 10 Tf 72 700 Td (The quick brown fox jumps) Tj ET", imageObj), ClassScannedWithOCRLayer},
 		{"image only", built("", imageRes, "q 612 0 0 792 0 0 cm /Im1 Do Q", imageObj), ClassImageOnly},

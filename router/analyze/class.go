@@ -42,9 +42,12 @@ const (
 //     ScanCoverage: ClassScannedWithOCRLayer;
 //  2. fewer than MinTextGlyphs visible glyphs:
 //     images cover at least ScanCoverage, or there are images and no
-//     visible glyph at all: ClassImageOnly; TextAsPaths, or more than
-//     BlankMaxPathOps path operators and no glyph: ClassVectorText;
-//     no glyph, no image: ClassBlank;
+//     visible glyph that draws text: ClassImageOnly; TextAsPaths, or more
+//     than BlankMaxPathOps path operators and no glyph that draws text:
+//     ClassVectorText; no glyph that draws text, no image: ClassBlank.
+//     A glyph that draws no text is a blank one (core.FactBlankGlyphs):
+//     a producer that writes a space on an empty page has drawn nothing
+//     that any engine could read;
 //  3. at least BrokenShare of the glyphs in fonts without usable Unicode:
 //     ClassBrokenFonts;
 //  4. images cover at least MixedCoverage: ClassMixed;
@@ -62,12 +65,13 @@ func (p Page) Class() Class {
 		return ClassScannedWithOCRLayer
 	}
 	if visible < MinTextGlyphs {
+		drawn := p.Glyphs - p.BlankGlyphs // glyphs, visible or not, that draw text
 		switch {
-		case p.ImageCoverage >= ScanCoverage, p.Images > 0 && visible == 0:
+		case p.ImageCoverage >= ScanCoverage, p.Images > 0 && (visible == 0 || drawn <= 0):
 			return ClassImageOnly
-		case p.TextAsPaths, p.Glyphs == 0 && p.PathOps > BlankMaxPathOps:
+		case p.TextAsPaths, drawn <= 0 && p.PathOps > BlankMaxPathOps:
 			return ClassVectorText
-		case p.Glyphs == 0:
+		case drawn <= 0:
 			return ClassBlank
 		}
 	}
