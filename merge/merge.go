@@ -29,9 +29,13 @@ func (c Candidate) Usable() bool {
 }
 
 // Best returns the index of the best candidate: a usable result before an
-// unusable one, then the higher score, then the engine the plan prefers,
-// then the cheaper engine, then the earlier attempt. It returns -1 for no
-// candidates.
+// unusable one, then the higher score, then a page with blocks before an
+// empty one, then the engine the plan prefers, then the cheaper engine,
+// then the earlier attempt. It returns -1 for no candidates.
+//
+// At equal scores only pages without text tie in what they hold: a
+// reading that kept the page's figure still says more of it than one
+// that found nothing, whichever engine the plan tried first.
 func Best(cands []Candidate) int {
 	best := -1
 	for i, c := range cands {
@@ -50,6 +54,9 @@ func better(a, b Candidate) bool {
 	}
 	if d := a.Quality.Score - b.Quality.Score; d > scoreEpsilon || d < -scoreEpsilon {
 		return d > 0
+	}
+	if ae, be := len(a.Result.Page.Blocks) == 0, len(b.Result.Page.Blocks) == 0; ae != be {
+		return be
 	}
 	if a.Preferred != b.Preferred {
 		return a.Preferred

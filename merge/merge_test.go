@@ -27,6 +27,7 @@ func TestBest(t *testing.T) {
 		{"degraded usable beats timeout", []Candidate{cand("a", 1, core.StatusTimeout, 0), cand("b", 1, core.StatusDegraded, 0)}, 1},
 		{"tie goes to the planned engine over the cheaper", []Candidate{cand("native", 1, core.StatusOK, 0.9), preferred(cand("layout", 2, core.StatusOK, 0.9))}, 1},
 		{"planned engine still loses on score", []Candidate{cand("native", 1, core.StatusOK, 0.95), preferred(cand("layout", 2, core.StatusOK, 0.9))}, 0},
+		{"a figure beats an empty page at the same score", []Candidate{preferred(cand("ocr", 5, core.StatusOK, 0)), withFigure(cand("native", 1, core.StatusOK, 0))}, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -38,6 +39,11 @@ func TestBest(t *testing.T) {
 }
 
 func preferred(c Candidate) Candidate { c.Preferred = true; return c }
+
+func withFigure(c Candidate) Candidate {
+	c.Result.Page.Blocks = []core.Block{{Kind: core.KindFigure, BBox: core.BBox{X0: 72, Y0: 72, X1: 300, Y1: 300}}}
+	return c
+}
 
 func TestDecide(t *testing.T) {
 	t.Parallel()
