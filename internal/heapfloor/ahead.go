@@ -43,9 +43,10 @@ const (
 // It is for a stretch of work that one goroutine does while the process
 // has nothing else to do, such as parsing a document before its pages can
 // be read. A process that allocates under a floor takes a page fault for
-// each 4 KiB it allocates, on the core that allocates. Ahead allocates a
-// block, touches its pages on another core, idle, and hands it back to
-// the heap in a collection that does not lift the floor. The runtime hands
+// each 4 KiB it allocates, on the core that allocates. Ahead allocates
+// memory a megabyte at a time, touches its pages on another core, idle,
+// and hands it back to the heap in a collection that does not lift the
+// floor. The runtime hands
 // out its lowest free addresses first, so the next allocations land in
 // pages already there, and cost the clearing of reused memory instead of
 // a fault (about a third as much). Where the cores are busy this would
@@ -81,8 +82,8 @@ func Ahead(alone func() bool) (stop func()) {
 	}
 }
 
-// waitForAllocation waits until the process has allocated n bytes since
-// it started (true), or until done (false).
+// waitForAllocation waits until what the process has allocated in all
+// (allocated) reaches n (true), or until done (false).
 func waitForAllocation(done <-chan struct{}, n uint64) bool {
 	t := time.NewTicker(aheadPoll)
 	defer t.Stop()
