@@ -1799,12 +1799,8 @@ func buildBlocks(blocks []pxBlock, toPage func(image.Rectangle) core.BBox) []cor
 	out := make([]core.Block, 0, len(blocks))
 	for _, b := range blocks {
 		if b.table != nil {
-			if cb, ok := b.table.block(b.kind, b.level, toPage); ok {
+			if cb := b.table.block(b.kind, b.level, toPage); cb.Table != nil || len(cb.Lines) > 0 {
 				out = append(out, cb)
-			} else if para := b.table.rowsBlock(toPage); len(para.Lines) > 0 {
-				// Not a table by the rule tables are held to everywhere:
-				// its rows are read as lines of text.
-				out = append(out, para)
 			}
 			continue
 		}
@@ -1849,17 +1845,20 @@ func pageWords(ws []pxWord, toPage func(image.Rectangle) core.BBox) []core.Word 
 }
 
 // block is the table as a block of kind and level in page points
-// (toPage), and whether it is one: false when tableformer.Plausible
-// rejects it.
-func (t *pxTable) block(kind core.BlockKind, level int, toPage func(image.Rectangle) core.BBox) (core.Block, bool) {
+// (toPage). A table that tableformer.Plausible rejects is not one by the
+// rule tables are held to everywhere: its rows are read as lines of text,
+// a paragraph (with no lines when they hold no words).
+func (t *pxTable) block(kind core.BlockKind, level int, toPage func(image.Rectangle) core.BBox) core.Block {
 	cb := core.Block{Kind: kind, Level: level}
 	tab := &core.Table{Rows: t.rows, Cols: t.cols}
-	for _, c := range t.cells {
+	words := make([][]core.Word, len(t.cells)) // each cell's, for rowsBlock
+	for i, c := range t.cells {
 		ws := pageWords(c.words, toPage)
+		words[i] = ws
 		cell := core.Cell{Row: c.row, Col: c.col, Header: c.row < max(1, t.header)}
 		parts := make([]string, len(ws))
-		for i, w := range ws {
-			parts[i] = w.Text
+		for k, w := range ws {
+			parts[k] = w.Text
 			cell.BBox = cell.BBox.Union(w.BBox)
 		}
 		cell.Text = strings.Join(parts, " ")
@@ -1867,18 +1866,19 @@ func (t *pxTable) block(kind core.BlockKind, level int, toPage func(image.Rectan
 		tab.Cells = append(tab.Cells, cell)
 	}
 	if !tableformer.Plausible(tab) {
-		return core.Block{}, false
+		return t.rowsBlock(words)
 	}
 	cb.Table = tab
-	return cb, true
+	return cb
 }
 
-// rowsBlock is the table read as a paragraph, a line per row.
-func (t *pxTable) rowsBlock(toPage func(image.Rectangle) core.BBox) core.Block {
+// rowsBlock is the table read as a paragraph, a line per row, from the
+// words of its cells (words, in the order of t.cells).
+func (t *pxTable) rowsBlock(words [][]core.Word) core.Block {
 	rows := make([][]core.Word, t.rows)
-	for _, c := range t.cells {
+	for i, c := range t.cells {
 		if c.row >= 0 && c.row < len(rows) {
-			rows[c.row] = append(rows[c.row], pageWords(c.words, toPage)...)
+			rows[c.row] = append(rows[c.row], words[i]...)
 		}
 	}
 	return core.RowsBlock(core.KindParagraph, rows)
