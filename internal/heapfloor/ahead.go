@@ -113,7 +113,7 @@ func allocated() uint64 {
 // allocated that is not touched.
 func touchBlock(wanted func() bool) {
 	mu.Lock()
-	n := int(min(aheadMax, budget/aheadShare))
+	n := int(min(aheadMax, floorAt/aheadShare))
 	mu.Unlock()
 	var pieces [][]byte
 	for got := 0; got+touchRun <= n && wanted(); got += touchRun {

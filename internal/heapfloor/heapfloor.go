@@ -8,16 +8,17 @@ import (
 	"sync"
 )
 
-// The floor the process holds, if any. A cleanup that lifts an older one
-// (Set was called again before its first collection) does nothing.
+// The floor the process holds, if any. Only the newest sentinel's
+// cleanup lifts it: one made for an older floor (Set was called again
+// before its first collection), or before a collection that did not count
+// (collectUnderFloor), does nothing.
 var (
-	mu     sync.Mutex
-	gen    int   // Set's calls
-	held   bool  // a floor is held: the collector is off until it is lifted
-	former int64 // the soft memory limit before the floor
-	budget int64 // the floor held
-	after  int   // the percent once it is lifted
-	armed  int   // sentinels made: only the newest one's cleanup lifts
+	mu      sync.Mutex
+	held    bool  // a floor is held: the collector is off until it is lifted
+	former  int64 // the soft memory limit before the floor
+	floorAt int64 // the budget of the floor held
+	after   int   // the percent once it is lifted
+	armed   int   // sentinels made; the newest is the one that counts
 )
 
 // Set turns the collector off until the process's memory first reaches
@@ -28,7 +29,6 @@ var (
 func Set(budget int64, percent int) {
 	mu.Lock()
 	defer mu.Unlock()
-	gen++
 	limit := debug.SetMemoryLimit(-1) // reads the limit
 	if held {
 		limit = former
@@ -39,21 +39,20 @@ func Set(budget int64, percent int) {
 		debug.SetGCPercent(percent)
 		return
 	}
-	held, former, after = true, limit, percent
+	held, former, floorAt, after = true, limit, budget, percent
 	debug.SetGCPercent(-1)
 	debug.SetMemoryLimit(budget)
-	arm(budget, armed+1)
+	armed++
+	arm()
 }
 
-// arm makes the sentinel whose cleanup lifts the floor after the first
-// collection, under mu. The sentinel holds a pointer, so that it is not
-// batched with other small objects in one allocation: its cleanup then
-// runs after the first collection. A sentinel made before (one whose
-// collection did not count, see collectUnderFloor) is disowned.
-func arm(b int64, id int) {
-	budget, armed = b, id
+// arm makes the sentinel armed, under mu, whose cleanup lifts the floor
+// after the first collection. The sentinel holds a pointer, so that it is
+// not batched with other small objects in one allocation: its cleanup
+// then runs after the first collection.
+func arm() {
 	sentinel := &struct{ p *int }{}
-	runtime.AddCleanup(sentinel, lift, floor{gen: gen, arm: id, percent: after})
+	runtime.AddCleanup(sentinel, lift, armed)
 	runtime.KeepAlive(sentinel)
 }
 
@@ -62,13 +61,13 @@ func arm(b int64, id int) {
 func collectUnderFloor() {
 	mu.Lock()
 	armed++ // the sentinel made before is disowned: its cleanup does nothing
-	id, g := armed, gen
+	id := armed
 	mu.Unlock()
 	runtime.GC()
 	mu.Lock()
 	defer mu.Unlock()
-	if held && gen == g && armed == id {
-		arm(budget, id)
+	if held && armed == id { // not replaced by a Set meanwhile
+		arm()
 	}
 }
 
@@ -84,24 +83,15 @@ func SetDefault(budget int64, percent int) {
 	}
 }
 
-// floor is a floor Set made: its call, its sentinel, and the percent
-// after it.
-type floor struct {
-	gen     int
-	arm     int
-	percent int
-}
-
-// lift ends the floor f, unless Set was called again since, or f's
-// sentinel was disowned.
-func lift(f floor) {
+// lift ends the floor, when the sentinel id is still the one that counts.
+func lift(id int) {
 	mu.Lock()
 	defer mu.Unlock()
-	if f.gen != gen || f.arm != armed || !held {
+	if id != armed || !held {
 		return
 	}
 	held = false
-	debug.SetGCPercent(f.percent)
+	debug.SetGCPercent(after)
 	debug.SetMemoryLimit(former)
 }
 
