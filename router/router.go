@@ -396,7 +396,10 @@ func (d *docRun) run(ctx context.Context, step Step, pages []int) map[int]merge.
 // of their own, and the engine's turns give its cores to the older call's
 // pages first.
 func (r *Router) windowsInFlight(ctx context.Context, name string, wins int) int {
-	if info, ok := r.engineInfo(ctx, name); ok && wins > 1 && info.Has(core.CapConcurrentCalls) {
+	if wins < 2 {
+		return 1 // the engine need not be asked what it is
+	}
+	if info, ok := r.engineInfo(ctx, name); ok && info.Has(core.CapConcurrentCalls) {
 		return 2
 	}
 	return 1
