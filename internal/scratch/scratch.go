@@ -28,7 +28,7 @@ func Open(parent, prefix string) (*Dir, error) {
 	if prefix == "" || strings.ContainsAny(prefix, `/\*`) {
 		return nil, fmt.Errorf("scratch: bad prefix %q", prefix)
 	}
-	Sweep(parent, prefix)
+	sweep(parent, prefix)
 	// Made under a hidden name, locked, then named: a sweep sees only
 	// locked directories.
 	tmp, err := os.MkdirTemp(parent, "."+prefix+"-*")
@@ -64,10 +64,9 @@ func (d *Dir) Close() error {
 	return errors.Join(err, d.lock.Close())
 }
 
-// Sweep removes the directories named prefix-* under parent whose owners
-// have died, and reports how many it removed. Open calls it; a
-// supervisor may call it too.
-func Sweep(parent, prefix string) int {
+// sweep removes the directories named prefix-* under parent whose owners
+// have died, and reports how many it removed.
+func sweep(parent, prefix string) int {
 	entries, err := os.ReadDir(parent)
 	if err != nil {
 		return 0

@@ -112,8 +112,8 @@ func TestKilledOwnersDirectoryIsSwept(t *testing.T) {
 	}
 	path = path[:len(path)-1]
 	// While the child lives its directory is kept.
-	if n := Sweep(parent, "t"); n != 0 {
-		t.Errorf("Sweep removed %d directories of a live owner", n)
+	if n := sweep(parent, "t"); n != 0 {
+		t.Errorf("sweep removed %d directories of a live owner", n)
 	}
 	if err := child.Process.Kill(); err != nil {
 		t.Fatal(err)
