@@ -346,12 +346,13 @@ func TestAuthAndLimits(t *testing.T) {
 	// its place until its body ends; whichever the service takes second
 	// is refused at once, and the other is accepted when its body ends.
 	type slow struct {
-		pw   *io.PipeWriter
-		code chan int
+		pw    *io.PipeWriter
+		code  chan int
+		begun chan struct{} // closed once the body's first bytes are read
 	}
 	send := func() slow {
 		pr, pw := io.Pipe()
-		s := slow{pw: pw, code: make(chan int, 1)}
+		s := slow{pw: pw, code: make(chan int, 1), begun: make(chan struct{})}
 		go func() {
 			req, _ := http.NewRequestWithContext(t.Context(), "POST", ts.url+"/v1/jobs", pr)
 			req.Header.Set("Authorization", "Bearer s3cret")
@@ -363,7 +364,10 @@ func TestAuthAndLimits(t *testing.T) {
 			resp.Body.Close()
 			s.code <- resp.StatusCode
 		}()
-		go func() { _, _ = pw.Write(pdf[:100]) }()
+		go func() {
+			_, _ = pw.Write(pdf[:100])
+			close(s.begun)
+		}()
 		return s
 	}
 	a, b := send(), send()
@@ -382,6 +386,9 @@ func TestAuthAndLimits(t *testing.T) {
 		t.Errorf("the request answered while the other was in flight: %d, want 429", code)
 	}
 	refused.pw.Close()
+	// The rest of the body follows its first bytes: written before the
+	// service has read those, it could reach the pipe first.
+	<-other.begun
 	_, _ = other.pw.Write(pdf[100:])
 	other.pw.Close()
 	if code := <-other.code; code != http.StatusAccepted {
