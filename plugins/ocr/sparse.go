@@ -28,13 +28,18 @@ const minScriptGain = 0.2
 // under lowWordConf): each installed script model reads the page, which
 // costs little with so few words, and the one surest of its letters wins
 // when it is sure (lowWordConf) and surer than English by minScriptGain.
-// "" when none is; tried says whether the models were tried.
+// A page that is mostly a picture (sparseInk) is not tried. "" when none
+// is; tried says whether the models were tried.
 func (j *job) sparseScript(ctx context.Context, tw *tessWorker, g *image.Gray, dpi int, first []pxWord) (script string, tried bool, err error) {
 	base, n := letterConf(first)
 	if n == 0 || len(first) >= minJudgedWords || base >= lowWordConf || tw == nil {
 		return "", false, nil
 	}
-	crop := inkCrop(g, lettered(first))
+	rows := rowInk(g)
+	if !sparseInk(rows, g.Rect.Dx()) {
+		return "", false, nil
+	}
+	crop := inkCrop(g, rows, lettered(first))
 	best, bestConf := "", max(lowWordConf, base+minScriptGain)
 	for _, script := range sparseScripts {
 		langs, missing := j.tess.modelsFor(script, nil)
@@ -59,8 +64,37 @@ func (j *job) sparseScript(ctx context.Context, tw *tessWorker, g *image.Gray, d
 // taken without trying the others.
 const sureScriptConf = 0.85
 
-// inkCrop is the part of g the trials read: the rows from the first that
-// holds ink to the last, across the page, and the words ws, with a
+// A sparse page, as the trials are for, is a few lines on blank paper.
+// A page is taken for a picture instead when both most of its rows hold
+// ink (more dark pixels than blankRowInk) and its dark pixels are more
+// than a page of body text has. A short Arabic note of
+// testdata/scripts/sparse has ink in 5% of its rows and 0.3% of its
+// pixels dark; a book cover that is one photograph and a title has ink in
+// 94% of its rows and 35% of its pixels dark, where English reads noise
+// from the photograph as a few doubtful words, and trying ten scripts'
+// models on the whole picture cost 2.5 s for nothing. Rules of a table
+// may reach every row, but they darken few pixels.
+const (
+	maxSparseInkRows = 0.5
+	maxSparseDark    = 0.05
+)
+
+// sparseInk says whether a page whose rows hold rows dark pixels
+// (rowInk), each w pixels wide, is sparse rather than a picture.
+func sparseInk(rows []int, w int) bool {
+	maxInk, inked, dark := blankRowInk(w), 0, 0
+	for _, n := range rows {
+		if n > maxInk {
+			inked++
+		}
+		dark += n
+	}
+	h := float64(len(rows))
+	return float64(inked) <= maxSparseInkRows*h || float64(dark) <= maxSparseDark*h*float64(w)
+}
+
+// inkCrop is the part of g the trials read: the rows (rowInk of g) from
+// the first that holds ink to the last, across the page, and the words ws, with a
 // margin of two of their heights. A row holds ink as probeBand counts it
 // (more dark pixels than blankRowInk). Every line is in, whatever English
 // made of it: English may find no line at all in a heading in another
@@ -68,7 +102,7 @@ const sureScriptConf = 0.85
 // cut off when the crop was the words' box, and the Arabic model, reading
 // the body line alone, fell below lowWordConf), and the blank paper a
 // sparse page is mostly made of is out.
-func inkCrop(g *image.Gray, ws []pxWord) *image.Gray {
+func inkCrop(g *image.Gray, rows []int, ws []pxWord) *image.Gray {
 	var box image.Rectangle
 	h := 0
 	for _, w := range ws {
@@ -77,7 +111,7 @@ func inkCrop(g *image.Gray, ws []pxWord) *image.Gray {
 	}
 	maxInk := blankRowInk(g.Rect.Dx())
 	first, last := -1, -1
-	for y, n := range rowInk(g) {
+	for y, n := range rows {
 		if n > maxInk {
 			if first < 0 {
 				first = y
