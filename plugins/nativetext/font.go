@@ -31,13 +31,18 @@ type font struct {
 	// code's text is not in ToUnicode (spelled): a font whose ToUnicode
 	// covers what it draws never needs it. The 94 Type3 fonts of a Skia
 	// CJK page name 24,000 glyphs this way, all of them in ToUnicode.
-	nameText   [256]string
-	spelled    sync.Once
-	widths     [256]float64
-	hasWidth   [256]bool
-	std14      string // standard-14 metrics name when /Widths is missing
-	dingbats   bool   // ZapfDingbats built-in encoding
-	gb         bool   // pairs of bytes are GB 2312 characters (gbfont.go)
+	nameText [256]string
+	spelled  sync.Once
+	widths   [256]float64
+	hasWidth [256]bool
+	std14    string // standard-14 metrics name when /Widths is missing
+	// std14W is the width of each code by std14's metrics, in em, or
+	// noWidth; nil unless std14 is set. Looked up once as the font
+	// loads rather than for every glyph drawn: a page of a document set
+	// in the standard fonts draws thousands of glyphs of a few fonts.
+	std14W     *[256]float64
+	dingbats   bool // ZapfDingbats built-in encoding
+	gb         bool // pairs of bytes are GB 2312 characters (gbfont.go)
 	widthScale float64
 
 	// Composite (Type0) fonts.
@@ -115,10 +120,8 @@ func (f *font) width(c uint32) float64 {
 		if c < 256 && f.hasWidth[c] {
 			return f.widths[c] * f.widthScale
 		}
-		if c < 256 && f.std14 != "" {
-			if w, ok := std14Width(f.std14, f.names[c], byte(c)); ok {
-				return w / 1000
-			}
+		if c < 256 && f.std14W != nil && f.std14W[c] != noWidth {
+			return f.std14W[c]
 		}
 		if f.missing > 0 {
 			return f.missing * f.widthScale
@@ -490,6 +493,7 @@ func (d *document) simpleWidths(f *font, fd types.Dict, std string) {
 	if len(ws) == 0 {
 		if std != "" {
 			f.std14 = std
+			f.std14W = std14Widths(std, &f.names)
 		}
 		return
 	}
@@ -754,6 +758,22 @@ var winAnsiCode = func() map[string]byte {
 	}
 	return m
 }()
+
+// noWidth marks a code whose width the metrics do not give.
+const noWidth = -1
+
+// std14Widths is the width in em of each code of a standard font std
+// whose codes name the glyphs names, or noWidth.
+func std14Widths(std string, names *[256]string) *[256]float64 {
+	var ws [256]float64
+	for c := range ws {
+		ws[c] = noWidth
+		if w, ok := std14Width(std, names[c], byte(c)); ok {
+			ws[c] = w / 1000
+		}
+	}
+	return &ws
+}
 
 // std14Width is the width of a glyph of a standard font in 1/1000 em.
 func std14Width(std, glyph string, c byte) (float64, bool) {
