@@ -439,6 +439,13 @@ func (in *interp) show(s string) error {
 	th := gs.th
 	in.codes = f.decode(s, in.codes)
 	base := in.gs.ctm.Mul(in.page.ToDisplay)
+	// The character spacing in page space: the glyphs of one string
+	// advance Tm's translation only, so its scale is the string's.
+	cs := 0.0
+	if gs.tc > 0 {
+		m := in.tm.Mul(base)
+		cs = gs.tc * th * math.Hypot(m[0], m[1])
+	}
 	for _, c := range in.codes {
 		w := f.width(c.v)
 		if math.IsNaN(w) || math.IsInf(w, 0) {
@@ -456,11 +463,6 @@ func (in *interp) show(s string) error {
 			gx1 = gx0 + 0.05
 		}
 		text, ok := f.text(c.v)
-		cs := 0.0
-		if gs.tc > 0 {
-			m := in.tm.Mul(base)
-			cs = gs.tc * th * math.Hypot(m[0], m[1])
-		}
 		if err := in.emit(trm, gx0, gx1, gy0, gy1, w, text, ok, f, cs); err != nil {
 			return err
 		}
