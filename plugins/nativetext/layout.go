@@ -308,7 +308,7 @@ func segmentSplit(ln []fg) float64 {
 		g := &ln[k]
 		if k > 0 && !g.g.space && maxX > math.Inf(-1) {
 			size := max(1, g.g.size)
-			if gap := (g.b.X0 - maxX - ln[k-1].g.cs) / size; gap > wordGap {
+			if gap := (g.b.X0 - maxX - ln[k-1].g.tracking()) / size; gap > wordGap {
 				gaps = append(gaps, gap)
 			}
 		}
@@ -422,6 +422,31 @@ func newSeg(gl []fg, fr frame) *seg {
 	return s
 }
 
+// maxTracking is the widest character spacing (Tc), in ems, that is
+// taken for tracking and left out of the gap after a glyph: a word space
+// is a quarter to a third of an em, and justification narrows it little
+// below a fifth, so spacing narrower than that cannot stand for one.
+// Wider spacing is judged as any gap is. A producer that sets words in
+// pieces may space two words apart with Tc alone (pdfcpu's
+// TheGoProgrammingLanguage sample draws the "tt" of "But there" with Tc
+// 0.29 em); letters tracked that wide read as one-letter words, which
+// textclean.JoinSpacedLetters rejoins. Spacing after a character of a
+// script written without spaces (textclean.Unspaced) is tracking however
+// wide: "中文姓名" spaced out on a form is one word, not four.
+const maxTracking = 0.2
+
+// tracking is the part of g's character spacing that is tracking
+// (maxTracking), in points.
+func (g *glyph) tracking() float64 {
+	if g.cs <= maxTracking*g.size {
+		return g.cs
+	}
+	if r, _ := utf8.DecodeRuneInString(g.text); textclean.Unspaced(r) {
+		return g.cs
+	}
+	return 0
+}
+
 // wordRuns appends to runs a segment's glyphs split into words: at a
 // space glyph, or at a gap wider than wordGap ems. A run holds no space
 // glyph, so each is a contiguous stretch of gl and needs no copy.
@@ -441,7 +466,7 @@ func wordRuns(gl []fg, runs [][]fg) [][]fg {
 		if start >= 0 {
 			last := gl[k-1].g
 			size := max(1, min(g.g.size, last.size))
-			if g.b.X0-maxX-last.cs > wordGap*size {
+			if g.b.X0-maxX-last.tracking() > wordGap*size {
 				runs = append(runs, gl[start:k])
 				start = -1
 			}
