@@ -1,0 +1,42 @@
+package nativetext
+
+import (
+	"strings"
+	"testing"
+)
+
+// winAnsiRes is Helvetica as /F1, and as /F2 in WinAnsiEncoding, where
+// code 240 (octal) is an NBSP.
+const winAnsiRes = "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>" +
+	" /F2 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >> >> >>"
+
+// TestSpacesTakenBack: a space whose advance Tw or a TJ kern takes back
+// breaks no word, while spaces that justification narrows or widens, and
+// tight spaces that still show, do. Helvetica's space and NBSP are 0.278
+// em wide.
+func TestSpacesTakenBack(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, content, want string
+	}{
+		{"a kern takes an NBSP back", "BT /F2 10 Tf 72 700 Td [(Pref\\240) 290 (ace)] TJ ET", "Preface"},
+		{"Tw takes a space back", "BT /F1 10 Tf 72 700 Td -2.5 Tw (fami ly) Tj ET", "family"},
+		{"Tw narrows a space", "BT /F1 10 Tf 72 700 Td -0.9 Tw (two words) Tj ET", "two words"},
+		{"Tw widens a space", "BT /F1 10 Tf 72 700 Td 3 Tw (two words) Tj ET", "two words"},
+		{"a tight space stays", "BT /F1 10 Tf 72 700 Td -2.1 Tw (two words) Tj ET", "two words"},
+		{"a kern widens a space", "BT /F1 10 Tf 72 700 Td [(two ) -200 (words)] TJ ET", "two words"},
+		// Left 0.078 em, under half the space's width: still a space.
+		{"a kern leaves a tight space", "BT /F1 10 Tf 72 700 Td 5 Tw [(two ) 700 (words)] TJ ET", "two words"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			res, err := extractAll(t, onePage("", winAnsiRes, tc.content).Write(t), 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Join(words(res[1].Page), " "); got != tc.want {
+				t.Errorf("words %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
