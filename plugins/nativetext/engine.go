@@ -379,7 +379,10 @@ func (d *document) cells(ctx context.Context, n int, opts Options) (*Cells, erro
 				err = fmt.Errorf("%w: panic in content stream: %v", core.ErrDamaged, r)
 			}
 		}()
-		return in.run(content, p.Resources)
+		if err := in.run(content, p.Resources); err != nil {
+			return err
+		}
+		return in.annotations()
 	}()
 	if err != nil && !errors.Is(err, errOpsLimit) && !errors.Is(err, errGlyphLimit) {
 		if ctx.Err() != nil {

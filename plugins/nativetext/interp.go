@@ -696,13 +696,6 @@ func (in *interp) doXObject(name string, res types.Dict) error {
 	if !ok {
 		return nil
 	}
-	nr := pdfdoc.ObjNr(ref)
-	if nr > 0 && in.forms[nr] {
-		return nil // a cycle
-	}
-	if in.depth >= in.opts.MaxDepth {
-		return nil
-	}
 	xd := in.doc.Dict(ref)
 	if xd == nil {
 		return nil
@@ -711,6 +704,28 @@ func (in *interp) doXObject(name string, res types.Dict) error {
 		if st == "Image" {
 			in.addImage(ref)
 		}
+		return nil
+	}
+	err := in.runForm(ref, xd, res)
+	if errors.Is(err, errOpsLimit) || errors.Is(err, errGlyphLimit) || in.ctx.Err() != nil {
+		return err
+	}
+	if err != nil {
+		return fmt.Errorf("form %s: %w", name, err)
+	}
+	return nil
+}
+
+// runForm runs the form XObject ref (dictionary xd) in the current
+// graphics state, after its /Matrix, with its resources or, lacking them,
+// res; the state is restored after it. A form already running (a cycle)
+// or beyond opts.MaxDepth is not run.
+func (in *interp) runForm(ref types.Object, xd, res types.Dict) error {
+	nr := pdfdoc.ObjNr(ref)
+	if nr > 0 && in.forms[nr] {
+		return nil // a cycle
+	}
+	if in.depth >= in.opts.MaxDepth {
 		return nil
 	}
 	_, content, err := in.doc.Stream(ref)
@@ -744,11 +759,5 @@ func (in *interp) doXObject(name string, res types.Dict) error {
 		in.stack = in.stack[:savedStack]
 	}
 	in.tm, in.tlm = savedTm, savedTlm
-	if errors.Is(err, errOpsLimit) || errors.Is(err, errGlyphLimit) || in.ctx.Err() != nil {
-		return err
-	}
-	if err != nil {
-		return fmt.Errorf("form %s: %w", name, err)
-	}
-	return nil
+	return err
 }

@@ -1,0 +1,138 @@
+package nativetext
+
+import (
+	"errors"
+	"math"
+
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
+
+	"github.com/assay-pdf/assay/internal/pdfdoc"
+)
+
+// Annotation flags (PDF 32000-1, 12.5.3) under which a viewer shows
+// nothing.
+const (
+	annotHidden = 1 << 1
+	annotNoView = 1 << 5
+)
+
+// maxAnnots is the most annotations of one page whose appearances are
+// drawn; a page may list many thousands (a hostile file), and each is a
+// content stream to run.
+const maxAnnots = 2000
+
+// annotations draws the normal appearance of each annotation of the page
+// that a viewer shows: the values of form fields, free text, stamps. A
+// filled form's answers are in its fields' appearances, not in the page's
+// content. A link or a pop-up shows no text of its own, and an annotation
+// flagged hidden or not to be viewed shows nothing.
+//
+// Only the text of the appearances is kept. Their borders, backgrounds
+// and pictures are a widget's chrome, not the page's drawing: counted as
+// page facts, the boxes of an empty form's fields made its page look like
+// text drawn as paths, and sent it to OCR (robustness's textfields).
+func (in *interp) annotations() error {
+	annots := in.doc.Array(in.page.Dict["Annots"])
+	if len(annots) == 0 {
+		return nil
+	}
+	defer in.keepDrawing()()
+	for i, a := range annots {
+		if i == maxAnnots {
+			break
+		}
+		ad := in.doc.Dict(a)
+		if ad == nil {
+			continue
+		}
+		switch in.doc.Name(ad["Subtype"]) {
+		case "Link", "Popup":
+			continue
+		}
+		if f, ok := in.doc.Number(ad["F"]); ok && int64(f)&(annotHidden|annotNoView) != 0 {
+			continue
+		}
+		err := in.appearance(ad)
+		if errors.Is(err, errOpsLimit) || errors.Is(err, errGlyphLimit) || in.ctx.Err() != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// appearance draws the normal appearance stream of the annotation ad
+// (its /AP /N, or of a field with states the one its /AS names) into its
+// /Rect, as PDF 32000-1, 12.5.5 places it: the form's /BBox, transformed
+// by its /Matrix, is fitted to the rectangle.
+func (in *interp) appearance(ad types.Dict) error {
+	ap := in.doc.Dict(ad["AP"])
+	if ap == nil {
+		return nil
+	}
+	ref := ap["N"]
+	if states := in.doc.Dict(ref); states != nil && in.doc.Name(states["Type"]) != "XObject" && states["BBox"] == nil {
+		ref = states[in.doc.Name(ad["AS"])]
+	}
+	xd := in.doc.Dict(ref)
+	rect := in.doc.Numbers(ad["Rect"])
+	if xd == nil || len(rect) != 4 {
+		return nil
+	}
+	fit, ok := fitAppearance(in.doc.Numbers(xd["BBox"]), in.doc.Numbers(xd["Matrix"]), rect)
+	if !ok {
+		return nil
+	}
+	saved, savedStack := in.gs, in.stack
+	in.gs = gstate{ctm: fit, th: 1}
+	in.stack = nil
+	err := in.runForm(ref, xd, in.page.Resources)
+	in.gs, in.stack = saved, savedStack
+	return err
+}
+
+// fitAppearance is the matrix that maps an appearance form's bounding box
+// bbox, transformed by its matrix m (the identity when absent), onto the
+// annotation's rectangle rect; the form's own matrix is applied before it
+// (runForm). ok is false when either box is empty or a number is not
+// finite.
+func fitAppearance(bbox, m, rect []float64) (pdfdoc.Matrix, bool) {
+	if len(bbox) != 4 {
+		return pdfdoc.Matrix{}, false
+	}
+	fm := pdfdoc.Identity
+	if len(m) == 6 {
+		fm = pdfdoc.Matrix{m[0], m[1], m[2], m[3], m[4], m[5]}
+	}
+	x0, y0 := math.Inf(1), math.Inf(1)
+	x1, y1 := math.Inf(-1), math.Inf(-1)
+	for _, c := range [4][2]int{{0, 1}, {2, 1}, {0, 3}, {2, 3}} {
+		x, y := fm.Apply(bbox[c[0]], bbox[c[1]])
+		x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+	}
+	rx0, rx1 := min(rect[0], rect[2]), max(rect[0], rect[2])
+	ry0, ry1 := min(rect[1], rect[3]), max(rect[1], rect[3])
+	if !(x1 > x0) || !(y1 > y0) || !(rx1 > rx0) || !(ry1 > ry0) {
+		return pdfdoc.Matrix{}, false
+	}
+	sx, sy := (rx1-rx0)/(x1-x0), (ry1-ry0)/(y1-y0)
+	a := pdfdoc.Matrix{sx, 0, 0, sy, rx0 - x0*sx, ry0 - y0*sy}
+	if !a.Finite() || !fm.Finite() {
+		return pdfdoc.Matrix{}, false
+	}
+	return a, true
+}
+
+// keepDrawing notes what the page has drawn besides text (paths, rules,
+// fills and images, and their counts as page facts), and returns a
+// function that puts it back as it was.
+func (in *interp) keepDrawing() func() {
+	edges, fills, images, refs := len(in.edges), len(in.fills), len(in.images), len(in.imageRefs)
+	pathOps, fillOps, smallFills := in.pathOps, in.fillOps, in.smallFills
+	imageCount, imageSamples := in.imageCount, in.imageSamples
+	return func() {
+		in.edges, in.fills = in.edges[:edges], in.fills[:fills]
+		in.images, in.imageRefs = in.images[:images], in.imageRefs[:refs]
+		in.pathOps, in.fillOps, in.smallFills = pathOps, fillOps, smallFills
+		in.imageCount, in.imageSamples = imageCount, imageSamples
+	}
+}

@@ -1,0 +1,108 @@
+package nativetext
+
+import (
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/pdfdoc"
+)
+
+// appearanceStream is a form XObject of bounding box bbox (and more
+// dictionary entries) that draws a box and the text show with Helvetica
+// 10 at (2, 5).
+func appearanceStream(bbox, more, show string) string {
+	return stream("/Type /XObject /Subtype /Form /BBox ["+bbox+"] "+more+
+		" /Resources << /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >> >>",
+		"0 0 m 100 0 l 100 10 l S BT /F1 10 Tf 2 5 Td ("+show+") Tj ET")
+}
+
+// TestAnnotationAppearances: the text of the appearances a viewer shows
+// is part of the page (a form field's value, a checkbox's state); a
+// hidden annotation's, a link's and a state not selected are not. The
+// appearance is fitted to its rectangle, and its paths are no page facts.
+func TestAnnotationAppearances(t *testing.T) {
+	t.Parallel()
+	path := onePage("/Annots [5 0 R 7 0 R 9 0 R 12 0 R 14 0 R]", helvRes,
+		"BT /F1 12 Tf 72 700 Td (Form) Tj ET",
+		"<< /Type /Annot /Subtype /Widget /Rect [100 600 300 620] /AP << /N 6 0 R >> >>",
+		appearanceStream("0 0 200 20", "", "Jane"),
+		"<< /Type /Annot /Subtype /FreeText /F 2 /Rect [100 500 300 520] /AP << /N 8 0 R >> >>",
+		appearanceStream("0 0 200 20", "", "Hidden"),
+		"<< /Type /Annot /Subtype /Widget /Rect [100 400 300 420] /AS /Off /AP << /N << /Yes 10 0 R /Off 11 0 R >> >> >>",
+		appearanceStream("0 0 200 20", "", "Chosen"),
+		appearanceStream("0 0 200 20", "", "Unchosen"),
+		// A box of 100 by 10 fitted to a rectangle of 200 by 20: twice
+		// the size, the text at 100 + 2×2.
+		"<< /Type /Annot /Subtype /Widget /Rect [100 300 300 320] /AP << /N 13 0 R >> >>",
+		appearanceStream("0 0 100 10", "", "Scaled"),
+		"<< /Type /Annot /Subtype /Link /Rect [100 200 300 220] /AP << /N 15 0 R >> >>",
+		appearanceStream("0 0 200 20", "", "Link"),
+	).Write(t)
+	res, err := extractAll(t, path, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := res[1]
+	got := words(r.Page)
+	for _, w := range []string{"Form", "Jane", "Unchosen", "Scaled"} {
+		if !slices.Contains(got, w) {
+			t.Errorf("%q missing from %q", w, got)
+		}
+	}
+	for _, w := range []string{"Hidden", "Chosen", "Link"} {
+		if slices.Contains(got, w) {
+			t.Errorf("%q in %q", w, got)
+		}
+	}
+	for _, b := range r.Page.Blocks {
+		for _, l := range b.Lines {
+			for _, w := range l.Words {
+				if w.Text == "Scaled" && (w.Size != 20 || math.Abs(w.BBox.X0-104) > 0.01) {
+					t.Errorf("Scaled: size %v at x %v, want 20 at 104", w.Size, w.BBox.X0)
+				}
+			}
+		}
+	}
+	if n := r.Stats[core.FactPathOps]; n != 0 {
+		t.Errorf("path ops %v, want 0: the appearances' boxes are not the page's drawing", n)
+	}
+}
+
+// TestAppearanceFit: the matrix that fits an appearance's box, after its
+// own matrix, to the annotation's rectangle.
+func TestAppearanceFit(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name              string
+		bbox, m, rect     []float64
+		ok                bool
+		wantX, wantY, atX float64 // the point (atX, 0) of the form lands at (wantX, wantY)
+	}{
+		{"same size", []float64{0, 0, 50, 10}, nil, []float64{10, 20, 60, 30}, true, 15, 20, 5},
+		{"scaled", []float64{0, 0, 50, 10}, nil, []float64{10, 20, 110, 40}, true, 20, 20, 5},
+		{"rect corners swapped", []float64{0, 0, 50, 10}, nil, []float64{60, 30, 10, 20}, true, 15, 20, 5},
+		// A quarter turn: the form's box 50 wide becomes 50 high.
+		{"turned by its matrix", []float64{0, 0, 50, 10}, []float64{0, 1, -1, 0, 0, 0}, []float64{0, 0, 10, 50}, true, 10, 5, 5},
+		{"empty box", []float64{0, 0, 0, 10}, nil, []float64{0, 0, 10, 10}, false, 0, 0, 0},
+		{"empty rectangle", []float64{0, 0, 10, 10}, nil, []float64{5, 5, 5, 9}, false, 0, 0, 0},
+		{"no box", nil, nil, []float64{0, 0, 10, 10}, false, 0, 0, 0},
+	} {
+		a, ok := fitAppearance(tc.bbox, tc.m, tc.rect)
+		if ok != tc.ok {
+			t.Errorf("%s: ok %v, want %v", tc.name, ok, tc.ok)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		ctm := a
+		if tc.m != nil {
+			ctm = pdfdoc.Matrix{tc.m[0], tc.m[1], tc.m[2], tc.m[3], tc.m[4], tc.m[5]}.Mul(a)
+		}
+		if x, y := ctm.Apply(tc.atX, 0); math.Abs(x-tc.wantX) > 1e-9 || math.Abs(y-tc.wantY) > 1e-9 {
+			t.Errorf("%s: (%v, 0) lands at (%v, %v), want (%v, %v)", tc.name, tc.atX, x, y, tc.wantX, tc.wantY)
+		}
+	}
+}
