@@ -15,19 +15,23 @@ import (
 // glyph is one shown character in displayed page coordinates (points,
 // top-left origin).
 type glyph struct {
-	text    string
-	box     core.BBox
-	ox, oy  float64 // baseline origin
-	ex, ey  float64 // baseline end (origin + advance)
-	dir     int     // 0, 90, 180, 270: direction of the baseline, clockwise
-	size    float64 // font size in points on the page
-	font    *font
-	flags   core.WordFlags
-	space   bool // an explicit space character
-	mapped  bool
-	actual  bool    // replaced by /ActualText
-	seq     int     // drawing order
-	cs      float64 // character spacing (Tc) on the page, in points
+	text   string
+	box    core.BBox
+	ox, oy float64 // baseline origin
+	ex, ey float64 // baseline end (origin + advance)
+	dir    int     // 0, 90, 180, 270: direction of the baseline, clockwise
+	size   float64 // font size in points on the page
+	font   *font
+	flags  core.WordFlags
+	space  bool // an explicit space character
+	mapped bool
+	actual bool    // replaced by /ActualText
+	seq    int     // drawing order
+	cs     float64 // character spacing (Tc) on the page, in points
+	// placed: the first glyph of a string that a show operator placed
+	// on its own (Tj, ', " or a TJ's first string), not one that
+	// follows the glyph before it by its advance or a TJ kern.
+	placed  bool
 	fakeDup bool
 }
 
@@ -93,6 +97,8 @@ type interp struct {
 	// lastSpace is the space glyph that ended the string just shown,
 	// whose advance a kern after it in a TJ may take back (kernSpace).
 	lastSpace spaceMark
+	// placeNext marks the next glyph emitted as placed.
+	placeNext bool
 	mc        []mcFrame
 	ops       int
 	forms     map[int]bool // forms being run, for the cycle guard
@@ -276,6 +282,8 @@ func (in *interp) textStateOp(name string, ops []pdfdoc.Token, res types.Dict, f
 
 // showOp runs the text showing operators Tj, ', " and TJ.
 func (in *interp) showOp(name string, ops []pdfdoc.Token) error {
+	in.placeNext = true
+	defer func() { in.placeNext = false }()
 	switch name {
 	case "Tj":
 		if a := pdfdoc.Last(ops, 1); a[0].Kind == pdfdoc.KindString {
@@ -611,7 +619,9 @@ func (in *interp) emit(trm pdfdoc.Matrix, gx0, gx1, gy0, gy1, w float64, text st
 	in.glyphs = append(in.glyphs, glyph{
 		text: text, box: clipped, ox: ox, oy: oy, ex: ex, ey: ey, dir: dir,
 		size: emSize(trm, f), font: f, flags: flags, space: space, mapped: mapped, seq: len(in.glyphs), cs: cs,
+		placed: in.placeNext,
 	})
+	in.placeNext = false
 	return nil
 }
 

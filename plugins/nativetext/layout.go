@@ -17,6 +17,7 @@ import (
 const (
 	baselineTol   = 0.4  // glyphs whose baselines differ less share a line
 	wordGap       = 0.18 // a gap wider than this splits a word
+	ocrWordGap    = 0.1  // the same before a word of an OCR layer (wordRuns)
 	segmentGap    = 1.5  // a gap wider than this splits a line into segments
 	minSegmentGap = 0.8  // ... and so may a narrower gap, down to this
 	paraGap       = 0.55 // a blank gap wider than this starts a new block
@@ -447,8 +448,18 @@ func (g *glyph) tracking() float64 {
 	return 0
 }
 
+// An OCR layer (invisible text) draws each word the engine read as a
+// string of its own, scaled to the word's box on the scan, with no space
+// glyphs: the gaps between its strings are the scan's word spaces, which
+// may be narrower than wordGap (0.14-0.18 em in pdfcpu's jphysiol
+// sample, joined as "ofthe" before). Before a string placed on its own in
+// an OCR layer a gap wider than ocrWordGap, a tenth of an em, parts
+// words. Visible strings keep wordGap: producers that place a word in
+// pieces leave 0.1-0.18 em between them, kerning or a code font's cells
+// (docling's code_and_formula: "add (a , b )" under a tenth of an em).
+
 // wordRuns appends to runs a segment's glyphs split into words: at a
-// space glyph, or at a gap wider than wordGap ems. A run holds no space
+// space glyph, or at a gap wider than wordGap ems (ocrWordGap). A run holds no space
 // glyph, so each is a contiguous stretch of gl and needs no copy.
 func wordRuns(gl []fg, runs [][]fg) [][]fg {
 	start := -1
@@ -466,7 +477,11 @@ func wordRuns(gl []fg, runs [][]fg) [][]fg {
 		if start >= 0 {
 			last := gl[k-1].g
 			size := max(1, min(g.g.size, last.size))
-			if g.b.X0-maxX-last.tracking() > wordGap*size {
+			gapEm := wordGap
+			if g.g.placed && g.g.flags&core.FlagInvisible != 0 {
+				gapEm = ocrWordGap
+			}
+			if g.b.X0-maxX-last.tracking() > gapEm*size {
 				runs = append(runs, gl[start:k])
 				start = -1
 			}

@@ -40,3 +40,33 @@ func TestSpacesTakenBack(t *testing.T) {
 		})
 	}
 }
+
+// TestOCRLayerWordGaps: an OCR layer (invisible text) places each word on
+// its own, and a gap the engine measured between two words parts them
+// even where it is narrower than wordGap. Visible strings placed as close
+// are letters of one word, kerned, and so are the strings of one TJ.
+func TestOCRLayerWordGaps(t *testing.T) {
+	t.Parallel()
+	// Helvetica: "of" is 0.834 em; "the" placed 0.14 em after it.
+	const words2 = "BT /F1 10 Tf 72 700 Td (of) Tj 9.74 0 Td (the) Tj ET"
+	for _, tc := range []struct {
+		name, content, want string
+	}{
+		{"OCR layer", "3 Tr " + words2, "of the"},
+		// Visible pieces of a word placed as far apart are kerned
+		// letters (Helvetica: "Wa" is 1.5 em).
+		{"visible", "BT /F1 10 Tf 72 700 Td (Wa) Tj 16.4 0 Td (ter) Tj ET", "Water"},
+		{"OCR layer, one string", "3 Tr BT /F1 10 Tf 72 700 Td [(of) -140 (the)] TJ ET", "ofthe"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			res, err := extractAll(t, onePage("", helvRes, tc.content).Write(t), 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Join(words(res[1].Page), " "); got != tc.want {
+				t.Errorf("words %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
