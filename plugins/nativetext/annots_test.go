@@ -106,3 +106,34 @@ func TestAppearanceFit(t *testing.T) {
 		}
 	}
 }
+
+// TestHostileAnnotations: annotations that cannot be drawn, or whose
+// appearance runs itself, leave the page's text as it is.
+func TestHostileAnnotations(t *testing.T) {
+	t.Parallel()
+	selfDrawing := stream("/Type /XObject /Subtype /Form /BBox [0 0 10 10] /Resources << /XObject << /X 6 0 R >> >>", "/X Do")
+	for _, tc := range []struct {
+		name, annots string
+		more         []string
+	}{
+		{"appearance draws itself", "[5 0 R]", []string{"<< /Subtype /Widget /Rect [0 0 10 10] /AP << /N 6 0 R >> >>", selfDrawing}},
+		{"rectangle out of range", "[5 0 R]", []string{"<< /Subtype /Widget /Rect [0 0 1e308 1e308] /AP << /N 6 0 R >> >>", appearanceStream("0 0 10 10", "", "Far")}},
+		{"empty box", "[5 0 R]", []string{"<< /Subtype /Widget /Rect [0 0 10 10] /AP << /N 6 0 R >> >>", appearanceStream("0 0 0 0", "", "Flat")}},
+		{"no appearance", "[5 0 R]", []string{"<< /Subtype /Widget /Rect [0 0 10 10] /AP << /D 6 0 R >> >>", appearanceStream("0 0 10 10", "", "Down")}},
+		{"appearance not a stream", "[5 0 R]", []string{"<< /Subtype /Widget /Rect [0 0 10 10] /AP << /N 42 >> >>"}},
+		{"Annots not an array", "5 0 R", []string{"<< /Subtype /Widget >>"}},
+		{"annotation not a dictionary", "[(text) 7 null]", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			path := onePage("/Annots "+tc.annots, helvRes, "BT /F1 12 Tf 72 700 Td (Body) Tj ET", tc.more...).Write(t)
+			res, err := extractAll(t, path, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := words(res[1].Page); !slices.Equal(got, []string{"Body"}) {
+				t.Errorf("words %q, want [Body]", got)
+			}
+		})
+	}
+}
