@@ -28,6 +28,11 @@ func FuzzExtract(f *testing.F) {
 			f.Add(b)
 		}
 	}
+	// Annotation appearances, and spaces that Tw or a kern take back.
+	f.Add(onePage("/Annots [5 0 R]", winAnsiRes,
+		"BT /F1 10 Tf 72 700 Td -2.5 Tw (fami ly) Tj /F2 10 Tf [(Pref\\240) 290 (ace)] TJ ET",
+		"<< /Type /Annot /Subtype /Widget /Rect [100 600 300 620] /AS /On /AP << /N << /On 6 0 R >> >> >>",
+		appearanceStream("0 0 200 20", "/Matrix [0 1 -1 0 0 0]", "Jane")).Bytes())
 	e := New()
 	f.Fuzz(func(t *testing.T, b []byte) {
 		defer failOnRecovered(t, "the input")()
