@@ -750,7 +750,10 @@ func std14Name(name string) string {
 var winAnsiCode = func() map[string]byte {
 	m := map[string]byte{}
 	for c, n := range pdfdoc.WinAnsiEncoding {
-		if n != "" {
+		// WinAnsiEncoding shows its undefined codes as bullets (PDF
+		// 32000-1, D.2, note 3); the metrics know the bullet by 225
+		// octal, and fall back to a full em for the others.
+		if n != "" && !(n == "bullet" && c != 0225) {
 			if _, dup := m[n]; !dup {
 				m[n] = byte(c)
 			}

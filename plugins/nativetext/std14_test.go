@@ -5,6 +5,12 @@ import (
 	"testing"
 )
 
+// timesRes is a resource dictionary with Times-Roman in encoding enc as
+// /F1, without /Widths.
+func timesRes(enc string) string {
+	return "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Times-Roman /Encoding /" + enc + " >> >> >>"
+}
+
 // TestStandardFontWidths: a standard font without /Widths advances by its
 // built-in metrics, by the glyph each code names. Helvetica's W is 944/1000
 // em wide and its i 222; under /Differences, code 1 names W.
@@ -19,6 +25,10 @@ func TestStandardFontWidths(t *testing.T) {
 		{"WinAnsi names", helvRes, "(Wi)", "Wi", 11.66},
 		{"Differences", diffRes, "(\\001i)", "Wi", 11.66},
 		{"one narrow glyph", helvRes, "(iiii)", "iiii", 8.88},
+		// The bullet is 0.35 em in Times, at 225 octal in WinAnsi and
+		// 245 in MacRoman; WinAnsi's undefined codes also name it.
+		{"WinAnsi bullet", timesRes("WinAnsiEncoding"), "(\\225)", "•", 3.5},
+		{"MacRoman bullet", timesRes("MacRomanEncoding"), "(\\245)", "•", 3.5},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
