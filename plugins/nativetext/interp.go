@@ -652,8 +652,13 @@ func cellBox(trm pdfdoc.Matrix, gx0, gx1, gy0, gy1 float64) core.BBox {
 }
 
 // writingDir is the direction, in degrees counterclockwise from the page's
-// x axis and a multiple of 90, nearest to a glyph's advance dx, dy.
+// x axis and a multiple of 90, nearest to a glyph's advance dx, dy; an
+// advance more than maxAxisSkew off every axis is oblique (obliqueDir).
 func writingDir(dx, dy float64) int {
+	ax, ay := math.Abs(dx), math.Abs(dy)
+	if ax > maxAxisSkew*ay && ay > maxAxisSkew*ax {
+		return obliqueDir(dx, dy)
+	}
 	switch {
 	case math.Abs(dx) >= math.Abs(dy) && dx >= 0:
 		return 0
@@ -664,6 +669,24 @@ func writingDir(dx, dy float64) int {
 	default:
 		return 270
 	}
+}
+
+// Text drawn at a slant, as a diagonal watermark is, was laid out in the
+// nearest axis's frame, where each of its glyphs sits on a baseline of its
+// own: pdfcpu's watermark samples, at 55°, came out as forty fragments of
+// one to three letters. A glyph whose advance is more than maxAxisSkew,
+// the tangent of 10°, off every axis now has its own direction, its angle
+// in whole degrees, and the glyphs of one slant are laid out together in
+// a frame turned to it (frame). Text skewed less, as a scan's OCR layer
+// may be by a few degrees, keeps its axis, whose baseline tolerance
+// covers it.
+const maxAxisSkew = 0.176
+
+// obliqueDir is the angle of the advance dx, dy in whole degrees, from 0
+// to 359, measured as the axis directions are (90: down the page).
+func obliqueDir(dx, dy float64) int {
+	a := int(math.Round(math.Atan2(dy, dx) * 180 / math.Pi))
+	return (a%360 + 360) % 360
 }
 
 // emSize is the height of one em on the page: the length of trm's y axis

@@ -30,8 +30,21 @@ const (
 // reads left to right along x with lines stacked down y, and back.
 type frame int
 
+// axis says whether f is one of the four axis directions.
+func (f frame) axis() bool { return f%90 == 0 }
+
+// turn is the cosine and sine of an oblique frame's angle.
+func (f frame) turn() (float64, float64) {
+	a := float64(f) * math.Pi / 180
+	return math.Cos(a), math.Sin(a)
+}
+
+// fwd maps page coordinates into the frame, where the frame's direction
+// runs along x: a turn by minus its angle (the axis frames written out).
 func (f frame) fwd(x, y float64) (float64, float64) {
 	switch f {
+	case 0:
+		return x, y
 	case 90:
 		return y, -x
 	case 180:
@@ -39,11 +52,14 @@ func (f frame) fwd(x, y float64) (float64, float64) {
 	case 270:
 		return -y, x
 	}
-	return x, y
+	c, s := f.turn()
+	return x*c + y*s, -x*s + y*c
 }
 
 func (f frame) inv(x, y float64) (float64, float64) {
 	switch f {
+	case 0:
+		return x, y
 	case 90:
 		return -y, x
 	case 180:
@@ -51,19 +67,55 @@ func (f frame) inv(x, y float64) (float64, float64) {
 	case 270:
 		return y, -x
 	}
-	return x, y
+	c, s := f.turn()
+	return x*c - y*s, x*s + y*c
 }
 
+// box is b mapped into the frame: for an oblique frame, the bounds of its
+// four corners.
 func (f frame) box(b core.BBox) core.BBox {
+	if !f.axis() {
+		return f.corners(b, f.fwd)
+	}
 	x0, y0 := f.fwd(b.X0, b.Y0)
 	x1, y1 := f.fwd(b.X1, b.Y1)
 	return core.BBox{X0: min(x0, x1), Y0: min(y0, y1), X1: max(x0, x1), Y1: max(y0, y1)}
 }
 
 func (f frame) unbox(b core.BBox) core.BBox {
+	if !f.axis() {
+		return f.corners(b, f.inv)
+	}
 	x0, y0 := f.inv(b.X0, b.Y0)
 	x1, y1 := f.inv(b.X1, b.Y1)
 	return core.BBox{X0: min(x0, x1), Y0: min(y0, y1), X1: max(x0, x1), Y1: max(y0, y1)}
+}
+
+// corners is the bounds of b's four corners mapped by m.
+func (f frame) corners(b core.BBox, m func(x, y float64) (float64, float64)) core.BBox {
+	out := core.BBox{X0: math.Inf(1), Y0: math.Inf(1), X1: math.Inf(-1), Y1: math.Inf(-1)}
+	for _, p := range [4][2]float64{{b.X0, b.Y0}, {b.X1, b.Y0}, {b.X0, b.Y1}, {b.X1, b.Y1}} {
+		x, y := m(p[0], p[1])
+		out = core.BBox{X0: min(out.X0, x), Y0: min(out.Y0, y), X1: max(out.X1, x), Y1: max(out.Y1, y)}
+	}
+	return out
+}
+
+// glyphBox is g's cell in the frame. In an oblique frame it is built from
+// the glyph's baseline, its advance and its em, not from its page box:
+// the bounds of a slanted cell on the page, turned back, are much wider
+// than the cell, and the cells of one word would overlap.
+func (f frame) glyphBox(g *glyph) core.BBox {
+	if f.axis() {
+		return f.box(g.box)
+	}
+	x0, y0 := f.fwd(g.ox, g.oy)
+	x1, _ := f.fwd(g.ex, g.ey)
+	asc, desc := 0.8, -0.2
+	if g.font != nil {
+		asc, desc = g.font.ascent, g.font.descent
+	}
+	return core.BBox{X0: min(x0, x1), Y0: y0 - asc*g.size, X1: max(x0, x1), Y1: y0 - desc*g.size}
 }
 
 // fg is a glyph in frame coordinates.
@@ -227,7 +279,7 @@ func sortedOnPage(gs []*glyph, fr frame, arena *fgArena) []fg {
 	fgs := arena.take(len(gs))
 	for i, k := range keys {
 		g := gs[k.n]
-		fgs[i] = fg{g: g, b: fr.box(g.box), ox: k.ox, oy: k.oy}
+		fgs[i] = fg{g: g, b: fr.glyphBox(g), ox: k.ox, oy: k.oy}
 	}
 	keyRoom.give(keys)
 	return fgs
@@ -485,7 +537,10 @@ func newSeg(gl []fg, fr frame) *seg {
 	} else if fr == 0 {
 		s.words = textclean.JoinSpacedLetters(s.words)
 	}
-	if len(s.words) > 0 {
+	switch {
+	case len(s.words) > 0 && !fr.axis():
+		s.b = obliqueBounds(gl)
+	case len(s.words) > 0:
 		b := s.fr.box(s.words[0].BBox)
 		for i := 1; i < len(s.words); i++ {
 			b = b.Union(s.fr.box(s.words[i].BBox))
@@ -530,6 +585,19 @@ func (g *glyph) tracking() float64 {
 // words. Visible strings keep wordGap: producers that place a word in
 // pieces leave 0.1-0.18 em between them, kerning or a code font's cells
 // (docling's code_and_formula: "add (a , b )" under a tenth of an em).
+
+// obliqueBounds is the bounds, in an oblique frame, of the cells of gl's
+// glyphs that are not spaces (frame.glyphBox): the words' page boxes,
+// turned back, would be too wide.
+func obliqueBounds(gl []fg) core.BBox {
+	b := core.BBox{X0: math.Inf(1), Y0: math.Inf(1), X1: math.Inf(-1), Y1: math.Inf(-1)}
+	for k := range gl {
+		if !gl[k].g.space {
+			b = core.BBox{X0: min(b.X0, gl[k].b.X0), Y0: min(b.Y0, gl[k].b.Y0), X1: max(b.X1, gl[k].b.X1), Y1: max(b.Y1, gl[k].b.Y1)}
+		}
+	}
+	return b
+}
 
 // wordRuns appends to runs a segment's glyphs split into words: at a
 // space glyph, or at a gap wider than wordGap ems (ocrWordGap). A run holds no space
