@@ -477,23 +477,16 @@ func (in *interp) show(s string) error {
 			gx1 = gx0 + 0.05
 		}
 		text, ok := f.text(c.v)
-		// Advance.
 		wordSpace := 0.0
 		if c.isWordSpace() {
 			wordSpace = gs.tw
 		}
-		in.lastSpace = spaceMark{}
-		if isSpace(text, ok) && !f.vertical && fs > 0 && w >= minSpaceWidth {
-			own := w + wordSpace/fs
-			if cancelled(own, w) {
-				in.tm = advanced(in.tm, (w*fs+gs.tc+wordSpace)*th, 0)
-				continue
+		if in.markSpace(text, ok, f, w, wordSpace) {
+			if err := in.emit(trm, gx0, gx1, gy0, gy1, w, text, ok, f, cs); err != nil {
+				return err
 			}
-			in.lastSpace = spaceMark{at: len(in.glyphs) + 1, width: w, own: own}
 		}
-		if err := in.emit(trm, gx0, gx1, gy0, gy1, w, text, ok, f, cs); err != nil {
-			return err
-		}
+		// Advance.
 		if f.vertical {
 			in.tm = advanced(in.tm, 0, -fs+gs.tc+wordSpace)
 		} else {
@@ -564,6 +557,24 @@ const (
 // been taken back.
 func cancelled(own, w float64) bool {
 	return own < w/2 && math.Abs(own) < maxCancelledSpace
+}
+
+// markSpace says whether the glyph of text (mapped: the font gave it),
+// w ems wide under word spacing tw, is to be recorded: not when it is a
+// space whose advance is taken back (cancelled). A space that is recorded
+// is marked as the last glyph shown, for a kern after it (kernSpace).
+func (in *interp) markSpace(text string, mapped bool, f *font, w, tw float64) bool {
+	in.lastSpace = spaceMark{}
+	fs := in.gs.fontSize
+	if !isSpace(text, mapped) || f.vertical || fs <= 0 || w < minSpaceWidth {
+		return true
+	}
+	own := w + tw/fs
+	if cancelled(own, w) {
+		return false
+	}
+	in.lastSpace = spaceMark{at: len(in.glyphs) + 1, width: w, own: own}
+	return true
 }
 
 // spaceMark is a space glyph that ended a string: at is its index in
