@@ -12,6 +12,13 @@
 //	interp.go    the content-stream interpreter: graphics and text state, text
 //	             showing with per-glyph rendering matrices, Form XObjects (depth
 //	             cap, cycle guard), marked content with /ActualText, render mode 3.
+//	             A space whose advance Tw or a TJ kern takes back is not
+//	             recorded; a glyph more than 10° off every axis gets an
+//	             oblique direction, laid out in a frame turned to it.
+//	annots.go    annotation appearances (form field values, free text,
+//	             stamps): each visible annotation's normal appearance is run
+//	             as a form fitted to its /Rect after the page content; only
+//	             its text is kept, not its boxes as page facts.
 //	font.go      fonts: simple (Type1, TrueType, Type3) with base encodings,
 //	             /Differences, embedded Type 1 encodings, /Widths or standard-14
 //	             metrics from pdfcpu; Type0/CID with Identity, predefined and
