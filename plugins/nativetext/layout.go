@@ -1487,7 +1487,75 @@ func buildBlocks(segs []*seg, body float64, page core.BBox) []core.Block {
 	}
 	flush()
 	markLeadLines(blocks, body)
+	markCode(blocks)
 	return blocks
+}
+
+// minCodeLines is the fewest lines of a block of code: a single line in a
+// fixed-pitch font is as often a label, a file name or a command quoted
+// in the text, and reads as well as a paragraph.
+const minCodeLines = 2
+
+// minCodeSigns is the share of a listing's characters (spaces aside)
+// that are the signs of code: brackets, braces, parentheses, operators,
+// semicolons. Prose set in a typewriter face (a letter, a court filing)
+// has next to none of them, only its punctuation: robustness's
+// issue19971, a paragraph in Courier New, has none; tracemonkey's
+// assembly listing 9%, docling's code_and_formula 14%.
+const minCodeSigns = 0.03
+
+// markCode makes a block of code of each paragraph whose lines are all
+// set in a fixed-pitch font (core.FlagMonospace), at least minCodeLines
+// of them, with the signs of code (codeSigns): a listing, whose line
+// breaks are its own (Markdown writes it fenced, a line a line), where a
+// paragraph's lines would be run together.
+func markCode(blocks []core.Block) {
+	for i := range blocks {
+		b := &blocks[i]
+		if b.Kind != core.KindParagraph || len(b.Lines) < minCodeLines {
+			continue
+		}
+		code := true
+		for _, l := range b.Lines {
+			if !monospace(l.Words) {
+				code = false
+				break
+			}
+		}
+		if code && codeSigns(b.Lines) >= minCodeSigns {
+			b.Kind = core.KindCode
+		}
+	}
+}
+
+// codeSigns is the share of the characters of lines, spaces aside, that
+// are signs of code.
+func codeSigns(lines []core.Line) float64 {
+	signs, all := 0, 0
+	for _, l := range lines {
+		for _, w := range l.Words {
+			for _, r := range w.Text {
+				all++
+				if strings.ContainsRune("{}[]()<>=;+*/\\|&#$%^~_", r) {
+					signs++
+				}
+			}
+		}
+	}
+	return float64(signs) / float64(max(all, 1))
+}
+
+// monospace says whether words are all set in a fixed-pitch font (and
+// there is at least one). An OCR layer's font says nothing of the scan's
+// (a fixed-pitch one is common: pdfcpu's jphysiol sample), so its words
+// are never monospace.
+func monospace(words []core.Word) bool {
+	for i := range words {
+		if words[i].Flags&(core.FlagMonospace|core.FlagInvisible) != core.FlagMonospace {
+			return false
+		}
+	}
+	return len(words) > 0
 }
 
 // markLeadLines makes a heading of each paragraph that is one italic line
@@ -1560,12 +1628,22 @@ func startsNewBlock(cur []*seg, s *seg, lead *leading) bool {
 	if gap := s.b.Y0 - p.b.Y1; gap > paraGap*size && !lead.continues(p, s, gap) {
 		return true
 	}
+	// Code: lines in a fixed-pitch font run on from one another whatever
+	// their indent and length (a closing brace may stand left of the line
+	// above it, not under it), and end where prose starts.
+	pm, sm := monospace(p.words), monospace(s.words)
+	if pm && sm && s.size == p.size && s.b.X0 >= blockLeft(cur)-size {
+		return false
+	}
 	if s.b.X0 > p.b.X1 || s.b.X1 < p.b.X0 {
 		return true
 	}
 	// Size change.
 	r := s.size / max(0.1, p.size)
 	if r > 1.12 || r < 1/1.12 {
+		return true
+	}
+	if pm != sm {
 		return true
 	}
 	if len(s.words) > 0 && isBullet(s.words[0].Text) && len(s.words) > 1 {
@@ -1586,6 +1664,15 @@ func startsNewBlock(cur []*seg, s *seg, lead *leading) bool {
 		return true
 	}
 	return false
+}
+
+// blockLeft is the left edge of the block's lines so far.
+func blockLeft(cur []*seg) float64 {
+	left := cur[0].b.X0
+	for _, c := range cur[1:] {
+		left = min(left, c.b.X0)
+	}
+	return left
 }
 
 // endsShort reports a block whose last line ends shortBy ems or more

@@ -1,0 +1,41 @@
+package nativetext
+
+import (
+	"testing"
+
+	"github.com/assay-pdf/assay/core"
+)
+
+// TestCodeBlocks: lines of code in a fixed-pitch font make a block of
+// code, its lines kept apart whatever their indent; prose set in the same
+// face stays a paragraph, and so does a single line of it.
+func TestCodeBlocks(t *testing.T) {
+	t.Parallel()
+	const res = "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Times-Roman >>" +
+		" /F2 << /Type /Font /Subtype /Type1 /BaseFont /Courier >> >> >>"
+	content := "BT /F1 11 Tf 14 TL 72 720 Td (The function adds its two arguments:) Tj ET " +
+		"BT /F2 10 Tf 12 TL 72 690 Td (func add\\(a, b int\\) int {) Tj T* (    return a + b) Tj T* (}) Tj ET " +
+		"BT /F2 10 Tf 12 TL 72 620 Td (This letter was typed on a machine with one) Tj T* (pitch for every letter, as letters were.) Tj ET " +
+		"BT /F2 10 Tf 72 570 Td (go run main.go) Tj ET"
+	res1, err := extractAll(t, onePage("", res, content).Write(t), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[string]core.BlockKind{}
+	for _, b := range res1[1].Page.Blocks {
+		kinds[b.Lines[0].Text()] = b.Kind
+		if b.Kind == core.KindCode && len(b.Lines) != 3 {
+			t.Errorf("code block of %d lines, want 3: %q", len(b.Lines), b.Text())
+		}
+	}
+	for first, want := range map[string]core.BlockKind{
+		"func add(a, b int) int {":                    core.KindCode,
+		"This letter was typed on a machine with one": core.KindParagraph,
+		"go run main.go":                              core.KindParagraph,
+		"The function adds its two arguments:":        core.KindParagraph,
+	} {
+		if got, ok := kinds[first]; !ok || got != want {
+			t.Errorf("block %q: %q (found %v), want %q", first, got, ok, want)
+		}
+	}
+}
