@@ -2,7 +2,6 @@ package nativetext
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"testing"
 )
@@ -29,21 +28,7 @@ func TestStampOverText(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			res, err := extractAll(t, onePage("", helvRes, tc.content).Write(t), 1)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var lines []string
-			for _, b := range res[1].Page.Blocks {
-				for _, l := range b.Lines {
-					lines = append(lines, l.Text())
-				}
-			}
-			for _, w := range tc.want {
-				if !slices.Contains(lines, w) {
-					t.Errorf("line %q missing from %q", w, lines)
-				}
-			}
+			wantLines(t, tc.content, tc.want)
 		})
 	}
 }

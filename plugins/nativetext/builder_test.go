@@ -2,6 +2,8 @@ package nativetext
 
 import (
 	"context"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/assay-pdf/assay/core"
@@ -35,6 +37,46 @@ func extractAll(t testing.TB, path string, pages ...int) (map[int]core.PageResul
 		out[r.Page.Number] = r
 	}
 	return out, nil
+}
+
+// onePageLines extracts a one-page PDF of resources and content and
+// returns the text of its lines, in reading order.
+func onePageLines(t *testing.T, resources, content string) []string {
+	t.Helper()
+	res, err := extractAll(t, onePage("", resources, content).Write(t), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	for _, b := range res[1].Page.Blocks {
+		for _, l := range b.Lines {
+			lines = append(lines, l.Text())
+		}
+	}
+	return lines
+}
+
+// wantLines fails unless each of want is a line of the one-page PDF of
+// Helvetica (as /F1) and content.
+func wantLines(t *testing.T, content string, want []string) {
+	t.Helper()
+	lines := onePageLines(t, helvRes, content)
+	for _, w := range want {
+		if !slices.Contains(lines, w) {
+			t.Errorf("line %q missing from %q", w, lines)
+		}
+	}
+}
+
+// onePageWords extracts a one-page PDF of resources and content and
+// returns its words, in reading order, joined by spaces.
+func onePageWords(t *testing.T, resources, content string) string {
+	t.Helper()
+	res, err := extractAll(t, onePage("", resources, content).Write(t), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Join(words(res[1].Page), " ")
 }
 
 // words lists the page's words in reading order.

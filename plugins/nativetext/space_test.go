@@ -1,7 +1,6 @@
 package nativetext
 
 import (
-	"strings"
 	"testing"
 )
 
@@ -30,11 +29,7 @@ func TestSpacesTakenBack(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			res, err := extractAll(t, onePage("", winAnsiRes, tc.content).Write(t), 1)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := strings.Join(words(res[1].Page), " "); got != tc.want {
+			if got := onePageWords(t, winAnsiRes, tc.content); got != tc.want {
 				t.Errorf("words %q, want %q", got, tc.want)
 			}
 		})
@@ -60,11 +55,7 @@ func TestOCRLayerWordGaps(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			res, err := extractAll(t, onePage("", helvRes, tc.content).Write(t), 1)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := strings.Join(words(res[1].Page), " "); got != tc.want {
+			if got := onePageWords(t, helvRes, tc.content); got != tc.want {
 				t.Errorf("words %q, want %q", got, tc.want)
 			}
 		})
