@@ -33,6 +33,13 @@ func FuzzExtract(f *testing.F) {
 		"BT /F1 10 Tf 72 700 Td -2.5 Tw (fami ly) Tj /F2 10 Tf [(Pref\\240) 290 (ace)] TJ ET",
 		"<< /Type /Annot /Subtype /Widget /Rect [100 600 300 620] /AS /On /AP << /N << /On 6 0 R >> >> >>",
 		appearanceStream("0 0 200 20", "/Matrix [0 1 -1 0 0 0]", "Jane")).Bytes())
+	// Text at a slant beside upright text, code in a fixed-pitch font, a
+	// stamp across body lines.
+	f.Add(onePage("", "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> /F2 << /Type /Font /Subtype /Type1 /BaseFont /Courier >> >> >>",
+		"BT /F1 11 Tf 14 TL 72 720 Td (Body line one) Tj T* (Body line two) Tj ET "+
+			"BT /F1 24 Tf 0.5736 0.8192 -0.8192 0.5736 150 300 Tm (A diagonal watermark) Tj ET "+
+			"BT /F2 10 Tf 12 TL 72 600 Td (f\\(a, b\\) {) Tj T* (  return a + b;) Tj T* (}) Tj ET "+
+			"BT /F1 60 Tf 80 705 Td (DRAFT) Tj ET").Bytes())
 	e := New()
 	f.Fuzz(func(t *testing.T, b []byte) {
 		defer failOnRecovered(t, "the input")()
