@@ -93,8 +93,8 @@ func (in *interp) appearance(ad types.Dict) error {
 // fitAppearance is the matrix that maps an appearance form's bounding box
 // bbox, transformed by its matrix m (the identity when absent), onto the
 // annotation's rectangle rect; the form's own matrix is applied before it
-// (runForm). ok is false when either box is empty or a number is not
-// finite.
+// (runForm). The form's box is mapped as a glyph's cell is (cellBox). ok
+// is false when either box is empty or a number is not finite.
 func fitAppearance(bbox, m, rect []float64) (pdfdoc.Matrix, bool) {
 	if len(bbox) != 4 {
 		return pdfdoc.Matrix{}, false
@@ -103,20 +103,21 @@ func fitAppearance(bbox, m, rect []float64) (pdfdoc.Matrix, bool) {
 	if len(m) == 6 {
 		fm = pdfdoc.Matrix{m[0], m[1], m[2], m[3], m[4], m[5]}
 	}
-	x0, y0 := math.Inf(1), math.Inf(1)
-	x1, y1 := math.Inf(-1), math.Inf(-1)
-	for _, c := range [4][2]int{{0, 1}, {2, 1}, {0, 3}, {2, 3}} {
-		x, y := fm.Apply(bbox[c[0]], bbox[c[1]])
-		x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
-	}
-	rx0, rx1 := min(rect[0], rect[2]), max(rect[0], rect[2])
-	ry0, ry1 := min(rect[1], rect[3]), max(rect[1], rect[3])
-	if !(x1 > x0) || !(y1 > y0) || !(rx1 > rx0) || !(ry1 > ry0) {
+	if !fm.Finite() {
 		return pdfdoc.Matrix{}, false
 	}
-	sx, sy := (rx1-rx0)/(x1-x0), (ry1-ry0)/(y1-y0)
-	a := pdfdoc.Matrix{sx, 0, 0, sy, rx0 - x0*sx, ry0 - y0*sy}
-	if !a.Finite() || !fm.Finite() {
+	b := cellBox(fm, bbox[0], bbox[2], bbox[1], bbox[3])
+	rx0, rx1 := min(rect[0], rect[2]), max(rect[0], rect[2])
+	ry0, ry1 := min(rect[1], rect[3]), max(rect[1], rect[3])
+	// The box must have a width and a height, and finite ones: corners
+	// that overflow (numbers near the float limit) are refused too.
+	w, h := b.X1-b.X0, b.Y1-b.Y0
+	if !(w > 0 && w <= math.MaxFloat64) || !(h > 0 && h <= math.MaxFloat64) || !(rx1 > rx0) || !(ry1 > ry0) {
+		return pdfdoc.Matrix{}, false
+	}
+	sx, sy := (rx1-rx0)/w, (ry1-ry0)/h
+	a := pdfdoc.Matrix{sx, 0, 0, sy, rx0 - b.X0*sx, ry0 - b.Y0*sy}
+	if !a.Finite() {
 		return pdfdoc.Matrix{}, false
 	}
 	return a, true

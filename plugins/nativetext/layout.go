@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/pdfdoc"
 	"github.com/assay-pdf/assay/internal/textclean"
 )
 
@@ -33,10 +34,16 @@ type frame int
 // axis says whether f is one of the four axis directions.
 func (f frame) axis() bool { return f%90 == 0 }
 
-// turn is the cosine and sine of an oblique frame's angle.
-func (f frame) turn() (float64, float64) {
+// turned is the matrix of an oblique frame: a turn by minus its angle,
+// which maps page coordinates into the frame, or with back the turn out
+// of it.
+func (f frame) turned(back bool) pdfdoc.Matrix {
 	a := float64(f) * math.Pi / 180
-	return math.Cos(a), math.Sin(a)
+	c, s := math.Cos(a), math.Sin(a)
+	if back {
+		return pdfdoc.Matrix{c, s, -s, c, 0, 0}
+	}
+	return pdfdoc.Matrix{c, -s, s, c, 0, 0}
 }
 
 // fwd maps page coordinates into the frame, where the frame's direction
@@ -52,8 +59,7 @@ func (f frame) fwd(x, y float64) (float64, float64) {
 	case 270:
 		return -y, x
 	}
-	c, s := f.turn()
-	return x*c + y*s, -x*s + y*c
+	return f.turned(false).Apply(x, y)
 }
 
 func (f frame) inv(x, y float64) (float64, float64) {
@@ -67,15 +73,14 @@ func (f frame) inv(x, y float64) (float64, float64) {
 	case 270:
 		return y, -x
 	}
-	c, s := f.turn()
-	return x*c - y*s, x*s + y*c
+	return f.turned(true).Apply(x, y)
 }
 
 // box is b mapped into the frame: for an oblique frame, the bounds of its
-// four corners.
+// four corners (cellBox).
 func (f frame) box(b core.BBox) core.BBox {
 	if !f.axis() {
-		return f.corners(b, f.fwd)
+		return cellBox(f.turned(false), b.X0, b.X1, b.Y0, b.Y1)
 	}
 	x0, y0 := f.fwd(b.X0, b.Y0)
 	x1, y1 := f.fwd(b.X1, b.Y1)
@@ -84,21 +89,11 @@ func (f frame) box(b core.BBox) core.BBox {
 
 func (f frame) unbox(b core.BBox) core.BBox {
 	if !f.axis() {
-		return f.corners(b, f.inv)
+		return cellBox(f.turned(true), b.X0, b.X1, b.Y0, b.Y1)
 	}
 	x0, y0 := f.inv(b.X0, b.Y0)
 	x1, y1 := f.inv(b.X1, b.Y1)
 	return core.BBox{X0: min(x0, x1), Y0: min(y0, y1), X1: max(x0, x1), Y1: max(y0, y1)}
-}
-
-// corners is the bounds of b's four corners mapped by m.
-func (f frame) corners(b core.BBox, m func(x, y float64) (float64, float64)) core.BBox {
-	out := core.BBox{X0: math.Inf(1), Y0: math.Inf(1), X1: math.Inf(-1), Y1: math.Inf(-1)}
-	for _, p := range [4][2]float64{{b.X0, b.Y0}, {b.X1, b.Y0}, {b.X0, b.Y1}, {b.X1, b.Y1}} {
-		x, y := m(p[0], p[1])
-		out = core.BBox{X0: min(out.X0, x), Y0: min(out.Y0, y), X1: max(out.X1, x), Y1: max(out.Y1, y)}
-	}
-	return out
 }
 
 // glyphBox is g's cell in the frame. In an oblique frame it is built from
