@@ -130,6 +130,7 @@ func touchBlock(wanted func() bool) {
 	collectUnderFloor()
 }
 
+// floorHeld says whether a floor is held: the collector is off.
 func floorHeld() bool {
 	mu.Lock()
 	defer mu.Unlock()

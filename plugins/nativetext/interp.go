@@ -282,8 +282,7 @@ func (in *interp) textStateOp(name string, ops []pdfdoc.Token, res types.Dict, f
 
 // showOp runs the text showing operators Tj, ', " and TJ.
 func (in *interp) showOp(name string, ops []pdfdoc.Token) error {
-	in.placeNext = true
-	defer func() { in.placeNext = false }()
+	in.placeNext = true // emit, the only place that reads it, clears it
 	switch name {
 	case "Tj":
 		if a := pdfdoc.Last(ops, 1); a[0].Kind == pdfdoc.KindString {
@@ -671,9 +670,9 @@ func writingDir(dx, dy float64) int {
 		return obliqueDir(dx, dy)
 	}
 	switch {
-	case math.Abs(dx) >= math.Abs(dy) && dx >= 0:
+	case ax >= ay && dx >= 0:
 		return 0
-	case math.Abs(dx) >= math.Abs(dy):
+	case ax >= ay:
 		return 180
 	case dy > 0:
 		return 90

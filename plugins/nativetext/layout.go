@@ -571,16 +571,6 @@ func (g *glyph) tracking() float64 {
 	return 0
 }
 
-// An OCR layer (invisible text) draws each word the engine read as a
-// string of its own, scaled to the word's box on the scan, with no space
-// glyphs: the gaps between its strings are the scan's word spaces, which
-// may be narrower than wordGap (0.14-0.18 em in pdfcpu's jphysiol
-// sample, joined as "ofthe" before). Before a string placed on its own in
-// an OCR layer a gap wider than ocrWordGap, a tenth of an em, parts
-// words. Visible strings keep wordGap: producers that place a word in
-// pieces leave 0.1-0.18 em between them, kerning or a code font's cells
-// (docling's code_and_formula: "add (a , b )" under a tenth of an em).
-
 // obliqueBounds is the bounds, in an oblique frame, of the cells of gl's
 // glyphs that are not spaces (frame.glyphBox): the words' page boxes,
 // turned back, would be too wide.
@@ -594,9 +584,20 @@ func obliqueBounds(gl []fg) core.BBox {
 	return b
 }
 
+// An OCR layer (invisible text) draws each word the engine read as a
+// string of its own, scaled to the word's box on the scan, with no space
+// glyphs: the gaps between its strings are the scan's word spaces, which
+// may be narrower than wordGap (0.14-0.18 em in pdfcpu's jphysiol
+// sample, joined as "ofthe" before). Before a string placed on its own in
+// an OCR layer a gap wider than ocrWordGap, a tenth of an em, parts
+// words. Visible strings keep wordGap: producers that place a word in
+// pieces leave 0.1-0.18 em between them, kerning or a code font's cells
+// (docling's code_and_formula: "add (a , b )" under a tenth of an em).
+
 // wordRuns appends to runs a segment's glyphs split into words: at a
-// space glyph, or at a gap wider than wordGap ems (ocrWordGap). A run holds no space
-// glyph, so each is a contiguous stretch of gl and needs no copy.
+// space glyph, or at a gap wider than wordGap ems (ocrWordGap). A run
+// holds no space glyph, so each is a contiguous stretch of gl and needs
+// no copy.
 func wordRuns(gl []fg, runs [][]fg) [][]fg {
 	start := -1
 	maxX := math.Inf(-1)

@@ -94,10 +94,10 @@ func sparseInk(rows []int, w int) bool {
 }
 
 // inkCrop is the part of g the trials read: the rows (rowInk of g) from
-// the first that holds ink to the last, across the page, and the words ws, with a
-// margin of two of their heights. A row holds ink as probeBand counts it
-// (more dark pixels than blankRowInk). Every line is in, whatever English
-// made of it: English may find no line at all in a heading in another
+// the first that holds ink to the last, across the page, and the words
+// ws, with a margin of two of their heights. A row holds ink as
+// probeBand counts it (more dark pixels than blankRowInk). Every line is
+// in, whatever English made of it: English may find no line at all in a heading in another
 // script (a short Arabic note of testdata/scripts/sparse: its heading was
 // cut off when the crop was the words' box, and the Arabic model, reading
 // the body line alone, fell below lowWordConf), and the blank paper a
