@@ -94,8 +94,8 @@ type interp struct {
 	tm     pdfdoc.Matrix
 	tlm    pdfdoc.Matrix
 	glyphs []glyph
-	// lastSpace is the space glyph that ended the string just shown,
-	// whose advance a kern after it in a TJ may take back (kernSpace).
+	// lastSpace is the space glyph shown last, whose advance a kern taken
+	// right after it may take back (kernSpace).
 	lastSpace spaceMark
 	// placeNext marks the next glyph emitted as placed.
 	placeNext bool
@@ -316,7 +316,6 @@ func (in *interp) showOp(name string, ops []pdfdoc.Token) error {
 				in.adjust(e.Num)
 			}
 		}
-		in.lastSpace = spaceMark{}
 	}
 	return nil
 }
@@ -450,7 +449,6 @@ func (in *interp) show(s string) error {
 	fs := gs.fontSize
 	th := gs.th
 	in.codes = f.decode(s, in.codes)
-	in.lastSpace = spaceMark{}
 	base := in.gs.ctm.Mul(in.page.ToDisplay)
 	// The character spacing in page space: the glyphs of one string
 	// advance Tm's translation only, so its scale is the string's.
@@ -491,6 +489,7 @@ func (in *interp) show(s string) error {
 		} else {
 			in.tm = advanced(in.tm, (w*fs+gs.tc+wordSpace)*th, 0)
 		}
+		in.lastSpace.tm = in.tm
 	}
 	return nil
 }
@@ -576,21 +575,24 @@ func (in *interp) markSpace(text string, mapped bool, f *font, w, tw float64) bo
 	return true
 }
 
-// spaceMark is a space glyph that ended a string: at is its index in
+// spaceMark is the space glyph shown last: at is its index in
 // interp.glyphs plus one (0: none); width its width and own its advance
-// without Tc, in ems.
+// without Tc, in ems; tm the text matrix after it.
 type spaceMark struct {
 	at         int
 	width, own float64
+	tm         pdfdoc.Matrix
 }
 
-// kernSpace drops the space glyph that ended the string just shown when
-// the kern n (thousandths of an em, as in TJ) takes its advance back
-// (cancelled).
+// kernSpace drops the space glyph shown last when the kern n (thousandths
+// of an em, as in TJ) is taken where that space ended, with no glyph
+// shown and the text not placed anew since, and takes its advance back
+// (cancelled). Whether the kern opens a TJ or follows a string in one,
+// it moves the text from the same point.
 func (in *interp) kernSpace(n float64) {
 	sp := in.lastSpace
 	in.lastSpace = spaceMark{}
-	if sp.at == 0 || sp.at != len(in.glyphs) || math.IsNaN(n) {
+	if sp.at == 0 || sp.at != len(in.glyphs) || sp.tm != in.tm || math.IsNaN(n) {
 		return
 	}
 	if cancelled(sp.own-n/1000, sp.width) {

@@ -24,6 +24,13 @@ func TestSpacesTakenBack(t *testing.T) {
 		{"Tw widens a space", "BT /F1 10 Tf 72 700 Td 3 Tw (two words) Tj ET", "two words"},
 		{"a tight space stays", "BT /F1 10 Tf 72 700 Td -2.1 Tw (two words) Tj ET", "two words"},
 		{"a kern widens a space", "BT /F1 10 Tf 72 700 Td [(two ) -200 (words)] TJ ET", "two words"},
+		// The kern is taken where the space ended, whichever operator
+		// holds it: an empty string between them moves nothing, a TJ
+		// that opens with the kern starts from the same point, but text
+		// placed anew (Td) is a jump.
+		{"a kern after an empty string", "BT /F1 10 Tf 72 700 Td [(fami ) () 290 (ly)] TJ ET", "family"},
+		{"a kern that opens the next TJ", "BT /F1 10 Tf 72 700 Td (fami ) Tj [290 (ly)] TJ ET", "family"},
+		{"a kern after text placed anew", "BT /F1 10 Tf 72 700 Td (two ) Tj 60 0 Td [290 (words)] TJ ET", "two words"},
 		// Left 0.078 em, under half the space's width: still a space.
 		{"a kern leaves a tight space", "BT /F1 10 Tf 72 700 Td 5 Tw [(two ) 700 (words)] TJ ET", "two words"},
 	} {
