@@ -79,6 +79,23 @@ func onePageWords(t *testing.T, resources, content string) string {
 	return strings.Join(words(res[1].Page), " ")
 }
 
+// wordsCase is a page's content and the words it should read as.
+type wordsCase struct{ name, content, want string }
+
+// wantWords runs each case as a parallel subtest: its content, on a
+// page with resources, reads as want.
+func wantWords(t *testing.T, resources string, cases []wordsCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			if got := onePageWords(t, resources, tc.content); got != tc.want {
+				t.Errorf("words %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
 // words lists the page's words in reading order.
 func words(p core.Page) []string {
 	var ws []string

@@ -15,9 +15,7 @@ const winAnsiRes = "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /He
 // em wide.
 func TestSpacesTakenBack(t *testing.T) {
 	t.Parallel()
-	for _, tc := range []struct {
-		name, content, want string
-	}{
+	wantWords(t, winAnsiRes, []wordsCase{
 		{"a kern takes an NBSP back", "BT /F2 10 Tf 72 700 Td [(Pref\\240) 290 (ace)] TJ ET", "Preface"},
 		{"Tw takes a space back", "BT /F1 10 Tf 72 700 Td -2.5 Tw (fami ly) Tj ET", "family"},
 		{"Tw narrows a space", "BT /F1 10 Tf 72 700 Td -0.9 Tw (two words) Tj ET", "two words"},
@@ -33,14 +31,7 @@ func TestSpacesTakenBack(t *testing.T) {
 		{"a kern after text placed anew", "BT /F1 10 Tf 72 700 Td (two ) Tj 60 0 Td [290 (words)] TJ ET", "two words"},
 		// Left 0.078 em, under half the space's width: still a space.
 		{"a kern leaves a tight space", "BT /F1 10 Tf 72 700 Td 5 Tw [(two ) 700 (words)] TJ ET", "two words"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			if got := onePageWords(t, winAnsiRes, tc.content); got != tc.want {
-				t.Errorf("words %q, want %q", got, tc.want)
-			}
-		})
-	}
+	})
 }
 
 // TestOCRLayerWordGaps: an OCR layer (invisible text) places each word on
@@ -51,20 +42,11 @@ func TestOCRLayerWordGaps(t *testing.T) {
 	t.Parallel()
 	// Helvetica: "of" is 0.834 em; "the" placed 0.14 em after it.
 	const words2 = "BT /F1 10 Tf 72 700 Td (of) Tj 9.74 0 Td (the) Tj ET"
-	for _, tc := range []struct {
-		name, content, want string
-	}{
+	wantWords(t, helvRes, []wordsCase{
 		{"OCR layer", "3 Tr " + words2, "of the"},
 		// Visible pieces of a word placed as far apart are kerned
 		// letters (Helvetica: "Wa" is 1.5 em).
 		{"visible", "BT /F1 10 Tf 72 700 Td (Wa) Tj 16.4 0 Td (ter) Tj ET", "Water"},
 		{"OCR layer, one string", "3 Tr BT /F1 10 Tf 72 700 Td [(of) -140 (the)] TJ ET", "ofthe"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			if got := onePageWords(t, helvRes, tc.content); got != tc.want {
-				t.Errorf("words %q, want %q", got, tc.want)
-			}
-		})
-	}
+	})
 }

@@ -30,21 +30,12 @@ func TestTracking(t *testing.T) {
 // spacing as wide as a space between pieces of a line parts its words.
 func TestWideCharacterSpacing(t *testing.T) {
 	t.Parallel()
-	for _, tc := range []struct {
-		name, content, want string
-	}{
+	wantWords(t, helvRes, []wordsCase{
 		{"Tc is tracking", "BT /F1 10 Tf 72 700 Td 1 Tc (spaced out) Tj ET", "spaced out"},
 		{"letters spaced wide", "BT /F1 10 Tf 72 700 Td 4 Tc (SPACED OUT) Tj ET", "SPACED OUT"},
 		// "But there", set as pdfcpu's TheGoProgrammingLanguage sample
 		// sets it: "tt" spaced 0.3 em apart by Tc, the pieces placed by
 		// Td (Helvetica: B 0.667, u 0.556, t 0.278 em).
 		{"Tc as wide as a space parts words", "BT /F1 10 Tf 72 700 Td (Bu) Tj 3 Tc 12.23 0 Td (tt) Tj 0 Tc 8.56 0 Td (here) Tj ET", "But there"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			if got := onePageWords(t, helvRes, tc.content); got != tc.want {
-				t.Errorf("words %q, want %q", got, tc.want)
-			}
-		})
-	}
+	})
 }
