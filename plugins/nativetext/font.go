@@ -281,6 +281,9 @@ func (d *document) parseFont(fd types.Dict) (f *font) {
 		d.parseSimple(f, fd)
 	}
 	f.flags |= styleOf(strings.ToLower(f.name))
+	if f.flags&core.FlagMonospace == 0 && fixedPitch(f) {
+		f.flags |= core.FlagMonospace
+	}
 	if f.vertical {
 		f.flags |= core.FlagVertical
 	}
@@ -302,6 +305,12 @@ func (d *document) descriptor(f *font, desc types.Dict) {
 	}
 	if m, ok := d.Number(desc["MissingWidth"]); ok && m > 0 && m < 5000 {
 		f.missing = m
+	}
+	if f.name == "" {
+		// A Type 3 font has no BaseFont; Skia names the face it was
+		// drawn from in the descriptor, which is all that tells its
+		// weight, slant and pitch.
+		f.flags |= styleOf(strings.ToLower(stripSubset(d.Name(desc["FontName"]))))
 	}
 	if fl, ok := d.Number(desc["Flags"]); ok {
 		flags := int64(fl)

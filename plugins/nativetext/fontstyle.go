@@ -32,7 +32,7 @@ func styleOf(lname string) core.WordFlags {
 	if strings.Contains(lname, "italic") || strings.Contains(lname, "oblique") {
 		f |= core.FlagItalic
 	}
-	if strings.Contains(lname, "courier") || strings.Contains(lname, "mono") {
+	if fixedPitchName(lname) {
 		f |= core.FlagMonospace
 	}
 	if m := texShape.FindStringSubmatch(lname); m != nil {
@@ -56,4 +56,88 @@ func styleOf(lname string) core.WordFlags {
 		}
 	}
 	return f
+}
+
+// fixedPitchFaces are the fixed-pitch families whose names say neither
+// "courier" nor "mono", as they appear in a font name once spaces and
+// hyphens are gone (Consolas, Menlo, Fira Code, Source Code Pro, ...).
+// "code" alone is no mark: Arial Unicode is proportional.
+var fixedPitchFaces = []string{
+	"consola", "menlo", "monaco", "inconsolata", "firacode", "sourcecode",
+	"cascadiacode", "lucidaconsole", "lucidasanstypewriter", "lettergothic",
+	"typewriter", "anonymouspro", "fixedsys",
+}
+
+// fixedPitchName says whether the lower-cased font name lname names a
+// fixed-pitch face: Courier, any "Mono", or one of fixedPitchFaces.
+func fixedPitchName(lname string) bool {
+	if strings.Contains(lname, "courier") || strings.Contains(lname, "mono") {
+		return true
+	}
+	squeezed := strings.NewReplacer(" ", "", "-", "", "_", "").Replace(lname)
+	for _, face := range fixedPitchFaces {
+		if strings.Contains(squeezed, face) {
+			return true
+		}
+	}
+	return false
+}
+
+// Characters whose widths set a proportional face apart from a
+// fixed-pitch one: every proportional face draws the narrow ones in well
+// under half an em and the wide ones in more, where a fixed-pitch face
+// gives both one cell.
+const (
+	narrowChars = "ijlrtfI.,:;!'|"
+	wideChars   = "mwMW@%"
+)
+
+// minPitchShare of a simple font's widths (those not zero) must equal
+// its most common width for the font to be fixed-pitch: a fixed-pitch
+// face may still give a ligature or a stray symbol a width of its own.
+const minPitchShare = 0.9
+
+// fixedPitch says whether simple font f draws in one pitch by its
+// /Widths: its common width takes minPitchShare of them, and is the
+// width of a narrow character and of a wide one (narrowChars, wideChars).
+// Fonts that are fixed-pitch but say so neither in their descriptor's
+// flags nor in their name need it: Chromium's and Skia's PDFs embed
+// code fonts (Fira Code, Source Code Pro) as Type 3 fonts whose
+// descriptor flags only Symbolic. Digits and many lower-case letters
+// share one width in proportional faces too, which is why both a narrow
+// and a wide character must be seen.
+func fixedPitch(f *font) bool {
+	if !f.simple {
+		return false
+	}
+	counts := map[float64]int{}
+	n := 0
+	for c := range f.widths {
+		if f.hasWidth[c] && f.widths[c] > 0 {
+			counts[f.widths[c]]++
+			n++
+		}
+	}
+	pitch, most := 0.0, 0
+	for w, k := range counts {
+		if k > most || k == most && w < pitch {
+			pitch, most = w, k
+		}
+	}
+	if n == 0 || float64(most) < minPitchShare*float64(n) {
+		return false
+	}
+	var narrow, wide bool
+	for c := range f.widths {
+		if !f.hasWidth[c] || f.widths[c] != pitch {
+			continue
+		}
+		s, ok := f.text(uint32(c))
+		if !ok || len(s) != 1 {
+			continue
+		}
+		narrow = narrow || strings.Contains(narrowChars, s)
+		wide = wide || strings.Contains(wideChars, s)
+	}
+	return narrow && wide
 }

@@ -23,6 +23,10 @@ func TestStyleOf(t *testing.T) {
 		{"Helvetica-Oblique", i},
 		{"CourierNewPSMT", m},
 		{"DejaVuSansMono", m},
+		{"FiraCode-Bold", b | m},
+		{"Consolas", m},
+		{"Source Code Pro", m},
+		{"ArialUnicodeMS", 0}, // "code" alone says nothing
 		{"Calibri", 0},
 		{"KoPubDotumMedium", 0}, // Medium is not bold
 		{"CMBX10", b},
