@@ -1,6 +1,10 @@
 package nativetext
 
-import "math"
+import (
+	"math"
+
+	"github.com/assay-pdf/assay/core"
+)
 
 // Column gutters are told from rivers by the edges beside them. Justified
 // prose in narrow columns spreads its word spaces wide, and spaces on
@@ -151,6 +155,29 @@ const (
 	minNeighbours = 2 // of which at least this many start at the x too
 )
 
+// monoGutterCells: in text set in a fixed-pitch font every character,
+// the space too, takes one cell, so the words of neighbouring lines start
+// on one grid, and a single space between two of them is a cell wide
+// (0.6 em in Courier): wider than minCandidateGutter, and lined up with
+// starts above and below, it would pass for a column's left edge, and a
+// listing would be cut into columns at its spaces. A gap of fewer cells
+// than this between fixed-pitch glyphs is a word space; two spaces and
+// more, as a plain-text table puts between its columns, may still part
+// columns.
+const monoGutterCells = 1.5
+
+// monoWordGap says whether gap, before glyph k of line ln and after glyph
+// ink (the last before it that is not a space; -1: none), is a word space
+// of fixed-pitch text: both glyphs are set in fixed-pitch fonts and gap
+// is under monoGutterCells of their cells, the wider of the two.
+func monoWordGap(ln []fg, ink, k int, gap float64) bool {
+	if ink < 0 || ln[ink].g.flags&ln[k].g.flags&core.FlagMonospace == 0 {
+		return false
+	}
+	cell := max(ln[ink].b.X1-ln[ink].b.X0, ln[k].b.X1-ln[k].b.X0)
+	return gap < monoGutterCells*cell
+}
+
 // lineStarts holds, per baseline cluster (in baseline order), its
 // baseline and the x where text starts: the line's first glyph and every
 // glyph after a gap of at least minCandidateGutter ems.
@@ -167,15 +194,17 @@ func columnEdges(lines [][]fg) lineStarts {
 			out.base[li] = ln[0].oy
 		}
 		maxX := math.Inf(-1)
+		ink := -1
 		for k := range ln {
 			if ln[k].g.space {
 				continue
 			}
 			size := max(1, ln[k].g.size)
-			if maxX == math.Inf(-1) || ln[k].b.X0-maxX > minCandidateGutter*size {
+			if gap := ln[k].b.X0 - maxX; maxX == math.Inf(-1) || gap > minCandidateGutter*size && !monoWordGap(ln, ink, k, gap) {
 				out.xs[li] = append(out.xs[li], ln[k].b.X0)
 			}
 			maxX = max(maxX, ln[k].b.X1)
+			ink = k
 		}
 	}
 	return out
@@ -199,3 +228,91 @@ func (ls lineStarts) starts(li int, x, size float64) bool {
 	}
 	return n >= minNeighbours
 }
+
+// listingReach: a line whose baseline lies within this many line pitches
+// of the line next to it belongs to the same run of lines (a listing's
+// next line, or a blank line of it that holds only its number); a caption
+// or a heading over a table stands farther off, past a blank line.
+const listingReach = 1.6
+
+// dropIndents drops from gut the strips that are indentation, not
+// gutters, in the group of slabs i to j: where the group is set wholly in
+// a fixed-pitch font, a strip that a fixed-pitch line of the same run
+// crosses (crossed) is the indent of a listing's nested lines after their
+// line numbers, or the blank before comments lined up in a column, where
+// a line too long for the column runs across it. Columns of text are
+// crossed by no line.
+func dropIndents(slabs [][]*seg, i, j int, gut []span) []span {
+	if len(gut) == 0 || !fixedPitchSlabs(slabs[i:j]) {
+		return gut
+	}
+	pitch := linePitch(slabs[i:j])
+	var out []span
+	for _, g := range gut {
+		if !crossed(slabs, i-1, -1, slabTop(slabs[i]), g, pitch) && !crossed(slabs, j, 1, slabTop(slabs[j-1]), g, pitch) {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// crossed walks the slabs from k in direction dir while each lies within
+// listingReach pitches of the one before (the first: of top), past lines
+// that end before the strip g (a listing's blank lines, which hold only
+// their numbers), and says whether the first that reaches g has a
+// fixed-pitch segment running across its middle.
+func crossed(slabs [][]*seg, k, dir int, top float64, g span, pitch float64) bool {
+	mid := (g.a + g.b) / 2
+	for ; k >= 0 && k < len(slabs); k += dir {
+		t := slabTop(slabs[k])
+		if math.Abs(t-top) > listingReach*pitch {
+			return false
+		}
+		top = t
+		reaches := false
+		for _, s := range slabs[k] {
+			if s.b.X0 <= mid && s.b.X1 >= mid && monospace(s.words) {
+				return true
+			}
+			reaches = reaches || s.b.X1 > g.a
+		}
+		if reaches {
+			return false
+		}
+	}
+	return false
+}
+
+// fixedPitchSlabs says whether every segment of slabs is set in a
+// fixed-pitch font.
+func fixedPitchSlabs(slabs [][]*seg) bool {
+	for _, sl := range slabs {
+		for _, s := range sl {
+			if !monospace(s.words) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// slabTop is the top of a slab's first segment (slabs are sorted by it).
+func slabTop(slab []*seg) float64 { return slab[0].b.Y0 }
+
+// linePitch is the median distance between the tops of consecutive
+// slabs, or for one slab the line pitch of its type (listingLeading of
+// its size).
+func linePitch(slabs [][]*seg) float64 {
+	if len(slabs) < 2 {
+		return listingLeading * max(1, slabs[0][0].size)
+	}
+	steps := make([]float64, 0, len(slabs)-1)
+	for k := 1; k < len(slabs); k++ {
+		steps = append(steps, slabTop(slabs[k])-slabTop(slabs[k-1]))
+	}
+	return medianInPlace(steps)
+}
+
+// listingLeading is the line pitch, in ems, taken for a group of one
+// line: the leading that listings are set with (1.2) and a little over.
+const listingLeading = 1.3

@@ -388,11 +388,12 @@ func buildSegments(gs []*glyph, fr frame, arena *fgArena) []*seg {
 		first := len(segs)
 		start := 0
 		maxX := math.Inf(-1)
+		ink := -1 // the last glyph before k that is not a space
 		for k := range ln {
 			if k > start {
 				size := max(1, max(ln[k].g.size, ln[k-1].g.size))
 				gap := ln[k].b.X0 - maxX
-				if gap > split*size || gap > minCandidateGutter*size && cols.starts(li, ln[k].b.X0, size) {
+				if gap > split*size || gap > minCandidateGutter*size && !monoWordGap(ln, ink, k, gap) && cols.starts(li, ln[k].b.X0, size) {
 					segs = append(segs, newSeg(ln[start:k], fr))
 					start = k
 					maxX = math.Inf(-1)
@@ -400,6 +401,7 @@ func buildSegments(gs []*glyph, fr frame, arena *fgArena) []*seg {
 			}
 			if !ln[k].g.space {
 				maxX = max(maxX, ln[k].b.X1)
+				ink = k
 			} else if maxX == math.Inf(-1) {
 				maxX = ln[k].b.X0
 			}
@@ -890,7 +892,7 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg, facts *layoutFacts) 
 		for _, sl := range slabs[i:j] {
 			group = append(group, sl...)
 		}
-		cols, tabular := splitColumns(group, realGutters(group, gut, em), em)
+		cols, tabular := splitColumns(group, realGutters(group, dropIndents(slabs, i, j, gut), em), em)
 		var tb *core.Block
 		var before, after []*seg
 		if tabular && group[0].fr == 0 {
@@ -1391,9 +1393,15 @@ func emitRows(segs []*seg, out *[]*seg) {
 	}
 }
 
-// joinGap is the widest gap, in ems, across which pieces of one baseline
-// in one column are joined into a line.
-const joinGap = 2.5
+// Pieces of one baseline in one column are joined into a line across a
+// gap of at most joinGap ems, or, set in a fixed-pitch font, of
+// monoJoinCells of their cells: half a line of a listing 80 characters
+// wide, which comments lined up after code stay within; labels at the
+// far sides of a drawing are farther apart.
+const (
+	joinGap       = 2.5
+	monoJoinCells = 40
+)
 
 // joinPieces joins neighbouring segments of a row (sorted by x) that came
 // from the same baseline.
@@ -1403,7 +1411,14 @@ func joinPieces(row []*seg) []*seg {
 		if n := len(out); n > 0 {
 			p := out[n-1]
 			size := max(1, max(p.size, x.size))
-			if p.line == x.line && x.b.X0-p.b.X1 <= joinGap*size && x.b.X0 >= p.b.X1-0.5*size {
+			reach := joinGap * size
+			if monospace(p.words) && monospace(x.words) && len(x.gl) > 0 {
+				// Fixed-pitch text is laid out with spaces: an indent
+				// after a line number, or comments lined up in a column,
+				// leave wide gaps inside one line.
+				reach = max(reach, monoJoinCells*(x.gl[0].b.X1-x.gl[0].b.X0))
+			}
+			if p.line == x.line && x.b.X0-p.b.X1 <= reach && x.b.X0 >= p.b.X1-0.5*size {
 				gl := make([]fg, 0, len(p.gl)+len(x.gl))
 				gl = append(append(gl, p.gl...), x.gl...)
 				m := newSeg(gl, p.fr)

@@ -2,11 +2,36 @@ package nativetext
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/assay-pdf/assay/core"
 )
+
+// TestFixedPitchSpaces: in text set in a fixed-pitch font, words of
+// neighbouring lines start on one grid of cells, so every single space
+// lines up with spaces above and below it. Such a space is a word space,
+// not the edge of a column: each line is read whole, in order.
+func TestFixedPitchSpaces(t *testing.T) {
+	t.Parallel()
+	const res = "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Courier >> >> >>"
+	lines := []string{
+		"alpha gamma delta omega",
+		"gamma delta omega alpha",
+		"delta omega alpha gamma",
+		"omega alpha gamma delta",
+	}
+	content := "BT /F1 10 Tf 12 TL 72 700 Td"
+	for _, l := range lines {
+		content += " (" + l + ") Tj T*"
+	}
+	content += " ET"
+	got := onePageLines(t, res, content)
+	if !slices.Equal(got, lines) {
+		t.Errorf("lines %q, want %q", got, lines)
+	}
+}
 
 // TestFixedPitchFonts: a font is fixed-pitch by its descriptor's flags,
 // its name (a Type 3 font's is its descriptor's FontName), or its widths
@@ -72,5 +97,44 @@ func TestFixedPitchFonts(t *testing.T) {
 				t.Errorf("%d of %d words fixed-pitch, want all %v", mono, n, c.want)
 			}
 		})
+	}
+}
+
+// TestListingLines: a listing with line numbers, nested lines indented
+// after them and comments lined up in a column is one block of code whose
+// lines are read whole. The indents and the blank before the comments are
+// gutters on the lines that have them, but lines of the same listing run
+// across them.
+func TestListingLines(t *testing.T) {
+	t.Parallel()
+	const res = "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Courier >> >> >>"
+	src := []string{
+		"1 func main() {",
+		"2     x := 1          // one",
+		"3     yy := 22        // two",
+		"4",
+		"5     fmt.Println(x, yy) // both",
+		"6 }",
+	}
+	content := "BT /F1 10 Tf 12 TL 72 700 Td"
+	for _, l := range src {
+		content += " (" + l + ") Tj T*"
+	}
+	content += " ET"
+	b, err := extractAll(t, onePage("", res, content).Write(t), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := b[1].Page.Blocks
+	if len(blocks) != 1 || blocks[0].Kind != core.KindCode {
+		t.Fatalf("%d blocks, want one block of code: %+v", len(blocks), blocks)
+	}
+	var got []string
+	for _, l := range blocks[0].Lines {
+		got = append(got, l.Text())
+	}
+	want := []string{"1 func main() {", "2 x := 1 // one", "3 yy := 22 // two", "4", "5 fmt.Println(x, yy) // both", "6 }"}
+	if !slices.Equal(got, want) {
+		t.Errorf("lines %q, want %q", got, want)
 	}
 }
