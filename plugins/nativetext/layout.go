@@ -1535,8 +1535,117 @@ func markCode(blocks []core.Block) {
 		}
 		if code && codeSigns(b.Lines) >= minCodeSigns {
 			b.Kind = core.KindCode
+			b.Content = gridText(b.Lines)
 		}
 	}
+}
+
+// A block's words stand on one grid of cells when words holding no more
+// than maxOffGrid of its characters start more than maxGridSlip of a cell
+// away from a whole number of cells from the block's left edge (a
+// listing's line numbers may be set smaller, off the grid of its code). The cell is the
+// median width per character of words of at least minCellRunes, whose
+// boxes hold their glyphs' character spacing (a word of one character
+// lacks it). A face named fixed-pitch may be drawn with wider spaces
+// (docling's code_and_formula), and a block turned on the page has word
+// boxes as wide as its lines are high: neither stands on a grid, and
+// their words are joined by single spaces.
+const (
+	maxGridSlip  = 0.25
+	maxOffGrid   = 0.2
+	minCellRunes = 4
+)
+
+// gridText is the text of fixed-pitch lines with their spaces: each
+// word is written at the cell of the grid where it stands, counted from
+// the leftmost word's edge, so that a listing keeps its indents and the
+// columns of its comments (a line's first word is written at its cell
+// too: the indent). It is "" when the words do not stand on one grid.
+func gridText(lines []core.Line) string {
+	cell, x0 := gridCell(lines)
+	if cell <= 0 {
+		return ""
+	}
+	x0 += gridPhase(lines, cell, x0) * cell
+	var sb strings.Builder
+	runes, off := 0, 0
+	for i, l := range lines {
+		if i > 0 {
+			sb.WriteByte('\n')
+		}
+		col := 0
+		for k, w := range l.Words {
+			pos := (w.BBox.X0 - x0) / cell
+			at := max(0, int(math.Round(pos)))
+			n := utf8.RuneCountInString(w.Text)
+			runes += n
+			if math.Abs(pos-float64(at)) > maxGridSlip {
+				off += n
+			}
+			pad := at - col
+			if k > 0 {
+				pad = max(pad, 1)
+			}
+			pad = max(pad, 0)
+			sb.WriteString(strings.Repeat(" ", pad))
+			sb.WriteString(w.Text)
+			col += pad + n
+		}
+	}
+	if float64(off) > maxOffGrid*float64(runes) {
+		return ""
+	}
+	return sb.String()
+}
+
+// phaseBins is how finely gridPhase tells apart the offsets of words.
+const phaseBins = 10
+
+// gridPhase is the share of a cell by which the grid that most of the
+// characters of lines stand on lies right of x0's: a listing's numbers
+// and its code are often two columns of a table, each padded on its own.
+func gridPhase(lines []core.Line, cell, x0 float64) float64 {
+	var bins [phaseBins]int
+	for _, l := range lines {
+		for _, w := range l.Words {
+			f := math.Mod((w.BBox.X0-x0)/cell, 1)
+			bins[min(phaseBins-1, max(0, int(f*phaseBins)))] += utf8.RuneCountInString(w.Text)
+		}
+	}
+	best := 0
+	for i, n := range bins {
+		if n > bins[best] {
+			best = i
+		}
+	}
+	return (float64(best) + 0.5) / phaseBins
+}
+
+// gridCell is the cell of fixed-pitch lines (see maxGridSlip) and the
+// left edge of their leftmost word; cell is 0 without words.
+func gridCell(lines []core.Line) (cell, x0 float64) {
+	var long, all []float64
+	x0 = math.Inf(1)
+	for _, l := range lines {
+		for _, w := range l.Words {
+			n := utf8.RuneCountInString(w.Text)
+			if n == 0 {
+				continue
+			}
+			all = append(all, w.BBox.Width()/float64(n))
+			if n >= minCellRunes {
+				long = append(long, w.BBox.Width()/float64(n))
+			}
+			x0 = min(x0, w.BBox.X0)
+		}
+	}
+	switch {
+	case len(long) > 0:
+		return medianInPlace(long), x0
+	case len(all) > 0:
+		return medianInPlace(all), x0
+	}
+	return 0, 0
 }
 
 // codeSigns is the share of the characters of lines, spaces aside, that

@@ -137,4 +137,29 @@ func TestListingLines(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("lines %q, want %q", got, want)
 	}
+	// Its text keeps the listing's spaces: the lines stand on one grid.
+	if text, want := blocks[0].Text(), strings.Join(src, "\n"); text != want {
+		t.Errorf("text\n%s\nwant\n%s", text, want)
+	}
+}
+
+// TestCodeOffGrid: a listing in a fixed-pitch face drawn with wider
+// word spaces (Tw) does not stand on a grid of cells; its words are
+// joined by single spaces rather than spread over columns that are not
+// there.
+func TestCodeOffGrid(t *testing.T) {
+	t.Parallel()
+	const res = "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Courier >> >> >>"
+	content := "BT /F1 10 Tf 12 TL 3 Tw 72 700 Td (function add\\(a, b\\) {) Tj T* (  return a + b;) Tj T* (}) Tj ET"
+	b, err := extractAll(t, onePage("", res, content).Write(t), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := b[1].Page.Blocks
+	if len(blocks) != 1 || blocks[0].Kind != core.KindCode {
+		t.Fatalf("%d blocks, want one block of code: %+v", len(blocks), blocks)
+	}
+	if text, want := blocks[0].Text(), "function add(a, b) {\nreturn a + b;\n}"; text != want {
+		t.Errorf("text %q, want %q", text, want)
+	}
 }
