@@ -3,9 +3,11 @@ package nativetext
 import (
 	"errors"
 	"math"
+	"strings"
 
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
 
+	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/internal/pdfdoc"
 )
 
@@ -37,6 +39,7 @@ func (in *interp) annotations() error {
 		return nil
 	}
 	defer in.keepDrawing()()
+	page := len(in.glyphs) // the glyphs of the page's own content
 	for i, a := range annots {
 		if i == maxAnnots {
 			break
@@ -52,9 +55,14 @@ func (in *interp) annotations() error {
 		if f, ok := in.doc.Number(ad["F"]); ok && int64(f)&(annotHidden|annotNoView) != 0 {
 			continue
 		}
+		start := len(in.glyphs)
 		err := in.appearance(ad)
 		if errors.Is(err, errOpsLimit) || errors.Is(err, errGlyphLimit) || in.ctx.Err() != nil {
 			return err
+		}
+		if repeatsPage(in.glyphs[:page], in.glyphs[start:]) {
+			in.glyphs = in.glyphs[:start]
+			in.lastSpace = spaceMark{}
 		}
 	}
 	return nil
@@ -88,6 +96,49 @@ func (in *interp) appearance(ad types.Dict) error {
 	err := in.runForm(ref, xd, in.page.Resources)
 	in.gs, in.stack = saved, savedStack
 	return err
+}
+
+// repeatReach is how far around an appearance's text, in ems of its
+// size, the page's own text is looked for.
+const repeatReach = 0.5
+
+// repeatsPage says whether the text an appearance drew (shown, not
+// empty, spaces aside) is the page's own text there: the characters of
+// the page's glyphs whose centres lie within repeatReach of its box, in
+// drawing order, hold it. A push button that LaTeX's hyperref draws
+// labels itself in the page's content and again in its appearance, at
+// a slightly different scale, and the two copies of "Submit" read as
+// "Submiitt". A field's value over an empty box, or a stamp over other
+// words, is kept.
+func repeatsPage(page, shown []glyph) bool {
+	var want strings.Builder
+	var box core.BBox
+	size := 0.0
+	for _, g := range shown {
+		if g.space {
+			continue
+		}
+		if want.Len() == 0 {
+			box = g.box
+		} else {
+			box = box.Union(g.box)
+		}
+		want.WriteString(g.text)
+		size = max(size, g.size)
+	}
+	if want.Len() == 0 {
+		return false
+	}
+	reach := repeatReach * size
+	box = core.BBox{X0: box.X0 - reach, Y0: box.Y0 - reach, X1: box.X1 + reach, Y1: box.Y1 + reach}
+	var have strings.Builder
+	for _, g := range page {
+		cx, cy := (g.box.X0+g.box.X1)/2, (g.box.Y0+g.box.Y1)/2
+		if !g.space && cx >= box.X0 && cx <= box.X1 && cy >= box.Y0 && cy <= box.Y1 {
+			have.WriteString(g.text)
+		}
+	}
+	return strings.Contains(have.String(), want.String())
 }
 
 // fitAppearance is the matrix that maps an appearance form's bounding box

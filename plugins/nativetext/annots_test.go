@@ -70,6 +70,30 @@ func TestAnnotationAppearances(t *testing.T) {
 	}
 }
 
+// TestAppearanceRepeatsPage: a push button that labels itself both in
+// the page's content and in its appearance, at a slightly different
+// scale, reads once (LaTeX's hyperref does so); a field whose value is
+// not the text under it keeps it.
+func TestAppearanceRepeatsPage(t *testing.T) {
+	t.Parallel()
+	path := onePage("/Annots [5 0 R 7 0 R]", helvRes,
+		"BT /F1 10 Tf 102 605 Td (Submit) Tj ET BT /F1 10 Tf 102 505 Td (Name:) Tj ET",
+		// The appearance's box of 100 by 10 fitted to 106 by 11.
+		"<< /Type /Annot /Subtype /Widget /Rect [100 600 206 611] /AP << /N 6 0 R >> >>",
+		appearanceStream("0 0 100 10", "", "Submit"),
+		"<< /Type /Annot /Subtype /Widget /Rect [140 500 340 520] /AP << /N 8 0 R >> >>",
+		appearanceStream("0 0 200 20", "", "Jane"),
+	).Write(t)
+	res, err := extractAll(t, path, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := words(res[1].Page)
+	if want := []string{"Submit", "Name:", "Jane"}; !slices.Equal(got, want) {
+		t.Errorf("words %q, want %q", got, want)
+	}
+}
+
 // TestAppearanceFit: the matrix that fits an appearance's box, after its
 // own matrix, to the annotation's rectangle.
 func TestAppearanceFit(t *testing.T) {
