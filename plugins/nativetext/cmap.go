@@ -65,6 +65,9 @@ type cmap struct {
 	// cover, are CID 0.
 	pre     *cjkcmap.CMap
 	entries int
+	// hasText: some code maps to text. A ToUnicode that maps every code
+	// to nothing is broken, and the font's other sources are asked.
+	hasText bool
 	usecmap string
 	srcLens [5]bool // code lengths seen in mappings, for a missing codespace
 }
@@ -192,11 +195,13 @@ func (c *cmap) bfRange(lo, hi, dst pdfdoc.Token) {
 			return
 		}
 		c.uniRanges = append(c.uniRanges, uniRange{lo: a, hi: b, base: rs})
+		c.hasText = true
 	case pdfdoc.KindArray:
 		list := make([]string, 0, len(dst.Arr))
 		for _, d := range dst.Arr {
 			if d.Kind == pdfdoc.KindString {
 				list = append(list, utf16String([]byte(d.Str)))
+				c.hasText = c.hasText || list[len(list)-1] != ""
 			} else {
 				list = append(list, "")
 			}
@@ -281,6 +286,7 @@ func (c *cmap) setUni(src, s string) {
 	c.entries++
 	c.srcLens[len(src)] = true
 	c.uni[codeValue(src)] = s
+	c.hasText = c.hasText || s != ""
 }
 
 func (c *cmap) setCID(src string, cid uint32) {
@@ -321,6 +327,7 @@ func (c *cmap) merge(p *cmap) {
 	}
 	c.uniRanges = append(c.uniRanges, p.uniRanges...)
 	c.cidRanges = append(c.cidRanges, p.cidRanges...)
+	c.hasText = c.hasText || p.hasText
 	c.identity = c.identity || p.identity
 	c.usesUnicode = c.usesUnicode || p.usesUnicode
 	if c.pre == nil {

@@ -1,6 +1,7 @@
 package nativetext
 
 import (
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -148,4 +149,42 @@ func FuzzCMap(f *testing.F) {
 			in = in[n:]
 		}
 	})
+}
+
+// TestToUnicodeEmpty: a code that ToUnicode maps to nothing (<>, or
+// U+0000) and whose glyph has no name the font can spell adds no text:
+// Chromium maps a shaped Arabic word's text to one of its glyphs and the
+// others to nothing. A glyph name still gives its letter, and where the
+// CMap maps every code to nothing it is broken and the names are read.
+func TestToUnicodeEmpty(t *testing.T) {
+	t.Parallel()
+	cmap := func(a, b string) string {
+		return "/CIDInit /ProcSet findresource begin 12 dict begin begincmap 1 begincodespacerange <00> <FF> endcodespacerange" +
+			" 2 beginbfchar <41> <" + a + "> <42> <" + b + "> endbfchar endcmap end end"
+	}
+	const (
+		named   = "/WinAnsiEncoding"
+		unnamed = "<< /Differences [65 /g1 /g2] >>"
+	)
+	for _, tc := range []struct {
+		name, enc, a, b, want string
+	}{
+		{"cluster", unnamed, "", "0063006C", "cl"},
+		{"U+0000", unnamed, "0000", "0078", "x"},
+		{"named glyph", named, "", "0078", "Ax"},
+		{"all empty", named, "", "", "AB"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			font := "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding " + tc.enc + " /ToUnicode 5 0 R >>"
+			path := onePage("", "<< /Font << /F1 "+font+" >> >>", "BT /F1 12 Tf 72 700 Td (AB) Tj ET", stream("", cmap(tc.a, tc.b))).Write(t)
+			res, err := extractAll(t, path, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Join(words(res[1].Page), " "); got != tc.want {
+				t.Errorf("words %q, want %q", got, tc.want)
+			}
+		})
+	}
 }

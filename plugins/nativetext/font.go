@@ -144,11 +144,28 @@ func (f *font) width(c uint32) float64 {
 }
 
 // text is the Unicode text of a code; ok is false when the font does not
-// say.
+// say. ToUnicode comes first, then the font's own sources (ownText). A
+// code ToUnicode maps to nothing (<>, or U+0000) and the font's own
+// sources cannot name adds no text, rather than an unknown character:
+// Chromium maps a shaped Arabic word's text to one of its glyphs and
+// the others to nothing, and a ligature's parts may be mapped so when a
+// producer lost its text. A ToUnicode that maps every code to nothing
+// says nothing.
 func (f *font) text(c uint32) (string, bool) {
-	if s, ok := f.toUni.lookupUni(c); ok && s != "" {
+	s, mapped := f.toUni.lookupUni(c)
+	if mapped && s != "" {
 		return f.symbolText(s), true
 	}
+	if t, ok := f.ownText(c); ok {
+		return t, true
+	}
+	return "", mapped && f.toUni.hasText
+}
+
+// ownText is the text of a code by the font's own sources: a simple
+// font's glyph names (or GB 2312, or ZapfDingbats), a composite font's
+// Unicode CMap, its CJK collection, or its embedded program's cmap.
+func (f *font) ownText(c uint32) (string, bool) {
 	if f.simple {
 		if c > 255 {
 			if !f.gb {
