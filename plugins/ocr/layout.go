@@ -156,9 +156,44 @@ func layoutPage(items []pxWord, rules []rule, pageH int) []pxBlock {
 	}
 	l := &layout{h: h, rtl: mostlyRTL(items), rules: rules, pageH: pageH}
 	segs := l.segments(items)
+	if scattered(segs) {
+		return nil
+	}
 	tables := l.tables(segs)
 	order := l.order(segs, tables)
 	return l.blocks(segs, tables, order)
+}
+
+// A photograph or a drawing that is read anyway gives Tesseract shapes
+// it takes for letters: marks scattered over the picture, each alone on
+// its line, read with doubt ("oe", "ge", "Ser.", at 0.1-0.5 over a
+// photograph of clouds). Print, even a page of a few words, is read
+// surely (the corpus's scanned pages give their words alone on a line a
+// median confidence over 0.9), and a poor scan's doubtful words stand in
+// lines. So where at least minScatterWords words are read, no more than
+// maxLinedShare of them share their line with another, and their
+// median confidence is under maxScatterConf, the page holds no text.
+const (
+	minScatterWords = 3
+	maxLinedShare   = 0.1
+	maxScatterConf  = 0.6
+)
+
+// scattered says whether the words of segs are a picture's marks rather
+// than text (see maxScatterConf).
+func scattered(segs []*segment) bool {
+	var confs []float64
+	lined := 0
+	for _, s := range segs {
+		for _, w := range s.items {
+			confs = append(confs, w.conf)
+		}
+		if len(s.items) > 1 {
+			lined += len(s.items)
+		}
+	}
+	n := len(confs)
+	return n >= minScatterWords && float64(lined) <= maxLinedShare*float64(n) && median(confs) < maxScatterConf
 }
 
 type layout struct {

@@ -747,3 +747,42 @@ func TestJoinUnspaced(t *testing.T) {
 		})
 	}
 }
+
+// TestScatteredMarks: marks that Tesseract reads over a photograph, each
+// alone on its line and read with doubt, are no text; a few words alone
+// but read surely (a title page), and doubtful words in lines (a poor
+// scan), are.
+func TestScatteredMarks(t *testing.T) {
+	t.Parallel()
+	doubt := func(text string, x, y int, conf float64) pxWord {
+		w := word(text, x, y, x+10*len(text), y+20)
+		w.conf = conf
+		return w
+	}
+	photo := []pxWord{
+		doubt("oe", 70, 220, 0.31), doubt("ge", 250, 80, 0.2), doubt("Ser.", 270, 330, 0.29),
+		doubt("we", 370, 145, 0.81), doubt("ae", 384, 70, 0.47), doubt("*", 315, 166, 0.72),
+	}
+	var poor []pxWord
+	for _, w := range append(line("a faded line of print", 0, 0), line("and another one below", 0, 30)...) {
+		w.conf = 0.45
+		poor = append(poor, w)
+	}
+	tests := []struct {
+		name  string
+		items []pxWord
+		text  bool
+	}{
+		{"marks over a photograph", photo, false},
+		{"a title page", []pxWord{word("Annual", 100, 100, 160, 120), word("Report", 100, 300, 160, 320), word("2026", 100, 500, 140, 520)}, true},
+		{"a poor scan", poor, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			if got := len(layoutPage(tc.items, nil, 0)) > 0; got != tc.text {
+				t.Errorf("text %v, want %v", got, tc.text)
+			}
+		})
+	}
+}
