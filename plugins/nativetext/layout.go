@@ -1541,15 +1541,15 @@ func markCode(blocks []core.Block) {
 }
 
 // A block's words stand on one grid of cells when words holding no more
-// than maxOffGrid of its characters start more than maxGridSlip of a cell
-// away from a whole number of cells from the block's left edge (a
-// listing's line numbers may be set smaller, off the grid of its code). The cell is the
-// median width per character of words of at least minCellRunes, whose
-// boxes hold their glyphs' character spacing (a word of one character
-// lacks it). A face named fixed-pitch may be drawn with wider spaces
-// (docling's code_and_formula), and a block turned on the page has word
-// boxes as wide as its lines are high: neither stands on a grid, and
-// their words are joined by single spaces.
+// than maxOffGrid of its characters start more than maxGridSlip of a
+// cell away from a whole number of cells from the grid's origin (a
+// listing's line numbers may be set smaller, off the grid of its code).
+// The cell is the median width per character of words of at least
+// minCellRunes, whose boxes hold their glyphs' character spacing (a word
+// of one character lacks it). A face named fixed-pitch may be drawn with
+// wider spaces (docling's code_and_formula), and a block turned on the
+// page has word boxes as wide as its lines are high: neither stands on a
+// grid, and their words are joined by single spaces.
 const (
 	maxGridSlip  = 0.25
 	maxOffGrid   = 0.2

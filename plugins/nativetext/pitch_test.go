@@ -9,25 +9,47 @@ import (
 	"github.com/assay-pdf/assay/core"
 )
 
+// courierRes is a page's resources with Courier as /F1.
+const courierRes = "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Courier >> >> >>"
+
+// courierLines is content that sets lines in Courier 10 on a 12-point
+// pitch, with extra operators (Tw, Tc) before the first.
+func courierLines(extra string, lines []string) string {
+	content := "BT /F1 10 Tf 12 TL " + extra + " 72 700 Td"
+	for _, l := range lines {
+		content += " (" + l + ") Tj T*"
+	}
+	return content + " ET"
+}
+
+// oneCodeBlock extracts a one-page PDF in Courier and returns its one
+// block, which must be a block of code.
+func oneCodeBlock(t *testing.T, content string) core.Block {
+	t.Helper()
+	res, err := extractAll(t, onePage("", courierRes, content).Write(t), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := res[1].Page.Blocks
+	if len(blocks) != 1 || blocks[0].Kind != core.KindCode {
+		t.Fatalf("%d blocks, want one block of code: %+v", len(blocks), blocks)
+	}
+	return blocks[0]
+}
+
 // TestFixedPitchSpaces: in text set in a fixed-pitch font, words of
 // neighbouring lines start on one grid of cells, so every single space
 // lines up with spaces above and below it. Such a space is a word space,
 // not the edge of a column: each line is read whole, in order.
 func TestFixedPitchSpaces(t *testing.T) {
 	t.Parallel()
-	const res = "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Courier >> >> >>"
 	lines := []string{
 		"alpha gamma delta omega",
 		"gamma delta omega alpha",
 		"delta omega alpha gamma",
 		"omega alpha gamma delta",
 	}
-	content := "BT /F1 10 Tf 12 TL 72 700 Td"
-	for _, l := range lines {
-		content += " (" + l + ") Tj T*"
-	}
-	content += " ET"
-	got := onePageLines(t, res, content)
+	got := onePageLines(t, courierRes, courierLines("", lines))
 	if !slices.Equal(got, lines) {
 		t.Errorf("lines %q, want %q", got, lines)
 	}
@@ -107,7 +129,6 @@ func TestFixedPitchFonts(t *testing.T) {
 // across them.
 func TestListingLines(t *testing.T) {
 	t.Parallel()
-	const res = "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Courier >> >> >>"
 	src := []string{
 		"1 func main() {",
 		"2     x := 1          // one",
@@ -116,21 +137,9 @@ func TestListingLines(t *testing.T) {
 		"5     fmt.Println(x, yy) // both",
 		"6 }",
 	}
-	content := "BT /F1 10 Tf 12 TL 72 700 Td"
-	for _, l := range src {
-		content += " (" + l + ") Tj T*"
-	}
-	content += " ET"
-	b, err := extractAll(t, onePage("", res, content).Write(t), 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	blocks := b[1].Page.Blocks
-	if len(blocks) != 1 || blocks[0].Kind != core.KindCode {
-		t.Fatalf("%d blocks, want one block of code: %+v", len(blocks), blocks)
-	}
+	block := oneCodeBlock(t, courierLines("", src))
 	var got []string
-	for _, l := range blocks[0].Lines {
+	for _, l := range block.Lines {
 		got = append(got, l.Text())
 	}
 	want := []string{"1 func main() {", "2 x := 1 // one", "3 yy := 22 // two", "4", "5 fmt.Println(x, yy) // both", "6 }"}
@@ -138,7 +147,7 @@ func TestListingLines(t *testing.T) {
 		t.Errorf("lines %q, want %q", got, want)
 	}
 	// Its text keeps the listing's spaces: the lines stand on one grid.
-	if text, want := blocks[0].Text(), strings.Join(src, "\n"); text != want {
+	if text, want := block.Text(), strings.Join(src, "\n"); text != want {
 		t.Errorf("text\n%s\nwant\n%s", text, want)
 	}
 }
@@ -149,17 +158,8 @@ func TestListingLines(t *testing.T) {
 // there.
 func TestCodeOffGrid(t *testing.T) {
 	t.Parallel()
-	const res = "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Courier >> >> >>"
-	content := "BT /F1 10 Tf 12 TL 3 Tw 72 700 Td (function add\\(a, b\\) {) Tj T* (  return a + b;) Tj T* (}) Tj ET"
-	b, err := extractAll(t, onePage("", res, content).Write(t), 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	blocks := b[1].Page.Blocks
-	if len(blocks) != 1 || blocks[0].Kind != core.KindCode {
-		t.Fatalf("%d blocks, want one block of code: %+v", len(blocks), blocks)
-	}
-	if text, want := blocks[0].Text(), "function add(a, b) {\nreturn a + b;\n}"; text != want {
+	block := oneCodeBlock(t, courierLines("3 Tw", []string{"function add\\(a, b\\) {", "  return a + b;", "}"}))
+	if text, want := block.Text(), "function add(a, b) {\nreturn a + b;\n}"; text != want {
 		t.Errorf("text %q, want %q", text, want)
 	}
 }
