@@ -551,16 +551,32 @@ func namedEncoding(n string) *[256]string {
 	return nil
 }
 
+// cffProgramEncoding is the built-in encoding of a font whose embedded
+// program is bare CFF (a FontFile3 of subtype Type1C), nil when it has
+// none but StandardEncoding (cffEncoding).
+func (d *document) cffProgramEncoding(desc types.Dict) *[256]string {
+	ff, ok := desc["FontFile3"]
+	if !ok {
+		return nil
+	}
+	sdict, b, err := d.Stream(ff)
+	if err != nil || len(b) == 0 || d.Name(sdict["Subtype"]) != "Type1C" {
+		return nil
+	}
+	return cffEncoding(b)
+}
+
 // type1Encoding reads the Encoding array of an embedded Type 1 program's
-// clear-text part ("dup 65 /A put" lines). nil when the font uses
-// StandardEncoding or is not a Type 1 program.
+// clear-text part ("dup 65 /A put" lines), or a bare CFF program's
+// built-in encoding (cffProgramEncoding). nil when the font uses
+// StandardEncoding or has neither program.
 func (d *document) type1Encoding(desc types.Dict) *[256]string {
 	if desc == nil {
 		return nil
 	}
 	ff, ok := desc["FontFile"]
 	if !ok {
-		return nil
+		return d.cffProgramEncoding(desc)
 	}
 	sdict, b, err := d.Stream(ff)
 	if err != nil || len(b) == 0 {
