@@ -94,9 +94,14 @@
 // Modes: "page" recognises whole pages; "regions" only the boxes the caller
 // names: each picture gets a text check (PaddleOCR's detector on a
 // 150 dpi render), and only one holding text beyond what the page's text
-// layer draws over it is read, its lines recognised as upright, one at a
-// time at its own width, on a render at the reading resolution (the
-// direction classifier is loaded only when a page needs it); "check" a band
+// layer draws over it is read, on a render at the reading resolution. A
+// picture of printed matter (its lines cover a quarter of it: a page or
+// a screen of text) is read by Tesseract with all but those lines painted
+// out, when its English or Latin reading is sure, and icons read as marks
+// dropped; any other picture (a chart, a map, another script) has its
+// lines recognised by PaddleOCR as upright, one at a time at its own
+// width (the direction classifier is loaded only when a page needs it);
+// "check" a band
 // across the middle of the page, and reports how well the page's own text
 // layer (read by pdfium) agrees with it.
 //

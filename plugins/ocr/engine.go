@@ -128,16 +128,14 @@ func (e *Engine) Configure(ctx context.Context, options json.RawMessage) error {
 // loadBackends loads what o.Backend needs; e.mu is held. With "auto"
 // and Tesseract loaded, PaddleOCR (half a second of a core) waits for the
 // first page that needs it (latePaddle), except in mode regions, whose
-// check runs its text detector on every picture.
+// check runs its text detector on every picture, and which reads the
+// pictures of Latin print with Tesseract (readPicture).
 func (e *Engine) loadBackends(o Options) error {
-	// Mode regions reads pictures with PaddleOCR when it is installed, and
-	// needs Tesseract only without it: Tesseract's load (about 80 ms of a
-	// core) waits for a request that reads whole pages.
 	paddleRegions := o.Backend == BackendAuto && o.Mode == ModeRegions
 	if paddleRegions && e.paddle == nil && e.paddleErr == nil {
 		e.paddle, e.paddleErr = newPaddle(o)
 	}
-	wantT := o.Backend != BackendPaddle && !(paddleRegions && e.paddle != nil)
+	wantT := o.Backend != BackendPaddle
 	if wantT && e.tess == nil {
 		e.tess, e.tessErr = newTesseract(o)
 	}
@@ -546,6 +544,17 @@ func pageDPI(dpi, w, h float64) float64 {
 // read and judged before the whole (probeLatin): a page the band judges
 // poor skips the English reading, and its OSD looks at the band first.
 func (j *job) read(ctx context.Context, g *image.Gray, dpi int, orient, page bool, stats map[string]float64) ([]pxBlock, string, error) {
+	return j.readAs(ctx, g, dpi, orient, page, false, stats)
+}
+
+// errNotLatin: a picture that English and the Latin model read poorly,
+// which readAs leaves to another reader when asked for Latin only.
+var errNotLatin = errors.New("ocr: not Latin print")
+
+// readAs is read; with latinOnly, an image that the Latin readings judge
+// poor is not read further (no OSD, no script model): readAs returns
+// errNotLatin.
+func (j *job) readAs(ctx context.Context, g *image.Gray, dpi int, orient, page, latinOnly bool, stats map[string]float64) ([]pxBlock, string, error) {
 	clock := newStageClock(stats)
 	var tw *tessWorker
 	if j.tess != nil {
@@ -575,6 +584,9 @@ func (j *job) read(ctx context.Context, g *image.Gray, dpi int, orient, page boo
 				return nil, "", err
 			}
 			verdict = judgeLatin(items)
+			if latinOnly {
+				verdict = judgeFew(items, verdict)
+			}
 		}
 		clock.lap("recognize_first")
 		switch verdict {
@@ -587,6 +599,9 @@ func (j *job) read(ctx context.Context, g *image.Gray, dpi int, orient, page boo
 		}
 		stats["first_reading_poor"] = 1
 		firstItems = items
+	}
+	if latinOnly {
+		return nil, "", errNotLatin
 	}
 	rot, script, err := j.orientation(ctx, tw, g, probe, dpi, orient, stats)
 	if err != nil {
@@ -724,6 +739,21 @@ func judgeLatin(ws []pxWord) reading {
 		return readingGood
 	case share <= maxDoubtfulLatin && mean >= minMeanLatin:
 		return readingLatin
+	}
+	return readingPoor
+}
+
+// judgeFew is the verdict on a reading of a picture too short for
+// judgeLatin (under minJudgedWords: a chart's labels, a title): good when
+// its words are read as surely as Latin print in another language is
+// (maxDoubtfulLatin, minMeanLatin). Another script read with English is
+// mostly doubt. A longer reading keeps verdict.
+func judgeFew(ws []pxWord, verdict reading) reading {
+	if len(ws) == 0 || len(ws) >= minJudgedWords {
+		return verdict
+	}
+	if share, mean := doubt(ws); share <= maxDoubtfulLatin && mean >= minMeanLatin {
+		return readingGood
 	}
 	return readingPoor
 }

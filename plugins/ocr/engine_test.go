@@ -179,25 +179,41 @@ func benchPages(b *testing.B, backend string) {
 func BenchmarkTesseract200(b *testing.B) { benchPages(b, BackendTesseract) }
 func BenchmarkPaddle200(b *testing.B)    { benchPages(b, BackendPaddle) }
 
-// The recogniser is opened when the text check first finds text, not
-// with the engine: a page whose pictures hold none costs the detector
-// alone.
-func TestRecogniserOpensForText(t *testing.T) {
+// Each picture the text check finds text in is read by the reader for
+// its print: printed matter in Latin script by Tesseract, with the
+// picture's other pixels painted out; other scripts, and pictures of a
+// few lines (a title, a chart's labels), by PaddleOCR's recogniser, which
+// is opened only then. A picture without text costs the detector alone.
+func TestRegionsChooseReader(t *testing.T) {
 	e := New()
 	opts, _ := json.Marshal(Options{Mode: ModeRegions, ModelsDir: modelsDir()})
-	if err := e.Configure(t.Context(), opts); err != nil || e.paddle == nil {
-		t.Skipf("the text check needs PaddleOCR's detector (make deps): %v", err)
+	if err := e.Configure(t.Context(), opts); err != nil || e.paddle == nil || e.tess == nil {
+		t.Skipf("the text check needs PaddleOCR's detector, and Latin print Tesseract (make deps): %v", err)
 	}
 	defer e.Close()
+	read := func(pdf string, box core.BBox) core.PageResult {
+		t.Helper()
+		return extract(t, e, pdf, Options{Mode: ModeRegions, Regions: map[string][]core.BBox{"1": {box}}}, 1)[0]
+	}
 	blank := core.BBox{X0: 460, Y0: 80, X1: 600, Y1: 300} // the empty right of the page
-	res := extract(t, e, testdata("scan.pdf"), Options{Mode: ModeRegions, Regions: map[string][]core.BBox{"1": {blank}}}, 1)
-	if res[0].Stats[statRegionsSkipped] != 1 || e.paddle.rec.opened() {
-		t.Errorf("stats %v, recogniser open %v: want the blank picture skipped without it", res[0].Stats, e.paddle.rec.opened())
+	if res := read(testdata("scan.pdf"), blank); res.Stats[statRegionsSkipped] != 1 || e.paddle.rec.opened() {
+		t.Errorf("stats %v, recogniser open %v: want the blank picture skipped without it", res.Stats, e.paddle.rec.opened())
+	}
+	page := core.BBox{X0: 20, Y0: 30, X1: 380, Y1: 320} // the title and the paragraphs under it
+	res := read(testdata("scan.pdf"), page)
+	if st := res.Stats; st[statRegionsRead] != 1 || st["backend_"+BackendTesseract] != 1 || e.paddle.rec.opened() ||
+		!strings.Contains(res.Page.Text(), "Harbour") {
+		t.Errorf("stats %v, recogniser open %v, text %q: want the page read by Tesseract", st, e.paddle.rec.opened(), res.Page.Text())
 	}
 	title := core.BBox{X0: 40, Y0: 30, X1: 400, Y1: 64}
-	res = extract(t, e, testdata("scan.pdf"), Options{Mode: ModeRegions, Regions: map[string][]core.BBox{"1": {title}}}, 1)
-	if res[0].Stats[statRegionsRead] != 1 || !e.paddle.rec.opened() || !strings.Contains(res[0].Page.Text(), "Harbour") {
-		t.Errorf("stats %v, recogniser open %v, text %q: want the title read", res[0].Stats, e.paddle.rec.opened(), res[0].Page.Text())
+	if res := read(testdata("scan.pdf"), title); res.Stats["backend_"+BackendPaddle] != 1 || !strings.Contains(res.Page.Text(), "Harbour") {
+		t.Errorf("stats %v, text %q: want the title read by PaddleOCR", res.Stats, res.Page.Text())
+	}
+	// A Chinese page's first paragraphs, as a picture: printed matter
+	// that Tesseract's English reads poorly.
+	zho := filepath.Join("..", "..", "testdata", "scripts", "zho.pdf")
+	if res := read(zho, core.BBox{X1: 420, Y1: 300}); res.Stats["backend_"+BackendPaddle] != 1 || !strings.Contains(res.Page.Text(), "学校") {
+		t.Errorf("stats %v, text %q: want the Chinese read by PaddleOCR", res.Stats, res.Page.Text())
 	}
 }
 
@@ -268,31 +284,27 @@ func TestRegionsReadScreenshots(t *testing.T) {
 }
 
 // An engine configured to read regions, as the router's region steps
-// configure it, reads them with PaddleOCR and leaves Tesseract unloaded
-// until a request reads whole pages; that request loads it. Configuring
-// other regions keeps the models loaded.
-func TestRegionsLeaveTesseractUnloaded(t *testing.T) {
+// configure it, loads both readers (the text check is PaddleOCR's
+// detector, and Latin print is read by Tesseract), and keeps them when
+// the next document's regions configure it again (the wire server calls
+// Configure whenever the options change).
+func TestRegionsKeepModels(t *testing.T) {
 	e := New()
 	t.Cleanup(func() { e.Close() })
 	opts, _ := json.Marshal(Options{Mode: ModeRegions, ModelsDir: modelsDir()})
 	if err := e.Configure(context.Background(), opts); err != nil {
 		t.Skipf("OCR not installed (make deps): %v", err)
 	}
-	if e.paddle == nil {
-		t.Skip("regions are read with Tesseract without PaddleOCR (make deps)")
+	if e.paddle == nil || e.tess == nil {
+		t.Skip("regions are read with one reader where the other is missing (make deps)")
 	}
-	if e.tess != nil {
-		t.Fatal("Tesseract loaded for an engine that reads regions")
-	}
-	// The next document's regions configure the engine again (the wire
-	// server calls Configure whenever the options change): the models stay.
-	loaded := e.paddle
+	paddle, tess := e.paddle, e.tess
 	opts, _ = json.Marshal(Options{Mode: ModeRegions, ModelsDir: modelsDir(), Regions: map[string][]core.BBox{"2": {{X1: 100, Y1: 100}}}})
-	if err := e.Configure(context.Background(), opts); err != nil || e.paddle != loaded {
-		t.Fatalf("configuring other regions: %v; models reloaded: %v", err, e.paddle != loaded)
+	if err := e.Configure(context.Background(), opts); err != nil || e.paddle != paddle || e.tess != tess {
+		t.Fatalf("configuring other regions: %v; models reloaded: %v", err, e.paddle != paddle || e.tess != tess)
 	}
 	res := extract(t, e, testdata("scan.pdf"), Options{Mode: ModePage}, 1)
-	if e.tess == nil || !strings.Contains(res[0].Page.Text(), "Harbour") {
-		t.Fatalf("a page request: tesseract %v, text %q", e.tess != nil, res[0].Page.Text())
+	if !strings.Contains(res[0].Page.Text(), "Harbour") {
+		t.Fatalf("a page request: text %q", res[0].Page.Text())
 	}
 }

@@ -786,3 +786,51 @@ func TestScatteredMarks(t *testing.T) {
 		})
 	}
 }
+
+// TestPictureReaders: what decides who reads a picture, and what is
+// kept of Tesseract's reading of it.
+func TestPictureReaders(t *testing.T) {
+	t.Parallel()
+	rows := func(n, w, h, gap int) []image.Rectangle {
+		var out []image.Rectangle
+		for i := range n {
+			out = append(out, image.Rect(0, i*(h+gap), w, i*(h+gap)+h))
+		}
+		return out
+	}
+	pic := image.Rect(0, 0, 1000, 1000)
+	for _, tc := range []struct {
+		name  string
+		lines []image.Rectangle
+		want  bool
+	}{
+		{"a page of prose", rows(30, 900, 20, 12), true},
+		{"a chart's labels", rows(12, 80, 20, 60), false},
+		{"a title", rows(1, 900, 40, 0), false},
+	} {
+		if got := printed(tc.lines, pic); got != tc.want {
+			t.Errorf("%s: printed %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	sure := func(n int, conf float64) []pxWord {
+		ws := make([]pxWord, n)
+		for i := range ws {
+			ws[i] = pxWord{text: "word", conf: conf}
+		}
+		return ws
+	}
+	if got := judgeFew(sure(4, 0.93), readingPoor); got != readingGood {
+		t.Errorf("four sure words: %v, want good", got)
+	}
+	if got := judgeFew(sure(4, 0.3), readingPoor); got != readingPoor {
+		t.Errorf("four doubtful words: %v, want poor", got)
+	}
+	if got := judgeFew(sure(minJudgedWords, 0.93), readingLatin); got != readingLatin {
+		t.Errorf("a long reading: %v, want its own verdict kept", got)
+	}
+	line := []pxWord{{text: "E$", conf: 0.47}, {text: "Column", conf: 0.96}, {text: "Masks", conf: 0.41}, {text: "42", conf: 0.9}, {text: "{5", conf: 0.28}}
+	got := dropIcons([]pxBlock{{kind: core.KindParagraph, lines: [][]pxWord{line}}, {kind: core.KindParagraph, lines: [][]pxWord{{{text: "[|", conf: 0.5}}}}})
+	if len(got) != 1 || lineText(got[0].lines[0]) != "Column Masks 42" {
+		t.Errorf("dropIcons kept %+v, want one block, \"Column Masks 42\"", got)
+	}
+}
