@@ -2,6 +2,7 @@ package nativetext
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/assay-pdf/assay/core"
@@ -84,12 +85,17 @@ func fixedPitchName(lname string) bool {
 }
 
 // Characters whose widths set a proportional face apart from a
-// fixed-pitch one: every proportional face draws the narrow ones in well
-// under half an em and the wide ones in more, where a fixed-pitch face
-// gives both one cell.
+// fixed-pitch one, by text and by glyph name: every proportional face
+// draws the narrow ones in well under half an em and the wide ones in
+// more, where a fixed-pitch face gives both one cell.
 const (
 	narrowChars = "ijlrtfI.,:;!'|"
 	wideChars   = "mwMW@%"
+)
+
+var (
+	narrowGlyphs = []string{"i", "j", "l", "r", "t", "f", "I", "period", "comma", "colon", "semicolon", "exclam", "quotesingle", "quoteright", "bar"}
+	wideGlyphs   = []string{"m", "w", "M", "W", "at", "percent"}
 )
 
 // minPitchShare of a simple font's widths (those not zero) must equal
@@ -99,32 +105,21 @@ const minPitchShare = 0.9
 
 // fixedPitch says whether simple font f draws in one pitch by its
 // /Widths: its common width takes minPitchShare of them, and is the
-// width of a narrow character and of a wide one (narrowChars, wideChars).
-// Fonts that are fixed-pitch but say so neither in their descriptor's
-// flags nor in their name need it: Chromium's and Skia's PDFs embed
-// code fonts (Fira Code, Source Code Pro) as Type 3 fonts whose
-// descriptor flags only Symbolic. Digits and many lower-case letters
-// share one width in proportional faces too, which is why both a narrow
-// and a wide character must be seen.
+// width of a narrow character and of a wide one (narrowGlyphs,
+// wideGlyphs, by glyph name or by ToUnicode). Fonts that are fixed-pitch
+// but say so neither in their descriptor's flags nor in their name need
+// it: Chromium's and Skia's PDFs embed code fonts (Fira Code, Source
+// Code Pro) as Type 3 fonts whose descriptor flags only Symbolic. Digits
+// and many lower-case letters share one width in proportional faces too,
+// which is why both a narrow and a wide character must be seen. It runs
+// for every font a page loads (a Skia page of CJK text loads 94), so it
+// looks names up rather than spelling every code's text.
 func fixedPitch(f *font) bool {
 	if !f.simple {
 		return false
 	}
-	counts := map[float64]int{}
-	n := 0
-	for c := range f.widths {
-		if f.hasWidth[c] && f.widths[c] > 0 {
-			counts[f.widths[c]]++
-			n++
-		}
-	}
-	pitch, most := 0.0, 0
-	for w, k := range counts {
-		if k > most || k == most && w < pitch {
-			pitch, most = w, k
-		}
-	}
-	if n == 0 || float64(most) < minPitchShare*float64(n) {
+	pitch, ok := commonWidth(f)
+	if !ok {
 		return false
 	}
 	var narrow, wide bool
@@ -132,12 +127,44 @@ func fixedPitch(f *font) bool {
 		if !f.hasWidth[c] || f.widths[c] != pitch {
 			continue
 		}
-		s, ok := f.text(uint32(c))
-		if !ok || len(s) != 1 {
-			continue
+		if s, ok := f.toUni.lookupUni(uint32(c)); ok && s != "" {
+			narrow = narrow || len(s) == 1 && strings.Contains(narrowChars, s)
+			wide = wide || len(s) == 1 && strings.Contains(wideChars, s)
+		} else {
+			narrow = narrow || slices.Contains(narrowGlyphs, f.names[c])
+			wide = wide || slices.Contains(wideGlyphs, f.names[c])
 		}
-		narrow = narrow || strings.Contains(narrowChars, s)
-		wide = wide || strings.Contains(wideChars, s)
+		if narrow && wide {
+			return true
+		}
 	}
-	return narrow && wide
+	return false
+}
+
+// commonWidth is the width that at least minPitchShare of simple font
+// f's widths other than zero have (a majority vote, then a count); ok is
+// false when no width does.
+func commonWidth(f *font) (width float64, ok bool) {
+	votes := 0
+	for c := range f.widths {
+		switch w := f.widths[c]; {
+		case !f.hasWidth[c] || w <= 0:
+		case votes == 0:
+			width, votes = w, 1
+		case w == width:
+			votes++
+		default:
+			votes--
+		}
+	}
+	n, same := 0, 0
+	for c := range f.widths {
+		if f.hasWidth[c] && f.widths[c] > 0 {
+			n++
+			if f.widths[c] == width {
+				same++
+			}
+		}
+	}
+	return width, n > 0 && float64(same) >= minPitchShare*float64(n)
 }
