@@ -47,7 +47,9 @@ type Engine struct {
 	paddleErr  error
 	// paddleLater: PaddleOCR is loaded on first use (latePaddle).
 	paddleLater bool
-	inflight    sync.WaitGroup // page work, waited for by Close
+	// tessLater: Tesseract is loaded on first use (lateTess).
+	tessLater bool
+	inflight  sync.WaitGroup // page work, waited for by Close
 }
 
 // New makes an engine; it does no I/O. Configure loads the backends.
@@ -128,14 +130,17 @@ func (e *Engine) Configure(ctx context.Context, options json.RawMessage) error {
 // loadBackends loads what o.Backend needs; e.mu is held. With "auto"
 // and Tesseract loaded, PaddleOCR (half a second of a core) waits for the
 // first page that needs it (latePaddle), except in mode regions, whose
-// check runs its text detector on every picture, and which reads the
-// pictures of Latin print with Tesseract (readPicture).
+// check runs its text detector on every picture.
 func (e *Engine) loadBackends(o Options) error {
+	// Mode regions reads pictures with PaddleOCR when it is installed,
+	// and Tesseract (about 80 ms of a core to load) waits for the first
+	// picture of printed matter (lateTess, readPicture) or a request
+	// that reads whole pages.
 	paddleRegions := o.Backend == BackendAuto && o.Mode == ModeRegions
 	if paddleRegions && e.paddle == nil && e.paddleErr == nil {
 		e.paddle, e.paddleErr = newPaddle(o)
 	}
-	wantT := o.Backend != BackendPaddle
+	wantT := o.Backend != BackendPaddle && !(paddleRegions && e.paddle != nil)
 	if wantT && e.tess == nil {
 		e.tess, e.tessErr = newTesseract(o)
 	}
@@ -144,6 +149,7 @@ func (e *Engine) loadBackends(o Options) error {
 		e.paddle, e.paddleErr = newPaddle(o)
 	}
 	e.paddleLater = o.Backend == BackendAuto && e.paddle == nil && e.paddleErr == nil
+	e.tessLater = o.Backend == BackendAuto && e.tess == nil && e.tessErr == nil
 	switch o.Backend {
 	case BackendTesseract:
 		return e.tessErr
@@ -164,7 +170,19 @@ func (e *Engine) freeBackends() {
 		e.paddle.close()
 	}
 	e.tess, e.paddle, e.tessErr, e.paddleErr = nil, nil, nil, nil
-	e.paddleLater = false
+	e.paddleLater, e.tessLater = false, false
+}
+
+// lateTess loads Tesseract on first use when loadBackends left it for
+// later; nil when it is not installed or the engine is closed.
+func (e *Engine) lateTess(o Options) *tesseract {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.tess == nil && e.tessLater && !e.closed {
+		e.tessLater = false
+		e.tess, e.tessErr = newTesseract(o)
+	}
+	return e.tess
 }
 
 // latePaddle loads PaddleOCR on first use when loadBackends left it for
@@ -896,6 +914,21 @@ func (j *job) backendFor(script string) string {
 // model's) is Chinese.
 func isHan(script string) bool {
 	return script == "Han" || script == "HanS" || script == "HanT"
+}
+
+// withTess is the job with Tesseract, loaded now if it was left for
+// later; nil when there is none.
+func (j *job) withTess() *job {
+	if j.tess != nil {
+		return j
+	}
+	t := j.e.lateTess(j.opt)
+	if t == nil {
+		return nil
+	}
+	c := *j
+	c.tess = t
+	return &c
 }
 
 // paddleFor is the job's PaddleOCR backend, loaded now if it was left

@@ -235,13 +235,20 @@ func msSince(t0 time.Time) float64 { return float64(time.Since(t0).Microseconds(
 // maps: there Tesseract reads a legend's swatches as letters ("Every
 // underweight") and drops values read with doubt.
 func (j *job) readPicture(ctx context.Context, g *image.Gray, lines []image.Rectangle, dpi int, stats map[string]float64) ([]pxBlock, string, error) {
-	if lines == nil || j.opt.Backend == BackendTesseract || j.tess != nil && len(j.opt.Languages) > 0 {
+	if lines == nil || j.opt.Backend == BackendTesseract {
 		return j.read(ctx, g, dpi, false, false, stats)
 	}
-	if j.tess != nil && j.opt.Backend == BackendAuto && printed(lines, g.Rect) {
-		blocks, backend, err := j.readAs(ctx, maskLines(g, lines), dpi, false, false, true, stats)
-		if !errors.Is(err, errNotLatin) {
-			return dropIcons(blocks), backend, err
+	if len(j.opt.Languages) > 0 {
+		if t := j.withTess(); t != nil {
+			return t.read(ctx, g, dpi, false, false, stats)
+		}
+	}
+	if j.opt.Backend == BackendAuto && printed(lines, g.Rect) {
+		if t := j.withTess(); t != nil {
+			blocks, backend, err := t.readAs(ctx, maskLines(g, lines), dpi, false, false, true, stats)
+			if !errors.Is(err, errNotLatin) {
+				return dropIcons(blocks), backend, err
+			}
 		}
 	}
 	// A picture on a page with a text layer is drawn upright: the
