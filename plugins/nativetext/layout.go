@@ -375,7 +375,7 @@ func buildSegments(gs []*glyph, fr frame, arena *fgArena) []*seg {
 	lines := unbridge(baselines(nil, fgs))
 	for li := range lines {
 		slices.SortStableFunc(lines[li], func(a, b fg) int { return cmp.Compare(a.b.X0, b.b.X0) })
-		lines[li] = dedupe(lines[li])
+		lines[li] = dropCoveredSpaces(dedupe(lines[li]))
 	}
 	cols := columnEdges(lines)
 	var segs []*seg
@@ -458,6 +458,66 @@ func dedupe(ln []fg) []fg {
 	}
 	return out
 }
+
+// maxSpaceCover is the share of a space glyph's width that a glyph drawn
+// apart from it (more than maxDrawnNear glyphs before or after it) may
+// cover before the space is no gap between words. The glyphs drawn just
+// before and after a space are its words' own, and may cover it where a
+// font's widths are wrong or a producer kerns the next word back.
+const (
+	maxSpaceCover = 0.5
+	maxDrawnNear  = 2
+)
+
+// dropCoveredSpaces drops from ln (sorted by x) the space glyphs that
+// glyphs other than spaces, drawn apart from them, cover by more than
+// maxSpaceCover of their width. Report writers pad a table cell's text with spaces that run on
+// under the next cells, where the cell's clip hides them (pdfplumber's
+// ca-warn-report: a date and twenty spaces in a cell 66 pt wide); read
+// with the next cell's digits they parted each digit from the next
+// ("0 3 / 2 5 / 2 0 16"). A space over which something is drawn is not a
+// blank between words.
+func dropCoveredSpaces(ln []fg) []fg {
+	covered := func(k int) bool {
+		s := ln[k].b
+		limit := maxSpaceCover * (s.X1 - s.X0)
+		other := func(j int) bool { d := ln[j].g.seq - ln[k].g.seq; return !ln[j].g.space && (d > maxDrawnNear || d < -maxDrawnNear) }
+		for j := k + 1; j < len(ln) && ln[j].b.X0 < s.X1; j++ {
+			if other(j) && min(s.X1, ln[j].b.X1)-ln[j].b.X0 > limit {
+				return true
+			}
+		}
+		for j := k - 1; j >= 0 && j >= k-maxCoverLook; j-- {
+			if other(j) && ln[j].b.X1-max(s.X0, ln[j].b.X0) > limit {
+				return true
+			}
+		}
+		return false
+	}
+	var drop []int
+	for k := range ln {
+		if ln[k].g.space && covered(k) {
+			drop = append(drop, k)
+		}
+	}
+	if len(drop) == 0 {
+		return ln
+	}
+	out := ln[:drop[0]]
+	for i, k := range drop {
+		end := len(ln)
+		if i+1 < len(drop) {
+			end = drop[i+1]
+		}
+		out = append(out, ln[k+1:end]...)
+	}
+	return out
+}
+
+// maxCoverLook is how many glyphs before a space dropCoveredSpaces looks
+// at: a glyph that starts before the space and covers it is among the
+// last few before it in x.
+const maxCoverLook = 4
 
 // drawnAgain reports whether g repeats one of the last glyphs kept: the
 // same text at (nearly) the same spot. Position is compared first: it

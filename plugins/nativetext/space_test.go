@@ -50,3 +50,25 @@ func TestOCRLayerWordGaps(t *testing.T) {
 		{"OCR layer, one string", "3 Tr BT /F1 10 Tf 72 700 Td [(of) -140 (the)] TJ ET", "ofthe"},
 	})
 }
+
+// TestCoveredSpaces: a report writer pads a cell's text with spaces that
+// run on under the next cell, where the cell's clip hides them; the next
+// cell's digits, drawn later over those spaces, are not parted by them.
+// A space that the next word's own glyphs cover (its font's space too
+// wide, the word kerned back) still parts the words.
+func TestCoveredSpaces(t *testing.T) {
+	t.Parallel()
+	wantWords(t, helvRes, []wordsCase{
+		{
+			name: "padding under the next cell",
+			content: "q 30 700 60 12 re W n BT /F1 10 Tf 30 702 Td (06/22/2015                    ) Tj ET Q " +
+				"q 98 700 60 12 re W n BT /F1 10 Tf 98 702 Td (03/25/2016) Tj ET Q",
+			want: "06/22/2015 03/25/2016",
+		},
+		{
+			name:    "a space its next word covers",
+			content: "BT /F1 10 Tf 72 700 Td (Credit ) Tj 27.7 0 Td (Derivatives) Tj ET",
+			want:    "Credit Derivatives",
+		},
+	})
+}
