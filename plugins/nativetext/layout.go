@@ -316,9 +316,10 @@ const bridgeRatio = 2.5
 // either side of its baseline, and the letters of all three read
 // interleaved by x ("LLiinnee 78 ooff tthhee bbooddDyy"). Where the
 // glyphs under a bridgeRatio-th of the largest's size form more than one
-// baseline cluster of their own, the small and the large glyphs are
-// clustered apart; a large glyph on the one baseline of small text (a
-// big initial, a heading's number) stays with it. Lines stay in baseline
+// baseline cluster of their own, or one that lies apart from the large
+// glyphs' baseline, the small and the large glyphs are clustered apart;
+// a large glyph on the one baseline of small text (a big initial, a
+// heading's number) stays with it. Lines stay in baseline
 // order.
 func unbridge(lines [][]fg) [][]fg {
 	var out [][]fg
@@ -361,12 +362,38 @@ func splitBridged(ln []fg) [][]fg {
 		}
 	}
 	lines := baselines(nil, small)
-	if len(lines) < 2 {
+	if len(lines) == 0 || len(lines) == 1 && !apart(lines[0], large) {
 		return nil
 	}
 	lines = baselines(lines, large)
 	slices.SortStableFunc(lines, func(a, b []fg) int { return cmp.Compare(a[0].oy, b[0].oy) })
 	return lines
+}
+
+// apart says whether the small glyphs of one baseline (a cluster of its
+// own) lie off the large glyphs' baseline by more than their own line's
+// tolerance (baselineTol of their size): a line of small text under a
+// title of 116 pt, 45 pt below its baseline, is within the title's
+// tolerance but is no line of it ("SBmallTextig"). A big initial or a
+// heading's number sits on the small text's baseline.
+func apart(small, large []fg) bool {
+	if len(large) == 0 {
+		return false
+	}
+	size := 0.0
+	for k := range small {
+		size = max(size, small[k].g.size)
+	}
+	return math.Abs(medianBaseline(small)-medianBaseline(large)) > baselineTol*max(size, 1)
+}
+
+// medianBaseline is the median of the glyphs' baselines.
+func medianBaseline(gs []fg) float64 {
+	ys := make([]float64, len(gs))
+	for k := range gs {
+		ys[k] = gs[k].oy
+	}
+	return medianInPlace(ys)
 }
 
 // buildSegments groups glyphs of one direction into line segments.
