@@ -52,6 +52,10 @@ const (
 	// the engine's layout found, FactTables the tables.
 	FactColumns = "columns"
 	FactTables  = "tables"
+	// FactRepeatGlyphs counts the glyphs the layout found drawn again at
+	// (nearly) the place of one with the same text (a bold faked by
+	// drawing each line four times, a shadow): the text holds them once.
+	FactRepeatGlyphs = "repeat_glyphs"
 	// FactLimitHit is 1 when a limit cut the reading short; the counts
 	// are then lower bounds.
 	FactLimitHit = "limit_hit"

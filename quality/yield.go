@@ -38,13 +38,14 @@ func measureYield(r core.PageResult, h Hints, found, gaps int) (float64, string)
 
 // drawnText is how many glyphs of the page's text layer draw text. The
 // result's own counts give it exactly (core.FactGlyphs less
-// core.FactBlankGlyphs), for an engine that reports them; otherwise
-// Hints.ExpectedChars gives the glyphs, blanks among them (exact false).
+// core.FactBlankGlyphs and the copies core.FactRepeatGlyphs counts), for
+// an engine that reports them; otherwise Hints.ExpectedChars gives the
+// glyphs, blanks among them (exact false).
 func drawnText(r core.PageResult, h Hints) (n int, exact bool) {
 	glyphs, okG := r.Stats[core.FactGlyphs]
 	blank, okB := r.Stats[core.FactBlankGlyphs]
 	if okG && okB && glyphs > 0 {
-		return int(glyphs - blank), true
+		return max(0, int(glyphs-blank-r.Stats[core.FactRepeatGlyphs])), true
 	}
 	return h.ExpectedChars, false
 }

@@ -150,6 +150,24 @@ func TestYieldOwnCountsWin(t *testing.T) {
 	}
 }
 
+// TestYieldFakeBold: a page whose producer fakes bold by drawing every
+// line four times, a hair apart, yields 1 for a reading that holds each
+// line once, when the result counts the copies it read once
+// (core.FactRepeatGlyphs); without that count it looks three quarters
+// lost (pdfplumber's issue-842 scored 0.25 and went to OCR).
+func TestYieldFakeBold(t *testing.T) {
+	t.Parallel()
+	g, b := producers[0].drawn(yieldText)
+	r := reading(yieldText, 4*(g-b)+b, b, true)
+	if y := Score(r, Hints{}).Signals[SignalYield]; y > 0.3 {
+		t.Errorf("copies not counted: yield %.3f, want it low", y)
+	}
+	r.Stats[core.FactRepeatGlyphs] = float64(3 * (g - b))
+	if y := Score(r, Hints{}).Signals[SignalYield]; y != 1 {
+		t.Errorf("copies counted: yield %.3f, want 1", y)
+	}
+}
+
 func TestTextChars(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {

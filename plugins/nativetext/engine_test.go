@@ -265,6 +265,13 @@ func TestExtractPages(t *testing.T) {
 			res:     helvRes,
 			content: "BT /F1 10 Tf 72 700 Td (Bold) Tj ET BT /F1 10 Tf 72.3 700 Td (Bold) Tj ET",
 			want:    "Bold",
+			check: func(t *testing.T, r core.PageResult) {
+				// The copy is counted, so that the text's yield is
+				// measured against what the page draws once.
+				if n := r.Stats[core.FactRepeatGlyphs]; n != 4 {
+					t.Errorf("repeat glyphs %v, want 4", n)
+				}
+			},
 		},
 		{
 			name:    "heading and list items",

@@ -141,6 +141,7 @@ type seg struct {
 type layoutFacts struct {
 	columns int
 	tables  int
+	repeats int // glyphs drawn again where they were (dedupe)
 }
 
 // layout turns glyphs into blocks in reading order.
@@ -195,7 +196,8 @@ func layoutPage(glyphs []glyph, edges []edge, page core.BBox) ([]core.Block, lay
 	var arena fgArena     // the segments' glyphs
 	defer arena.release() // the blocks are copies
 	for _, d := range dirs {
-		segs := buildSegments(byDir[d], frame(d), &arena)
+		segs, repeats := buildSegments(byDir[d], frame(d), &arena)
+		facts.repeats += repeats
 		dirRoom.give(byDir[d]) // the segments hold framed copies (fg)
 		all = append(all, segs...)
 		if d == 0 && len(edges) > 0 {
@@ -396,13 +398,18 @@ func medianBaseline(gs []fg) float64 {
 	return medianInPlace(ys)
 }
 
-// buildSegments groups glyphs of one direction into line segments.
-func buildSegments(gs []*glyph, fr frame, arena *fgArena) []*seg {
+// buildSegments groups glyphs of one direction into line segments; it
+// also counts the glyphs drawn again where they were (dedupe), which
+// the segments hold once.
+func buildSegments(gs []*glyph, fr frame, arena *fgArena) (_ []*seg, repeats int) {
 	fgs := sortedOnPage(gs, fr, arena)
 	lines := unbridge(baselines(nil, fgs))
 	for li := range lines {
 		slices.SortStableFunc(lines[li], func(a, b fg) int { return cmp.Compare(a.b.X0, b.b.X0) })
-		lines[li] = dropCoveredSpaces(dedupe(lines[li]))
+		n := len(lines[li])
+		lines[li] = dedupe(lines[li])
+		repeats += n - len(lines[li])
+		lines[li] = dropCoveredSpaces(lines[li])
 	}
 	cols := columnEdges(lines)
 	var segs []*seg
@@ -446,7 +453,7 @@ func buildSegments(gs []*glyph, fr frame, arena *fgArena) []*seg {
 			out = append(out, s)
 		}
 	}
-	return attachMarks(out, fr)
+	return attachMarks(out, fr), repeats
 }
 
 // segmentSplit is the gap, in ems, that splits a baseline into segments:
@@ -508,7 +515,10 @@ func dropCoveredSpaces(ln []fg) []fg {
 	covered := func(k int) bool {
 		s := ln[k].b
 		limit := maxSpaceCover * (s.X1 - s.X0)
-		other := func(j int) bool { d := ln[j].g.seq - ln[k].g.seq; return !ln[j].g.space && (d > maxDrawnNear || d < -maxDrawnNear) }
+		other := func(j int) bool {
+			d := ln[j].g.seq - ln[k].g.seq
+			return !ln[j].g.space && (d > maxDrawnNear || d < -maxDrawnNear)
+		}
 		for j := k + 1; j < len(ln) && ln[j].b.X0 < s.X1; j++ {
 			if other(j) && min(s.X1, ln[j].b.X1)-ln[j].b.X0 > limit {
 				return true

@@ -69,14 +69,16 @@ type Cells struct {
 // out: text blocks in reading order (tables found from rulings and
 // alignment), then figure blocks for the images.
 //
-// It also records in Stats what the layout found that routing goes by:
-// "columns", the most columns of running text side by side, and
-// "tables", the number of tables.
+// It also records in Stats what the layout found that routing and
+// scoring go by: "columns", the most columns of running text side by
+// side, "tables", the number of tables, and "repeat_glyphs", the glyphs
+// drawn again where they were, which the text holds once.
 func (c *Cells) Layout() []core.Block {
 	blocks, facts := layoutPage(c.glyphs, c.edges, c.Page.Box())
 	if c.Stats != nil {
 		c.Stats[core.FactColumns] = float64(facts.columns)
 		c.Stats[core.FactTables] = float64(facts.tables)
+		c.Stats[core.FactRepeatGlyphs] = float64(facts.repeats)
 	}
 	return append(blocks, figures(c.images, c.textFree, c.Page.Box())...)
 }

@@ -29,7 +29,8 @@ func (c *Cells) Words() []core.Word {
 	var arena fgArena     // the segments' glyphs
 	defer arena.release() // the words are copies
 	for _, d := range dirs {
-		for _, s := range buildSegments(byDir[d], frame(d), &arena) {
+		segs, _ := buildSegments(byDir[d], frame(d), &arena)
+		for _, s := range segs {
 			for _, w := range s.words {
 				w.BBox = clampBox(w.BBox, page)
 				out = append(out, w)
