@@ -19,6 +19,7 @@ const (
 	baselineTol   = 0.4  // glyphs whose baselines differ less share a line
 	wordGap       = 0.18 // a gap wider than this splits a word
 	ocrWordGap    = 0.1  // the same before a word of an OCR layer (wordRuns)
+	fontChangeGap = 0.12 // the same where the font changes (wordRuns)
 	segmentGap    = 1.5  // a gap wider than this splits a line into segments
 	minSegmentGap = 0.8  // ... and so may a narrower gap, down to this
 	paraGap       = 0.55 // a blank gap wider than this starts a new block
@@ -683,6 +684,13 @@ func obliqueBounds(gl []fg) core.BBox {
 	return b
 }
 
+// Where the font changes between two glyphs, a gap wider than
+// fontChangeGap parts words: a word is set in one font, and TeX spaces a
+// formula's operator names from their operands by a thin space, 1/6 em,
+// under wordGap ("Rcosv" for R cos v in py-pdf's GeoTopo, "v =11" in
+// icdar's eu-021). The pieces of one token that producers place 0.1-0.18
+// em apart are in one font.
+//
 // An OCR layer (invisible text) draws each word the engine read as a
 // string of its own, scaled to the word's box on the scan, with no space
 // glyphs: the gaps between its strings are the scan's word spaces, which
@@ -694,9 +702,9 @@ func obliqueBounds(gl []fg) core.BBox {
 // (docling's code_and_formula: "add (a , b )" under a tenth of an em).
 
 // wordRuns appends to runs a segment's glyphs split into words: at a
-// space glyph, or at a gap wider than wordGap ems (ocrWordGap). A run
-// holds no space glyph, so each is a contiguous stretch of gl and needs
-// no copy.
+// space glyph, or at a gap wider than wordGap ems (ocrWordGap,
+// fontChangeGap). A run holds no space glyph, so each is a contiguous
+// stretch of gl and needs no copy.
 func wordRuns(gl []fg, runs [][]fg) [][]fg {
 	start := -1
 	maxX := math.Inf(-1)
@@ -716,6 +724,8 @@ func wordRuns(gl []fg, runs [][]fg) [][]fg {
 			gapEm := wordGap
 			if g.g.placed && g.g.flags&core.FlagInvisible != 0 {
 				gapEm = ocrWordGap
+			} else if g.g.font != last.font {
+				gapEm = fontChangeGap
 			}
 			if g.b.X0-maxX-last.tracking() > gapEm*size {
 				runs = append(runs, gl[start:k])

@@ -72,3 +72,24 @@ func TestCoveredSpaces(t *testing.T) {
 		},
 	})
 }
+
+// TestFontChangeGaps: where the font changes, a thin space (1/6 em, as
+// TeX sets around an operator name) parts words; pieces of one token set
+// in one font a little apart do not.
+func TestFontChangeGaps(t *testing.T) {
+	t.Parallel()
+	const res = "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Times-Italic >>" +
+		" /F2 << /Type /Font /Subtype /Type1 /BaseFont /Times-Roman >> /F3 << /Type /Font /Subtype /Type1 /BaseFont /Courier >> >> >>"
+	wantWords(t, res, []wordsCase{
+		{
+			name:    "an operator name between thin spaces",
+			content: "BT /F1 10 Tf 72 700 Td (R) Tj ET BT /F2 10 Tf 79.78 700 Td (cos) Tj ET BT /F1 10 Tf 94.78 700 Td (v) Tj ET",
+			want:    "R cos v",
+		},
+		{
+			name:    "pieces of a token in one font",
+			content: "BT /F3 10 Tf 72 700 Td (add) Tj ET BT /F3 10 Tf 91.5 700 Td (\\(a) Tj ET",
+			want:    "add(a",
+		},
+	})
+}
