@@ -176,25 +176,27 @@ func (e *Engine) freeBackends() {
 // lateTess loads Tesseract on first use when loadBackends left it for
 // later; nil when it is not installed or the engine is closed.
 func (e *Engine) lateTess(o Options) *tesseract {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if e.tess == nil && e.tessLater && !e.closed {
-		e.tessLater = false
-		e.tess, e.tessErr = newTesseract(o)
-	}
-	return e.tess
+	return lateLoad(e, &e.tessLater, &e.tess, &e.tessErr, func() (*tesseract, error) { return newTesseract(o) })
 }
 
 // latePaddle loads PaddleOCR on first use when loadBackends left it for
 // later; nil when it is not installed or the engine is closed.
 func (e *Engine) latePaddle(o Options) *paddle {
+	return lateLoad(e, &e.paddleLater, &e.paddle, &e.paddleErr, func() (*paddle, error) { return newPaddle(o) })
+}
+
+// lateLoad is the backend *b of e, loaded now by load (its error in
+// *loadErr) when it is missing and *later says loadBackends left it for
+// first use, unless the engine is closed; under e.mu.
+func lateLoad[T comparable](e *Engine, later *bool, b *T, loadErr *error, load func() (T, error)) T {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if e.paddle == nil && e.paddleLater && !e.closed {
-		e.paddleLater = false
-		e.paddle, e.paddleErr = newPaddle(o)
+	var none T
+	if *b == none && *later && !e.closed {
+		*later = false
+		*b, *loadErr = load()
 	}
-	return e.paddle
+	return *b
 }
 
 // Close waits for page work still running and frees the backends and the
