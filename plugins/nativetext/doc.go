@@ -18,13 +18,20 @@
 //	annots.go    annotation appearances (form field values, free text,
 //	             stamps): each visible annotation's normal appearance is run
 //	             as a form fitted to its /Rect after the page content; only
-//	             its text is kept, not its boxes as page facts.
+//	             its text is kept, not its boxes as page facts, and not text
+//	             the page's own glyphs already hold there (a button labelled
+//	             twice).
 //	font.go      fonts: simple (Type1, TrueType, Type3) with base encodings,
 //	             /Differences, embedded Type 1 encodings, /Widths or standard-14
 //	             metrics from pdfcpu; Type0/CID with Identity, predefined and
 //	             embedded CMaps and W/DW widths. Parsed once per document,
 //	             cached by object. A Symbol font's private-use points (Office
 //	             writes U+F0xx into ToUnicode) read as the Symbol encoding's.
+//	             A bare CFF program's built-in encoding (cff.go, with the
+//	             CFF standard strings in cffstrings.go) for fonts Ghostscript
+//	             embeds as Type1C. fontstyle.go tells weight, slant and pitch
+//	             from names (a Type 3 font's descriptor FontName) and flags,
+//	             and fixed pitch from /Widths.
 //	gbfont.go    Chinese that Windows wrote in GB 2312 through a simple font
 //	             that is not embedded (named "宋体" in GB 2312, or "..._GB2312")
 //	             with WinAnsiEncoding: byte pairs decoded as GB 2312.
@@ -72,7 +79,12 @@
 //	             gap over paraGap, a size change, a bullet, a first line
 //	             indented from the block's margin after a short last line,
 //	             a bold or italic line after a short last line, or a bold or
-//	             italic first line over plain text.
+//	             italic first line over plain text. Fixed-pitch text is laid
+//	             out by its cells: a single space is never a gutter, an
+//	             indent that a line of the same listing crosses is no
+//	             gutter, and a block of code on a grid keeps its spaces. A
+//	             space that text drawn apart from it covers is dropped (a
+//	             cell's padding run on under the next cell).
 //	marks.go     raised and lowered marks (footnote references, indices)
 //	             put into the line they belong to, wherever the baseline
 //	             clustering left them; ruby over its base stays apart.
@@ -146,5 +158,7 @@
 //
 // Text goes through internal/textclean (ligatures, soft hyphens, controls,
 // NFC, dehyphenation). A glyph with no Unicode mapping is emitted as U+FFFD
-// and counted in the page's "unmapped_glyphs" stat, never guessed.
+// and counted in the page's "unmapped_glyphs" stat, never guessed; one
+// that ToUnicode maps to nothing, and the font cannot name, adds no text
+// (a part of a cluster or ligature whose text another glyph carries).
 package nativetext
