@@ -89,7 +89,8 @@
 // footers. Before it, marks that are not print are dropped: specks of
 // noise read as tiny low-confidence words, dots of i and j split off a
 // line of large print, and dashes read into the blank gutter between
-// columns.
+// columns; and a page whose words stand one to a line, read with doubt
+// (shapes in a photograph taken for letters), holds no text.
 //
 // Modes: "page" recognises whole pages; "regions" only the boxes the caller
 // names: each picture gets a text check (PaddleOCR's detector on a
