@@ -1,7 +1,6 @@
 package nativetext
 
 import (
-	"errors"
 	"math"
 	"strings"
 
@@ -57,7 +56,7 @@ func (in *interp) annotations() error {
 		}
 		start := len(in.glyphs)
 		err := in.appearance(ad)
-		if errors.Is(err, errOpsLimit) || errors.Is(err, errGlyphLimit) || in.ctx.Err() != nil {
+		if in.halts(err) {
 			return err
 		}
 		if repeatsPage(in.glyphs[:page], in.glyphs[start:]) {

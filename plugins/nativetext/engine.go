@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"iter"
 	"os"
@@ -384,7 +383,7 @@ func (d *document) cells(ctx context.Context, n int, opts Options) (*Cells, erro
 		}
 		return in.annotations()
 	}()
-	if err != nil && !errors.Is(err, errOpsLimit) && !errors.Is(err, errGlyphLimit) {
+	if err != nil && !limitHit(err) {
 		if ctx.Err() != nil {
 			return nil, pdfdoc.ContextError(ctx.Err())
 		}

@@ -69,13 +69,17 @@ var fixedPitchFaces = []string{
 	"typewriter", "anonymouspro", "fixedsys",
 }
 
+// nameSeparators are dropped from a font name before fixedPitchFaces are
+// looked for in it.
+var nameSeparators = strings.NewReplacer(" ", "", "-", "", "_", "")
+
 // fixedPitchName says whether the lower-cased font name lname names a
 // fixed-pitch face: Courier, any "Mono", or one of fixedPitchFaces.
 func fixedPitchName(lname string) bool {
 	if strings.Contains(lname, "courier") || strings.Contains(lname, "mono") {
 		return true
 	}
-	squeezed := strings.NewReplacer(" ", "", "-", "", "_", "").Replace(lname)
+	squeezed := nameSeparators.Replace(lname)
 	for _, face := range fixedPitchFaces {
 		if strings.Contains(squeezed, face) {
 			return true

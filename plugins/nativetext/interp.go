@@ -62,6 +62,18 @@ var (
 	errGlyphLimit = errors.New("glyph limit reached")
 )
 
+// limitHit says whether err is a page's operator or glyph limit, which
+// ends its reading but keeps what was read.
+func limitHit(err error) bool {
+	return errors.Is(err, errOpsLimit) || errors.Is(err, errGlyphLimit)
+}
+
+// halts says whether err, met while running a form or an appearance,
+// ends the page's reading: a limit, or the request's end.
+func (in *interp) halts(err error) bool {
+	return limitHit(err) || in.ctx.Err() != nil
+}
+
 // maxGlyphsPerPage bounds the glyphs kept for one page.
 const maxGlyphsPerPage = 2_000_000
 
@@ -752,7 +764,7 @@ func (in *interp) doXObject(name string, res types.Dict) error {
 		return nil
 	}
 	err := in.runForm(ref, xd, res)
-	if errors.Is(err, errOpsLimit) || errors.Is(err, errGlyphLimit) || in.ctx.Err() != nil {
+	if in.halts(err) {
 		return err
 	}
 	if err != nil {

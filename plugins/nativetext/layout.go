@@ -322,8 +322,7 @@ const bridgeRatio = 2.5
 // baseline cluster of their own, or one that lies apart from the large
 // glyphs' baseline, the small and the large glyphs are clustered apart;
 // a large glyph on the one baseline of small text (a big initial, a
-// heading's number) stays with it. Lines stay in baseline
-// order.
+// heading's number) stays with it. Lines stay in baseline order.
 func unbridge(lines [][]fg) [][]fg {
 	var out [][]fg
 	for li, ln := range lines {
@@ -506,12 +505,12 @@ const (
 
 // dropCoveredSpaces drops from ln (sorted by x) the space glyphs that
 // glyphs other than spaces, drawn apart from them, cover by more than
-// maxSpaceCover of their width. Report writers pad a table cell's text with spaces that run on
-// under the next cells, where the cell's clip hides them (pdfplumber's
-// ca-warn-report: a date and twenty spaces in a cell 66 pt wide); read
-// with the next cell's digits they parted each digit from the next
-// ("0 3 / 2 5 / 2 0 16"). A space over which something is drawn is not a
-// blank between words.
+// maxSpaceCover of their width. Report writers pad a table cell's text
+// with spaces that run on under the next cells, where the cell's clip
+// hides them (pdfplumber's ca-warn-report: a date and twenty spaces in a
+// cell 66 pt wide); read with the next cell's digits they parted each
+// digit from the next ("0 3 / 2 5 / 2 0 16"). A space over which
+// something is drawn is not a blank between words.
 func dropCoveredSpaces(ln []fg) []fg {
 	covered := func(k int) bool {
 		s := ln[k].b
@@ -1665,9 +1664,10 @@ const (
 
 // gridText is the text of fixed-pitch lines with their spaces: each
 // word is written at the cell of the grid where it stands, counted from
-// the leftmost word's edge, so that a listing keeps its indents and the
-// columns of its comments (a line's first word is written at its cell
-// too: the indent). It is "" when the words do not stand on one grid.
+// the grid's origin (the leftmost word's edge, moved by gridPhase), so
+// that a listing keeps its indents and the columns of its comments (a
+// line's first word is written at its cell too: the indent). It is ""
+// when the words do not stand on one grid.
 func gridText(lines []core.Line) string {
 	cell, x0 := gridCell(lines)
 	if cell <= 0 {

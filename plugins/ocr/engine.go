@@ -757,22 +757,28 @@ func judgeLatin(ws []pxWord) reading {
 	switch {
 	case share <= maxDoubtfulGood && confirmed(ws) >= minConfirmed:
 		return readingGood
-	case share <= maxDoubtfulLatin && mean >= minMeanLatin:
+	case latinSure(share, mean):
 		return readingLatin
 	}
 	return readingPoor
 }
 
+// latinSure says whether words read with share doubtful and mean
+// confidence are read as surely as Latin print in another language is
+// (maxDoubtfulLatin, minMeanLatin).
+func latinSure(share, mean float64) bool {
+	return share <= maxDoubtfulLatin && mean >= minMeanLatin
+}
+
 // judgeFew is the verdict on a reading of a picture too short for
 // judgeLatin (under minJudgedWords: a chart's labels, a title): good when
 // its words are read as surely as Latin print in another language is
-// (maxDoubtfulLatin, minMeanLatin). Another script read with English is
-// mostly doubt. A longer reading keeps verdict.
+// (latinSure). Another script read with English is mostly doubt. A longer reading keeps verdict.
 func judgeFew(ws []pxWord, verdict reading) reading {
 	if len(ws) == 0 || len(ws) >= minJudgedWords {
 		return verdict
 	}
-	if share, mean := doubt(ws); share <= maxDoubtfulLatin && mean >= minMeanLatin {
+	if latinSure(doubt(ws)) {
 		return readingGood
 	}
 	return readingPoor

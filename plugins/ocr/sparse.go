@@ -97,8 +97,8 @@ func sparseInk(rows []int, w int) bool {
 // the first that holds ink to the last, across the page, and the words
 // ws, with a margin of two of their heights. A row holds ink as
 // probeBand counts it (more dark pixels than blankRowInk). Every line is
-// in, whatever English made of it: English may find no line at all in a heading in another
-// script (a short Arabic note of testdata/scripts/sparse: its heading was
+// in, whatever English made of it: English may find no line at all in a
+// heading in another script (a short Arabic note of testdata/scripts/sparse: its heading was
 // cut off when the crop was the words' box, and the Arabic model, reading
 // the body line alone, fell below lowWordConf), and the blank paper a
 // sparse page is mostly made of is out.
