@@ -64,8 +64,13 @@
 //	dingbats.go  the ZapfDingbats built-in encoding; glyph names and the
 //	             standard encodings come from internal/pdfdoc.
 //	paths.go     path construction and painting: axis-aligned painted rules
-//	             and rectangle sides become edges (white paint and clips are
-//	             ignored); images drawn (Image XObjects, inline images).
+//	             and rectangle sides become edges (white paint is ignored);
+//	             images drawn (Image XObjects, inline images). A clipping
+//	             path (W) is kept by its bounds in the graphics state, and a
+//	             glyph whose centre lies outside them is not text of the
+//	             page, as one off the page is not: a spreadsheet cell's text
+//	             run on under the next cell, a printer's slug outside the
+//	             crop. A word the clip cuts reads as the page shows it.
 //	layout.go    glyphs → words → line segments → reading order (recursive XY
 //	             cut: slabs grouped by shared internal column gutters; a
 //	             heading set larger than the body, in one column with blank

@@ -48,6 +48,11 @@ type gstate struct {
 	fillWhite, strokeWhite bool
 	fillColor              string // the fill colour's operands, to tell shades apart
 	lineWidth              float64
+
+	// clip bounds the clipping paths set (display coordinates) when
+	// clipped; glyphs outside it are not seen (see visible).
+	clip    core.BBox
+	clipped bool
 }
 
 type mcFrame struct {
@@ -122,10 +127,15 @@ type interp struct {
 	invisible int
 	limitHit  bool
 
-	path   []pathPt    // the path under construction
-	edges  []edge      // painted rules and rectangle sides
-	fills  []fillRect  // filled rectangles, turned into edges by finishFills
-	images []core.BBox // images drawn
+	path []pathPt // the path under construction
+	// pathBox bounds the path's points and control points (display
+	// coordinates); clipNext is set by W: the path clips when it is
+	// painted or discarded.
+	pathBox  core.BBox
+	clipNext bool
+	edges    []edge      // painted rules and rectangle sides
+	fills    []fillRect  // filled rectangles, turned into edges by finishFills
+	images   []core.BBox // images drawn
 	// imageRefs are the images' XObjects, nil for an inline image.
 	imageRefs []types.Object
 	// The page facts counted while interpreting (see core.Fact*).
@@ -615,13 +625,14 @@ func (in *interp) kernSpace(n float64) {
 // emit records one glyph drawn with the text rendering matrix trm: its
 // cell gx0..gx1 × gy0..gy1 (glyph space) on the page, clipped to it; its
 // origin and the end of its advance w; its direction, em size and flags.
-// A glyph wholly off the page is not recorded.
+// A glyph wholly off the page, or that the clip hides, is not recorded.
 func (in *interp) emit(trm pdfdoc.Matrix, gx0, gx1, gy0, gy1, w float64, text string, mapped bool, f *font, cs float64) error {
 	if !trm.Finite() {
 		return nil
 	}
-	clipped := cellBox(trm, gx0, gx1, gy0, gy1).Intersect(core.BBox{X1: in.page.Width, Y1: in.page.Height})
-	if clipped.Empty() {
+	cell := cellBox(trm, gx0, gx1, gy0, gy1)
+	clipped := cell.Intersect(core.BBox{X1: in.page.Width, Y1: in.page.Height})
+	if clipped.Empty() || !in.visible(cell) {
 		return nil
 	}
 	if len(in.glyphs) >= maxGlyphsPerPage {

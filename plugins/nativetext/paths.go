@@ -39,6 +39,9 @@ type pathPt struct {
 func (in *interp) pathOp(name string, ops []pdfdoc.Token) bool {
 	if pathOperators[name] {
 		in.pathOps++
+		if in.clipNext && !constructors[name] {
+			in.setClip()
+		}
 	}
 	switch name {
 	case "m", "l":
@@ -47,9 +50,12 @@ func (in *interp) pathOp(name string, ops []pdfdoc.Token) bool {
 	case "c":
 		a := pdfdoc.Last(ops, 6)
 		in.addPoint(pdfdoc.Num(a, 4), pdfdoc.Num(a, 5), false, true)
+		in.reach(pdfdoc.Num(a, 0), pdfdoc.Num(a, 1))
+		in.reach(pdfdoc.Num(a, 2), pdfdoc.Num(a, 3))
 	case "v", "y":
 		a := pdfdoc.Last(ops, 4)
 		in.addPoint(pdfdoc.Num(a, 2), pdfdoc.Num(a, 3), false, true)
+		in.reach(pdfdoc.Num(a, 0), pdfdoc.Num(a, 1))
 	case "h":
 		if s := in.subpathStart(); s >= 0 {
 			p := in.path[s]
@@ -72,7 +78,8 @@ func (in *interp) pathOp(name string, ops []pdfdoc.Token) bool {
 	case "B", "B*", "b", "b*":
 		in.paint(true, true)
 	case "W", "W*":
-		// The clip is ignored; the path is painted or discarded next.
+		// The path clips once it is painted or discarded (setClip).
+		in.clipNext = true
 	case "g", "rg", "k", "sc", "scn":
 		in.gs.fillWhite = whiteColor(ops)
 		in.gs.fillColor = colorKey(name, ops)
@@ -95,6 +102,58 @@ func (in *interp) pathOp(name string, ops []pdfdoc.Token) bool {
 var pathOperators = map[string]bool{
 	"m": true, "l": true, "c": true, "v": true, "y": true, "re": true, "h": true,
 	"S": true, "s": true, "f": true, "F": true, "f*": true, "B": true, "B*": true, "b": true, "b*": true, "n": true,
+}
+
+// constructors are the path construction operators: any other path
+// operator paints or discards the path, and a clip asked for by W takes
+// effect there.
+var constructors = map[string]bool{"m": true, "l": true, "c": true, "v": true, "y": true, "re": true, "h": true}
+
+// setClip narrows the clip to the bounds of the path under construction
+// (its points and its curves' control points, which hold the curves),
+// which W made a clipping path. The bounds of a path that is not a
+// rectangle hold more than it does, so the clip errs towards showing.
+// A path cut short at maxPathPoints, or with no points, leaves the clip
+// as it was.
+func (in *interp) setClip() {
+	in.clipNext = false
+	if len(in.path) == 0 || len(in.path) >= maxPathPoints {
+		return
+	}
+	b := in.pathBox
+	if in.gs.clipped {
+		b = clipOf(in.gs.clip, b)
+	}
+	in.gs.clip, in.gs.clipped = b, true
+}
+
+// clipOf is the overlap of two clip bounds; bounds that do not overlap
+// leave a clip that shows nothing (an empty box at a's corner).
+func clipOf(a, b core.BBox) core.BBox {
+	c := core.BBox{X0: max(a.X0, b.X0), Y0: max(a.Y0, b.Y0), X1: min(a.X1, b.X1), Y1: min(a.Y1, b.Y1)}
+	if c.X1 < c.X0 || c.Y1 < c.Y0 {
+		return core.BBox{X0: a.X0, Y0: a.Y0, X1: a.X0, Y1: a.Y0}
+	}
+	return c
+}
+
+// clipSlack is how far, in points, a glyph's centre may lie outside the
+// clip and still be seen: a clip drawn to a cell's or a line's bounds,
+// rounded by its producer, keeps the glyphs drawn in it.
+const clipSlack = 0.5
+
+// visible reports whether the clip leaves a glyph with page cell box
+// cell in sight: its centre is inside the clip. A cell that a clip's
+// edge cuts is seen when most of it is; one beyond the clip (a table
+// cell's text run on under the next cell, where the cell's clip hides
+// it) is not.
+func (in *interp) visible(cell core.BBox) bool {
+	if !in.gs.clipped {
+		return true
+	}
+	c := in.gs.clip
+	cx, cy := (cell.X0+cell.X1)/2, (cell.Y0+cell.Y1)/2
+	return cx >= c.X0-clipSlack && cx <= c.X1+clipSlack && cy >= c.Y0-clipSlack && cy <= c.Y1+clipSlack
 }
 
 // whiteColor reports whether a colour operator's operands set white (or
@@ -131,10 +190,33 @@ func (in *interp) addPoint(x, y float64, start, curve bool) {
 	if math.IsNaN(dx) || math.IsNaN(dy) || math.IsInf(dx, 0) || math.IsInf(dy, 0) {
 		return
 	}
-	if !start && len(in.path) == 0 {
+	if len(in.path) == 0 {
 		start = true
+		in.pathBox = core.BBox{X0: dx, Y0: dy, X1: dx, Y1: dy}
 	}
+	in.extendPathBox(dx, dy)
 	in.path = append(in.path, pathPt{x: dx, y: dy, start: start, curve: curve})
+}
+
+// reach adds a curve's control point (user space) to the bounds of the
+// path under construction.
+func (in *interp) reach(x, y float64) {
+	if len(in.path) == 0 || len(in.path) >= maxPathPoints {
+		return
+	}
+	dx, dy := in.gs.ctm.Mul(in.page.ToDisplay).Apply(x, y)
+	if math.IsNaN(dx) || math.IsNaN(dy) || math.IsInf(dx, 0) || math.IsInf(dy, 0) {
+		return
+	}
+	in.extendPathBox(dx, dy)
+}
+
+// extendPathBox grows the bounds of the path under construction to hold
+// the display point x, y.
+func (in *interp) extendPathBox(x, y float64) {
+	b := &in.pathBox
+	b.X0, b.Y0 = min(b.X0, x), min(b.Y0, y)
+	b.X1, b.Y1 = max(b.X1, x), max(b.Y1, y)
 }
 
 func (in *interp) subpathStart() int {
