@@ -111,7 +111,10 @@
 //	table.go     tables: the adapter to package tableformer, which decides
 //	             table structure for nativetext and layoutml alike. Grids
 //	             of rulings become tables (tableformer.Lattice) from the
-//	             segments inside them; a group of slabs the XY cut finds
+//	             segments inside them, in the page's frame and in the main
+//	             direction's when that is another axis (a landscape table
+//	             printed sideways reads by its own rows); a group of slabs
+//	             the XY cut finds
 //	             tabular becomes one (tableformer.Stream), its caption or
 //	             paragraph lines read before and after it. A table is one
 //	             placeholder in the reading order and becomes a Table block.

@@ -201,8 +201,10 @@ func layoutPage(glyphs []glyph, edges []edge, page core.BBox) ([]core.Block, lay
 		facts.repeats += repeats
 		dirRoom.give(byDir[d]) // the segments hold framed copies (fg)
 		all = append(all, segs...)
-		if d == 0 && len(edges) > 0 {
-			segs = ruledTables(segs, edges, bodySize(segs), &nextLine)
+		// Ruled tables are read in the main direction's frame, and in
+		// the page's: a sideways label in an upright table is no table.
+		if fr := frame(d); fr.axis() && (d == 0 || d == dirs[0]) && len(edges) > 0 {
+			segs = ruledTables(segs, edges, bodySize(segs), fr, &nextLine)
 		}
 		ordered = append(ordered, orderSegments(segs, &facts))
 	}

@@ -89,7 +89,7 @@ func (c *Cells) Images() []core.BBox { return c.images }
 // Rulings are the page's axis-aligned painted rules and rectangle sides,
 // and the sides of shaded areas where they can be seen (Fill).
 func (c *Cells) Rulings() []tableformer.Ruling {
-	return rulings(c.edges)
+	return rulings(c.edges, 0)
 }
 
 // Release drops the page's glyphs and graphics; Layout is empty after it.

@@ -10,11 +10,22 @@ import (
 // file adapts the layout's segments to it and puts each table into the
 // reading order as one placeholder segment.
 
-// rulings converts the page's edges to tableformer's rulings.
-func rulings(edges []edge) []tableformer.Ruling {
+// rulings converts the page's edges to tableformer's rulings in the axis
+// frame fr, where a page's vertical edge may be a horizontal ruling.
+func rulings(edges []edge, fr frame) []tableformer.Ruling {
 	out := make([]tableformer.Ruling, 0, len(edges))
 	for _, e := range edges {
-		out = append(out, tableformer.Ruling{Horizontal: e.horiz, Pos: e.pos, Lo: e.lo, Hi: e.hi, Fill: e.fill})
+		x0, y0, x1, y1 := e.lo, e.pos, e.hi, e.pos
+		if !e.horiz {
+			x0, y0, x1, y1 = e.pos, e.lo, e.pos, e.hi
+		}
+		x0, y0 = fr.fwd(x0, y0)
+		x1, y1 = fr.fwd(x1, y1)
+		r := tableformer.Ruling{Horizontal: y0 == y1, Pos: y0, Lo: min(x0, x1), Hi: max(x0, x1), Fill: e.fill}
+		if !r.Horizontal {
+			r.Pos, r.Lo, r.Hi = x0, min(y0, y1), max(y0, y1)
+		}
+		out = append(out, r)
 	}
 	return out
 }
@@ -33,11 +44,13 @@ func segWords(segs []*seg) []core.Word {
 }
 
 // ruledTables finds tables framed by ruling lines among the segments of
-// the main (horizontal) direction. It returns the segments left over and
-// one placeholder segment per table, which the reading order places like
-// any other segment.
-func ruledTables(segs []*seg, edges []edge, em float64, nextLine *int) []*seg {
-	grids := tableformer.Grids(rulings(edges))
+// one axis direction, laid out in its frame fr: the edges and the words
+// are turned into it, so that a table printed sideways on the page (a
+// landscape table on a portrait page) reads by its own rows. It returns
+// the segments left over and one placeholder segment per table, which
+// the reading order places like any other segment.
+func ruledTables(segs []*seg, edges []edge, em float64, fr frame, nextLine *int) []*seg {
+	grids := tableformer.Grids(rulings(edges, fr))
 	if len(grids) == 0 {
 		return segs
 	}
@@ -48,17 +61,20 @@ func ruledTables(segs []*seg, edges []edge, em float64, nextLine *int) []*seg {
 		if len(in) < 2 {
 			continue
 		}
-		t := tableformer.Lattice(g, segWords(in), em)
+		t := tableformer.Lattice(g, framedWords(segWords(in), fr), em)
 		if t == nil {
 			continue
 		}
 		for _, i := range idx {
 			used[i] = true
 		}
+		for i := range t.Cells {
+			t.Cells[i].BBox = fr.unbox(t.Cells[i].BBox)
+		}
 		*nextLine++
 		placeholders = append(placeholders, &seg{
-			b: g.Box, size: em, line: -*nextLine,
-			table: &core.Block{Kind: core.KindTable, BBox: g.Box, Table: t},
+			b: g.Box, size: em, line: -*nextLine, fr: fr,
+			table: &core.Block{Kind: core.KindTable, BBox: fr.unbox(g.Box), Table: t},
 		})
 	}
 	if len(placeholders) == 0 {
@@ -71,6 +87,17 @@ func ruledTables(segs []*seg, edges []edge, em float64, nextLine *int) []*seg {
 		}
 	}
 	return append(out, placeholders...)
+}
+
+// framedWords is words with their boxes turned into the frame fr.
+func framedWords(words []core.Word, fr frame) []core.Word {
+	if fr == 0 {
+		return words
+	}
+	for i := range words {
+		words[i].BBox = fr.box(words[i].BBox)
+	}
+	return words
 }
 
 // segsIn lists the unused segments whose centres lie inside box, and

@@ -103,6 +103,10 @@ func TestTables(t *testing.T) {
 		want    [][]string // nil: no table
 	}{
 		{"ruled", ruled, [][]string{{"Name", "Count", "Price"}, {"Apple", "3", "1.20"}, {"Pear", "5", "0.80"}}},
+		// The same table printed sideways, as a landscape table is on a
+		// portrait page, turned either way: it reads by its own rows.
+		{"ruled, turned a quarter left", "q 0 1 -1 0 800 0 cm\n" + ruled + "Q\n", [][]string{{"Name", "Count", "Price"}, {"Apple", "3", "1.20"}, {"Pear", "5", "0.80"}}},
+		{"ruled, turned a quarter right", "q 0 -1 1 0 -500 600 cm\n" + ruled + "Q\n", [][]string{{"Name", "Count", "Price"}, {"Apple", "3", "1.20"}, {"Pear", "5", "0.80"}}},
 		{"colspan", spanning, [][]string{{"Name", "Figures", ""}, {"Apple", "3", "1.20"}, {"Pear", "5", "0.80"}}},
 		{"borderless", borderless, [][]string{{"Region", "Units", "Share"}, {"North Coast", "1,204", "41%"}, {"South", "860", "29%"}, {"East Valley Farms", "512", "18%"}, {"West", "350", "12%"}}},
 		{"framed", framed, nil},
