@@ -235,3 +235,62 @@ func TestFigures(t *testing.T) {
 		t.Errorf("path_ops %v; want 0", r[1].Stats["path_ops"])
 	}
 }
+
+// denseRows is a borderless table of figures whose columns stand 1.5 ems
+// apart, closer than a gutter needs to be to count without more evidence,
+// with a column of page references further right; with a title, a line
+// over it that crosses its inner gutters.
+func denseRows(title string) (string, [][]string) {
+	rows := [][]string{
+		{"Name", "Q1", "Q2", "Q3", "Q4", "Total", "Page"},
+		{"Alpha", "12.50", "13.75", "11.25", "14.00", "51.50", "p. 3"},
+		{"Beta", "10.00", "10.50", "10.25", "11.75", "42.50", "p. 4"},
+		{"Gamma", "17.25", "16.00", "15.50", "18.00", "66.75", "p. 5"},
+		{"Delta", "21.00", "20.25", "22.75", "23.50", "87.50", "p. 6"},
+		{"Epsilon", "11.50", "12.00", "12.25", "13.50", "49.25", "p. 7"},
+		{"Zeta", "14.75", "15.25", "14.00", "16.50", "60.50", "p. 8"},
+	}
+	xs := []string{"72", "125", "165", "205", "245", "285", "420"}
+	var cells [][3]string
+	if title != "" {
+		cells = append(cells, [3]string{"72", "720", title})
+	}
+	for r, row := range rows {
+		for c, v := range row {
+			cells = append(cells, [3]string{xs[c], fmt.Sprint(700 - 14*r), v})
+		}
+	}
+	return cellsText(cells), rows
+}
+
+// TestDenseTables: a table of figures set close (a statement of
+// accounts) is a table, with its title read before it.
+func TestDenseTables(t *testing.T) {
+	t.Parallel()
+	plain, want := denseRows("")
+	titled, _ := denseRows("Table 2. Quarterly figures by region, thousands")
+	for _, c := range []struct{ name, content, title string }{
+		{"figures 1.5 ems apart", plain, ""},
+		{"under a title that crosses its gutters", titled, "Table 2. Quarterly figures by region, thousands"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			res, err := extractAll(t, onePage("", helvRes, c.content).Write(t), 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := res[1].Page
+			ts := tables(p)
+			if len(ts) != 1 {
+				t.Fatalf("found %d tables; want 1; text:\n%s", len(ts), p.Text())
+			}
+			if got := ts[0].Grid(); fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("grid %q; want %q", got, want)
+			}
+			if c.title != "" && (len(p.Blocks) == 0 || p.Blocks[0].Text() != c.title) {
+				t.Errorf("first block %q; want the title %q", p.Blocks[0].Text(), c.title)
+			}
+			checkBoxes(t, p)
+		})
+	}
+}
