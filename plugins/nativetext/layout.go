@@ -976,6 +976,11 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg, facts *layoutFacts) 
 	slabs := ySlabs(segs)
 	for i := 0; i < len(slabs); {
 		j, gut := growGroup(slabs, i, rx0, rx1, em)
+		if loneLineOver(slabs, i, j, gut, rx0, rx1, em) {
+			emitRows(slabs[i], out)
+			i++
+			continue
+		}
 		var group []*seg
 		for _, sl := range slabs[i:j] {
 			group = append(group, sl...)
@@ -1038,6 +1043,32 @@ func innerGutters(g []span, rx0, rx1 float64) int {
 		}
 	}
 	return n
+}
+
+// loneLineOver reports whether slabs[i], one line alone, is a title read
+// before the table below it rather than grouped with it: without it the
+// slabs below (up to j at least) share more gutters than with it (gut),
+// and are a table. A table's title, or a line of prose over it, is
+// shorter than the table and crosses some of its column gutters, so only
+// the gutters beyond its ends were left to the group, which then split
+// the table into text columns at them (camelot's budget: the last two of
+// nine columns were cut off as a column of their own, and the rest read
+// one value a line). A line over text columns, or over slabs that are no
+// table without it, stays in the group.
+func loneLineOver(slabs [][]*seg, i, j int, gut []span, rx0, rx1, em float64) bool {
+	if len(slabs[i]) != 1 || j < i+3 {
+		return false
+	}
+	j2, gut2 := growGroup(slabs, i+1, rx0, rx1, em)
+	if j2 < j || innerGutters(gut2, rx0, rx1) <= innerGutters(gut, rx0, rx1) {
+		return false
+	}
+	var group []*seg
+	for _, sl := range slabs[i+1 : j2] {
+		group = append(group, sl...)
+	}
+	_, tabular := splitColumns(group, realGutters(group, dropIndents(slabs, i+1, j2, gut2), em), em)
+	return tabular
 }
 
 // textColumns counts the columns of running text among cols: those with

@@ -294,3 +294,42 @@ func TestDenseTables(t *testing.T) {
 		})
 	}
 }
+
+// TestSpanningHeaderTable: a line centred over some columns of a
+// borderless table (testdata/spanning-header.pdf, see its README) is
+// read before the table, and the table keeps its rows: a school year
+// and its five figures.
+func TestSpanningHeaderTable(t *testing.T) {
+	t.Parallel()
+	res, err := extractAll(t, "testdata/spanning-header.pdf", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := res[1].Page
+	ts := tables(p)
+	if len(ts) != 1 {
+		t.Fatalf("found %d tables; want 1; text:\n%s", len(ts), p.Text())
+	}
+	grid := ts[0].Grid()
+	want := map[string][]string{
+		"1996–97": {"1996–97", "45,611", "$375.9", "$8,242", "$270.2", "$5,923"},
+		"2008–09": {"2008–09", "49,003", "534.6", "10,909", "519.0", "10,591"},
+		"2021–22": {"2021–22", "53,113", "665.5", "12,530", "—", "—"},
+	}
+	years := 0
+	for _, row := range grid {
+		if len(row) > 0 && strings.Contains(row[0], "–") {
+			years++
+		}
+		if w, ok := want[row[0]]; ok {
+			if fmt.Sprint(row) != fmt.Sprint(w) {
+				t.Errorf("row %q; want %q", row, w)
+			}
+			delete(want, row[0])
+		}
+	}
+	if len(want) > 0 || years != 26 {
+		t.Errorf("%d school years in the first column, rows %v not found; grid:\n%q", years, want, grid)
+	}
+	checkBoxes(t, p)
+}
