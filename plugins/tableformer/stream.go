@@ -2,6 +2,7 @@ package tableformer
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/assay-pdf/assay/core"
 )
@@ -98,31 +99,64 @@ func spansColumns(line []word, cols []bound, gap float64) bool {
 // cells of the row above it (see contGap).
 func rowBounds(lines [][]word, cols []bound) []bound {
 	filled := make([]map[int]bool, len(lines))
+	figures := make([]map[int]bool, len(lines))
 	var rowGaps []float64
 	for i, ln := range lines {
-		filled[i] = map[int]bool{}
-		for _, w := range ln {
-			filled[i][slotOf(cols, w.cx)] = true
-		}
+		filled[i], figures[i] = lineSlots(ln, cols)
 		if i > 0 && len(filled[i]) > 1 {
 			rowGaps = append(rowGaps, lineGap(lines[i-1], ln))
 		}
 	}
 	typical := medianOf(rowGaps)
 	var out []bound
-	row := filled[0]
+	row, rowFigures := filled[0], figures[0]
 	for i := 1; i < len(lines); i++ {
 		gap := lineGap(lines[i-1], lines[i])
-		if len(rowGaps) >= minMultiLines && gap < contGap*typical && continues(filled[i], row) {
+		if len(rowGaps) >= minMultiLines && gap < contGap*typical && continues(filled[i], row) && !figureUnderFigure(figures[i], rowFigures) {
 			for k := range filled[i] {
 				row[k] = true
 			}
 			continue
 		}
 		out = append(out, bound{pos: (wordsBox(lines[i-1]).Y1 + wordsBox(lines[i]).Y0) / 2})
-		row = filled[i]
+		row, rowFigures = filled[i], figures[i]
 	}
 	return out
+}
+
+// lineSlots lists the columns a line has text in, and those whose text
+// is a figure (isNumber) that is whole: not in brackets, and not a range
+// broken after its dash ("2013–" over "2017").
+func lineSlots(ln []word, cols []bound) (filled, figures map[int]bool) {
+	text := map[int]string{}
+	for _, w := range ln {
+		k := slotOf(cols, w.cx)
+		text[k] += w.Text
+	}
+	filled, figures = make(map[int]bool, len(text)), map[int]bool{}
+	for k, t := range text {
+		filled[k] = true
+		if isNumber(t) && !strings.HasPrefix(t, "(") && !strings.HasPrefix(t, "[") && !strings.HasSuffix(t, "-") && !strings.HasSuffix(t, "–") {
+			figures[k] = true
+		}
+	}
+	return filled, figures
+}
+
+// figureUnderFigure reports whether a line has a figure under a figure
+// of the row above: a line of a table's next row, not the rest of a cell
+// broken over lines. A statement sets a department's line close under
+// the line before (camelot's budget: 'MINISTRY OF COAL' and its seven
+// figures were joined to the row above, which has eight). A figure in
+// brackets under a figure is often the same cell's second line (a
+// standard error under its estimate), and is no such evidence.
+func figureUnderFigure(line, row map[int]bool) bool {
+	for k := range line {
+		if row[k] {
+			return true
+		}
+	}
+	return false
 }
 
 // continues reports whether a line's columns are some of its row's.

@@ -1,0 +1,95 @@
+package tableformer
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/assay-pdf/assay/core"
+)
+
+// line is one line of a table's text: the top of its words and the text
+// of each column ("" leaves it empty).
+type line struct {
+	y     float64
+	cells []string
+}
+
+// lineWords lays out lines as words 8 pt high, 5 pt per character wide,
+// column c starting at x[c].
+func lineWords(x []float64, lines ...line) []core.Word {
+	var out []core.Word
+	for _, ln := range lines {
+		for c, s := range ln.cells {
+			if s != "" {
+				out = append(out, core.Word{Text: s, Size: 8, BBox: core.BBox{X0: x[c], Y0: ln.y, X1: x[c] + 5*float64(len(s)), Y1: ln.y + 8}})
+			}
+		}
+	}
+	return out
+}
+
+// TestStreamRows: a line set close under a row is the rest of its cells
+// when it holds words under words; a line with a figure under a figure is
+// a row of its own, however close.
+func TestStreamRows(t *testing.T) {
+	t.Parallel()
+	xs := []float64{100, 200, 260, 320}
+	cases := []struct {
+		name  string
+		lines []line
+		want  string
+	}{
+		{
+			name: "a label broken over two lines",
+			lines: []line{
+				{100, []string{"Region", "2019", "2020"}},
+				{116, []string{"North Coast", "12", "15"}},
+				{125, []string{"Islands", "", ""}},
+				{141, []string{"South", "7", "9"}},
+				{157, []string{"East", "21", "18"}},
+			},
+			want: "[[Region 2019 2020] [North Coast Islands 12 15] [South 7 9] [East 21 18]]",
+		},
+		{
+			// A statement sets a ministry's total close under the line
+			// before it, with no page reference.
+			name: "figures close under figures",
+			lines: []line{
+				{100, []string{"Item", "Q1", "Q2", "Page"}},
+				{116, []string{"Dept. A", "1.5", "2.0", "3-4"}},
+				{125, []string{"MINISTRY B", "4.0", "5.5", ""}},
+				{141, []string{"Dept. C", "2.5", "1.0", "5-6"}},
+				{157, []string{"Dept. D", "3.5", "2.0", "7-8"}},
+			},
+			want: "[[Item Q1 Q2 Page] [Dept. A 1.5 2.0 3-4] [MINISTRY B 4.0 5.5 ] [Dept. C 2.5 1.0 5-6] [Dept. D 3.5 2.0 7-8]]",
+		},
+		{
+			// A standard error in brackets under its estimate, and a
+			// range broken after its dash, are one cell each.
+			name: "a bracketed figure and a broken range",
+			lines: []line{
+				{100, []string{"Group", "Mean", "2013–", ""}},
+				{109, []string{"", "", "2017", ""}},
+				{125, []string{"A", "12.5", "40", ""}},
+				{134, []string{"", "(1.2)", "", ""}},
+				{150, []string{"B", "10.1", "38", ""}},
+				{159, []string{"", "(0.9)", "", ""}},
+				{175, []string{"C", "9.8", "41", ""}},
+			},
+			want: "[[Group Mean 2013– 2017] [A 12.5 (1.2) 40] [B 10.1 (0.9) 38] [C 9.8 41]]",
+		},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			tb, _ := Stream(lineWords(xs, c.lines...), 8)
+			got := "no table"
+			if tb != nil {
+				got = fmt.Sprint(tb.Grid())
+			}
+			if got != c.want {
+				t.Errorf("got %s; want %s", got, c.want)
+			}
+		})
+	}
+}
