@@ -1413,10 +1413,13 @@ func narrowColumn(c []*seg, em float64) bool {
 }
 
 // looksTabular reports whether columns are the columns of a table or form
-// rather than of running text: in some column the lines do not fill the
-// column's width (cells of varying length), and most segments share their
-// baseline with a segment of another column; and not every column is
-// running text (proseColumn). Tables are read row by row.
+// rather than of running text: not every column is running text
+// (proseColumn), and either they are a dense grid whose lines do not run
+// on from one to the next as sentences do (cells of one length fill their
+// columns as lines of text do: a salary table's ranges, "$9,595–$17,992"),
+// or in some column the lines do not fill the column's width (cells of
+// varying length) and most segments share their baseline with a segment
+// of another column. Tables are read row by row.
 func looksTabular(cols [][]*seg) bool {
 	prose := 0
 	for _, c := range cols {
@@ -1426,6 +1429,9 @@ func looksTabular(cols [][]*seg) bool {
 	}
 	if prose == len(cols) {
 		return false
+	}
+	if denseGrid(cols) && !runsOn(cols) {
+		return true
 	}
 	short := false
 	for _, c := range cols {

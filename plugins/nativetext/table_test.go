@@ -333,3 +333,32 @@ func TestSpanningHeaderTable(t *testing.T) {
 	}
 	checkBoxes(t, p)
 }
+
+// TestWideColumnTable: a borderless table whose columns are as wide as
+// short text columns, every row filled, each cell starting afresh on its
+// line, under a line of prose that crosses some of its gutters
+// (testdata/glossary-table.pdf, see its README): a table, not columns of
+// text.
+func TestWideColumnTable(t *testing.T) {
+	t.Parallel()
+	res, err := extractAll(t, "testdata/glossary-table.pdf", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := res[1].Page
+	ts := tables(p)
+	if len(ts) != 1 {
+		t.Fatalf("found %d tables; want 1; text:\n%s", len(ts), p.Text())
+	}
+	want := [][]string{
+		{"", "1994", "1997", "2003"},
+		{"Lowest", "$9,594 or less", "$22,400 or less", "$34,000 or less"},
+		{"Lower middle", "$9,595–$17,992", "$22,401–$29,992", "$34,001–$48,000"},
+		{"Upper middle", "$17,993–$25,771", "$29,993–$40,888", "$48,001–$66,900"},
+		{"Highest", "Greater than $25,771", "Greater than $40,888", "Greater than $66,900"},
+	}
+	if got := ts[0].Grid(); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("grid %q; want %q", got, want)
+	}
+	checkBoxes(t, p)
+}
