@@ -57,11 +57,13 @@ func ruledTables(segs []*seg, edges []edge, em float64, fr frame, nextLine *int)
 	used := make([]bool, len(segs))
 	var placeholders []*seg
 	for _, g := range grids {
-		in, idx := segsIn(segs, used, g.Box)
-		if len(in) < 2 {
-			continue
+		t, idx := latticeIn(g, segs, used, em, fr)
+		if t == nil {
+			if inner, ok := tableformer.InnerGrid(g); ok {
+				g = inner
+				t, idx = latticeIn(g, segs, used, em, fr)
+			}
 		}
-		t := tableformer.Lattice(g, framedWords(segWords(in), fr), em)
 		if t == nil {
 			continue
 		}
@@ -87,6 +89,17 @@ func ruledTables(segs []*seg, edges []edge, em float64, fr frame, nextLine *int)
 		}
 	}
 	return append(out, placeholders...)
+}
+
+// latticeIn is the table the grid g frames from the unused segments
+// inside it (tableformer.Lattice), and those segments' indices; nil when
+// it frames none.
+func latticeIn(g tableformer.Grid, segs []*seg, used []bool, em float64, fr frame) (*core.Table, []int) {
+	in, idx := segsIn(segs, used, g.Box)
+	if len(in) < 2 {
+		return nil, nil
+	}
+	return tableformer.Lattice(g, framedWords(segWords(in), fr), em), idx
 }
 
 // framedWords is words with their boxes turned into the frame fr.

@@ -362,3 +362,36 @@ func TestWideColumnTable(t *testing.T) {
 	}
 	checkBoxes(t, p)
 }
+
+// TestExhibitBox: a box that frames a title band, a ruled table and a
+// source note under it (testdata/exhibit-box.pdf, see its README): the
+// table is the part its column rules span, and the title and the note are
+// read as text around it.
+func TestExhibitBox(t *testing.T) {
+	t.Parallel()
+	res, err := extractAll(t, "testdata/exhibit-box.pdf", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := res[1].Page
+	ts := tables(p)
+	if len(ts) != 1 {
+		t.Fatalf("found %d tables; want 1; text:\n%s", len(ts), p.Text())
+	}
+	want := [][]string{
+		{"", "General Assessment", "Alternate Assessment Based on Grade-Level Achievement Standards", "Alternate Assessment Based on Modified Achievement Standards", "Alternate Assessment Based on Alternate Achievement Standards"},
+		{"Content standards taught and assessed", "Grade level", "Grade level", "Grade level", "Grade level extensions"},
+		{"Achievement standards", "Grade level", "Grade level", "Modified level", "Alternate level"},
+		{"Participating students", "All general education students, most students with disabilities (with or without accommodations)", "Students who need alternate ways to show mastery of grade-level content", "Students with disabilities who can make progress toward, but may not reach, grade-level achievement standards in the time frame covered by their IEP", "Students with the most significant cognitive disabilities"},
+	}
+	if got := ts[0].Grid(); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("grid %q; want %q", got, want)
+	}
+	text := p.Text()
+	for _, s := range []string{"Characteristics of Types of Assessments and Participating Students", "Source: Adapted from National Alternate Assessment Center"} {
+		if !strings.Contains(text, s) {
+			t.Errorf("%q missing from the page's text:\n%s", s, text)
+		}
+	}
+	checkBoxes(t, p)
+}

@@ -10,6 +10,9 @@
 //	                      most of its words, else Stream.
 //	Grids(rulings)        the parts of a page framed by rulings.
 //	Lattice(grid, words)  the table a grid frames.
+//	InnerGrid(grid)       the part of a framed box its column rules span
+//	                      (an exhibit's table under its title band), for
+//	                      a grid that frames no table whole.
 //	Stream(words)         a borderless table, and the box of the words it
 //	                      keeps (captions and the ends of paragraphs that
 //	                      run across its columns are left out).

@@ -184,3 +184,65 @@ func rulingBox(r Ruling) core.BBox {
 func emptyBox() core.BBox {
 	return core.BBox{X0: math.Inf(1), Y0: math.Inf(1), X1: math.Inf(-1), Y1: math.Inf(-1)}
 }
+
+// An inner grid is a table's when rules across it part rows
+// (minInnerRows; boxes of prose set side by side have none), and it fills
+// most of its frame (minInnerShare: a title band and a note take less).
+const (
+	minInnerRows  = 1
+	minInnerShare = 0.5
+)
+
+// InnerGrid is g cut down to the rows its column rules span, when they
+// span less than the whole frame but most of it, horizontal rules close
+// that band above and below, and rules across it part rows: an exhibit box
+// that frames its title band over a ruled table and its source note under
+// it (ICDAR's us-013). Framed whole, the column rules cover too little of
+// the frame to stand for columns, and the title and note are lines of
+// prose across them, so Lattice finds no table there. It reports false
+// when there is nothing to cut.
+func InnerGrid(g Grid) (Grid, bool) {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, v := range g.V {
+		if v.Pos > g.Box.X0+edgeTol && v.Pos < g.Box.X1-edgeTol {
+			lo, hi = min(lo, v.Lo), max(hi, v.Hi)
+		}
+	}
+	if lo > hi || (lo <= g.Box.Y0+edgeTol && hi >= g.Box.Y1-edgeTol) || hi-lo < minInnerShare*g.Box.Height() {
+		return Grid{}, false
+	}
+	if !ruledAcross(g.H, lo, g.Box) || !ruledAcross(g.H, hi, g.Box) {
+		return Grid{}, false
+	}
+	in := Grid{Box: core.BBox{X0: g.Box.X0, Y0: lo, X1: g.Box.X1, Y1: hi}}
+	rows := 0
+	for _, h := range g.H {
+		if h.Pos >= lo-edgeTol && h.Pos <= hi+edgeTol {
+			in.H = append(in.H, h)
+		}
+		if h.Pos > lo+edgeTol && h.Pos < hi-edgeTol && h.Hi-h.Lo >= strongCover*g.Box.Width() {
+			rows++
+		}
+	}
+	if rows < minInnerRows {
+		return Grid{}, false // boxes side by side (a poster's columns), no ruled rows
+	}
+	for _, v := range g.V {
+		v.Lo, v.Hi = max(v.Lo, lo), min(v.Hi, hi)
+		if v.Hi > v.Lo {
+			in.V = append(in.V, v)
+		}
+	}
+	return in, true
+}
+
+// ruledAcross reports whether a horizontal ruling at y runs across most
+// of the box.
+func ruledAcross(hs []Ruling, y float64, box core.BBox) bool {
+	for _, h := range hs {
+		if math.Abs(h.Pos-y) <= edgeTol && h.Hi-h.Lo >= strongCover*box.Width() {
+			return true
+		}
+	}
+	return false
+}

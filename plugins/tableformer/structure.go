@@ -36,6 +36,11 @@ func Structure(in Input) (t *core.Table) {
 		if t := Lattice(g, in.Words, in.Em); t != nil {
 			return t
 		}
+		if inner, ok := InnerGrid(g); ok {
+			if t := Lattice(inner, in.Words, in.Em); t != nil {
+				return t
+			}
+		}
 	}
 	t, _ = Stream(in.Words, in.Em)
 	return t
