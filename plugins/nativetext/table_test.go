@@ -275,23 +275,37 @@ func TestDenseTables(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			res, err := extractAll(t, onePage("", helvRes, c.content).Write(t), 1)
-			if err != nil {
-				t.Fatal(err)
-			}
-			p := res[1].Page
-			ts := tables(p)
-			if len(ts) != 1 {
-				t.Fatalf("found %d tables; want 1; text:\n%s", len(ts), p.Text())
-			}
-			if got := ts[0].Grid(); fmt.Sprint(got) != fmt.Sprint(want) {
-				t.Errorf("grid %q; want %q", got, want)
-			}
-			if c.title != "" && (len(p.Blocks) == 0 || p.Blocks[0].Text() != c.title) {
+			p, grid := oneTable(t, onePage("", helvRes, c.content).Write(t))
+			wantGrid(t, grid, want)
+			if c.title != "" && p.Blocks[0].Text() != c.title {
 				t.Errorf("first block %q; want the title %q", p.Blocks[0].Text(), c.title)
 			}
-			checkBoxes(t, p)
 		})
+	}
+}
+
+// oneTable extracts page 1 of the PDF at path, which must hold one table
+// with its boxes on the page, and returns the page and the table's grid.
+func oneTable(t *testing.T, path string) (core.Page, [][]string) {
+	t.Helper()
+	res, err := extractAll(t, path, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := res[1].Page
+	ts := tables(p)
+	if len(ts) != 1 {
+		t.Fatalf("found %d tables; want 1; text:\n%s", len(ts), p.Text())
+	}
+	checkBoxes(t, p)
+	return p, ts[0].Grid()
+}
+
+// wantGrid fails unless got is want.
+func wantGrid(t *testing.T, got, want [][]string) {
+	t.Helper()
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("grid %q; want %q", got, want)
 	}
 }
 
@@ -301,16 +315,7 @@ func TestDenseTables(t *testing.T) {
 // and its five figures.
 func TestSpanningHeaderTable(t *testing.T) {
 	t.Parallel()
-	res, err := extractAll(t, "testdata/spanning-header.pdf", 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := res[1].Page
-	ts := tables(p)
-	if len(ts) != 1 {
-		t.Fatalf("found %d tables; want 1; text:\n%s", len(ts), p.Text())
-	}
-	grid := ts[0].Grid()
+	_, grid := oneTable(t, "testdata/spanning-header.pdf")
 	want := map[string][]string{
 		"1996–97": {"1996–97", "45,611", "$375.9", "$8,242", "$270.2", "$5,923"},
 		"2008–09": {"2008–09", "49,003", "534.6", "10,909", "519.0", "10,591"},
@@ -331,7 +336,6 @@ func TestSpanningHeaderTable(t *testing.T) {
 	if len(want) > 0 || years != 26 {
 		t.Errorf("%d school years in the first column, rows %v not found; grid:\n%q", years, want, grid)
 	}
-	checkBoxes(t, p)
 }
 
 // TestWideColumnTable: a borderless table whose columns are as wide as
@@ -341,26 +345,14 @@ func TestSpanningHeaderTable(t *testing.T) {
 // text.
 func TestWideColumnTable(t *testing.T) {
 	t.Parallel()
-	res, err := extractAll(t, "testdata/glossary-table.pdf", 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := res[1].Page
-	ts := tables(p)
-	if len(ts) != 1 {
-		t.Fatalf("found %d tables; want 1; text:\n%s", len(ts), p.Text())
-	}
-	want := [][]string{
+	_, grid := oneTable(t, "testdata/glossary-table.pdf")
+	wantGrid(t, grid, [][]string{
 		{"", "1994", "1997", "2003"},
 		{"Lowest", "$9,594 or less", "$22,400 or less", "$34,000 or less"},
 		{"Lower middle", "$9,595–$17,992", "$22,401–$29,992", "$34,001–$48,000"},
 		{"Upper middle", "$17,993–$25,771", "$29,993–$40,888", "$48,001–$66,900"},
 		{"Highest", "Greater than $25,771", "Greater than $40,888", "Greater than $66,900"},
-	}
-	if got := ts[0].Grid(); fmt.Sprint(got) != fmt.Sprint(want) {
-		t.Errorf("grid %q; want %q", got, want)
-	}
-	checkBoxes(t, p)
+	})
 }
 
 // TestExhibitBox: a box that frames a title band, a ruled table and a
@@ -369,29 +361,17 @@ func TestWideColumnTable(t *testing.T) {
 // read as text around it.
 func TestExhibitBox(t *testing.T) {
 	t.Parallel()
-	res, err := extractAll(t, "testdata/exhibit-box.pdf", 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := res[1].Page
-	ts := tables(p)
-	if len(ts) != 1 {
-		t.Fatalf("found %d tables; want 1; text:\n%s", len(ts), p.Text())
-	}
-	want := [][]string{
+	p, grid := oneTable(t, "testdata/exhibit-box.pdf")
+	wantGrid(t, grid, [][]string{
 		{"", "General Assessment", "Alternate Assessment Based on Grade-Level Achievement Standards", "Alternate Assessment Based on Modified Achievement Standards", "Alternate Assessment Based on Alternate Achievement Standards"},
 		{"Content standards taught and assessed", "Grade level", "Grade level", "Grade level", "Grade level extensions"},
 		{"Achievement standards", "Grade level", "Grade level", "Modified level", "Alternate level"},
 		{"Participating students", "All general education students, most students with disabilities (with or without accommodations)", "Students who need alternate ways to show mastery of grade-level content", "Students with disabilities who can make progress toward, but may not reach, grade-level achievement standards in the time frame covered by their IEP", "Students with the most significant cognitive disabilities"},
-	}
-	if got := ts[0].Grid(); fmt.Sprint(got) != fmt.Sprint(want) {
-		t.Errorf("grid %q; want %q", got, want)
-	}
+	})
 	text := p.Text()
 	for _, s := range []string{"Characteristics of Types of Assessments and Participating Students", "Source: Adapted from National Alternate Assessment Center"} {
 		if !strings.Contains(text, s) {
 			t.Errorf("%q missing from the page's text:\n%s", s, text)
 		}
 	}
-	checkBoxes(t, p)
 }
