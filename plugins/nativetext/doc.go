@@ -118,6 +118,12 @@
 //	             tabular becomes one (tableformer.Stream), its caption or
 //	             paragraph lines read before and after it. A table is one
 //	             placeholder in the reading order and becomes a Table block.
+//	typed.go     tables typed in a fixed-pitch font, columns a single
+//	             blank cell apart where the widest figures meet: where the
+//	             XY cut finds nothing in a run of fixed-pitch lines, in a
+//	             region set mostly in such fonts, tableformer's
+//	             StreamFixedPitch is asked, and a table of figures (not a
+//	             listing's braces and assignments) is kept.
 //	shading.go   filled rectangles (cell shading, zebra stripes, header
 //	             bands) become edges only where their sides can be seen:
 //	             not where a rectangle meets another of its colour.

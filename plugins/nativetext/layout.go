@@ -974,6 +974,7 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg, facts *layoutFacts) 
 		rx0, rx1 = min(rx0, s.b.X0), max(rx1, s.b.X1)
 	}
 	slabs := ySlabs(segs)
+	var typed typedTables
 	for i := 0; i < len(slabs); {
 		j, gut := growGroup(slabs, i, rx0, rx1, em)
 		if loneLineOver(slabs, i, j, gut, rx0, rx1, em) {
@@ -1001,9 +1002,14 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg, facts *layoutFacts) 
 				xyCut(c, em, depth+1, out, facts)
 			}
 		} else {
-			// No split: read the first slab and look for a group again
-			// from the next one (a short last line of a paragraph must not
-			// swallow the table or columns below it).
+			// No split: a table typed in a fixed-pitch font (typedTable)
+			// starts here, or read the first slab and look for a group
+			// again from the next one (a short last line of a paragraph
+			// must not swallow the table or columns below it).
+			if n := typed.table(segs, slabs, i, out); n > 0 {
+				i += n
+				continue
+			}
 			emitRows(slabs[i], out)
 			i++
 			continue

@@ -16,6 +16,10 @@
 //	Stream(words)         a borderless table, and the box of the words it
 //	                      keeps (captions and the ends of paragraphs that
 //	                      run across its columns are left out).
+//	StreamFixedPitch(words, cell)
+//	                      the same for text typed in a fixed-pitch font:
+//	                      a gutter may be one blank cell, and columns come
+//	                      from the lines of figures.
 //	JoinPages(pages)      marks tables continued on the next page
 //	                      (core.Table.Continues); header rows are
 //	                      core.Table.HeaderRows.

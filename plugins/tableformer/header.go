@@ -81,6 +81,10 @@ func continuesHeader(t *core.Table, g [][]string, r int) bool {
 	return false
 }
 
+// IsFigure reports text that is a figure, as table structure counts
+// figures (isNumber).
+func IsFigure(s string) bool { return isNumber(s) }
+
 // isNumber reports text that is a figure: digits with separators, signs,
 // a percent or currency sign, brackets or a footnote mark, such as
 // "1,204", "-3.5 %", "(12)", "€ 40", "12.3*".

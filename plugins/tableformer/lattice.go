@@ -51,7 +51,7 @@ func Lattice(g Grid, words []core.Word, em float64) *core.Table {
 	if !anySolid(cols) && !showsColumns(lines, gutterWidth(em)) {
 		return nil // boxes around words or lines of prose
 	}
-	gs := gutters(ws, lineB, box.X0, box.X1, em)
+	gs := gutters(ws, lineB, box.X0, box.X1, gutterWidth(em))
 	cols = withText(cols, openGutters(gs, cols, g.V, box))
 	rows = splitGroups(rows, cols, ws)
 	return build(ws, &cut{box: box, cols: cols, rows: rows, gutter: gutterWidth(em)})

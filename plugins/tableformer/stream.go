@@ -33,7 +33,44 @@ const contGap = 0.7
 func Stream(words []core.Word, em float64) (*core.Table, core.BBox) {
 	ws := prepare(words)
 	em = wordsEm(ws, em)
-	gap := gutterWidth(em)
+	return stream(ws, gutterWidth(em), false)
+}
+
+// mostlyFigures reports whether at least half of the phrases are figures.
+func mostlyFigures(ps [][]word) bool {
+	n := 0
+	for _, p := range ps {
+		var sb strings.Builder
+		for _, w := range p {
+			sb.WriteString(w.Text)
+		}
+		if isNumber(sb.String()) {
+			n++
+		}
+	}
+	return 2*n >= len(ps)
+}
+
+// typedGutterCells is the least width of a gutter between the columns of
+// a table typed in a fixed-pitch font, in cells: a single blank cell, a
+// little less to allow for rounding. Typed tables set figures a single
+// space apart where the widest ones meet (ICDAR's us-034: '960 1,040
+// 1,120'); prose typed in such a font has its word spaces where its words
+// end, which do not line up from line to line as a column's do.
+const typedGutterCells = 0.8
+
+// StreamFixedPitch is Stream for words typed in a fixed-pitch font whose
+// cells are cell wide: a gutter may be one blank cell wide, where it is
+// blank on every line that has text on both sides (gutters).
+func StreamFixedPitch(words []core.Word, cell float64) (*core.Table, core.BBox) {
+	return stream(prepare(words), typedGutterCells*cell, true)
+}
+
+// stream is Stream over prepared words, with gutters at least gap wide.
+// The columns come from the lines with more than one cell; with figures,
+// only from those whose cells are mostly figures: where a word space is as
+// wide as a gutter, a line of prose has a cell a word.
+func stream(ws []word, gap float64, figures bool) (*core.Table, core.BBox) {
 	lines, _ := textLines(ws)
 	if len(lines) < minStreamLines {
 		return nil, core.BBox{}
@@ -41,7 +78,7 @@ func Stream(words []core.Word, em float64) (*core.Table, core.BBox) {
 	var multi []word
 	nmulti := 0
 	for _, ln := range lines {
-		if len(phrases(ln, gap)) > 1 {
+		if ps := phrases(ln, gap); len(ps) > 1 && (!figures || mostlyFigures(ps)) {
 			multi = append(multi, ln...)
 			nmulti++
 		}
@@ -51,7 +88,7 @@ func Stream(words []core.Word, em float64) (*core.Table, core.BBox) {
 	}
 	box := wordsBox(ws)
 	_, mb := textLines(multi)
-	cols := withText(nil, gutters(multi, mb, box.X0, box.X1, em))
+	cols := withText(nil, gutters(multi, mb, box.X0, box.X1, gap))
 	if len(cols) == 0 {
 		return nil, core.BBox{}
 	}

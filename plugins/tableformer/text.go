@@ -138,7 +138,7 @@ func phrases(line []word, gap float64) [][]word {
 // gutters finds column gutters: x ranges inside [x0, x1], between text,
 // at least gutterWidth wide, that the words of at most gutterCrossShare
 // of the rows (cut by rowB) cover.
-func gutters(ws []word, rowB []float64, x0, x1, em float64) []span {
+func gutters(ws []word, rowB []float64, x0, x1, minW float64) []span {
 	if x1-x0 <= 0 || x1-x0 > maxGutterSpan {
 		return nil
 	}
@@ -161,7 +161,7 @@ func gutters(ws []word, rowB []float64, x0, x1, em float64) []span {
 			}
 		}
 	}
-	return freeRuns(cover, int(gutterCrossShare*float64(len(rowB)+1)), x0, gutterWidth(em))
+	return freeRuns(cover, int(gutterCrossShare*float64(len(rowB)+1)), x0, minW)
 }
 
 // freeRuns are the runs of bins covered at most limit times that have
