@@ -96,7 +96,12 @@
 //	leading.go   loose leading: where a page's line gaps exceed paraGap and
 //	             wider gaps show its paragraph breaks, a line gap after a
 //	             line reaching its column's right margin does not end the
-//	             paragraph (CJK set at line height 1.8, double spacing).
+//	             paragraph (CJK set at line height 1.8). Where all its gaps
+//	             are of one width and most follow lines of prose width (a
+//	             report set double-spaced), a line gap continues the
+//	             paragraph where the words run on: not after a contents or
+//	             list line, a row of figures, or a sentence's end before a
+//	             capital, nor into a line that starts as the block did.
 //	fontstyle.go bold, italic and fixed pitch from a font's name, TeX's
 //	             shape codes (CMBX, SFTI) and URW's suffixes (-Medi) included;
 //	             the font descriptor's flags and weight add to it (font.go).

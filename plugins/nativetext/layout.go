@@ -1937,7 +1937,7 @@ func startsNewBlock(cur []*seg, s *seg, lead *leading) bool {
 	if s.b.Y0 < p.b.Y0+0.3*size {
 		return true
 	}
-	if gap := s.b.Y0 - p.b.Y1; gap > paraGap*size && !lead.continues(p, s, gap) {
+	if gap := s.b.Y0 - p.b.Y1; gap > paraGap*size && !lead.continues(cur[0], p, s, gap) {
 		return true
 	}
 	// Code: lines in a fixed-pitch font run on from one another whatever

@@ -3,6 +3,10 @@ package nativetext
 import (
 	"math"
 	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/assay-pdf/assay/plugins/tableformer"
 )
 
 // Loose leading. Chinese and Japanese text, and text set double-spaced,
@@ -30,6 +34,9 @@ type leading struct {
 	gap   float64
 	segs  []*seg
 	right map[*seg]float64
+	// uniform: the page shows one kind of gap, wider than paraGap, and a
+	// line gap continues a paragraph only where its words run on.
+	uniform bool
 }
 
 // pageLeading measures the gaps between segments that follow each other
@@ -37,6 +44,7 @@ type leading struct {
 // its size) in the reading order segs.
 func pageLeading(segs []*seg) leading {
 	var gaps []float64
+	prose := 0 // gaps after a line of prose width
 	for i := 1; i < len(segs); i++ {
 		p, s := segs[i-1], segs[i]
 		if p.table != nil || s.table != nil {
@@ -48,6 +56,9 @@ func pageLeading(segs []*seg) leading {
 		}
 		if g := (s.b.Y0 - p.b.Y1) / em; g >= 0 && g < leadingMax {
 			gaps = append(gaps, g)
+			if p.b.Width() >= proseLineWidth*em {
+				prose++
+			}
 		}
 	}
 	l := leading{gap: paraGap}
@@ -61,11 +72,72 @@ func pageLeading(segs []*seg) leading {
 	}
 	i, _ := slices.BinarySearch(gaps, line+leadingStep)
 	if i == len(gaps) {
-		return l // one kind of gap only: lines, or one-line paragraphs
+		// One kind of gap only: lines of paragraphs set double-spaced
+		// that show their breaks by an indent or a short last line, or
+		// paragraphs of one line each. On a page of prose (most gaps
+		// after a line of prose width), a line gap continues a paragraph
+		// where the words run on (uniform).
+		if float64(prose) < minProseGaps*float64(len(gaps)) {
+			return l
+		}
+		l.gap, l.uniform = line+leadingStep, true
+	} else {
+		l.gap = (line + gaps[i]) / 2
 	}
-	l.gap = (line + gaps[i]) / 2
 	l.segs, l.right = segs, map[*seg]float64{}
 	return l
+}
+
+// runsOnTo reports whether the words of line p run on into line s, in a
+// block whose first line is first: p is not a contents or list line
+// (leaderLine) nor a row of figures, s does not start a list item as p or
+// the block did (the same first word, or a number after a number), and p
+// ends inside a sentence or s starts in lower case. It tells the lines of
+// a double-spaced paragraph from one-line paragraphs set as far apart.
+func runsOnTo(first, p, s *seg) bool {
+	if len(p.words) == 0 || len(s.words) == 0 || len(first.words) == 0 || leaderLine(p) || figureRow(p) {
+		return false
+	}
+	pf, sf := p.words[0].Text, s.words[0].Text
+	if pf == sf || sf == first.words[0].Text || startsDigit(pf) && startsDigit(sf) {
+		return false
+	}
+	last := []rune(p.words[len(p.words)-1].Text)
+	next := []rune(sf)
+	if len(last) == 0 || len(next) == 0 {
+		return false
+	}
+	return !strings.ContainsRune(".!?:", last[len(last)-1]) || unicode.IsLower(next[0])
+}
+
+// figureRow reports whether at least half of a line's words are
+// figures: a row of values or codes, not prose.
+func figureRow(p *seg) bool {
+	n := 0
+	for _, w := range p.words {
+		if tableformer.IsFigure(w.Text) {
+			n++
+		}
+	}
+	return 2*n >= len(p.words)
+}
+
+// startsDigit reports whether text starts with a digit.
+func startsDigit(text string) bool {
+	r := []rune(text)
+	return len(r) > 0 && unicode.IsDigit(r[0])
+}
+
+// leaderLine reports a line of a contents or a list: leader dots in it,
+// or a last word that is a number (a page, a value).
+func leaderLine(p *seg) bool {
+	for _, w := range p.words {
+		if strings.Contains(w.Text, "....") || strings.Contains(w.Text, ". . .") {
+			return true
+		}
+	}
+	last := p.words[len(p.words)-1].Text
+	return last != "" && strings.TrimFunc(last, unicode.IsDigit) == ""
 }
 
 // columnRight is the right margin of the text that starts where s starts
@@ -103,13 +175,42 @@ func (l *leading) rightOf(p *seg) float64 {
 }
 
 // continues reports whether a gap of gap points between the line p and
-// the line s keeps s in p's paragraph: within the page's line gap, after
+// the line s keeps s in p's paragraph (whose first line is first): within the page's line gap, after
 // a line that runs to its column's right margin, and not indented.
-func (l *leading) continues(p, s *seg, gap float64) bool {
+func (l *leading) continues(first, p, s *seg, gap float64) bool {
 	em := max(1, p.size)
 	if l.segs == nil || gap > l.gap*em || s.b.X0-p.b.X0 >= indentMin*em || p.b.Width() < fullLineWidth*em {
 		return false
 	}
+	if l.uniform && (p.b.Width() < proseLineWidth*em || !runsOnTo(first, p, s)) {
+		return false
+	}
 	r := l.rightOf(p)
-	return r > 0 && p.b.X1 >= r-fullLineSlack*em
+	if r == 0 {
+		r = l.rightOf(s) // p indented: the first line of a paragraph
+	}
+	slack := fullLineSlack * em
+	if l.uniform {
+		// Whether the words run on decides there; a ragged right edge
+		// leaves a line of a paragraph short of the margin by a word or
+		// two.
+		slack = max(slack, raggedShare*(r-min(p.b.X0, s.b.X0)))
+	}
+	return r > 0 && p.b.X1 >= r-slack
 }
+
+// raggedShare is the share of its column's width by which a line of a
+// double-spaced paragraph set ragged right may fall short of the margin;
+// proseLineWidth is the least width, in ems, of such a line: a report's
+// text column is thirty ems and more, where labels of a form or rows of a
+// character chart set as far apart are short.
+const (
+	raggedShare    = 0.25
+	proseLineWidth = 20.0
+)
+
+// minProseGaps is the share of a page's line gaps that must follow a line
+// of prose width (proseLineWidth) for its uniform gaps to be read as
+// double spacing: a page of lists, captions or credits set as far apart
+// keeps a paragraph a line.
+const minProseGaps = 0.6

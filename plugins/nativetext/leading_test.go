@@ -63,3 +63,69 @@ func TestLayoutLooseLeading(t *testing.T) {
 		})
 	}
 }
+
+// TestDoubleSpacedProse: a report set double-spaced leaves a blank line's
+// height between the lines of a paragraph, as wide as between paragraphs.
+// Its paragraphs are the lines whose words run on, broken by an indent or
+// a short last line (or a sentence that ends with its line, where the
+// next starts a capital: nothing tells that from a paragraph's end); a
+// list of one-line entries set as far apart, and a contents page, stay a
+// block a line.
+func TestDoubleSpacedProse(t *testing.T) {
+	t.Parallel()
+	prose := []string{
+		"     As indicated above, about sixty percent of the sample was assigned to",
+		"the first group, and about forty percent was assigned to the control group;",
+		"this imbalance reduces the precision of the estimates by less than two",
+		"percent, compared to a balanced design. However, it provided several",
+		"important benefits, among them a lower cost of the collection of data.",
+		"     Random assignment rarely results in perfect adherence to the assigned",
+		"status, and some of the children assigned to the first group did not take",
+		"part in the program at all, while some assigned to the control group were",
+		"enrolled by their parents in another program nearby.",
+	}
+	list := []string{
+		"Series A Organization of the work of the sector and its committees",
+		"Series B Means of expression: definitions, symbols and classification",
+		"Series C General telecommunication statistics and their sources today",
+		"Series D General tariff principles for the services in this section",
+		"Series E Overall network operation, telephone service and human factors",
+		"Series F Non-telephone telecommunication services of several kinds",
+		"Series G Transmission systems and media, digital systems and networks",
+	}
+	contents := []string{
+		"1 Introduction to the filters and to the way they are used here 5",
+		"2 Purpose of the encoding and decoding filters in this language 5",
+		"3 Alternative compression possibilities for images of several kinds 6",
+		"4 Compatibility with the specifications of the joint photographic 6",
+		"5 The interchange format of the images and of their tables 7",
+		"6 The way the parameters of the filters are given and read 9",
+		"7 Examples of the use of the filters in programs of this kind 11",
+	}
+	cases := []struct {
+		name  string
+		lines []string
+		want  int // blocks
+	}{
+		{"paragraphs", prose, 2},
+		{"a list", list, len(list)},
+		{"contents", contents, len(contents)},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			content := "BT /F1 11 Tf 24 TL 72 700 Td"
+			for _, l := range tc.lines {
+				content += " (" + l + ") Tj T*"
+			}
+			res, err := extractAll(t, onePage("", helvRes, content+" ET").Write(t), 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := res[1].Page
+			if got := len(p.Blocks); got != tc.want {
+				t.Errorf("%d blocks, want %d:\n%s", got, tc.want, p.Text())
+			}
+		})
+	}
+}
