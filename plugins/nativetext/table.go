@@ -141,6 +141,13 @@ func textTable(group []*seg, em float64) (tb *core.Block, before, after []*seg) 
 	if t == nil {
 		return nil, nil, nil
 	}
+	before, after = around(group, box)
+	return &core.Block{Kind: core.KindTable, BBox: box, Table: t}, before, after
+}
+
+// around parts the segments of a group that a table left out: those whose
+// centres lie above its box (a caption, a paragraph's end) and below it.
+func around(group []*seg, box core.BBox) (before, after []*seg) {
 	for _, s := range group {
 		switch cy := (s.b.Y0 + s.b.Y1) / 2; {
 		case cy < box.Y0:
@@ -149,5 +156,5 @@ func textTable(group []*seg, em float64) (tb *core.Block, before, after []*seg) 
 			after = append(after, s)
 		}
 	}
-	return &core.Block{Kind: core.KindTable, BBox: box, Table: t}, before, after
+	return before, after
 }

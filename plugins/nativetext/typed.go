@@ -77,15 +77,7 @@ func (tt *typedTables) table(segs []*seg, slabs [][]*seg, i int, out *[]*seg) in
 	if t == nil || t.Cols < minTypedColumns || !typedFigures(t) {
 		return 0
 	}
-	var before, after []*seg
-	for _, s := range group {
-		switch cy := (s.b.Y0 + s.b.Y1) / 2; {
-		case cy < box.Y0:
-			before = append(before, s)
-		case cy > box.Y1:
-			after = append(after, s)
-		}
-	}
+	before, after := around(group, box)
 	emitRows(before, out)
 	*out = append(*out, &seg{b: box, size: group[0].size, line: -1, table: &core.Block{Kind: core.KindTable, BBox: box, Table: t}})
 	emitRows(after, out)

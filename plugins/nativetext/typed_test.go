@@ -40,16 +40,7 @@ func TestTypedTables(t *testing.T) {
 	}
 	t.Run("table", func(t *testing.T) {
 		t.Parallel()
-		res, err := extractAll(t, onePage("", courierRes, courierLines("", typed)).Write(t), 1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := res[1].Page
-		ts := tables(p)
-		if len(ts) != 1 {
-			t.Fatalf("found %d tables; want 1; text:\n%s", len(ts), p.Text())
-		}
-		got := ts[0].Grid()
+		_, got := oneTable(t, onePage("", courierRes, courierLines("", typed)).Write(t))
 		// The rule of dashes and the caption lines are not rows.
 		var rows [][]string
 		for _, r := range got {
