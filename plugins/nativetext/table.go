@@ -57,13 +57,13 @@ func ruledTables(segs []*seg, edges []edge, em float64, fr frame, nextLine *int)
 	used := make([]bool, len(segs))
 	var placeholders []*seg
 	for _, g := range grids {
-		t, idx := latticeIn(g, segs, used, em, fr)
+		t, idx, cut := latticeIn(g, segs, used, em, fr)
 		if t == nil {
 			if inner, ok := tableformer.InnerGrid(g); ok {
-				g = inner
-				t, idx = latticeIn(g, segs, used, em, fr)
+				t, idx, cut = latticeIn(inner, segs, used, em, fr)
 			}
 		}
+		g = cut
 		if t == nil {
 			continue
 		}
@@ -92,14 +92,22 @@ func ruledTables(segs []*seg, edges []edge, em float64, fr frame, nextLine *int)
 }
 
 // latticeIn is the table the grid g frames from the unused segments
-// inside it (tableformer.Lattice), and those segments' indices; nil when
-// it frames none.
-func latticeIn(g tableformer.Grid, segs []*seg, used []bool, em float64, fr frame) (*core.Table, []int) {
+// inside it (tableformer.Lattice), those segments' indices, and the grid
+// it was read from: g without the bands of prose over and under its rows
+// (tableformer.TrimCaptions), which stay text. The table is nil when g
+// frames none.
+func latticeIn(g tableformer.Grid, segs []*seg, used []bool, em float64, fr frame) (*core.Table, []int, tableformer.Grid) {
 	in, idx := segsIn(segs, used, g.Box)
 	if len(in) < 2 {
-		return nil, nil
+		return nil, nil, g
 	}
-	return tableformer.Lattice(g, framedWords(segWords(in), fr), em), idx
+	if trimmed, ok := tableformer.TrimCaptions(g, framedWords(segWords(in), fr), em); ok {
+		g = trimmed
+		if in, idx = segsIn(segs, used, g.Box); len(in) < 2 {
+			return nil, nil, g
+		}
+	}
+	return tableformer.Lattice(g, framedWords(segWords(in), fr), em), idx, g
 }
 
 // framedWords is words with their boxes turned into the frame fr.

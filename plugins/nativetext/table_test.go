@@ -375,3 +375,36 @@ func TestExhibitBox(t *testing.T) {
 		}
 	}
 }
+
+// TestFramedTitleAndNote: a box ruled between its rows frames a title
+// over the table and a note under it (testdata/exhibit-note.pdf, see its
+// README); the title and the note are text around the table, not rows of
+// it, and the columns their lines cross stay columns.
+func TestFramedTitleAndNote(t *testing.T) {
+	t.Parallel()
+	p, grid := oneTable(t, "testdata/exhibit-note.pdf")
+	want := [][]string{
+		{"Low-performing", "34%", "3%"},
+		{"No special designation", "11%", "33%"},
+		{"High-performing", "2%", "18%"},
+		{"Other/not sure", "14%", "9%"},
+		{"No other system (other than NCLB)", "39%", "37%"},
+	}
+	if len(grid) < len(want) {
+		t.Fatalf("grid %q; want its last rows %q", grid, want)
+	}
+	wantGrid(t, grid[len(grid)-len(want):], want)
+	for _, row := range grid {
+		for _, c := range row {
+			if strings.Contains(c, "Exhibit") {
+				t.Errorf("cell %q: the title or the note read as a row", c)
+			}
+		}
+	}
+	text := p.Text()
+	for _, s := range []string{"Percentage of Schools Identified and Not Identified", "Exhibit reads: Thirty-four percent"} {
+		if !strings.Contains(text, s) {
+			t.Errorf("%q missing from the page's text:\n%s", s, text)
+		}
+	}
+}

@@ -13,6 +13,10 @@
 //	InnerGrid(grid)       the part of a framed box its column rules span
 //	                      (an exhibit's table under its title band), for
 //	                      a grid that frames no table whole.
+//	TrimCaptions(grid, words)
+//	                      the grid without a band of prose over its first
+//	                      row rule and under its last (an exhibit's title
+//	                      and note), which the caller reads as text.
 //	Stream(words)         a borderless table, and the box of the words it
 //	                      keeps (captions and the ends of paragraphs that
 //	                      run across its columns are left out).

@@ -214,12 +214,8 @@ func InnerGrid(g Grid) (Grid, bool) {
 	if !ruledAcross(g.H, lo, g.Box) || !ruledAcross(g.H, hi, g.Box) {
 		return Grid{}, false
 	}
-	in := Grid{Box: core.BBox{X0: g.Box.X0, Y0: lo, X1: g.Box.X1, Y1: hi}}
 	rows := 0
 	for _, h := range g.H {
-		if h.Pos >= lo-edgeTol && h.Pos <= hi+edgeTol {
-			in.H = append(in.H, h)
-		}
 		if h.Pos > lo+edgeTol && h.Pos < hi-edgeTol && h.Hi-h.Lo >= strongCover*g.Box.Width() {
 			rows++
 		}
@@ -227,13 +223,7 @@ func InnerGrid(g Grid) (Grid, bool) {
 	if rows < minInnerRows {
 		return Grid{}, false // boxes side by side (a poster's columns), no ruled rows
 	}
-	for _, v := range g.V {
-		v.Lo, v.Hi = max(v.Lo, lo), min(v.Hi, hi)
-		if v.Hi > v.Lo {
-			in.V = append(in.V, v)
-		}
-	}
-	return in, true
+	return clipGrid(g, lo, hi), true
 }
 
 // ruledAcross reports whether a horizontal ruling at y runs across most
@@ -245,4 +235,93 @@ func ruledAcross(hs []Ruling, y float64, box core.BBox) bool {
 		}
 	}
 	return false
+}
+
+// captionShare: a band of prose over or under a table's rows, inside its
+// frame, has a line at least this share of the frame's width.
+const captionShare = 0.5
+
+// TrimCaptions is g without the band above its first row rule and the
+// band below its last, where such a band holds prose: every line one
+// phrase (no gap as wide as a gutter), centred on the frame or starting at
+// its left (captionCentre), the widest at least captionShare of the
+// frame. An exhibit box frames its title over the table and a note
+// under it (ICDAR's us-014: "Exhibit 19 ...", "Exhibit reads: ..."); read
+// as rows, they cross the table's text gutters, and the columns they
+// cross were lost. It reports false when there is nothing to trim; the
+// trimmed bands are the caller's to read as text.
+func TrimCaptions(g Grid, words []core.Word, em float64) (Grid, bool) {
+	ws := inside(prepare(words), g.Box)
+	if len(ws) == 0 {
+		return g, false
+	}
+	gap := gutterWidth(wordsEm(ws, em))
+	var rows []bound
+	for _, b := range ruleBounds(g.H, g.Box.Y0, g.Box.Y1, g.Box.X0, g.Box.X1) {
+		if b.cover >= strongCover {
+			rows = append(rows, b)
+		}
+	}
+	if len(rows) < 2 {
+		return g, false
+	}
+	top, bottom := g.Box.Y0, g.Box.Y1
+	if captionBand(ws, top, rows[0].pos, g.Box, gap) {
+		top = rows[0].pos
+	}
+	if captionBand(ws, rows[len(rows)-1].pos, bottom, g.Box, gap) {
+		bottom = rows[len(rows)-1].pos
+	}
+	if top == g.Box.Y0 && bottom == g.Box.Y1 {
+		return g, false
+	}
+	return clipGrid(g, top, bottom), true
+}
+
+// captionCentre: a caption's line is centred on its frame within this
+// share of the frame's width, or starts at the frame's left (within a
+// gutter); a group header over the columns right of the first is neither.
+const captionCentre = 0.15
+
+// captionBand reports whether the words between y0 and y1 are lines of
+// prose (TrimCaptions) in the frame box.
+func captionBand(ws []word, y0, y1 float64, box core.BBox, gap float64) bool {
+	var band []word
+	for _, w := range ws {
+		if w.cy > y0 && w.cy < y1 {
+			band = append(band, w)
+		}
+	}
+	lines, _ := textLines(band)
+	if len(lines) == 0 {
+		return false
+	}
+	widest := 0.0
+	for _, ln := range lines {
+		b := wordsBox(ln)
+		centred := math.Abs((b.X0+b.X1)/2-(box.X0+box.X1)/2) <= captionCentre*box.Width()
+		if len(phrases(ln, gap)) > 1 || !centred && b.X0-box.X0 > 2*gap {
+			return false
+		}
+		widest = max(widest, b.Width())
+	}
+	return widest >= captionShare*box.Width()
+}
+
+// clipGrid is g cut to the rows between top and bottom: its horizontal
+// rulings there, its vertical ones clipped to them.
+func clipGrid(g Grid, top, bottom float64) Grid {
+	out := Grid{Box: core.BBox{X0: g.Box.X0, Y0: top, X1: g.Box.X1, Y1: bottom}}
+	for _, h := range g.H {
+		if h.Pos >= top-edgeTol && h.Pos <= bottom+edgeTol {
+			out.H = append(out.H, h)
+		}
+	}
+	for _, v := range g.V {
+		v.Lo, v.Hi = max(v.Lo, top), min(v.Hi, bottom)
+		if v.Hi > v.Lo {
+			out.V = append(out.V, v)
+		}
+	}
+	return out
 }
