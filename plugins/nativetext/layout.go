@@ -982,10 +982,7 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg, facts *layoutFacts) 
 			i++
 			continue
 		}
-		var group []*seg
-		for _, sl := range slabs[i:j] {
-			group = append(group, sl...)
-		}
+		group := slices.Concat(slabs[i:j]...)
 		cols, tabular := splitColumns(group, realGutters(group, dropIndents(slabs, i, j, gut), em), em)
 		var tb *core.Block
 		var before, after []*seg
@@ -1069,10 +1066,7 @@ func loneLineOver(slabs [][]*seg, i, j int, gut []span, rx0, rx1, em float64) bo
 	if j2 < j || innerGutters(gut2, rx0, rx1) <= innerGutters(gut, rx0, rx1) {
 		return false
 	}
-	var group []*seg
-	for _, sl := range slabs[i+1 : j2] {
-		group = append(group, sl...)
-	}
+	group := slices.Concat(slabs[i+1 : j2]...)
 	_, tabular := splitColumns(group, realGutters(group, dropIndents(slabs, i+1, j2, gut2), em), em)
 	return tabular
 }
@@ -1863,11 +1857,17 @@ func codeSigns(lines []core.Line) float64 {
 // are never monospace.
 func monospace(words []core.Word) bool {
 	for i := range words {
-		if words[i].Flags&(core.FlagMonospace|core.FlagInvisible) != core.FlagMonospace {
+		if !showsFixedPitch(words[i].Flags) {
 			return false
 		}
 	}
 	return len(words) > 0
+}
+
+// showsFixedPitch says whether flags mark text set in a fixed-pitch font that
+// shows it: not an OCR layer (see monospace).
+func showsFixedPitch(flags core.WordFlags) bool {
+	return flags&(core.FlagMonospace|core.FlagInvisible) == core.FlagMonospace
 }
 
 // markLeadLines makes a heading of each paragraph that is one italic line

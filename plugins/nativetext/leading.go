@@ -5,8 +5,6 @@ import (
 	"slices"
 	"strings"
 	"unicode"
-
-	"github.com/assay-pdf/assay/plugins/tableformer"
 )
 
 // Loose leading. Chinese and Japanese text, and text set double-spaced,
@@ -113,13 +111,7 @@ func runsOnTo(first, p, s *seg) bool {
 // figureRow reports whether at least half of a line's words are
 // figures: a row of values or codes, not prose.
 func figureRow(p *seg) bool {
-	n := 0
-	for _, w := range p.words {
-		if tableformer.IsFigure(w.Text) {
-			n++
-		}
-	}
-	return 2*n >= len(p.words)
+	return 2*countFigures(p.words) >= len(p.words)
 }
 
 // startsDigit reports whether text starts with a digit.

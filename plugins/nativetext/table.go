@@ -101,13 +101,15 @@ func latticeIn(g tableformer.Grid, segs []*seg, used []bool, em float64, fr fram
 	if len(in) < 2 {
 		return nil, nil, g
 	}
-	if trimmed, ok := tableformer.TrimCaptions(g, framedWords(segWords(in), fr), em); ok {
+	words := framedWords(segWords(in), fr)
+	if trimmed, ok := tableformer.TrimCaptions(g, words, em); ok {
 		g = trimmed
 		if in, idx = segsIn(segs, used, g.Box); len(in) < 2 {
 			return nil, nil, g
 		}
+		words = framedWords(segWords(in), fr)
 	}
-	return tableformer.Lattice(g, framedWords(segWords(in), fr), em), idx, g
+	return tableformer.Lattice(g, words, em), idx, g
 }
 
 // framedWords is words with their boxes turned into the frame fr.

@@ -2,6 +2,7 @@ package nativetext
 
 import (
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/assay-pdf/assay/core"
@@ -65,10 +66,7 @@ func (tt *typedTables) table(segs []*seg, slabs [][]*seg, i int, out *[]*seg) in
 	if tt.share < minTypedShare {
 		return 0
 	}
-	var group []*seg
-	for _, sl := range slabs[i : i+n] {
-		group = append(group, sl...)
-	}
+	group := slices.Concat(slabs[i : i+n]...)
 	words := segWords(group)
 	if !manyFigures(words) {
 		return 0
@@ -85,13 +83,13 @@ func (tt *typedTables) table(segs []*seg, slabs [][]*seg, i int, out *[]*seg) in
 }
 
 // typedRun is the number of slabs from slabs[i] on that are set in
-// fixed-pitch fonts of one size, each at most maxTypedLeading line
-// heights below the one before.
+// fixed-pitch fonts of one size (fixedPitchSlabs), each at most
+// maxTypedLeading line heights below the one before.
 func typedRun(slabs [][]*seg, i int) int {
 	n := 0
 	for k := i; k < len(slabs); k++ {
 		s0 := slabs[k][0]
-		if !allMono(slabs[k]) {
+		if !fixedPitchSlabs(slabs[k : k+1]) {
 			break
 		}
 		if k > i {
@@ -106,14 +104,14 @@ func typedRun(slabs [][]*seg, i int) int {
 }
 
 // monoShare is the share of the segments' glyphs (not spaces) set in
-// fixed-pitch fonts.
+// fixed-pitch fonts that show them (showsFixedPitch: not an OCR layer).
 func monoShare(segs []*seg) float64 {
 	all, mono := 0, 0
 	for _, s := range segs {
 		for _, f := range s.gl {
 			if !f.g.space {
 				all++
-				if f.g.flags&core.FlagMonospace != 0 {
+				if showsFixedPitch(f.g.flags) {
 					mono++
 				}
 			}
@@ -123,19 +121,6 @@ func monoShare(segs []*seg) float64 {
 		return 0
 	}
 	return float64(mono) / float64(all)
-}
-
-// allMono reports whether segments are set in fixed-pitch fonts
-// throughout (their glyphs that are not spaces).
-func allMono(segs []*seg) bool {
-	for _, s := range segs {
-		for _, f := range s.gl {
-			if !f.g.space && f.g.flags&core.FlagMonospace == 0 {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // cellWidth is the median width of the glyph cells of segments set in a
@@ -193,13 +178,18 @@ const minFigureWords = 0.4
 // manyFigures reports whether at least minFigureWords of words are
 // figures.
 func manyFigures(words []core.Word) bool {
+	return float64(countFigures(words)) >= minFigureWords*float64(len(words))
+}
+
+// countFigures counts the words that are figures (tableformer.IsFigure).
+func countFigures(words []core.Word) int {
 	n := 0
 	for _, w := range words {
 		if tableformer.IsFigure(w.Text) {
 			n++
 		}
 	}
-	return float64(n) >= minFigureWords*float64(len(words))
+	return n
 }
 
 // maxCodeCells is the share of a typed table's cells that may hold the

@@ -216,7 +216,7 @@ func InnerGrid(g Grid) (Grid, bool) {
 	}
 	rows := 0
 	for _, h := range g.H {
-		if h.Pos > lo+edgeTol && h.Pos < hi-edgeTol && h.Hi-h.Lo >= strongCover*g.Box.Width() {
+		if h.Pos > lo+edgeTol && h.Pos < hi-edgeTol && across(h, g.Box) {
 			rows++
 		}
 	}
@@ -230,12 +230,16 @@ func InnerGrid(g Grid) (Grid, bool) {
 // of the box.
 func ruledAcross(hs []Ruling, y float64, box core.BBox) bool {
 	for _, h := range hs {
-		if math.Abs(h.Pos-y) <= edgeTol && h.Hi-h.Lo >= strongCover*box.Width() {
+		if math.Abs(h.Pos-y) <= edgeTol && across(h, box) {
 			return true
 		}
 	}
 	return false
 }
+
+// across reports whether a horizontal ruling is as long as most of the
+// box is wide (strongCover).
+func across(h Ruling, box core.BBox) bool { return h.Hi-h.Lo >= strongCover*box.Width() }
 
 // captionShare: a band of prose over or under a table's rows, inside its
 // frame, has a line at least this share of the frame's width.
