@@ -89,8 +89,10 @@
 // footers. Before it, marks that are not print are dropped: specks of
 // noise read as tiny low-confidence words, dots of i and j split off a
 // line of large print, and dashes read into the blank gutter between
-// columns; and a page whose words stand one to a line, read with doubt
-// (shapes in a photograph taken for letters), holds no text.
+// columns; a page whose words stand one to a line, read with doubt
+// (shapes in a photograph taken for letters), holds no text, and blocks
+// of one or two such marks beside print (a cover's portrait over its
+// title) are dropped, as are blocks of rule marks alone.
 //
 // Modes: "page" recognises whole pages; "regions" only the boxes the caller
 // names: each picture gets a text check (PaddleOCR's detector on a

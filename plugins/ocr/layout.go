@@ -209,6 +209,10 @@ type layout struct {
 // lines high, with confidence near 0, and they join the columns' lines.
 const minMarkConf = 0.5
 
+// ruleMarks are the marks Tesseract reads ruling lines and a picture's
+// strokes as.
+const ruleMarks = "|¦_—–-=~"
+
 // dropArtifacts removes empty items and the marks ruling lines leave in
 // recognised text ("|", "___"), and marks read into blank space.
 func dropArtifacts(items []pxWord) []pxWord {
@@ -218,7 +222,7 @@ func dropArtifacts(items []pxWord) []pxWord {
 		if w.text == "" || w.box.Empty() {
 			continue
 		}
-		if strings.Trim(w.text, "|¦_—–-=~") == "" {
+		if strings.Trim(w.text, ruleMarks) == "" {
 			wide := w.box.Dx() > 4*w.box.Dy()
 			tall := w.box.Dy() > 3*w.box.Dx() && w.text != "-"
 			if strings.ContainsAny(w.text, "|¦") || wide || tall || w.conf < minMarkConf {
@@ -1101,8 +1105,63 @@ func (l *layout) blocks(segs []*segment, tables []*table, order []node) []pxBloc
 		}
 	}
 	b.flush()
+	b.out = dropMarkBlocks(b.out)
 	markHeadings(b.out, body)
 	return joinHeadings(b.out)
+}
+
+// A photograph on a page that also holds print (a book's cover: a
+// portrait over its title) gives Tesseract shapes it takes for letters,
+// apart from the text: blocks of one mark or two ("eA)", "Ave 5", "a a",
+// "Jee" at 0.1-0.45, where the cover's title reads at 0.95), too few
+// among the print for scattered to judge the page. Print is read surely,
+// a short word too, and a poor scan's doubtful words stand in lines of
+// more words. So a text block of at most maxMarkWords words, each read
+// with doubt (under minMarkConf) and of at most maxMarkSigns letters and
+// digits, is a picture's marks; so is a block of rule marks alone ("~"
+// read surely from a stroke in the portrait), which no text is.
+const (
+	maxMarkWords = 2
+	maxMarkSigns = 3
+)
+
+// dropMarkBlocks removes the text blocks that are a picture's marks
+// (maxMarkWords); tables stay.
+func dropMarkBlocks(blocks []pxBlock) []pxBlock {
+	marks := func(b pxBlock) bool {
+		if b.table != nil {
+			return false
+		}
+		n, rules := 0, true
+		for _, l := range b.lines {
+			for _, w := range l {
+				rules = rules && strings.Trim(w.text, ruleMarks) == ""
+			}
+		}
+		if rules {
+			return true
+		}
+		for _, l := range b.lines {
+			for _, w := range l {
+				if n++; n > maxMarkWords || w.conf >= minMarkConf || lettersDigits(w.text) > maxMarkSigns {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	return slices.DeleteFunc(blocks, marks)
+}
+
+// lettersDigits counts the letters and digits of s.
+func lettersDigits(s string) int {
+	n := 0
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			n++
+		}
+	}
+	return n
 }
 
 // headingJoinGap: a heading's next line starts this close under its last

@@ -787,6 +787,42 @@ func TestScatteredMarks(t *testing.T) {
 	}
 }
 
+// TestPictureMarksBesideText: the marks a photograph gives beside print
+// (a book's cover) are dropped, and the print stays, doubtful or short.
+func TestPictureMarksBesideText(t *testing.T) {
+	t.Parallel()
+	doubt := func(ws []pxWord, conf float64) []pxWord {
+		out := slices.Clone(ws)
+		for i := range out {
+			out[i].conf = conf
+		}
+		return out
+	}
+	portrait := slices.Concat(doubt(line("eA)", 180, 100), 0.1), doubt(line("Ave 5", 220, 160), 0.3),
+		doubt(line("a a", 280, 230), 0.15), line("~", 270, 300))
+	title := slices.Concat(line("WALDEN", 220, 600), line("HENRY DAVID THOREAU", 160, 700))
+	titled := []string{"paragraph:WALDEN", "paragraph:HENRY DAVID THOREAU"}
+	poor := slices.Concat(doubt(line("a faded line of print that runs", 0, 0), 0.45),
+		doubt(line("of it", 0, 30), 0.45))
+	tests := []struct {
+		name  string
+		items []pxWord
+		want  []string
+	}{
+		{"a cover's portrait over its title", slices.Concat(portrait, title), titled},
+		{"a poor scan's short last line", poor, []string{"paragraph:a faded line of print that runs / of it"}},
+		{"a short word read surely", slices.Concat(line("Fig", 0, 0), title), append([]string{"paragraph:Fig"}, titled...)},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			if got := blockTexts(layoutPage(tc.items, nil, 0)); !slices.Equal(got, tc.want) {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
 // TestPictureReaders: what decides who reads a picture, and what is
 // kept of Tesseract's reading of it.
 func TestPictureReaders(t *testing.T) {
