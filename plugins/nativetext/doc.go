@@ -89,7 +89,13 @@
 //	             indent that a line of the same listing crosses is no
 //	             gutter, and a block of code on a grid keeps its spaces. A
 //	             space that text drawn apart from it covers is dropped (a
-//	             cell's padding run on under the next cell).
+//	             cell's padding run on under the next cell). A block's
+//	             lines part where one was broken by hand: it ends a
+//	             sentence short of the block's edge by more than the next
+//	             line's first word (a paragraph set without gap or indent),
+//	             or the block is a ragged list (a contents); not before a
+//	             line in lower case, nor in a block broken short inside a
+//	             sentence (text flowed around a picture).
 //	marks.go     raised and lowered marks (footnote references, indices)
 //	             put into the line they belong to, wherever the baseline
 //	             clustering left them; ruby over its base stays apart.

@@ -1665,7 +1665,9 @@ func buildBlocks(segs []*seg, body float64, page core.BBox) []core.Block {
 		if len(cur) == 0 {
 			return
 		}
-		blocks = append(blocks, makeBlock(cur, body, page))
+		for _, part := range splitBroken(cur) {
+			blocks = append(blocks, makeBlock(part, body, page))
+		}
 		cur = nil
 	}
 	for _, s := range segs {
@@ -1976,6 +1978,158 @@ func startsNewBlock(cur []*seg, s *seg, lead *leading) bool {
 		return true
 	}
 	return false
+}
+
+// A line of a paragraph ends where its next word would not fit. A line
+// that ends a sentence short of its block's right edge by more than the
+// next line's first word (and a space, and fitSlack for a ragged right
+// edge set to look even) was broken by hand: the end of a paragraph set
+// without a gap or an indent, a line of a definition or an address. The
+// right edge is the one at least marginLines of the block's full lines
+// (fullLineWidth) end at (a line that runs past the margin, a long
+// address, does not move it), else its widest line's. A block without
+// such a margin, of minRaggedLines lines or more, whose median line fills
+// less than fullLine of its width, is a ragged list (a contents, a list
+// of names): each of its lines was broken by hand, though they end no
+// sentence and its widest are as wide as the block.
+//
+// Only lines that start at one left edge are cut (a centred title's are
+// not), never lines of code or of figures (a chart's ticks), and never
+// before a line that starts in lower case: its words run on. A block with
+// a line that ends short inside a sentence, its next word in lower case,
+// was broken by hand throughout (to flow around a picture that is no
+// longer there, robustness's pdkids), and is not cut at all.
+const (
+	spaceWidth     = 0.25 // ems: a word space
+	fitSlack       = 1.0  // ems
+	minRaggedLines = 5    // fewer lines: the median is one line's fill
+)
+
+// splitBroken cuts the lines of a block where a line was broken by hand
+// (fitSlack). A line may be several segments on one baseline (a justified
+// line's words set wide apart); right-to-left lines are not cut.
+func splitBroken(cur []*seg) [][]*seg {
+	lines := blockLines(cur)
+	if len(lines) < 2 {
+		return [][]*seg{cur}
+	}
+	right, ragged := blockEdge(lines)
+	var cuts []int
+	for i := 1; i < len(lines); i++ {
+		p, s := lines[i-1], lines[i]
+		em := max(1, p.size)
+		if len(s.words) == 0 || math.Abs(s.b.X0-p.b.X0) > em || p.rtl || s.rtl || monospace(p.words) && monospace(s.words) ||
+			figureWords(p.words) && figureWords(s.words) {
+			continue
+		}
+		fits := p.b.X1+s.words[0].BBox.Width()+(spaceWidth+fitSlack)*em < right
+		if startsLower(s.words[0].Text) {
+			if fits {
+				return [][]*seg{cur} // broken short inside a sentence
+			}
+			continue
+		}
+		if ragged || fits && endsSentence(p.last) {
+			cuts = append(cuts, s.at)
+		}
+	}
+	var out [][]*seg
+	start := 0
+	for _, c := range cuts {
+		out = append(out, cur[start:c])
+		start = c
+	}
+	return append(out, cur[start:])
+}
+
+// endsSentence reports whether a word ends a sentence or a clause: its
+// last sign, closing quotes and brackets aside, is one of .!?:;
+// (or their full-width forms).
+func endsSentence(word string) bool {
+	t := strings.TrimRight(word, "\"'”’)]}»")
+	r, _ := utf8.DecodeLastRuneInString(t)
+	return strings.ContainsRune(".!?:;。！？：；", r)
+}
+
+// figureWords reports whether at least half of words are figures.
+func figureWords(words []core.Word) bool {
+	return 2*countFigures(words) >= len(words)
+}
+
+// startsLower reports whether text starts with a lower-case letter.
+func startsLower(text string) bool {
+	r, _ := utf8.DecodeRuneInString(text)
+	return unicode.IsLower(r)
+}
+
+// blockLine is one line of a block: its segments' box, the first
+// segment's words, size and direction, the last segment's last word, and
+// where it starts in the block.
+type blockLine struct {
+	b     core.BBox
+	words []core.Word
+	size  float64
+	rtl   bool
+	last  string
+	at    int
+}
+
+// blockLines groups the segments of a block by the baseline they came
+// from.
+func blockLines(cur []*seg) []blockLine {
+	var out []blockLine
+	for i, c := range cur {
+		if n := len(out); n > 0 && cur[i-1].line == c.line {
+			l := &out[n-1]
+			if c.b.X0 < l.b.X0 {
+				l.words = c.words
+			}
+			if c.b.X1 > l.b.X1 {
+				l.last = lastWord(c)
+			}
+			l.b = l.b.Union(c.b)
+			l.rtl = l.rtl || c.rtl
+			continue
+		}
+		out = append(out, blockLine{b: c.b, words: c.words, size: c.size, rtl: c.rtl, last: lastWord(c), at: i})
+	}
+	return out
+}
+
+// lastWord is the text of a segment's last word.
+func lastWord(s *seg) string {
+	if len(s.words) == 0 {
+		return ""
+	}
+	return s.words[len(s.words)-1].Text
+}
+
+// blockEdge is the right edge of a block's lines, and whether they are a
+// ragged list (splitBroken).
+func blockEdge(cur []blockLine) (right float64, ragged bool) {
+	em := max(1, cur[0].size)
+	var ends []float64
+	x0, widest := math.Inf(1), 0.0
+	for _, c := range cur {
+		x0, widest = min(x0, c.b.X0), max(widest, c.b.X1)
+		if c.b.Width() >= fullLineWidth*em {
+			ends = append(ends, c.b.X1)
+		}
+	}
+	slices.Sort(ends)
+	for i := len(ends) - 1; i >= marginLines-1; i-- {
+		if ends[i]-ends[i-marginLines+1] <= em {
+			return ends[i], false
+		}
+	}
+	if len(cur) < minRaggedLines {
+		return widest, false
+	}
+	fill := make([]float64, 0, len(cur))
+	for _, c := range cur {
+		fill = append(fill, (c.b.X1-x0)/max(1, widest-x0))
+	}
+	return widest, median(fill) < fullLine
 }
 
 // blockLeft is the left edge of the block's lines so far.

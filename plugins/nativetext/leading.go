@@ -111,7 +111,7 @@ func runsOnTo(first, p, s *seg) bool {
 // figureRow reports whether at least half of a line's words are
 // figures: a row of values or codes, not prose.
 func figureRow(p *seg) bool {
-	return 2*countFigures(p.words) >= len(p.words)
+	return figureWords(p.words)
 }
 
 // startsDigit reports whether text starts with a digit.
