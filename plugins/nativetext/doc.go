@@ -27,6 +27,8 @@
 //	             embedded CMaps and W/DW widths. Parsed once per document,
 //	             cached by object. A Symbol font's private-use points (Office
 //	             writes U+F0xx into ToUnicode) read as the Symbol encoding's.
+//	             The list markers of Wingdings and WordPerfect's symbols
+//	             ('l', '§', '!') read as what they draw (●, ▪, •).
 //	             A bare CFF program's built-in encoding (cff.go, with the
 //	             CFF standard strings in cffstrings.go) for fonts Ghostscript
 //	             embeds as Type1C. fontstyle.go tells weight, slant and pitch

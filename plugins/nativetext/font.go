@@ -65,6 +65,9 @@ type font struct {
 	// symbol: the font is Symbol's (Symbol, SymbolMT), whose Unicode
 	// cmap holds its codes at U+F020–U+F0FF (see symbolText).
 	symbol bool
+	// marks: the list markers of a symbol font that has no text of its
+	// own (Wingdings, WordPerfect's typographic symbols), by code.
+	marks map[byte]rune
 
 	missing float64 // MissingWidth, glyph space
 	ascent  float64 // em fractions, text space
@@ -152,9 +155,12 @@ func (f *font) width(c uint32) float64 {
 // producer lost its text. A ToUnicode that maps every code to nothing
 // says nothing.
 func (f *font) text(c uint32) (string, bool) {
+	if r, ok := f.marks[byte(c)]; ok && f.simple && c <= 0xFF {
+		return string(r), true
+	}
 	s, mapped := f.toUni.lookupUni(c)
 	if mapped && s != "" {
-		return f.symbolText(s), true
+		return f.markText(f.symbolText(s)), true
 	}
 	if t, ok := f.ownText(c); ok {
 		return t, true
@@ -228,6 +234,55 @@ func (f *font) symbolText(s string) string {
 	return s
 }
 
+// Fonts of symbols that word processors set list markers in. Their codes
+// are drawn as pictures, not letters: Wingdings' 'l' is a black circle, and
+// its encoding (WinAnsi, or Office's ToUnicode at U+F000 plus the code,
+// or the code's letter) names the letter. A list then read "l Item" or
+// "§ Item", and WordPerfect's bullet, '!' in its typographic symbols,
+// "! Title I" (pdfminer's DMCA summary), so the items ran together. The
+// markers below are read as what they draw, by a simple font's code or
+// by the private-use point ToUnicode gives; the fonts' other codes keep
+// their text.
+var (
+	wingdingsMarks = map[byte]rune{
+		0x6C: '●', 0x6E: '■', 0x6F: '□', 0x71: '❑', 0x75: '◆', 0x76: '❖',
+		0xA7: '▪', 0xD8: '➢', 0xFC: '✓',
+	}
+	wpTypographicMarks = map[byte]rune{0x21: '•'}
+)
+
+// symbolMarks is the list markers of the font named name (subset tag
+// stripped), nil for a font that has text.
+func symbolMarks(name string) map[byte]rune {
+	n := strings.ToLower(strings.ReplaceAll(name, " ", ""))
+	if i := strings.IndexAny(n, ",-"); i > 0 {
+		n = n[:i]
+	}
+	switch n {
+	case "wingdings":
+		return wingdingsMarks
+	case "wptypographicsymbols":
+		return wpTypographicMarks
+	}
+	return nil
+}
+
+// markText is s, or the list marker it names when s is the private-use
+// point of a code in marks (Office's ToUnicode for a Wingdings code).
+func (f *font) markText(s string) string {
+	if f.marks == nil {
+		return s
+	}
+	r, n := utf8.DecodeRuneInString(s)
+	if n != len(s) || r < symbolPUAFirst || r > symbolPUALast {
+		return s
+	}
+	if m, ok := f.marks[byte(r-0xF000)]; ok {
+		return string(m)
+	}
+	return s
+}
+
 // isSpaceCode reports whether word spacing (Tw) applies: single-byte code 32.
 func (c code) isWordSpace() bool { return c.n == 1 && c.v == 32 }
 
@@ -283,6 +338,7 @@ func (d *document) parseFont(fd types.Dict) (f *font) {
 	f.subtype = d.Name(fd["Subtype"])
 	f.name = stripSubset(d.Name(fd["BaseFont"]))
 	f.symbol = std14Name(f.name) == "Symbol"
+	f.marks = symbolMarks(f.name)
 	if tu, ok := fd["ToUnicode"]; ok {
 		if _, b, err := d.Stream(tu); err == nil && len(b) > 0 {
 			f.toUni = parseCMap(b)

@@ -1650,7 +1650,7 @@ var enumRe = func(s string) bool {
 
 func isBullet(w string) bool {
 	switch w {
-	case "•", "◦", "▪", "■", "●", "○", "-", "–", "—", "*", "·", "➢", "►", "▶", "✓", "\uf0b7", "\uf0a7":
+	case "•", "◦", "▪", "■", "●", "○", "◆", "❖", "❑", "-", "–", "—", "*", "·", "➢", "►", "▶", "✓", "\uf0b7", "\uf0a7":
 		return true
 	}
 	return enumRe(w)

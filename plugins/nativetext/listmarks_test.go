@@ -1,0 +1,60 @@
+package nativetext
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/assay-pdf/assay/core"
+)
+
+// TestSymbolFontListMarkers: word processors set list markers in fonts of
+// symbols whose encoding names a letter: Wingdings' 'l' (a black circle)
+// and '§' (a small square), WordPerfect's '!' (a bullet), by code or by
+// Office's private-use ToUnicode. The items are list items, each marker
+// read as what it draws; a letter of a text font stays a letter.
+func TestSymbolFontListMarkers(t *testing.T) {
+	t.Parallel()
+	items := []string{"Title I implements the treaties of 1996.", "Title II limits the liability of providers.",
+		"Title III creates an exemption for repairs."}
+	simple := func(name string) string {
+		return fmt.Sprintf("<< /Type /Font /Subtype /TrueType /BaseFont /%s /FirstChar 32 /LastChar 255 /Encoding /WinAnsiEncoding >>", name)
+	}
+	tests := []struct {
+		name, font, code, want string
+		more                   []string
+		kind                   core.BlockKind
+	}{
+		{"Wingdings l", simple("Wingdings"), "(l)", "●", nil, core.KindListItem},
+		{"Wingdings section sign", simple("Wingdings-Regular"), "<A7>", "▪", nil, core.KindListItem},
+		{"WordPerfect bullet", simple("ABCDEF+WPTypographicSymbols"), "(!)", "•", nil, core.KindListItem},
+		{"Office private use", "<< /Type /Font /Subtype /TrueType /BaseFont /Wingdings /FirstChar 32 /LastChar 255 /ToUnicode 6 0 R >>", "(l)", "●",
+			[]string{stream("", "/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n1 begincodespacerange <00> <FF> endcodespacerange\n"+
+				"1 beginbfchar <6C> <F06C> endbfchar\nendcmap CMapName currentdict /CMap defineresource pop end end")}, core.KindListItem},
+		{"a letter in a text font", simple("Arial"), "(l)", "l", nil, core.KindParagraph},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			var content strings.Builder
+			for i, it := range items {
+				fmt.Fprintf(&content, "BT /F2 10 Tf 72 %d Td %s Tj ET BT /F1 10 Tf 90 %d Td (%s) Tj ET\n", 700-14*i, tc.code, 700-14*i, it)
+			}
+			res := "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> /F2 5 0 R >> >>"
+			r, err := extractAll(t, onePage("", res, content.String(), append([]string{tc.font}, tc.more...)...).Write(t), 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bs := r[1].Page.Blocks
+			if len(bs) == 0 || bs[0].Kind != tc.kind {
+				t.Fatalf("blocks %q, want a %s first", firstWords(bs), tc.kind)
+			}
+			if tc.kind == core.KindListItem && len(bs) != len(items) {
+				t.Errorf("%d blocks, want %d items: %q", len(bs), len(items), firstWords(bs))
+			}
+			if first := strings.Fields(bs[0].Text())[0]; first != tc.want {
+				t.Errorf("marker %q, want %q", first, tc.want)
+			}
+		})
+	}
+}
