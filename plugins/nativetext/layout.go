@@ -983,7 +983,11 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg, facts *layoutFacts) 
 			continue
 		}
 		group := slices.Concat(slabs[i:j]...)
-		cols, tabular := splitColumns(group, realGutters(group, dropIndents(slabs, i, j, gut), em), em)
+		var cols [][]*seg
+		tabular := false
+		if sideBySide(slabs[i:j], gut, rx0, rx1) {
+			cols, tabular = splitColumns(group, realGutters(group, dropIndents(slabs, i, j, gut), em), em)
+		}
 		var tb *core.Block
 		var before, after []*seg
 		if tabular && group[0].fr == 0 {
@@ -1046,6 +1050,31 @@ func innerGutters(g []span, rx0, rx1 float64) int {
 		}
 	}
 	return n
+}
+
+// sideBySide reports whether some slab of a group holds text on both
+// sides of one of its inner gutters: columns stand side by side, and
+// their lines share slabs. Lines that each keep to one side (a date
+// centred under a title, then a heading at the left margin) share the
+// gap between them with no slab across it; they are read top to bottom,
+// a slab at a time.
+func sideBySide(group [][]*seg, gut []span, rx0, rx1 float64) bool {
+	for _, g := range gut {
+		if g.a <= rx0+0.01 || g.b >= rx1-0.01 {
+			continue
+		}
+		for _, slab := range group {
+			left, right := false, false
+			for _, s := range slab {
+				left = left || s.b.X1 <= g.a+0.01
+				right = right || s.b.X0 >= g.b-0.01
+			}
+			if left && right {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // loneLineOver reports whether slabs[i], one line alone, is a title read

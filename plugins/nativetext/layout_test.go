@@ -2,6 +2,7 @@ package nativetext
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -261,5 +262,25 @@ func TestWordFont(t *testing.T) {
 		if got := wordFont(tt.run); got != tt.want {
 			t.Errorf("%d: wordFont = %q, want %q", i, got, tt.want)
 		}
+	}
+}
+
+// TestLinesApartAreNotColumns: a date centred under a title, then a
+// heading at the left margin, leave a gap between them that no line
+// crosses, as a column gutter does; but no line has text on both sides
+// of it, so they are read top to bottom, not as two columns.
+func TestLinesApartAreNotColumns(t *testing.T) {
+	t.Parallel()
+	seq := 0
+	var gs []glyph
+	gs = append(gs, lineGlyphs(&seq, 150, 80, 14, "THE COPYRIGHT ACT OF 1998")...)
+	gs = append(gs, lineGlyphs(&seq, 270, 180, 12, "December 1998")...)
+	gs = append(gs, lineGlyphs(&seq, 72, 206, 12, "INTRODUCTION")...)
+	body, _ := column(&seq, 72, 234, "The act was signed into law by the President on October 28, 1998.",
+		"The legislation implements two treaties of the year 1996 and more.")
+	gs = append(gs, body...)
+	got := firstWords(layout(gs, nil, core.BBox{X1: 612, Y1: 792}))
+	if want := []string{"THE", "December", "INTRODUCTION", "The"}; !slices.Equal(got, want) {
+		t.Errorf("blocks start %q, want %q", got, want)
 	}
 }
