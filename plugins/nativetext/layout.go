@@ -2234,8 +2234,11 @@ func makeBlock(segs []*seg, body float64, page core.BBox) core.Block {
 	first := segs[0]
 	size := medianInPlace(sizes)
 	// Size decides before a leading number: "1. Summary" set larger than
-	// the body is a numbered heading, not a list item.
+	// the body is a numbered heading, not a list item. A bullet decides
+	// before size: a slide's items are set larger than its notes.
 	switch {
+	case len(first.words) > 1 && isBullet(first.words[0].Text) && !enumRe(first.words[0].Text):
+		b.Kind = core.KindListItem
 	case body > 0 && size >= headingRatio*body && len(segs) <= 4 && chars < 300 && hasLetter(segs):
 		b.Kind = core.KindHeading
 	case len(first.words) > 1 && isBullet(first.words[0].Text):

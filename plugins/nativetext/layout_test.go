@@ -284,3 +284,27 @@ func TestLinesApartAreNotColumns(t *testing.T) {
 		t.Errorf("blocks start %q, want %q", got, want)
 	}
 }
+
+// TestLargeBulletsAreListItems: a slide sets its items larger than the
+// body of its notes; a line that starts with a bullet is a list item
+// whatever its size, where a larger line without one is a heading.
+func TestLargeBulletsAreListItems(t *testing.T) {
+	t.Parallel()
+	seq := 0
+	var gs []glyph
+	gs = append(gs, lineGlyphs(&seq, 50, 60, 28, "Background")...)
+	gs = append(gs, lineGlyphs(&seq, 60, 120, 20, "• Ways to build lexical knowledge")...)
+	gs = append(gs, lineGlyphs(&seq, 80, 160, 16, "- Learn patterns from a corpus")...)
+	gs = append(gs, lineGlyphs(&seq, 80, 190, 16, "- Write a dictionary by hand")...)
+	notes, _ := column(&seq, 50, 300, "The notes under the slide run on in the body size of the page, line",
+		"after line, longer than any item of the slide above them, as notes do.")
+	gs = append(gs, notes...)
+	var got []core.BlockKind
+	for _, b := range layout(gs, nil, core.BBox{X1: 612, Y1: 792}) {
+		got = append(got, b.Kind)
+	}
+	want := []core.BlockKind{core.KindHeading, core.KindListItem, core.KindListItem, core.KindListItem, core.KindParagraph}
+	if !slices.Equal(got, want) {
+		t.Errorf("kinds %q, want %q", got, want)
+	}
+}
