@@ -1983,7 +1983,7 @@ func startsNewBlock(cur []*seg, s *seg, lead *leading) bool {
 	}
 	// Size change.
 	r := s.size / max(0.1, p.size)
-	if r > 1.12 || r < 1/1.12 {
+	if (r > sizeStep || r < 1/sizeStep) && !smallCapsRun(p, s) {
 		return true
 	}
 	if pm != sm {
@@ -2159,6 +2159,43 @@ func blockEdge(cur []blockLine) (right float64, ragged bool) {
 		fill = append(fill, (c.b.X1-x0)/max(1, widest-x0))
 	}
 	return widest, median(fill) < fullLine
+}
+
+// sizeStep is the ratio of sizes at which a line's size changes.
+const sizeStep = 1.12
+
+// smallCapsRun reports whether the sizes of lines p and s differ only by
+// a run of small capitals inside a line of text: every word smaller than
+// the larger of the two sizes is in capitals, in a line that also holds
+// words of that size. A run-in lead in small capitals ('FOR FURTHER
+// INFORMATION CONTACT: Ian' in the Federal Register) makes a line's
+// median size a step smaller than the line after it, though the text
+// runs on. A line wholly in small capitals (a heading) is a size change.
+func smallCapsRun(p, s *seg) bool {
+	big := max(p.size, s.size)
+	caps := 0
+	for _, l := range []*seg{p, s} {
+		small, full := 0, 0
+		for _, w := range l.words {
+			if w.Size*sizeStep >= big {
+				full++
+				continue
+			}
+			if strings.IndexFunc(w.Text, unicode.IsLower) >= 0 {
+				return false
+			}
+			if strings.IndexFunc(w.Text, unicode.IsUpper) >= 0 {
+				caps++
+			} else if strings.IndexFunc(w.Text, unicode.IsLetter) >= 0 {
+				return false // a script without capitals
+			}
+			small++
+		}
+		if small > 0 && full == 0 {
+			return false
+		}
+	}
+	return caps > 0
 }
 
 // blockLeft is the left edge of the block's lines so far.

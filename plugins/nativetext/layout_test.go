@@ -308,3 +308,36 @@ func TestLargeBulletsAreListItems(t *testing.T) {
 		t.Errorf("kinds %q, want %q", got, want)
 	}
 }
+
+// TestSmallCapsRunIn: a lead set in small capitals, run into a line of
+// text, makes the line's size a step smaller than the next line's, but
+// the text runs on; a line wholly in small capitals (a heading) still
+// stands apart from the text under it.
+func TestSmallCapsRunIn(t *testing.T) {
+	t.Parallel()
+	const small, body = 7.0, 9.0
+	runIn := func(seq *int, y float64, caps, rest string) []glyph {
+		gs := lineGlyphs(seq, 50, y, small, caps)
+		return append(gs, lineGlyphs(seq, 50+small/2*float64(len(caps)+1), y, body, rest)...)
+	}
+	tests := []struct {
+		name string
+		lead []glyph
+		want []string
+	}{
+		{"run in", runIn(new(int), 100, "FOR FURTHER INFORMATION CONTACT:", "Ian"), []string{"FOR"}},
+		{"a heading", lineGlyphs(new(int), 50, 100, small, "FOR FURTHER INFORMATION CONTACT"), []string{"FOR", "Won,"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			seq := 1000
+			rest, _ := column(&seq, 50, 111, "Won, Manager, Seattle Branch, 2200 South 216th Street, Des Moines,",
+				"phone and fax: 206-231-3500, or write to the office at the address.")
+			got := firstWords(layout(append(tc.lead, rest...), nil, core.BBox{X1: 612, Y1: 792}))
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("blocks start %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
