@@ -101,6 +101,11 @@
 //	marks.go     raised and lowered marks (footnote references, indices)
 //	             put into the line they belong to, wherever the baseline
 //	             clustering left them; ruby over its base stays apart.
+//	linenumbers.go  line numbers in the margin (transcripts, pleadings):
+//	             a run of numbers counting up by one, one to a line at one
+//	             pitch, aligned, apart from the text beside it, and beside
+//	             text that runs on from line to line or numbered blank
+//	             lines (not a table's numbered rows) is left out.
 //	leading.go   loose leading: where a page's line gaps exceed paraGap and
 //	             wider gaps show its paragraph breaks, a line gap after a
 //	             line reaching its column's right margin does not end the

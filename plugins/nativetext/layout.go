@@ -199,6 +199,9 @@ func layoutPage(glyphs []glyph, edges []edge, page core.BBox) ([]core.Block, lay
 	for _, d := range dirs {
 		segs, repeats := buildSegments(byDir[d], frame(d), &arena)
 		facts.repeats += repeats
+		if d == dirs[0] {
+			segs = dropLineNumbers(segs)
+		}
 		dirRoom.give(byDir[d]) // the segments hold framed copies (fg)
 		all = append(all, segs...)
 		// Ruled tables are read in the main direction's frame, and in
