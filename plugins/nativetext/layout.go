@@ -1998,6 +1998,15 @@ func startsNewBlock(cur []*seg, s *seg, lead *leading) bool {
 	if indented(cur, s) {
 		return true
 	}
+	// A block's first line set in from both ends of the next, a line of
+	// prose width, by more than a first line's indent: a line centred
+	// over the text (a section's title set in italics without space
+	// below it), not the paragraph's first line. A title's lines centred
+	// one over another stay together.
+	if oneLine(cur) && lineLeft(cur)-s.b.X0 > indentMax*size && s.b.X1-p.b.X1 > indentMax*size &&
+		s.b.Width() >= proseLineWidth*size {
+		return true
+	}
 	// A heading-like first line followed by text of another weight or
 	// slant; a line wholly bold or italic after a paragraph's short last
 	// line (a heading set without space above it).
@@ -2199,6 +2208,27 @@ func smallCapsRun(p, s *seg) bool {
 		}
 	}
 	return caps > 0
+}
+
+// oneLine reports whether the segments of cur share one baseline.
+func oneLine(cur []*seg) bool {
+	for _, c := range cur {
+		if c.line != cur[0].line {
+			return false
+		}
+	}
+	return true
+}
+
+// lineLeft is the left edge of the last line of cur, whose segments
+// (the words of a justified line set wide apart) share a baseline.
+func lineLeft(cur []*seg) float64 {
+	p := cur[len(cur)-1]
+	left := p.b.X0
+	for i := len(cur) - 2; i >= 0 && cur[i].line == p.line; i-- {
+		left = min(left, cur[i].b.X0)
+	}
+	return left
 }
 
 // blockLeft is the left edge of the block's lines so far.

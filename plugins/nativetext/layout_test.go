@@ -341,3 +341,33 @@ func TestSmallCapsRunIn(t *testing.T) {
 		})
 	}
 }
+
+// TestCentredLineOverText: a section's title centred over the text with
+// no space below it is a block of its own; a paragraph's first line,
+// indented, is not.
+func TestCentredLineOverText(t *testing.T) {
+	t.Parallel()
+	body := []string{"In the first series of experiments artificial respiration was given",
+		"using the same single hand bellows as described in the earlier papers.",
+		"In the second series, however, an automatic apparatus was used."}
+	tests := []struct {
+		name  string
+		first string
+		x     float64
+		want  []string
+	}{
+		{"centred title", "Artificial respiration unit", 190, []string{"Artificial", "In"}},
+		{"indented first line", "We began the procedure when the temperature had", 70, []string{"We"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			seq := 0
+			gs := lineGlyphs(&seq, tc.x, 100, 10, tc.first)
+			rest, _ := column(&seq, 50, 112, body...)
+			if got := firstWords(layout(append(gs, rest...), nil, core.BBox{X1: 612, Y1: 792})); !slices.Equal(got, tc.want) {
+				t.Errorf("blocks start %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
