@@ -2003,9 +2003,10 @@ func startsNewBlock(cur []*seg, s *seg, lead *leading) bool {
 	// over the text (a section's title set in italics without space
 	// below it), not the paragraph's first line. A title's lines centred
 	// one over another stay together.
-	if oneLine(cur) && lineLeft(cur)-s.b.X0 > indentMax*size && s.b.X1-p.b.X1 > indentMax*size &&
-		s.b.Width() >= proseLineWidth*size {
-		return true
+	if oneLine(cur) && s.b.Width() >= proseLineWidth*size {
+		if l := lineBox(cur); l.X0-s.b.X0 > indentMax*size && s.b.X1-l.X1 > indentMax*size {
+			return true
+		}
 	}
 	// A heading-like first line followed by text of another weight or
 	// slant; a line wholly bold or italic after a paragraph's short last
@@ -2220,15 +2221,15 @@ func oneLine(cur []*seg) bool {
 	return true
 }
 
-// lineLeft is the left edge of the last line of cur, whose segments
-// (the words of a justified line set wide apart) share a baseline.
-func lineLeft(cur []*seg) float64 {
+// lineBox is the box of the last line of cur, whose segments (the words
+// of a justified line set wide apart, a change of font) share a baseline.
+func lineBox(cur []*seg) core.BBox {
 	p := cur[len(cur)-1]
-	left := p.b.X0
+	b := p.b
 	for i := len(cur) - 2; i >= 0 && cur[i].line == p.line; i-- {
-		left = min(left, cur[i].b.X0)
+		b = b.Union(cur[i].b)
 	}
-	return left
+	return b
 }
 
 // blockLeft is the left edge of the block's lines so far.
