@@ -1971,14 +1971,19 @@ func startsNewBlock(cur []*seg, s *seg, lead *leading) bool {
 	if s.b.Y0 < p.b.Y0+0.3*size {
 		return true
 	}
-	if gap := s.b.Y0 - p.b.Y1; gap > paraGap*size && !lead.continues(cur[0], p, s, gap) {
-		return true
-	}
 	// Code: lines in a fixed-pitch font run on from one another whatever
 	// their indent and length (a closing brace may stand left of the line
-	// above it, not under it), and end where prose starts.
+	// above it, not under it), and end where prose starts. A listing set
+	// smaller than the text keeps the text's line pitch, so its lines
+	// stand up to codeGap apart when they show the signs of code
+	// (minCodeSigns; labels of a form set in Courier do not).
 	pm, sm := monospace(p.words), monospace(s.words)
-	if pm && sm && s.size == p.size && s.b.X0 >= blockLeft(cur)-size {
+	code := pm && sm && s.size == p.size && s.b.X0 >= blockLeft(cur)-size
+	if gap := s.b.Y0 - p.b.Y1; gap > paraGap*size && !lead.continues(cur[0], p, s, gap) &&
+		!(code && gap <= codeGap*size && listing(cur, s)) {
+		return true
+	}
+	if code {
 		return false
 	}
 	if s.b.X0 > p.b.X1 || s.b.X1 < p.b.X0 {
@@ -2173,6 +2178,21 @@ func blockEdge(cur []blockLine) (right float64, ragged bool) {
 	}
 	return widest, median(fill) < fullLine
 }
+
+// listing reports whether the lines of cur and s show the signs of code
+// (minCodeSigns).
+func listing(cur []*seg, s *seg) bool {
+	lines := make([]core.Line, 0, len(cur)+1)
+	for _, c := range append(cur[:len(cur):len(cur)], s) {
+		lines = append(lines, core.Line{Words: c.words})
+	}
+	return codeSigns(lines) >= minCodeSigns
+}
+
+// codeGap is the widest blank gap, in ems of a listing's size, between
+// two of its lines: a listing set at two thirds of the text's size on the
+// text's pitch leaves 0.7 em; a blank line in it leaves more than an em.
+const codeGap = 0.9
 
 // sizeStep is the ratio of sizes at which a line's size changes.
 const sizeStep = 1.12

@@ -371,3 +371,41 @@ func TestCentredLineOverText(t *testing.T) {
 		})
 	}
 }
+
+// TestSmallListingOnTextPitch: a listing set smaller than the text, on
+// the text's line pitch, leaves more than paraGap between its lines; its
+// lines are one block of code, where labels of a form set alike in a
+// typewriter face stay blocks of their own.
+func TestSmallListingOnTextPitch(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		lines []string
+		want  []core.BlockKind
+	}{
+		{"listing", []string{"type T struct {", "  Name string", "  Num int", "}"}, []core.BlockKind{core.KindCode}},
+		{"labels", []string{"Gender:", "Sex:", "Name:", "Date:"},
+			[]core.BlockKind{core.KindParagraph, core.KindParagraph, core.KindParagraph, core.KindParagraph}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			seq := 0
+			var gs []glyph
+			for i, l := range tc.lines {
+				line := lineGlyphs(&seq, 60, 100+13.5*float64(i), 8, l)
+				for k := range line {
+					line[k].flags |= core.FlagMonospace
+				}
+				gs = append(gs, line...)
+			}
+			var got []core.BlockKind
+			for _, b := range layout(gs, nil, core.BBox{X1: 612, Y1: 792}) {
+				got = append(got, b.Kind)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("kinds %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
