@@ -1885,18 +1885,33 @@ func codeSigns(lines []core.Line) float64 {
 	return float64(signs) / float64(max(all, 1))
 }
 
-// monospace says whether words are all set in a fixed-pitch font (and
-// there is at least one). An OCR layer's font says nothing of the scan's
-// (a fixed-pitch one is common: pdfcpu's jphysiol sample), so its words
-// are never monospace.
+// monospace says whether words are set in a fixed-pitch font: the first
+// and at least minFixedShare of their characters. A listing's string or
+// comment in a script its font lacks is set in another font ('Hello,
+// 世界' in Meiryo after Consolas), and does not make the line prose; a
+// line of prose with a name in Courier in it is prose. An OCR layer's
+// font says nothing of the scan's (a fixed-pitch one is common: pdfcpu's
+// jphysiol sample), so its words are never monospace.
 func monospace(words []core.Word) bool {
+	if len(words) == 0 || !showsFixedPitch(words[0].Flags) {
+		return false
+	}
+	fixed, all := 0, 0
 	for i := range words {
-		if !showsFixedPitch(words[i].Flags) {
+		n := utf8.RuneCountInString(words[i].Text)
+		all += n
+		if showsFixedPitch(words[i].Flags) {
+			fixed += n
+		} else if words[i].Flags&core.FlagInvisible != 0 {
 			return false
 		}
 	}
-	return len(words) > 0
+	return float64(fixed) >= minFixedShare*float64(all)
 }
+
+// minFixedShare is the least share of a line's characters set in a
+// fixed-pitch font for the line to be set in one (monospace).
+const minFixedShare = 0.75
 
 // showsFixedPitch says whether flags mark text set in a fixed-pitch font that
 // shows it: not an OCR layer (see monospace).

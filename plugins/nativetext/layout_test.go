@@ -409,3 +409,24 @@ func TestSmallListingOnTextPitch(t *testing.T) {
 		})
 	}
 }
+
+// TestListingWithForeignString: a listing's string in a script its font
+// lacks is set in another font; the line is still the listing's.
+func TestListingWithForeignString(t *testing.T) {
+	t.Parallel()
+	seq := 0
+	var gs []glyph
+	for i, l := range []string{"func main() {", `    fmt.Println("Hello, 世界")`, "}"} {
+		line := lineGlyphs(&seq, 60, 100+11*float64(i), 9, l)
+		for k := range line {
+			if line[k].text != "世" && line[k].text != "界" {
+				line[k].flags |= core.FlagMonospace
+			}
+		}
+		gs = append(gs, line...)
+	}
+	bs := layout(gs, nil, core.BBox{X1: 612, Y1: 792})
+	if len(bs) != 1 || bs[0].Kind != core.KindCode {
+		t.Errorf("blocks %q, want one block of code", firstWords(bs))
+	}
+}
