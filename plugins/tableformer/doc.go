@@ -66,7 +66,9 @@
 //
 // # Stream
 //
-// The words are cut into lines; columns come from gutters (x ranges, at
+// The words are cut into lines, less the last line or two when they are
+// set far below the others (a page footer under a contents set as a
+// table); columns come from gutters (x ranges, at
 // least 0.8 em wide, crossed by at most an eighth of the lines) of the
 // lines with more than one cell, each gutter narrowed to its clearest
 // stretch so that a header reaching into it is not cut. Lines at the top

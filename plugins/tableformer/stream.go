@@ -72,6 +72,12 @@ func StreamFixedPitch(words []core.Word, cell float64) (*core.Table, core.BBox) 
 // wide as a gutter, a line of prose has a cell a word.
 func stream(ws []word, gap float64, figures bool) (*core.Table, core.BBox) {
 	lines, _ := textLines(ws)
+	if n := closeLines(lines); n < len(lines) {
+		lines, ws = lines[:n], nil
+		for _, ln := range lines {
+			ws = append(ws, ln...)
+		}
+	}
 	if len(lines) < minStreamLines {
 		return nil, core.BBox{}
 	}
@@ -207,6 +213,45 @@ func continues(line, row map[int]bool) bool {
 		}
 	}
 	return true
+}
+
+// A line set far below the table's other lines is not its row: a page
+// footer whose page number falls in the table's last column ('WHITE PAPER
+// / 2' under a contents set as a table, ten lines below it). Far is more
+// than farRowGaps times the rows' median gap, and more than farRowLines
+// times the lines' median height; a total row set a little apart stays.
+// At the top, a header's text sits as far from the first row when its
+// cells are tall (labels turned up the column), and stays.
+const (
+	farRowGaps     = 3.0
+	farRowLines    = 3.0
+	maxFooterLines = 2 // a footer's lines; rows further up stay (a form's last field under a picture)
+)
+
+// closeLines is the number of lines to keep: all, or all but the last
+// line or two when they are set far below the others (farRowGaps). The
+// rows' usual gap is the lower median of the gaps.
+func closeLines(lines [][]word) int {
+	n := len(lines)
+	if n <= minStreamLines {
+		return n
+	}
+	gaps := make([]float64, 0, n-1)
+	heights := make([]float64, 0, n)
+	for i := range lines {
+		heights = append(heights, wordsBox(lines[i]).Height())
+		if i > 0 {
+			gaps = append(gaps, lineGap(lines[i-1], lines[i]))
+		}
+	}
+	sort.Float64s(gaps)
+	far := max(farRowGaps*max(gaps[(len(gaps)-1)/2], 0), farRowLines*medianOf(heights))
+	for t := 1; t <= maxFooterLines; t++ {
+		if n-t >= minStreamLines && lineGap(lines[n-t-1], lines[n-t]) > far {
+			return n - t
+		}
+	}
+	return n
 }
 
 // lineGap is the blank space between two lines.

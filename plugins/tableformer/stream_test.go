@@ -78,6 +78,32 @@ func TestStreamRows(t *testing.T) {
 			},
 			want: "[[Group Mean 2013– 2017] [A 12.5 (1.2) 40] [B 10.1 (0.9) 38] [C 9.8 41]]",
 		},
+		{
+			// A contents set as a table: the page footer far below has
+			// its page number in the last column, and is not a row.
+			name: "a footer far below",
+			lines: []line{
+				{100, []string{"Overview", "", "", "3"}},
+				{116, []string{"Components", "", "", "3"}},
+				{132, []string{"Workflow", "", "", "4"}},
+				{148, []string{"Conclusion", "", "", "9"}},
+				{400, []string{"", "", "PAPER", "2"}},
+			},
+			want: "[[Overview 3] [Components 3] [Workflow 4] [Conclusion 9]]",
+		},
+		{
+			// A form's last field under a picture stays; the footer under
+			// it does not.
+			name: "a last row under a picture",
+			lines: []line{
+				{100, []string{"Name:", "Jackie", "", ""}},
+				{116, []string{"Country:", "US", "", ""}},
+				{132, []string{"Status:", "alive", "", ""}},
+				{300, []string{"License:", "unknown", "", ""}},
+				{500, []string{"", "v0.13", "", "Source:"}},
+			},
+			want: "[[Name: Jackie] [Country: US] [Status: alive] [License: unknown]]",
+		},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
