@@ -991,6 +991,11 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg, facts *layoutFacts) 
 		if sideBySide(slabs[i:j], gut, rx0, rx1) {
 			cols, tabular = splitColumns(group, realGutters(group, dropIndents(slabs, i, j, gut), em), em)
 		}
+		if len(cols) > 1 && !tabular && leadsColumns(slabs, i, j, rx0, rx1, em) {
+			emitRows(slabs[i], out)
+			i++
+			continue
+		}
 		var tb *core.Block
 		var before, after []*seg
 		if tabular && group[0].fr == 0 {
@@ -1053,6 +1058,36 @@ func innerGutters(g []span, rx0, rx1 float64) int {
 		}
 	}
 	return n
+}
+
+// leadsColumns reports whether slabs[i], one segment alone at the top of
+// a group of text columns that ends at j, is read before columns that the
+// slabs under it start: without it they group on beyond j, so it crosses
+// their gutter, and are columns of running text (proseColumn). A table's
+// group, or labels beside figures, stay whole.
+// A date centred under a title shares a gap with the slabs below, where
+// an 'Abstract' heading stands left of the second column's first lines;
+// read as columns of that gap, the heading came before the date, and the
+// second column's first lines before the abstract.
+func leadsColumns(slabs [][]*seg, i, j int, rx0, rx1, em float64) bool {
+	if len(slabs[i]) != 1 || j >= len(slabs) || j < i+2 {
+		return false
+	}
+	next, gut := growGroup(slabs, i+1, rx0, rx1, em)
+	if next <= j {
+		return false
+	}
+	group := slices.Concat(slabs[i+1 : next]...)
+	cols, tabular := splitColumns(group, realGutters(group, dropIndents(slabs, i+1, next, gut), em), em)
+	if tabular || len(cols) < 2 {
+		return false
+	}
+	for _, c := range cols {
+		if !proseColumn(c) {
+			return false
+		}
+	}
+	return true
 }
 
 // sideBySide reports whether some slab of a group holds text on both

@@ -430,3 +430,31 @@ func TestListingWithForeignString(t *testing.T) {
 		t.Errorf("blocks %q, want one block of code", firstWords(bs))
 	}
 }
+
+// TestDateOverAbstractAndColumns: a date centred under a title, over an
+// 'Abstract' heading beside the second column's first lines, is read
+// before the heading, and the second column after the first.
+func TestDateOverAbstractAndColumns(t *testing.T) {
+	t.Parallel()
+	seq := 0
+	var gs []glyph
+	gs = append(gs, lineGlyphs(&seq, 180, 80, 16, "Two Columns of Text")...)
+	gs = append(gs, lineGlyphs(&seq, 265, 140, 12, "January 3, 2024")...)
+	gs = append(gs, lineGlyphs(&seq, 72, 170, 16, "Abstract")...)
+	left := []string{"This is a sample document with two columns of", "text in it, set as a paper sets its abstract",
+		"and the sections after it, with some lines to", "fill the column down to the end of the page."}
+	right := []string{"second column starts here and runs down the", "page beside the first column, line by line,",
+		"as far as the first column goes and further", "down, with its last line set at the bottom.",
+		"One more line ends the second column here."}
+	for i, l := range left {
+		gs = append(gs, lineGlyphs(&seq, 72, 194+12*float64(i), 10, l)...)
+	}
+	for i, l := range right {
+		gs = append(gs, lineGlyphs(&seq, 311, 170+12*float64(i), 10, l)...)
+	}
+	got := firstWords(layout(gs, nil, core.BBox{X1: 612, Y1: 792}))
+	want := []string{"Two", "January", "Abstract", "This", "second"}
+	if !slices.Equal(got, want) {
+		t.Errorf("blocks start %q, want %q", got, want)
+	}
+}
