@@ -51,13 +51,7 @@ func TestLayoutParagraphIndents(t *testing.T) {
 			seq := 0
 			var gs []glyph
 			for i, l := range tc.lines {
-				line := lineGlyphs(&seq, x+l.indent*em, 100+12*float64(i), em, l.text)
-				if l.mono {
-					for k := range line {
-						line[k].flags |= core.FlagMonospace
-					}
-				}
-				gs = append(gs, line...)
+				gs = append(gs, typewritten(lineGlyphs(&seq, x+l.indent*em, 100+12*float64(i), em, l.text), l.mono)...)
 			}
 			got := firstWords(layout(gs, nil, core.BBox{X1: 612, Y1: 792}))
 			if strings.Join(got, " ") != strings.Join(tc.want, " ") {

@@ -25,6 +25,41 @@ func lineGlyphs(seq *int, x, y, size float64, text string) []glyph {
 	return gs
 }
 
+// placed is a line of text drawn at (x, baseline y) at size points.
+type placed struct {
+	x, y, size float64
+	text       string
+}
+
+// drawLines draws lines with lineGlyphs.
+func drawLines(seq *int, lines ...placed) []glyph {
+	var gs []glyph
+	for _, l := range lines {
+		gs = append(gs, lineGlyphs(seq, l.x, l.y, l.size, l.text)...)
+	}
+	return gs
+}
+
+// blockKinds lists the kinds of blocks, in order.
+func blockKinds(blocks []core.Block) []core.BlockKind {
+	var out []core.BlockKind
+	for _, b := range blocks {
+		out = append(out, b.Kind)
+	}
+	return out
+}
+
+// typewritten marks glyphs as set in a fixed-pitch font when mono is
+// true, and returns them.
+func typewritten(gs []glyph, mono bool) []glyph {
+	for k := range gs {
+		if mono {
+			gs[k].flags |= core.FlagMonospace
+		}
+	}
+	return gs
+}
+
 // column draws lines of running text down from baseline y.
 func column(seq *int, x, y float64, lines ...string) ([]glyph, float64) {
 	var gs []glyph
@@ -272,10 +307,8 @@ func TestWordFont(t *testing.T) {
 func TestLinesApartAreNotColumns(t *testing.T) {
 	t.Parallel()
 	seq := 0
-	var gs []glyph
-	gs = append(gs, lineGlyphs(&seq, 150, 80, 14, "THE COPYRIGHT ACT OF 1998")...)
-	gs = append(gs, lineGlyphs(&seq, 270, 180, 12, "December 1998")...)
-	gs = append(gs, lineGlyphs(&seq, 72, 206, 12, "INTRODUCTION")...)
+	gs := drawLines(&seq, placed{150, 80, 14, "THE COPYRIGHT ACT OF 1998"}, placed{270, 180, 12, "December 1998"},
+		placed{72, 206, 12, "INTRODUCTION"})
 	body, _ := column(&seq, 72, 234, "The act was signed into law by the President on October 28, 1998.",
 		"The legislation implements two treaties of the year 1996 and more.")
 	gs = append(gs, body...)
@@ -291,18 +324,12 @@ func TestLinesApartAreNotColumns(t *testing.T) {
 func TestLargeBulletsAreListItems(t *testing.T) {
 	t.Parallel()
 	seq := 0
-	var gs []glyph
-	gs = append(gs, lineGlyphs(&seq, 50, 60, 28, "Background")...)
-	gs = append(gs, lineGlyphs(&seq, 60, 120, 20, "• Ways to build lexical knowledge")...)
-	gs = append(gs, lineGlyphs(&seq, 80, 160, 16, "- Learn patterns from a corpus")...)
-	gs = append(gs, lineGlyphs(&seq, 80, 190, 16, "- Write a dictionary by hand")...)
+	gs := drawLines(&seq, placed{50, 60, 28, "Background"}, placed{60, 120, 20, "• Ways to build lexical knowledge"},
+		placed{80, 160, 16, "- Learn patterns from a corpus"}, placed{80, 190, 16, "- Write a dictionary by hand"})
 	notes, _ := column(&seq, 50, 300, "The notes under the slide run on in the body size of the page, line",
 		"after line, longer than any item of the slide above them, as notes do.")
 	gs = append(gs, notes...)
-	var got []core.BlockKind
-	for _, b := range layout(gs, nil, core.BBox{X1: 612, Y1: 792}) {
-		got = append(got, b.Kind)
-	}
+	got := blockKinds(layout(gs, nil, core.BBox{X1: 612, Y1: 792}))
 	want := []core.BlockKind{core.KindHeading, core.KindListItem, core.KindListItem, core.KindListItem, core.KindParagraph}
 	if !slices.Equal(got, want) {
 		t.Errorf("kinds %q, want %q", got, want)
@@ -393,17 +420,9 @@ func TestSmallListingOnTextPitch(t *testing.T) {
 			seq := 0
 			var gs []glyph
 			for i, l := range tc.lines {
-				line := lineGlyphs(&seq, 60, 100+13.5*float64(i), 8, l)
-				for k := range line {
-					line[k].flags |= core.FlagMonospace
-				}
-				gs = append(gs, line...)
+				gs = append(gs, typewritten(lineGlyphs(&seq, 60, 100+13.5*float64(i), 8, l), true)...)
 			}
-			var got []core.BlockKind
-			for _, b := range layout(gs, nil, core.BBox{X1: 612, Y1: 792}) {
-				got = append(got, b.Kind)
-			}
-			if !slices.Equal(got, tc.want) {
+			if got := blockKinds(layout(gs, nil, core.BBox{X1: 612, Y1: 792})); !slices.Equal(got, tc.want) {
 				t.Errorf("kinds %q, want %q", got, tc.want)
 			}
 		})
@@ -437,10 +456,8 @@ func TestListingWithForeignString(t *testing.T) {
 func TestDateOverAbstractAndColumns(t *testing.T) {
 	t.Parallel()
 	seq := 0
-	var gs []glyph
-	gs = append(gs, lineGlyphs(&seq, 180, 80, 16, "Two Columns of Text")...)
-	gs = append(gs, lineGlyphs(&seq, 265, 140, 12, "January 3, 2024")...)
-	gs = append(gs, lineGlyphs(&seq, 72, 170, 16, "Abstract")...)
+	gs := drawLines(&seq, placed{180, 80, 16, "Two Columns of Text"}, placed{265, 140, 12, "January 3, 2024"},
+		placed{72, 170, 16, "Abstract"})
 	left := []string{"This is a sample document with two columns of", "text in it, set as a paper sets its abstract",
 		"and the sections after it, with some lines to", "fill the column down to the end of the page."}
 	right := []string{"second column starts here and runs down the", "page beside the first column, line by line,",

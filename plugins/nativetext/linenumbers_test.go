@@ -50,13 +50,7 @@ func TestMarginLineNumbers(t *testing.T) {
 				y := 100 + 26*float64(i)
 				n := strconv.Itoa(i + 1)
 				gs = append(gs, lineGlyphs(&seq, 80-6*float64(len(n)), y, 12, n)...)
-				text := lineGlyphs(&seq, 110, y, 12, l)
-				for k := range text {
-					if tc.mono {
-						text[k].flags |= core.FlagMonospace
-					}
-				}
-				gs = append(gs, text...)
+				gs = append(gs, typewritten(lineGlyphs(&seq, 110, y, 12, l), tc.mono)...)
 			}
 			var text []string
 			for _, b := range layout(gs, nil, core.BBox{X1: 612, Y1: 792}) {
