@@ -48,6 +48,15 @@ func FuzzExtract(f *testing.F) {
 			"q 0 1 -1 0 800 0 cm 100 700 m 400 700 l S 100 680 m 400 680 l S 100 660 m 400 660 l S 100 700 m 100 660 l S 250 700 m 250 660 l S 400 700 m 400 660 l S "+
 			"BT /F1 10 Tf 105 686 Td (Name) Tj 150 0 Td (Count) Tj -150 -20 Td (Pear) Tj 150 0 Td (5) Tj ET Q "+
 			"BT /F2 10 Tf 12 TL 72 300 Td (Proportion   1.0   1.1   1.2) Tj T* (0.99 ...   800   880   960) Tj T* (0.95 ...   160   176   192) Tj T* (0.90 ...    80    88    96) Tj ET").Bytes())
+	// A transcript's line numbers in the margin, list markers in
+	// Wingdings, and lines broken by hand.
+	var numbered string
+	for i := 1; i <= 12; i++ {
+		numbered += fmt.Sprintf("BT /F1 10 Tf 60 %d Td (%d) Tj /F1 10 Tf 40 0 Td (line %d of the testimony runs on and) Tj ET ", 760-24*i, i, i)
+	}
+	f.Add(onePage("", "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> /F3 << /Type /Font /Subtype /TrueType /BaseFont /Wingdings /Encoding /WinAnsiEncoding >> >> >>",
+		numbered+"BT /F3 10 Tf 72 300 Td (l) Tj /F1 10 Tf 18 0 Td (First item.) Tj ET BT /F3 10 Tf 72 286 Td <A7> Tj /F1 10 Tf 18 0 Td (Second item.) Tj ET "+
+			"BT /F1 10 Tf 12 TL 72 250 Td (Economy) Tj T* (Where I Lived) Tj T* (Reading) Tj T* (Sounds) Tj T* (Solitude) Tj ET").Bytes())
 	e := New()
 	f.Fuzz(func(t *testing.T, b []byte) {
 		defer failOnRecovered(t, "the input")()
