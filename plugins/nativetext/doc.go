@@ -101,6 +101,11 @@
 //	marks.go     raised and lowered marks (footnote references, indices)
 //	             put into the line they belong to, wherever the baseline
 //	             clustering left them; ruby over its base stays apart.
+//	records.go   a table whose rows each carry a note across all the
+//	             columns (an incident list's narrative under each row):
+//	             rows of short cells aligned with the first row's, wide
+//	             gutters, notes of a few single-segment lines; one table,
+//	             the notes rows spanning every column.
 //	linenumbers.go  line numbers in the margin (transcripts, pleadings):
 //	             a run of numbers counting up by one, one to a line at one
 //	             pitch, aligned, apart from the text beside it, and beside

@@ -979,6 +979,18 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg, facts *layoutFacts) 
 	slabs := ySlabs(segs)
 	var typed typedTables
 	for i := 0; i < len(slabs); {
+		if tb, n := records(slabs, i, rx0, rx1, em); tb != nil {
+			*out = append(*out, &seg{b: tb.BBox, size: em, line: -1, table: tb})
+			i += n
+			continue
+		}
+		if i+1 < len(slabs) && len(slabs[i]) == 1 {
+			if tb, _ := records(slabs, i+1, rx0, rx1, em); tb != nil {
+				emitRows(slabs[i], out) // a title over the records
+				i++
+				continue
+			}
+		}
 		j, gut := growGroup(slabs, i, rx0, rx1, em)
 		if loneLineOver(slabs, i, j, gut, rx0, rx1, em) {
 			emitRows(slabs[i], out)
