@@ -160,37 +160,7 @@ func layoutPage(glyphs []glyph, edges []edge, page core.BBox) ([]core.Block, lay
 	markStacked(glyphs)
 	dropIdleSpaces(glyphs)
 	joinDropCaps(glyphs)
-	// Split by direction; the main (most common) direction comes first.
-	// Counted first, so that each direction's slice is made at its size
-	// rather than grown from nothing (a sixteenth of the engine's
-	// allocation on papers).
-	count := map[int]int{}
-	for i := range glyphs {
-		if glyphs[i].text != "" {
-			count[glyphs[i].dir]++
-		}
-	}
-	byDir := make(map[int][]*glyph, len(count))
-	for d, n := range count {
-		byDir[d] = dirRoom.take(n)
-	}
-	for i := range glyphs {
-		g := &glyphs[i]
-		if g.text == "" {
-			continue
-		}
-		byDir[g.dir] = append(byDir[g.dir], g)
-	}
-	dirs := make([]int, 0, len(byDir))
-	for d := range byDir {
-		dirs = append(dirs, d)
-	}
-	sort.Slice(dirs, func(i, j int) bool {
-		if len(byDir[dirs[i]]) != len(byDir[dirs[j]]) {
-			return len(byDir[dirs[i]]) > len(byDir[dirs[j]])
-		}
-		return dirs[i] < dirs[j]
-	})
+	byDir, dirs := byDirection(glyphs)
 	var all []*seg
 	var ordered [][]*seg
 	nextLine := 0
@@ -222,6 +192,41 @@ func layoutPage(glyphs []glyph, edges []edge, page core.BBox) ([]core.Block, lay
 		}
 	}
 	return blocks, facts
+}
+
+// byDirection splits the glyphs with text by direction, and lists the
+// directions, the main (most common) first. Counted first, so that each
+// direction's slice is made at its size rather than grown from nothing
+// (a sixteenth of the engine's allocation on papers).
+func byDirection(glyphs []glyph) (map[int][]*glyph, []int) {
+	count := map[int]int{}
+	for i := range glyphs {
+		if glyphs[i].text != "" {
+			count[glyphs[i].dir]++
+		}
+	}
+	byDir := make(map[int][]*glyph, len(count))
+	for d, n := range count {
+		byDir[d] = dirRoom.take(n)
+	}
+	for i := range glyphs {
+		g := &glyphs[i]
+		if g.text == "" {
+			continue
+		}
+		byDir[g.dir] = append(byDir[g.dir], g)
+	}
+	dirs := make([]int, 0, len(byDir))
+	for d := range byDir {
+		dirs = append(dirs, d)
+	}
+	sort.Slice(dirs, func(i, j int) bool {
+		if len(byDir[dirs[i]]) != len(byDir[dirs[j]]) {
+			return len(byDir[dirs[i]]) > len(byDir[dirs[j]])
+		}
+		return dirs[i] < dirs[j]
+	})
+	return byDir, dirs
 }
 
 // glyphKey is what a page's glyphs are sorted by (see sortedOnPage).
@@ -979,17 +984,9 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg, facts *layoutFacts) 
 	slabs := ySlabs(segs)
 	var typed typedTables
 	for i := 0; i < len(slabs); {
-		if tb, n := records(slabs, i, rx0, rx1, em); tb != nil {
-			*out = append(*out, &seg{b: tb.BBox, size: em, line: -1, table: tb})
+		if n := readRecords(slabs, i, rx0, rx1, em, out); n > 0 {
 			i += n
 			continue
-		}
-		if i+1 < len(slabs) && len(slabs[i]) == 1 {
-			if tb, _ := records(slabs, i+1, rx0, rx1, em); tb != nil {
-				emitRows(slabs[i], out) // a title over the records
-				i++
-				continue
-			}
 		}
 		j, gut := growGroup(slabs, i, rx0, rx1, em)
 		if loneLineOver(slabs, i, j, gut, rx0, rx1, em) {

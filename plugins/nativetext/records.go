@@ -39,6 +39,23 @@ const (
 	maxRecordNotes = 6
 )
 
+// readRecords reads into out the table of records that starts at
+// slabs[i], or the line alone over one (its title) that does, and returns
+// the number of slabs read: 0 when none starts there.
+func readRecords(slabs [][]*seg, i int, rx0, rx1, em float64, out *[]*seg) int {
+	if tb, n := records(slabs, i, rx0, rx1, em); tb != nil {
+		*out = append(*out, &seg{b: tb.BBox, size: em, line: -1, table: tb})
+		return n
+	}
+	if i+1 < len(slabs) && len(slabs[i]) == 1 {
+		if tb, _ := records(slabs, i+1, rx0, rx1, em); tb != nil {
+			emitRows(slabs[i], out)
+			return 1
+		}
+	}
+	return 0
+}
+
 // records finds a table of records starting at slabs[i]: its block and
 // the number of slabs it holds, or nil.
 func records(slabs [][]*seg, i int, rx0, rx1, em float64) (*core.Block, int) {
