@@ -1074,6 +1074,7 @@ func innerGutters(g []span, rx0, rx1 float64) int {
 // slabs under it start: without it they group on beyond j, so it crosses
 // their gutter, and are columns of running text (proseColumn). A table's
 // group, or labels beside figures, stay whole.
+//
 // A date centred under a title shares a gap with the slabs below, where
 // an 'Abstract' heading stands left of the second column's first lines;
 // read as columns of that gap, the heading came before the date, and the
