@@ -2067,8 +2067,9 @@ func startsNewBlock(cur []*seg, s *seg, lead *leading) bool {
 	// prose width, by more than a first line's indent: a line centred
 	// over the text (a section's title set in italics without space
 	// below it), not the paragraph's first line. A title's lines centred
-	// one over another stay together.
-	if oneLine(cur) && s.b.Width() >= proseLineWidth*size {
+	// one over another stay together, and so does a caption's label over
+	// its text ('TABLE I' over the table's title).
+	if oneLine(cur) && s.b.Width() >= proseLineWidth*size && !numberedLabel(cur) {
 		if l := lineBox(cur); l.X0-s.b.X0 > indentMax*size && s.b.X1-l.X1 > indentMax*size {
 			return true
 		}
@@ -2289,6 +2290,24 @@ func smallCapsRun(p, s *seg) bool {
 		}
 	}
 	return caps > 0
+}
+
+// maxLabelWords is the most words of a numbered label: 'Table 3',
+// 'TABLE IV', 'Abbildung 1.4:'.
+const maxLabelWords = 3
+
+// numberedLabel reports whether the words of cur are a caption's label:
+// a few words, the last a number, in figures or roman numerals.
+func numberedLabel(cur []*seg) bool {
+	var words []core.Word
+	for _, c := range cur {
+		words = append(words, c.words...)
+	}
+	if len(words) < 2 || len(words) > maxLabelWords {
+		return false
+	}
+	last := strings.TrimRight(words[len(words)-1].Text, ".:")
+	return last != "" && (strings.Trim(last, "0123456789.") == "" || strings.Trim(last, "IVXLC") == "")
 }
 
 // oneLine reports whether the segments of cur share one baseline.

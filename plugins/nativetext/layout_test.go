@@ -371,7 +371,7 @@ func TestSmallCapsRunIn(t *testing.T) {
 
 // TestCentredLineOverText: a section's title centred over the text with
 // no space below it is a block of its own; a paragraph's first line,
-// indented, is not.
+// indented, is not, nor a caption's numbered label over its text.
 func TestCentredLineOverText(t *testing.T) {
 	t.Parallel()
 	body := []string{"In the first series of experiments artificial respiration was given",
@@ -385,6 +385,7 @@ func TestCentredLineOverText(t *testing.T) {
 	}{
 		{"centred title", "Artificial respiration unit", 190, []string{"Artificial", "In"}},
 		{"indented first line", "We began the procedure when the temperature had", 70, []string{"We"}},
+		{"a caption's label", "TABLE IV", 200, []string{"TABLE"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
