@@ -1762,6 +1762,7 @@ func buildBlocks(segs []*seg, body float64, page core.BBox) []core.Block {
 	}
 	flush()
 	markLeadLines(blocks, body)
+	markNumberedHeadings(blocks, body)
 	markCode(blocks)
 	return blocks
 }
@@ -1994,6 +1995,41 @@ func markLeadLines(blocks []core.Block, body float64) {
 		}
 		b.Kind = core.KindHeading
 		b.Level = -int(math.Round(size * 10)) // replaced by a rank later
+	}
+}
+
+// markNumberedHeadings makes a heading of each list item that is one
+// bold line shaped like a heading (headingLine), numbered ('5. LEVÉE DE
+// LA SÉANCE'), between blocks that are not such items, over a paragraph
+// that is not bold: a numbered section's title, where a list's items,
+// bold or not, come in runs. A contents line (leader dots, a page number
+// last) is not a title.
+func markNumberedHeadings(blocks []core.Block, body float64) {
+	boldItem := func(i int) bool {
+		if i < 0 || i >= len(blocks) {
+			return false
+		}
+		b := &blocks[i]
+		if b.Kind != core.KindListItem || len(b.Lines) != 1 {
+			return false
+		}
+		words := b.Lines[0].Words
+		last := words[len(words)-1].Text
+		return len(words) > 1 && enumRe(words[0].Text) && lineFlags(words)&core.FlagBold != 0 &&
+			headingLine(b.Text(), len(words), words[0].Size, body) &&
+			!strings.Contains(b.Text(), "....") && strings.TrimFunc(last, unicode.IsDigit) != "" // not a contents line
+	}
+	for i := range blocks {
+		if !boldItem(i) || boldItem(i-1) || boldItem(i+1) || i+1 == len(blocks) {
+			continue
+		}
+		next := &blocks[i+1]
+		if next.Kind != core.KindParagraph || len(next.Lines) == 0 || lineFlags(next.Lines[0].Words)&core.FlagBold != 0 {
+			continue
+		}
+		b := &blocks[i]
+		b.Kind = core.KindHeading
+		b.Level = -int(math.Round(b.Lines[0].Words[0].Size * 10)) // replaced by a rank later
 	}
 }
 

@@ -52,10 +52,16 @@ func blockKinds(blocks []core.Block) []core.BlockKind {
 // typewritten marks glyphs as set in a fixed-pitch font when mono is
 // true, and returns them.
 func typewritten(gs []glyph, mono bool) []glyph {
+	if mono {
+		return flagged(gs, core.FlagMonospace)
+	}
+	return gs
+}
+
+// flagged adds f to the flags of glyphs, and returns them.
+func flagged(gs []glyph, f core.WordFlags) []glyph {
 	for k := range gs {
-		if mono {
-			gs[k].flags |= core.FlagMonospace
-		}
+		gs[k].flags |= f
 	}
 	return gs
 }
@@ -474,5 +480,38 @@ func TestDateOverAbstractAndColumns(t *testing.T) {
 	want := []string{"Two", "January", "Abstract", "This", "second"}
 	if !slices.Equal(got, want) {
 		t.Errorf("blocks start %q, want %q", got, want)
+	}
+}
+
+// TestNumberedBoldTitle: a numbered line set in bold over plain text is
+// a section's title; a run of such lines is a list.
+func TestNumberedBoldTitle(t *testing.T) {
+	t.Parallel()
+	body := []string{"The meeting was closed at four in the afternoon, and the members left",
+		"the room after the minutes of the meeting had been read out to them."}
+	tests := []struct {
+		name  string
+		items []string
+		want  []core.BlockKind
+	}{
+		{"a title", []string{"5. CLOSING OF THE MEETING"}, []core.BlockKind{core.KindHeading, core.KindParagraph}},
+		{"a bold list", []string{"1. Apples", "2. Pears", "3. Plums"},
+			[]core.BlockKind{core.KindListItem, core.KindListItem, core.KindListItem, core.KindParagraph}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			seq := 0
+			var gs []glyph
+			y := 100.0
+			for _, it := range tc.items {
+				gs = append(gs, flagged(lineGlyphs(&seq, 60, y, 10, it), core.FlagBold)...)
+				y += 12
+			}
+			rest, _ := column(&seq, 60, y+12, body...)
+			if got := blockKinds(layout(append(gs, rest...), nil, core.BBox{X1: 612, Y1: 792})); !slices.Equal(got, tc.want) {
+				t.Errorf("kinds %q, want %q", got, tc.want)
+			}
+		})
 	}
 }
