@@ -111,7 +111,7 @@ func recordRun(slabs [][]*seg, i int, rx0, rx1, em float64) (rows []int, notes m
 	}
 	last := rows[len(rows)-1]
 	end = k
-	for j := k; j < len(slabs) && j-k < maxRecordNotes && closeNote(slabs, rows, notes, j); j++ {
+	for j := k; j < len(slabs) && j-k < maxRecordNotes && closeNote(slabs, rows, notes, j, gut, rx0, rx1); j++ {
 		notes[last] = append(notes[last], j)
 		end = j + 1
 	}
@@ -188,9 +188,13 @@ func alignedCells(slab, first []*seg, em float64) int {
 }
 
 // closeNote reports whether slabs[j], after the last row's notes so far,
-// stands under the previous slab no further than the rows' first notes
-// stand under their rows.
-func closeNote(slabs [][]*seg, rows []int, notes map[int][]int, j int) bool {
+// is a note (one segment across a gutter of gut) that stands under the
+// previous slab no further than the rows' first notes stand under their
+// rows.
+func closeNote(slabs [][]*seg, rows []int, notes map[int][]int, j int, gut []span, rx0, rx1 float64) bool {
+	if len(slabs[j]) != 1 || !crossesGutter(slabs[j][0], gut, rx0, rx1) {
+		return false
+	}
 	var gaps []float64
 	for _, r := range rows[:len(rows)-1] {
 		if ns := notes[r]; len(ns) > 0 {
