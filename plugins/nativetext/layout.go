@@ -1761,10 +1761,66 @@ func buildBlocks(segs []*seg, body float64, page core.BBox) []core.Block {
 		cur = append(cur, s)
 	}
 	flush()
+	unheadText(blocks)
 	markLeadLines(blocks, body)
 	markNumberedHeadings(blocks, body)
 	markCode(blocks)
 	return blocks
+}
+
+// minTextLines: a paragraph of this many lines is running text, and its
+// size a size of the page's running text.
+const minTextLines = 5
+
+// unheadText makes paragraphs again of the headings told by size alone
+// (two lines or more, not bold) set in the size of a paragraph of running
+// text on the page (minTextLines). Small print in a box or a note can
+// make the page's body size smaller than its running text (a school
+// board's agenda under a box of rules for the public), and every short
+// paragraph of the running text was a heading.
+func unheadText(blocks []core.Block) {
+	var sizes []float64
+	for i := range blocks {
+		if b := &blocks[i]; b.Kind == core.KindParagraph && len(b.Lines) >= minTextLines {
+			sizes = append(sizes, wordSize(b))
+		}
+	}
+	for i := range blocks {
+		b := &blocks[i]
+		if b.Kind != core.KindHeading || len(b.Lines) < 2 || blockFlags(b)&core.FlagBold != 0 {
+			continue
+		}
+		size := wordSize(b)
+		for _, t := range sizes {
+			if math.Abs(size-t) <= bodySizeTol*t {
+				b.Kind, b.Level = core.KindParagraph, 0
+				break
+			}
+		}
+	}
+}
+
+// wordSize is the median size of a block's words.
+func wordSize(b *core.Block) float64 {
+	var sizes []float64
+	for _, l := range b.Lines {
+		for _, w := range l.Words {
+			sizes = append(sizes, w.Size)
+		}
+	}
+	if len(sizes) == 0 {
+		return 0
+	}
+	return medianInPlace(sizes)
+}
+
+// blockFlags is the flags every word of a block has.
+func blockFlags(b *core.Block) core.WordFlags {
+	var words []core.Word
+	for _, l := range b.Lines {
+		words = append(words, l.Words...)
+	}
+	return lineFlags(words)
 }
 
 // minCodeLines is the fewest lines of a block of code: a single line in a

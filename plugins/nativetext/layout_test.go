@@ -515,3 +515,40 @@ func TestNumberedBoldTitle(t *testing.T) {
 		})
 	}
 }
+
+// TestShortParagraphInTextSize: small print in a box makes the page's
+// body size smaller than its running text; a short paragraph of the
+// running text, set at the size of its long paragraphs, is a paragraph,
+// where a title set larger than them is a heading.
+func TestShortParagraphInTextSize(t *testing.T) {
+	t.Parallel()
+	small := strings.Repeat("If you would like to address the Board, fill out a card and give it to the clerk. ", 3)
+	seq := 0
+	var gs []glyph
+	y := 60.0
+	for _, l := range wrap(small+small+small+small, 110) {
+		gs = append(gs, lineGlyphs(&seq, 40, y, 6, l)...)
+		y += 7
+	}
+	gs = append(gs, lineGlyphs(&seq, 40, y+20, 16, "Closed Session")...)
+	y += 50
+	for _, l := range wrap("The public may address the Board on any agenda item and any item not on the agenda. "+
+		"The president will call on those who filled out comment cards before the meeting, and each speaker "+
+		"will be allotted three minutes. The Board will not respond or take action on any item today.", 60) {
+		gs = append(gs, lineGlyphs(&seq, 40, y, 10, l)...)
+		y += 12
+	}
+	y += 12
+	for _, l := range wrap("By law, closed sessions are not open to the public. Anyone wishing to address the Board may do so.", 60) {
+		gs = append(gs, lineGlyphs(&seq, 40, y, 10, l)...)
+		y += 12
+	}
+	var got []string
+	for _, b := range layout(gs, nil, core.BBox{X1: 612, Y1: 792}) {
+		got = append(got, string(b.Kind)+":"+strings.Fields(b.Text())[0])
+	}
+	want := []string{"paragraph:If", "heading:Closed", "paragraph:The", "paragraph:By"}
+	if !slices.Equal(got, want) {
+		t.Errorf("blocks %q, want %q", got, want)
+	}
+}
