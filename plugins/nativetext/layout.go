@@ -989,7 +989,7 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg, facts *layoutFacts) 
 			continue
 		}
 		j, gut := growGroup(slabs, i, rx0, rx1, em)
-		if loneLineOver(slabs, i, j, gut, rx0, rx1, em) {
+		if i+1 < len(slabs) && titleInGutter(slabs[i], slabs[i+1]) || loneLineOver(slabs, i, j, gut, rx0, rx1, em) {
 			emitRows(slabs[i], out)
 			i++
 			continue
@@ -1067,6 +1067,30 @@ func innerGutters(g []span, rx0, rx1 float64) int {
 		}
 	}
 	return n
+}
+
+// titleInGutter reports whether slab, one line alone, stands within a gap
+// of the slab under it, with text of that slab on both sides of it: the
+// last line of a title centred over two blocks side by side ('AGENDA'
+// over a school district's address and the meeting's date), read before
+// them, not a column of one line between them.
+func titleInGutter(slab, next []*seg) bool {
+	if len(slab) != 1 || len(next) < 2 {
+		return false
+	}
+	s := slab[0]
+	left, right := false, false
+	for _, o := range next {
+		switch {
+		case o.b.X1 <= s.b.X0:
+			left = true
+		case o.b.X0 >= s.b.X1:
+			right = true
+		default:
+			return false
+		}
+	}
+	return left && right
 }
 
 // leadsColumns reports whether slabs[i], one segment alone at the top of

@@ -552,3 +552,20 @@ func TestShortParagraphInTextSize(t *testing.T) {
 		t.Errorf("blocks %q, want %q", got, want)
 	}
 }
+
+// TestTitleOverTwoBlocks: the last line of a title, centred over two
+// blocks side by side (an address and a date), is read before them, not
+// as a column of one line between them.
+func TestTitleOverTwoBlocks(t *testing.T) {
+	t.Parallel()
+	seq := 0
+	gs := drawLines(&seq, placed{220, 60, 14, "Board of Education"}, placed{250, 78, 14, "AGENDA"},
+		placed{60, 110, 10, "Cupertino Union School District"}, placed{430, 110, 10, "April 6, 2016"},
+		placed{60, 122, 10, "1309 S. Mary Avenue"}, placed{430, 122, 10, "7:30 a.m."},
+		placed{60, 134, 10, "Sunnyvale, CA 94087"})
+	for _, b := range layout(gs, nil, core.BBox{X1: 612, Y1: 792}) {
+		if b.Kind == core.KindTable && strings.Contains(b.Text(), "AGENDA") {
+			t.Errorf("the title is a cell: %q", b.Table.Grid())
+		}
+	}
+}
