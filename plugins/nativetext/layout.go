@@ -1803,17 +1803,23 @@ const minTextLines = 5
 // board's agenda under a box of rules for the public), and every short
 // paragraph of the running text was a heading.
 func unheadText(blocks []core.Block) {
+	var heads []int
+	for i := range blocks {
+		if b := &blocks[i]; b.Kind == core.KindHeading && len(b.Lines) >= 2 && blockFlags(b)&core.FlagBold == 0 {
+			heads = append(heads, i)
+		}
+	}
+	if len(heads) == 0 {
+		return
+	}
 	var sizes []float64
 	for i := range blocks {
 		if b := &blocks[i]; b.Kind == core.KindParagraph && len(b.Lines) >= minTextLines {
 			sizes = append(sizes, wordSize(b))
 		}
 	}
-	for i := range blocks {
+	for _, i := range heads {
 		b := &blocks[i]
-		if b.Kind != core.KindHeading || len(b.Lines) < 2 || blockFlags(b)&core.FlagBold != 0 {
-			continue
-		}
 		size := wordSize(b)
 		for _, t := range sizes {
 			if math.Abs(size-t) <= bodySizeTol*t {
