@@ -2531,7 +2531,7 @@ func makeBlock(segs []*seg, body float64, page core.BBox) core.Block {
 	switch {
 	case len(first.words) > 1 && isBullet(first.words[0].Text) && !enumRe(first.words[0].Text):
 		b.Kind = core.KindListItem
-	case body > 0 && size >= headingRatio*body && len(segs) <= 4 && chars < 300 && hasLetter(segs):
+	case body > 0 && size >= headingRatio*body && len(segs) <= 4 && chars < 300 && hasLetter(segs) && !filledField(first, body):
 		b.Kind = core.KindHeading
 	case len(first.words) > 1 && isBullet(first.words[0].Text):
 		b.Kind = core.KindListItem
@@ -2543,6 +2543,23 @@ func makeBlock(segs []*seg, body float64, page core.BBox) core.Block {
 		b.Level = -int(math.Round(size * 10)) // replaced by a rank later
 	}
 	return b
+}
+
+// filledField reports whether a line is a form's field filled in: a
+// label of a few words (maxLabelWords) at the body's size ending in a
+// colon, and its value ('Age: 1 Year 9 Months', 'Race or Ethnicity:
+// African American/Black', the values typed in over the form larger than
+// the labels). The value's size made the line a heading.
+func filledField(first *seg, body float64) bool {
+	for k, w := range first.words {
+		if k > maxLabelWords || math.Abs(w.Size-body) > bodySizeTol*body {
+			return false
+		}
+		if strings.HasSuffix(w.Text, ":") {
+			return k+1 < len(first.words)
+		}
+	}
+	return false
 }
 
 func hasLetter(segs []*seg) bool {

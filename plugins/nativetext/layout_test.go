@@ -569,3 +569,36 @@ func TestTitleOverTwoBlocks(t *testing.T) {
 		}
 	}
 }
+
+// TestFilledFormField: a form's label at the body's size and the value
+// typed in larger are a field, not a heading; a title set larger with a
+// colon in it is still a heading.
+func TestFilledFormField(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, label, value string
+		want               core.BlockKind
+	}{
+		{"a field", "Race or Ethnicity:", "African American/Black", core.KindParagraph},
+		{"a title", "", "Chapter 1: Introduction", core.KindHeading},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			seq := 0
+			var gs []glyph
+			x := 60.0
+			if tc.label != "" {
+				gs = append(gs, lineGlyphs(&seq, x, 100, 9, tc.label)...)
+				x += 4.5*float64(len(tc.label)) + 10
+			}
+			gs = append(gs, lineGlyphs(&seq, x, 100, 12, tc.value)...)
+			for i, l := range wrap(strings.Repeat("The agency received a report about the child and the family. ", 4), 100) {
+				gs = append(gs, lineGlyphs(&seq, 60, 140+11*float64(i), 9, l)...)
+			}
+			if got := layout(gs, nil, core.BBox{X1: 612, Y1: 792}); len(got) == 0 || got[0].Kind != tc.want {
+				t.Errorf("kinds %q, want %s first", blockKinds(got), tc.want)
+			}
+		})
+	}
+}
