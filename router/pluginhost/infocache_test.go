@@ -25,9 +25,11 @@ func livesAfterDescribe(t *testing.T, cache, name string, options []byte) (core.
 
 // An engine that declares its answer stable is asked once per executable
 // and options; later runs answer from the cache without a process.
-// Engines that do not declare it are asked every run.
+// Engines that do not declare it are asked every run. Not parallel: it
+// gives the shared test executable a new modification time, which keys
+// the cache, and a test running beside it (TestInfoCacheUnusable) would
+// find its own cached answer stale.
 func TestInfoCache(t *testing.T) {
-	t.Parallel()
 	cache := filepath.Join(t.TempDir(), "engines.json")
 	info, started := livesAfterDescribe(t, cache, "sharedslow", nil)
 	if !started || !info.Has(core.CapStableInfo) {
