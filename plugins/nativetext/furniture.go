@@ -166,15 +166,8 @@ func sizedHeading(b *core.Block, body float64) bool {
 	if b.Kind != core.KindHeading || body <= 0 {
 		return false
 	}
-	var sizes []float64
-	for _, l := range b.Lines {
-		for _, w := range l.Words {
-			if w.Size > 0 {
-				sizes = append(sizes, w.Size)
-			}
-		}
-	}
-	return len(sizes) > 0 && median(sizes) >= headingRatio*body
+	size := wordSize(b)
+	return size > 0 && size >= headingRatio*body
 }
 
 // rankHeadings turns the provisional heading levels (minus ten times the

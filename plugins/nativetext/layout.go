@@ -998,7 +998,7 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg, facts *layoutFacts) 
 		var cols [][]*seg
 		tabular := false
 		if sideBySide(slabs[i:j], gut, rx0, rx1) {
-			cols, tabular = splitColumns(group, realGutters(group, dropIndents(slabs, i, j, gut), em), em)
+			cols, tabular = columns(slabs, i, j, group, gut, em)
 		}
 		if len(cols) > 1 && !tabular && leadsColumns(slabs, i, j, rx0, rx1, em) {
 			emitRows(slabs[i], out)
@@ -1062,12 +1062,16 @@ func growGroup(slabs [][]*seg, i int, rx0, rx1, em float64) (int, []span) {
 func innerGutters(g []span, rx0, rx1 float64) int {
 	n := 0
 	for _, x := range g {
-		if x.a > rx0+0.01 && x.b < rx1-0.01 {
+		if x.inner(rx0, rx1) {
 			n++
 		}
 	}
 	return n
 }
+
+// inner reports whether the gap lies inside rx0..rx1, touching neither
+// edge: a gutter between columns, not a margin.
+func (g span) inner(rx0, rx1 float64) bool { return g.a > rx0+0.01 && g.b < rx1-0.01 }
 
 // titleInGutter reports whether slab, one line alone, stands within a gap
 // of the slab under it, with text of that slab on both sides of it: the
@@ -1093,6 +1097,12 @@ func titleInGutter(slab, next []*seg) bool {
 	return left && right
 }
 
+// columns splits group, the segments of slabs[i:j] sharing the gutters
+// gut, at the gutters that are real (realGutters, less the indents).
+func columns(slabs [][]*seg, i, j int, group []*seg, gut []span, em float64) ([][]*seg, bool) {
+	return splitColumns(group, realGutters(group, dropIndents(slabs, i, j, gut), em), em)
+}
+
 // leadsColumns reports whether slabs[i], one segment alone at the top of
 // a group of text columns that ends at j, is read before columns that the
 // slabs under it start: without it they group on beyond j, so it crosses
@@ -1111,8 +1121,7 @@ func leadsColumns(slabs [][]*seg, i, j int, rx0, rx1, em float64) bool {
 	if next <= j {
 		return false
 	}
-	group := slices.Concat(slabs[i+1 : next]...)
-	cols, tabular := splitColumns(group, realGutters(group, dropIndents(slabs, i+1, next, gut), em), em)
+	cols, tabular := columns(slabs, i+1, next, slices.Concat(slabs[i+1:next]...), gut, em)
 	if tabular || len(cols) < 2 {
 		return false
 	}
@@ -1132,7 +1141,7 @@ func leadsColumns(slabs [][]*seg, i, j int, rx0, rx1, em float64) bool {
 // a slab at a time.
 func sideBySide(group [][]*seg, gut []span, rx0, rx1 float64) bool {
 	for _, g := range gut {
-		if g.a <= rx0+0.01 || g.b >= rx1-0.01 {
+		if !g.inner(rx0, rx1) {
 			continue
 		}
 		for _, slab := range group {
@@ -1287,7 +1296,7 @@ func gaps(slab []*seg, rx0, rx1, em float64) []span {
 	// Keep only internal gaps.
 	res := out[:0]
 	for _, g := range out {
-		if g.a > rx0+0.01 && g.b < rx1-0.01 {
+		if g.inner(rx0, rx1) {
 			res = append(res, g)
 		} else if g.a > rx0+0.01 || g.b < rx1-0.01 {
 			// A gap touching one edge may still hold a gutter inside it
@@ -1830,12 +1839,15 @@ func unheadText(blocks []core.Block) {
 	}
 }
 
-// wordSize is the median size of a block's words.
+// wordSize is the median size of a block's words, those of a known size
+// (0 when none is).
 func wordSize(b *core.Block) float64 {
 	var sizes []float64
 	for _, l := range b.Lines {
 		for _, w := range l.Words {
-			sizes = append(sizes, w.Size)
+			if w.Size > 0 {
+				sizes = append(sizes, w.Size)
+			}
 		}
 	}
 	if len(sizes) == 0 {

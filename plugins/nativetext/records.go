@@ -74,15 +74,8 @@ func records(slabs [][]*seg, i int, rx0, rx1, em float64) (*core.Block, int) {
 	if t == nil || t.Rows != len(rows) || t.Cols < minRecordCells {
 		return nil, 0
 	}
-	t = withNotes(t, rows, notes, slabs)
-	for _, r := range rows {
-		for _, n := range notes[r] {
-			for _, s := range slabs[n] {
-				box = box.Union(s.b)
-			}
-		}
-	}
-	return &core.Block{Kind: core.KindTable, BBox: box, Table: t}, end - i
+	t, noteBox := withNotes(t, rows, notes, slabs)
+	return &core.Block{Kind: core.KindTable, BBox: box.Union(noteBox), Table: t}, end - i
 }
 
 // recordRun collects from slabs[i] the rows (slabs of cells sharing
@@ -143,7 +136,7 @@ const recordGutter = 1.5
 func wideGutters(g []span, rx0, rx1, em float64) int {
 	n := 0
 	for _, x := range g {
-		if x.a > rx0+0.01 && x.b < rx1-0.01 && x.b-x.a >= recordGutter*em {
+		if x.inner(rx0, rx1) && x.b-x.a >= recordGutter*em {
 			n++
 		}
 	}
@@ -159,7 +152,7 @@ const maxRecordCellWords = 8
 // gut.
 func crossesGutter(s *seg, gut []span, rx0, rx1 float64) bool {
 	for _, g := range gut {
-		if g.a > rx0+0.01 && g.b < rx1-0.01 && s.b.X0 < g.a && s.b.X1 > g.b {
+		if g.inner(rx0, rx1) && s.b.X0 < g.a && s.b.X1 > g.b {
 			return true
 		}
 	}
@@ -228,8 +221,8 @@ func noted(notes map[int][]int) int {
 }
 
 // withNotes is t with a row spanning every column after each row that
-// has notes, holding their text.
-func withNotes(t *core.Table, rows []int, notes map[int][]int, slabs [][]*seg) *core.Table {
+// has notes, holding their text, and the box of all the notes.
+func withNotes(t *core.Table, rows []int, notes map[int][]int, slabs [][]*seg) (*core.Table, core.BBox) {
 	out := &core.Table{Cols: t.Cols}
 	at := make([]int, t.Rows) // each row's index in out
 	n := 0
@@ -241,6 +234,7 @@ func withNotes(t *core.Table, rows []int, notes map[int][]int, slabs [][]*seg) *
 		}
 	}
 	out.Rows = n
+	var all core.BBox
 	for _, c := range t.Cells {
 		c.Row = at[c.Row]
 		out.Cells = append(out.Cells, c)
@@ -259,6 +253,7 @@ func withNotes(t *core.Table, rows []int, notes map[int][]int, slabs [][]*seg) *
 			}
 		}
 		out.Cells = append(out.Cells, core.Cell{Row: at[r] + 1, Col: 0, ColSpan: t.Cols, BBox: box, Text: strings.Join(text, " ")})
+		all = all.Union(box)
 	}
-	return out
+	return out, all
 }
