@@ -166,6 +166,18 @@ var (
 		[3]string{"72", "676", "350"}, [3]string{"300", "676", "350"},
 		[3]string{"72", "664", "300"}, [3]string{"300", "664", "300"},
 		[3]string{"72", "652", "250"}, [3]string{"300", "652", "250"})
+	// Columns of numbers that count down the rows (a numbered list set in
+	// columns) are a table; a chart's axis labels fall down the page.
+	counted = func() string {
+		var cells [][3]string
+		for r := range 6 {
+			y := fmt.Sprint(700 - 14*r)
+			for c, x := range []string{"72", "120", "168"} {
+				cells = append(cells, [3]string{x, y, fmt.Sprint(100*c + r + 1)})
+			}
+		}
+		return text(cells...)
+	}()
 	// Prose between two rules of one width is not a table.
 	ruledProse = hrules(72, 540, 720, 600) + text(
 		[3]string{"72", "700", "This paragraph runs between two rules drawn across the page, as a pull"},
@@ -199,6 +211,8 @@ func TestFixtureTables(t *testing.T) {
 		{"borderless wrapped cell", borderlessWrap,
 			[][]string{{"Pollutant", "Air", "Water"}, {"Carbon dioxide", "100", "-"}, {"Chlorine and inorganic compounds", "10", "5"}, {"Methane", "100", "-"}}, nil, 1},
 		{"chart axes", chartAxes, nil, nil, 0},
+		{"numbers counting down", counted,
+			[][]string{{"1", "101", "201"}, {"2", "102", "202"}, {"3", "103", "203"}, {"4", "104", "204"}, {"5", "105", "205"}, {"6", "106", "206"}}, nil, 0},
 		{"ruled prose", ruledProse, nil, nil, 0},
 	}
 	for _, c := range cases {

@@ -110,10 +110,17 @@ func isNumber(s string) bool {
 const minAxisTicks = 4
 
 // chartAxes reports a table whose columns are a chart's axis labels: a
-// column of evenly spaced figures (450, 400, ..., -50), and no other
-// column with text in half the rows. Charts drawn side by side line
-// their labels up like a table's columns; a real table with a running
-// number column has other columns filled beside it.
+// column of figures that fall by one step from row to row (450, 400, ...,
+// -50), and no other column with text in half the rows. Charts drawn side
+// by side line their labels up like a table's columns; a real table with a
+// running number column has other columns filled beside it.
+//
+// A value axis drawn upright puts its larger values higher, so its labels
+// read down the page fall. Figures that rise by one step down the page
+// count the rows: running numbers, consecutive years, a numbered list
+// set out in columns (tabula's MultiColumn: six columns 1..24, 100..123,
+// 200..223 and 25.., 124.., 224.. beside them, each of them evenly
+// spaced, and the whole page was taken for charts).
 func chartAxes(t *core.Table) bool {
 	g := t.Grid()
 	axis, other := false, false
@@ -131,7 +138,7 @@ func chartAxes(t *core.Table) bool {
 			}
 		}
 		switch {
-		case len(vals) >= minAxisTicks && filled-len(vals) <= 1 && evenlySpaced(vals):
+		case len(vals) >= minAxisTicks && filled-len(vals) <= 1 && falling(vals):
 			axis = true
 		case 2*filled >= len(g):
 			other = true
@@ -140,15 +147,15 @@ func chartAxes(t *core.Table) bool {
 	return axis && !other
 }
 
-// evenlySpaced reports values in arithmetic progression with a step
-// other than zero.
-func evenlySpaced(v []float64) bool {
+// falling reports values in arithmetic progression with a step below
+// zero.
+func falling(v []float64) bool {
 	step := v[1] - v[0]
-	if step == 0 {
+	if step >= 0 {
 		return false
 	}
 	for i := 2; i < len(v); i++ {
-		if d := v[i] - v[i-1]; d-step > 1e-6*max(1, step, -step) || step-d > 1e-6*max(1, step, -step) {
+		if d := v[i] - v[i-1]; d-step > 1e-6*max(1, -step) || step-d > 1e-6*max(1, -step) {
 			return false
 		}
 	}

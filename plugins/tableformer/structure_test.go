@@ -171,7 +171,8 @@ func TestChartAxes(t *testing.T) {
 		{"axes side by side", table([]string{"450", "450"}, []string{"400", "400"}, []string{"350", "350"}, []string{"300", "300"}), true},
 		{"running numbers beside data", table([]string{"1", "Apple"}, []string{"2", "Pear"}, []string{"3", "Plum"}, []string{"4", "Fig"}), false},
 		{"figures not evenly spaced", table([]string{"12", "7"}, []string{"40", "9"}, []string{"41", "3"}, []string{"90", "1"}), false},
-		{"percent axis", table([]string{"0%", ""}, []string{"10%", ""}, []string{"20%", ""}, []string{"30%", "Legend"}), true},
+		{"percent axis", table([]string{"30%", ""}, []string{"20%", ""}, []string{"10%", ""}, []string{"0%", "Legend"}), true},
+		{"numbers counting down the rows", table([]string{"1", "100"}, []string{"2", "101"}, []string{"3", "102"}, []string{"4", "103"}), false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
