@@ -2288,9 +2288,13 @@ func splitBroken(cur []*seg) [][]*seg {
 // last sign, closing quotes and brackets aside, is one of .!?:;
 // (or their full-width forms).
 func endsSentence(word string) bool {
-	t := strings.TrimRight(word, "\"'”’)]}»")
-	r, _ := utf8.DecodeLastRuneInString(t)
-	return strings.ContainsRune(".!?:;。！？：；", r)
+	return strings.ContainsRune(".!?:;。！？：；", lastSign(word))
+}
+
+// lastSign is the last sign of a word, closing quotes and brackets aside.
+func lastSign(word string) rune {
+	r, _ := utf8.DecodeLastRuneInString(strings.TrimRight(word, "\"'”’)]}»"))
+	return r
 }
 
 // figureWords reports whether at least half of words are figures.
@@ -2302,6 +2306,12 @@ func figureWords(words []core.Word) bool {
 func startsLower(text string) bool {
 	r, _ := utf8.DecodeRuneInString(text)
 	return unicode.IsLower(r)
+}
+
+// startsUpper reports whether text starts with a capital letter.
+func startsUpper(text string) bool {
+	r, _ := utf8.DecodeRuneInString(text)
+	return unicode.IsUpper(r)
 }
 
 // blockLine is one line of a block: its segments' box, the first
@@ -2543,7 +2553,7 @@ func makeBlock(segs []*seg, body float64, page core.BBox) core.Block {
 	switch {
 	case len(first.words) > 1 && isBullet(first.words[0].Text) && !enumRe(first.words[0].Text):
 		b.Kind = core.KindListItem
-	case body > 0 && size >= headingRatio*body && len(segs) <= 4 && chars < 300 && hasLetter(segs) && !filledField(first, body):
+	case body > 0 && size >= headingRatio*body && len(segs) <= 4 && chars < 300 && hasLetter(segs) && !filledField(first, body) && !sentences(segs):
 		b.Kind = core.KindHeading
 	case len(first.words) > 1 && isBullet(first.words[0].Text):
 		b.Kind = core.KindListItem
@@ -2555,6 +2565,46 @@ func makeBlock(segs []*seg, body float64, page core.BBox) core.Block {
 		b.Level = -int(math.Round(size * 10)) // replaced by a rank later
 	}
 	return b
+}
+
+// minSentenceLines is the fewest lines of a block that sentences
+// (running text) make a paragraph whatever its size.
+const minSentenceLines = 3
+
+// sentences reports whether segs, the lines of a block, are running text:
+// minSentenceLines lines or more that end a sentence and hold the end of
+// another before it, a word ending in '.', '!' or '?' with a capital
+// after it. A heading names what follows and does not run on from one
+// sentence to the next; a caption's label ('Table A4-12. Projected
+// Average ...') ends one inside, but the title after it ends without a
+// stop. A page whose body size is its tables' smaller print made the
+// paragraph between two of them a heading by its size (tabula's
+// spanning_cells: 'Table A4-13 summarizes the projections ... as
+// indicated in Table 3-5.').
+func sentences(segs []*seg) bool {
+	if len(segs) < minSentenceLines {
+		return false
+	}
+	var words []core.Word
+	for _, s := range segs {
+		words = append(words, s.words...)
+	}
+	if len(words) == 0 || !stops(words[len(words)-1].Text) {
+		return false
+	}
+	for k := 0; k+1 < len(words)-1; k++ {
+		if stops(words[k].Text) && startsUpper(words[k+1].Text) {
+			return true
+		}
+	}
+	return false
+}
+
+// stops reports whether a word ends a sentence: its last sign, closing
+// quotes and brackets aside, is '.', '!' or '?' (or their full-width
+// forms).
+func stops(word string) bool {
+	return strings.ContainsRune(".!?。！？", lastSign(word))
 }
 
 // filledField reports whether a line is a form's field filled in: a

@@ -602,3 +602,39 @@ func TestFilledFormField(t *testing.T) {
 		})
 	}
 }
+
+// TestSentencesNotHeading: three lines or more set larger than the page's
+// small print that run from one sentence to the next are a paragraph; a
+// title of as many lines with a label's stop inside it is a heading.
+func TestSentencesNotHeading(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, text string
+		want       core.BlockKind
+	}{
+		{"a paragraph", "Table 4 summarizes the projections for the average use of mid-range servers in all three scenarios. " +
+			"The average values for mid-range servers assume full power management in every scenario, as in Table 3.", core.KindParagraph},
+		{"a title", "Table 4. Projected Average Use of Mid-range and High-end Servers in kWh per Year, by Space Type, " +
+			"in the Alternative Scenarios of the Study, from the Year 2007 to the Year 2011", core.KindHeading},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			seq := 0
+			var gs []glyph
+			lines := wrap(tc.text, 80)
+			if len(lines) < minSentenceLines {
+				t.Fatalf("%d lines; the test needs %d", len(lines), minSentenceLines)
+			}
+			for i, l := range lines {
+				gs = append(gs, lineGlyphs(&seq, 60, 100+14*float64(i), 12, l)...)
+			}
+			for i := range 12 {
+				gs = append(gs, lineGlyphs(&seq, 60, 200+11*float64(i), 9, fmt.Sprintf("Server rooms       %d", 1500+i))...)
+			}
+			if got := layout(gs, nil, core.BBox{X1: 612, Y1: 792}); len(got) == 0 || got[0].Kind != tc.want {
+				t.Errorf("kinds %q, want %s first", blockKinds(got), tc.want)
+			}
+		})
+	}
+}
