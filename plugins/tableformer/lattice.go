@@ -1,6 +1,8 @@
 package tableformer
 
 import (
+	"strings"
+
 	"github.com/assay-pdf/assay/core"
 )
 
@@ -51,10 +53,33 @@ func Lattice(g Grid, words []core.Word, em float64) *core.Table {
 	if !anySolid(cols) && !showsColumns(lines, gutterWidth(em)) {
 		return nil // boxes around words or lines of prose
 	}
-	gs := gutters(ws, lineB, box.X0, box.X1, gutterWidth(em))
-	cols = withText(cols, openGutters(gs, cols, g.V, box))
+	at, runs := gutterRuns(ws, lineB, box.X0, box.X1, gutterWidth(em))
+	gs := unserved(at, runs, cols)
+	// A gutter open only because a line crosses it (a note under the
+	// body) can part the frame's padding from the first column: an
+	// empty sliver, and the body's first column had no text.
+	cols = dropSlivers(withText(cols, openGutters(gs, cols, g.V, box)), cx, box.X0, box.X1, sliverEm*em)
 	rows = splitGroups(rows, cols, ws)
 	return build(ws, &cut{box: box, cols: cols, rows: rows, gutter: gutterWidth(em)})
+}
+
+// unserved keeps the gutters (at, narrowed from runs) whose run holds no
+// boundary of bs: a rule drawn beside a gutter's least crossed stretch,
+// with a note's word gap or a long label in between, already parts its
+// columns; a boundary added at the stretch made an empty column, or one
+// that only the note's words fill.
+func unserved(at, runs []span, bs []bound) []span {
+	var out []span
+	for i, g := range at {
+		taken := false
+		for _, b := range bs {
+			taken = taken || (b.pos >= runs[i].a && b.pos <= runs[i].b)
+		}
+		if !taken {
+			out = append(out, g)
+		}
+	}
+	return out
 }
 
 // crossShare: a column boundary not drawn across most of the table is
@@ -193,10 +218,16 @@ func splitGroups(rows, cols []bound, ws []word) []bound {
 // rowsOfData reports whether a band's lines are rows of their own: most
 // of them have text in more than one column and text in the first
 // column (rows have a label there; the lines of a wrapped header over an
-// empty corner cell do not).
+// empty corner cell do not). The first column of a right-to-left table
+// is its rightmost (a Bank of Israel table: Hebrew labels at the right of
+// the years' figures, the body under a ruled header read as one row).
 func rowsOfData(lines [][]word, cols []bound) bool {
 	if len(lines) < minGroupLines {
 		return false
+	}
+	first := 0
+	if rightToLeft(lines) {
+		first = len(cols)
 	}
 	multi, labelled := 0, 0
 	for _, ln := range lines {
@@ -207,10 +238,27 @@ func rowsOfData(lines [][]word, cols []bound) bool {
 		if len(used) > 1 {
 			multi++
 		}
-		if used[0] {
+		if used[first] {
 			labelled++
 		}
 	}
 	need := groupRowShare * float64(len(lines))
 	return multi >= minGroupLines && float64(multi) >= need && float64(labelled) >= need
+}
+
+// rightToLeft reports lines with more words of a right-to-left script
+// than of a left-to-right one (figures count for neither).
+func rightToLeft(lines [][]word) bool {
+	rtl, ltr := 0, 0
+	for _, ln := range lines {
+		for _, w := range ln {
+			switch {
+			case strings.IndexFunc(w.Text, isRTL) >= 0:
+				rtl++
+			case strings.IndexFunc(w.Text, strongLTR) >= 0:
+				ltr++
+			}
+		}
+	}
+	return rtl > ltr
 }

@@ -116,25 +116,25 @@ func TestDropSlivers(t *testing.T) {
 func TestFreeRuns(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
-		name  string
-		cover []int
-		limit int
-		want  string
+		name     string
+		cover    []int
+		limit    int
+		at, runs string
 	}{
-		{"gutter", []int{2, 2, 0, 0, 0, 0, 2}, 0, "[{1 3}]"},
-		{"edges are not gutters", []int{0, 0, 2, 2, 0, 0}, 0, "[]"},
-		{"narrowed to the clear part", []int{2, 1, 1, 0, 0, 0, 0, 1, 2}, 1, "[{1.5 3.5}]"},
-		{"too narrow", []int{2, 0, 2}, 0, "[]"},
+		{"gutter", []int{2, 2, 0, 0, 0, 0, 2}, 0, "[{1 3}]", "[{1 3}]"},
+		{"edges are not gutters", []int{0, 0, 2, 2, 0, 0}, 0, "[]", "[]"},
+		{"narrowed to the clear part", []int{2, 1, 1, 0, 0, 0, 0, 1, 2}, 1, "[{1.5 3.5}]", "[{0.5 4}]"},
+		{"too narrow", []int{2, 0, 2}, 0, "[]", "[]"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			got := fmt.Sprint(freeRuns(c.cover, c.limit, 0, 1.5))
-			if got == "[]" && c.want == "[]" {
-				return
+			at, runs := freeRuns(c.cover, c.limit, 0, 1.5)
+			if got := fmt.Sprint(at); got != c.at {
+				t.Errorf("at %s; want %s", got, c.at)
 			}
-			if got != c.want {
-				t.Errorf("runs %s; want %s", got, c.want)
+			if got := fmt.Sprint(runs); got != c.runs {
+				t.Errorf("runs %s; want %s", got, c.runs)
 			}
 		})
 	}

@@ -139,8 +139,15 @@ func phrases(line []word, gap float64) [][]word {
 // at least gutterWidth wide, that the words of at most gutterCrossShare
 // of the rows (cut by rowB) cover.
 func gutters(ws []word, rowB []float64, x0, x1, minW float64) []span {
+	at, _ := gutterRuns(ws, rowB, x0, x1, minW)
+	return at
+}
+
+// gutterRuns is gutters, each narrowed to its widest stretch of least
+// cover (at), and the free runs they were narrowed from (runs).
+func gutterRuns(ws []word, rowB []float64, x0, x1, minW float64) (at, runs []span) {
 	if x1-x0 <= 0 || x1-x0 > maxGutterSpan {
-		return nil
+		return nil, nil
 	}
 	n := int((x1-x0)/gutterStep) + 1
 	cover := make([]int, n)
@@ -166,11 +173,10 @@ func gutters(ws []word, rowB []float64, x0, x1, minW float64) []span {
 
 // freeRuns are the runs of bins covered at most limit times that have
 // text on both sides and are at least minW wide, each narrowed to its
-// widest stretch of least cover: a header cell that reaches into a
+// widest stretch of least cover (at): a header cell that reaches into a
 // gutter (the one row allowed to cross it) must not have the column
 // boundary drawn through it.
-func freeRuns(cover []int, limit int, x0, minW float64) []span {
-	var out []span
+func freeRuns(cover []int, limit int, x0, minW float64) (at, runs []span) {
 	start := -1
 	seenText := false
 	for k := 0; k <= len(cover); k++ {
@@ -181,7 +187,8 @@ func freeRuns(cover []int, limit int, x0, minW float64) []span {
 		if !free && start >= 0 {
 			if seenText && k < len(cover) && float64(k-start)*gutterStep >= minW {
 				a, b := leastCovered(cover[start:k])
-				out = append(out, span{x0 + float64(start+a)*gutterStep, x0 + float64(start+b)*gutterStep})
+				at = append(at, span{x0 + float64(start+a)*gutterStep, x0 + float64(start+b)*gutterStep})
+				runs = append(runs, span{x0 + float64(start)*gutterStep, x0 + float64(k)*gutterStep})
 			}
 			start = -1
 		}
@@ -189,7 +196,7 @@ func freeRuns(cover []int, limit int, x0, minW float64) []span {
 			seenText = true
 		}
 	}
-	return out
+	return at, runs
 }
 
 // leastCovered is the widest stretch [a, b) of bins with the run's least

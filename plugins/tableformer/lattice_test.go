@@ -1,0 +1,106 @@
+package tableformer
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/assay-pdf/assay/core"
+)
+
+// TestLatticeRuledHeaderBody: a framed table whose column rules stop under
+// its header has its body's lines for rows, whichever side its labels are
+// on. A right-to-left table has them at the right (a Bank of Israel
+// table: Hebrew labels right of the years' figures), and its body was one
+// row of stacked cells.
+func TestLatticeRuledHeaderBody(t *testing.T) {
+	t.Parallel()
+	for _, rtl := range []bool{false, true} {
+		labels := []string{"Total", "Civil", "Defence", "Building", "Imports"}
+		if rtl {
+			labels = []string{"סך הכל", "אזרחית", "ביטחונית", "בינוי", "יבוא"}
+		}
+		t.Run(fmt.Sprint("rtl=", rtl), func(t *testing.T) {
+			t.Parallel()
+			// The label column, then figures in two columns of 60 pt, the
+			// far one filled in the first row only; mirrored when rtl.
+			labelX, figX := 104.0, []float64{204, 264}
+			ruleXs := []float64{200, 260}
+			if rtl {
+				labelX, figX, ruleXs = 264, []float64{164, 104}, []float64{160, 220}
+			}
+			g := Grid{Box: core.BBox{X0: 100, Y0: 100, X1: 320, Y1: 220}}
+			for _, y := range []float64{100, 120, 220} {
+				g.H = append(g.H, Ruling{Horizontal: true, Pos: y, Lo: 100, Hi: 320})
+			}
+			g.V = append(g.V, Ruling{Pos: 100, Lo: 100, Hi: 220}, Ruling{Pos: 320, Lo: 100, Hi: 220})
+			for _, x := range ruleXs {
+				g.V = append(g.V, Ruling{Pos: x, Lo: 100, Hi: 120}) // under the header only
+			}
+			var words []core.Word
+			add := func(x, y float64, s string) {
+				words = append(words, core.Word{Text: s, Size: 9, BBox: core.BBox{X0: x, Y0: y - 7, X1: x + 4.5*float64(len([]rune(s))), Y1: y + 2}})
+			}
+			add(figX[0], 113, "2009")
+			add(figX[1], 113, "2010")
+			for i, l := range labels {
+				y := 133 + 14*float64(i)
+				add(labelX, y, l)
+				add(figX[0], y, fmt.Sprintf("%d.%d", i+1, i))
+				if i == 0 {
+					add(figX[1], y, fmt.Sprintf("%d.%d", i+5, i))
+				}
+			}
+			tb := Lattice(g, words, 9)
+			if tb == nil {
+				t.Fatal("no table")
+			}
+			if tb.Rows != 1+len(labels) || tb.Cols != 3 {
+				t.Fatalf("%d×%d; want %d×3:\n%q", tb.Rows, tb.Cols, 1+len(labels), tb.Grid())
+			}
+			if got := tb.Grid()[2][0]; got != labels[1] {
+				t.Errorf("row 2 starts %q; want %q:\n%q", got, labels[1], tb.Grid())
+			}
+		})
+	}
+}
+
+// TestLatticeNoSliverColumn: a gutter between the frame and a column of
+// figures set in from it, open only because a note under the body runs
+// from the frame's edge, adds no empty column at the edge; the body's
+// first column then held no text, and its lines were not rows (a Bank
+// of Israel table read its body as one row).
+func TestLatticeNoSliverColumn(t *testing.T) {
+	t.Parallel()
+	g := Grid{Box: core.BBox{X0: 100, Y0: 100, X1: 320, Y1: 320}}
+	for _, y := range []float64{100, 120, 300, 320} {
+		g.H = append(g.H, Ruling{Horizontal: true, Pos: y, Lo: 100, Hi: 320})
+	}
+	g.V = append(g.V, Ruling{Pos: 100, Lo: 100, Hi: 320}, Ruling{Pos: 320, Lo: 100, Hi: 320},
+		Ruling{Pos: 140, Lo: 100, Hi: 120}, Ruling{Pos: 240, Lo: 100, Hi: 120})
+	var words []core.Word
+	add := func(x, y float64, s string) {
+		for _, f := range strings.Fields(s) {
+			words = append(words, core.Word{Text: f, Size: 9, BBox: core.BBox{X0: x, Y0: y - 7, X1: x + 4.5*float64(len(f)), Y1: y + 2}})
+			x += 4.5 * float64(len(f)+1)
+		}
+	}
+	add(116, 113, "No.")
+	add(150, 113, "Name")
+	add(250, 113, "Amount")
+	items := []string{"Apples", "Pears", "Plums", "Figs", "Dates", "Limes", "Lemons", "Grapes", "Kiwis", "Melons", "Olives", "Quinces"}
+	for i, l := range items {
+		y := 133 + 14*float64(i)
+		add(125, y, fmt.Sprint(i+1))
+		add(150, y, l)
+		add(250, y, fmt.Sprintf("%d.50", 10*i+12))
+	}
+	add(102, 312, "(1) Figures are provisional, as reported.")
+	tb := Lattice(g, words, 9)
+	if tb == nil {
+		t.Fatal("no table")
+	}
+	if tb.Rows != len(items)+2 || tb.Cols != 3 {
+		t.Errorf("%d×%d; want %d×3:\n%q", tb.Rows, tb.Cols, len(items)+2, tb.Grid())
+	}
+}
