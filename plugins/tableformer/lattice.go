@@ -59,7 +59,7 @@ func Lattice(g Grid, words []core.Word, em float64) *core.Table {
 	// body) can part the frame's padding from the first column: an
 	// empty sliver, and the body's first column had no text.
 	cols = dropSlivers(withText(cols, openGutters(gs, cols, g.V, box)), cx, box.X0, box.X1, sliverEm*em)
-	rows = splitGroups(rows, cols, ws)
+	rows = splitGroups(rows, cols, ws, gutterWidth(em))
 	return build(ws, &cut{box: box, cols: cols, rows: rows, gutter: gutterWidth(em)})
 }
 
@@ -194,9 +194,10 @@ func inside(ws []word, box core.BBox) []word {
 }
 
 // splitGroups adds text-line boundaries inside ruled bands whose lines
-// are rows (see rowsOfData), and inside every band when the table has no
-// row rules at all.
-func splitGroups(rows, cols []bound, ws []word) []bound {
+// are rows (see rowsOfData), boundaries before the lines that start
+// records (recordStarts), and boundaries between all lines of every band
+// when the table has no row rules at all.
+func splitGroups(rows, cols []bound, ws []word, gap float64) []bound {
 	bands := make([][]word, len(rows)+1)
 	for _, w := range ws {
 		i := slotOf(rows, w.cy)
@@ -205,14 +206,28 @@ func splitGroups(rows, cols []bound, ws []word) []bound {
 	var spans []span
 	for _, band := range bands {
 		lines, bounds := textLines(band)
-		if len(rows) > 0 && !rowsOfData(lines, cols) {
+		if len(rows) == 0 || rowsOfData(lines, cols) {
+			for _, b := range bounds {
+				spans = append(spans, span{b, b})
+			}
 			continue
 		}
-		for _, b := range bounds {
-			spans = append(spans, span{b, b})
+		for _, i := range recordStarts(lines, cols, gap) {
+			if i > 0 {
+				spans = append(spans, span{bounds[i-1], bounds[i-1]})
+			}
 		}
 	}
 	return withText(rows, spans)
+}
+
+// firstSlot is the slot of the lines' first column: the rightmost when
+// they are mostly of a right-to-left script.
+func firstSlot(lines [][]word, cols []bound) int {
+	if rightToLeft(lines) {
+		return len(cols)
+	}
+	return 0
 }
 
 // rowsOfData reports whether a band's lines are rows of their own: most
@@ -220,21 +235,15 @@ func splitGroups(rows, cols []bound, ws []word) []bound {
 // column (rows have a label there; the lines of a wrapped header over an
 // empty corner cell do not). The first column of a right-to-left table
 // is its rightmost (a Bank of Israel table: Hebrew labels at the right of
-// the years' figures, the body under a ruled header read as one row).
+// the years' figures).
 func rowsOfData(lines [][]word, cols []bound) bool {
 	if len(lines) < minGroupLines {
 		return false
 	}
-	first := 0
-	if rightToLeft(lines) {
-		first = len(cols)
-	}
+	first := firstSlot(lines, cols)
 	multi, labelled := 0, 0
 	for _, ln := range lines {
-		used := map[int]bool{}
-		for _, w := range ln {
-			used[slotOf(cols, w.cx)] = true
-		}
+		used, _ := lineSlots(ln, cols)
 		if len(used) > 1 {
 			multi++
 		}
@@ -244,6 +253,58 @@ func rowsOfData(lines [][]word, cols []bound) bool {
 	}
 	need := groupRowShare * float64(len(lines))
 	return multi >= minGroupLines && float64(multi) >= need && float64(labelled) >= need
+}
+
+// minRecordCols is the fewest cells of a line that starts a record.
+const minRecordCols = 3
+
+// recordStarts are the lines of a band that start records, when the band
+// is records: at least minGroupLines lines with text in the first column
+// and minRecordCols cells or more (phrases parted by gap, each in a
+// column of its own; a note's prose across the columns is one), the
+// first line one of them, and
+// every other line with no text in the first column (a description that
+// runs on in its own column). A ruled header over an unruled body of
+// expense records, each a line of document number, dates, payee and
+// amount with its description's second line under it (pdfplumber's
+// senate-expenditures), was one row of stacked cells: half of its lines
+// have text in one column only. A band whose first column wraps (a
+// label over two lines beside a long text) is one row.
+func recordStarts(lines [][]word, cols []bound, gap float64) []int {
+	if len(lines) < minGroupLines {
+		return nil
+	}
+	first := firstSlot(lines, cols)
+	var starts []int
+	for i, ln := range lines {
+		used, _ := lineSlots(ln, cols)
+		switch {
+		case used[first] && cells(ln, cols, gap) >= minRecordCols:
+			starts = append(starts, i)
+		case used[first]:
+			return nil
+		}
+	}
+	if len(starts) < minGroupLines || starts[0] != 0 {
+		return nil
+	}
+	return starts
+}
+
+// cells counts the columns that phrases of a line (parted by gap) start
+// in, where no other phrase does.
+func cells(ln []word, cols []bound, gap float64) int {
+	seen := map[int]int{}
+	for _, p := range phrases(ln, gap) {
+		seen[slotOf(cols, p[0].cx)]++
+	}
+	n := 0
+	for _, c := range seen {
+		if c == 1 {
+			n++
+		}
+	}
+	return n
 }
 
 // rightToLeft reports lines with more words of a right-to-left script

@@ -104,3 +104,63 @@ func TestLatticeNoSliverColumn(t *testing.T) {
 		t.Errorf("%d×%d; want %d×3:\n%q", tb.Rows, tb.Cols, len(items)+2, tb.Grid())
 	}
 }
+
+// TestLatticeRecords: under a ruled header, a body of records with no
+// rules between them, each a line of cells with its description's second
+// line under it, has a row a record; notes under the body, in prose
+// across the columns, do not make rows of their own.
+func TestLatticeRecords(t *testing.T) {
+	t.Parallel()
+	g := Grid{Box: core.BBox{X0: 100, Y0: 100, X1: 500, Y1: 320}}
+	for _, y := range []float64{100, 120, 260, 320} {
+		g.H = append(g.H, Ruling{Horizontal: true, Pos: y, Lo: 100, Hi: 500})
+	}
+	g.V = append(g.V, Ruling{Pos: 100, Lo: 100, Hi: 320}, Ruling{Pos: 500, Lo: 100, Hi: 320})
+	for _, x := range []float64{180, 250, 440} {
+		g.V = append(g.V, Ruling{Pos: x, Lo: 100, Hi: 260}) // down to the notes
+	}
+	var words []core.Word
+	add := func(x, y float64, s string) {
+		for _, f := range strings.Fields(s) {
+			words = append(words, core.Word{Text: f, Size: 7, BBox: core.BBox{X0: x, Y0: y - 5.5, X1: x + 3.5*float64(len(f)), Y1: y + 1.5}})
+			x += 3.5 * float64(len(f)+1)
+		}
+	}
+	add(104, 113, "DOCUMENT NO.")
+	add(184, 113, "DATE")
+	add(254, 113, "DESCRIPTION")
+	add(444, 113, "AMOUNT")
+	trips := []string{"KANSAS CITY", "SAINT LOUIS", "SPRINGFIELD", "NEW YORK"}
+	y := 130.0
+	for i, to := range trips {
+		add(104, y, fmt.Sprintf("DHAW2019%04d", i+1))
+		add(184, y, fmt.Sprintf("05/%02d/2019", i+3))
+		add(254, y, "STAFF TRANSPORTATION")
+		add(444, y, fmt.Sprintf("%d.50", 300+i))
+		add(254, y+6, "AIRFARE WASHINGTON DC TO "+to+" AND RETURN")
+		y += 12.5
+	}
+	// Notes hang from their numbers in the first column, each over two
+	// lines across the others.
+	notes := [][2]string{{"Fares are shown as the carrier charged them, with the taxes and the fees", "for changes included."},
+		{"Dates are those of the outward and the return journeys, as the traveller", "booked them."},
+		{"Amounts are in dollars; the total of the period is on the last page of", "the report."}}
+	y = 268
+	for i, n := range notes {
+		add(104, y, fmt.Sprintf("(%d)", i+1))
+		add(184, y, n[0])
+		add(184, y+7, n[1])
+		y += 14
+	}
+	tb := Lattice(g, words, 7)
+	if tb == nil {
+		t.Fatal("no table")
+	}
+	grid := tb.Grid()
+	if tb.Rows != 2+len(trips) || tb.Cols != 4 {
+		t.Fatalf("%d×%d; want %d×4:\n%q", tb.Rows, tb.Cols, 2+len(trips), grid)
+	}
+	if got, want := grid[2][2], "STAFF TRANSPORTATION AIRFARE WASHINGTON DC TO SAINT LOUIS AND RETURN"; got != want {
+		t.Errorf("second record's description %q; want %q", got, want)
+	}
+}
