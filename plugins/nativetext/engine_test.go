@@ -183,6 +183,15 @@ func TestExtractPages(t *testing.T) {
 			want:    "The fine",
 		},
 		{
+			// A budget table's leader dots carry an ActualText of a
+			// backspace and a U+FFFD a dot: no text, so the dots stand.
+			// An empty one still takes its glyphs away.
+			name:    "actual text that does not know the text",
+			res:     helvRes,
+			content: "BT /F1 10 Tf 72 700 Td (Defense ) Tj /Span << /ActualText (\xfe\xff\x00\x08\xff\xfd\xff\xfd\xff\xfd) >> BDC (...) Tj EMC /Span << /ActualText () >> BDC (-) Tj EMC ( 699) Tj ET",
+			want:    "Defense ... 699",
+		},
+		{
 			name:    "ligature and soft hyphen cleaned",
 			res:     "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding << /Differences [1 /fi 2 /uni00AD] >> >> >> >>",
 			content: "BT /F1 10 Tf 72 700 Td (\001nd hy\002phen) Tj ET",

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
 
@@ -358,8 +360,8 @@ func (in *interp) markedOp(name string, ops []pdfdoc.Token, res types.Dict) {
 			props = in.properties(a[1].Str, res)
 		}
 		if at, ok := props["ActualText"]; ok && at.Kind == pdfdoc.KindString {
-			f.hasActual = true
 			f.text = textString([]byte(at.Str))
+			f.hasActual = !unknownText(f.text)
 		}
 		if len(in.mc) < maxMarkedDepth {
 			in.mc = append(in.mc, f)
@@ -373,6 +375,25 @@ func (in *interp) markedOp(name string, ops []pdfdoc.Token, res types.Dict) {
 			}
 		}
 	}
+}
+
+// unknownText reports an ActualText that says only that its producer did
+// not know the text: U+FFFD, with nothing but control characters beside
+// it. A budget table's leader dots carry '\b' and a U+FFFD a dot; the
+// dots drawn are the better text. An empty ActualText still means no
+// text (a hyphen that breaks a word, a decoration), and one of control
+// characters alone still replaces its glyphs.
+func unknownText(s string) bool {
+	unknown := false
+	for _, r := range s {
+		switch {
+		case r == utf8.RuneError:
+			unknown = true
+		case !unicode.IsControl(r):
+			return false
+		}
+	}
+	return unknown
 }
 
 func (in *interp) moveLine(tx, ty float64) {
