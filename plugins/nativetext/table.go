@@ -1,6 +1,10 @@
 package nativetext
 
 import (
+	"cmp"
+	"math"
+	"slices"
+
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/plugins/tableformer"
 )
@@ -67,6 +71,10 @@ func ruledTables(segs []*seg, edges []edge, em float64, fr frame, nextLine *int)
 		if t == nil {
 			continue
 		}
+		if top, ok := headingsOver(g, t, segs, used, em); ok {
+			idx = append(idx, top...)
+			g.Box.Y0 = min(g.Box.Y0, segs[top[0]].b.Y0)
+		}
 		for _, i := range idx {
 			used[i] = true
 		}
@@ -110,6 +118,98 @@ func latticeIn(g tableformer.Grid, segs []*seg, used []bool, em float64, fr fram
 		words = framedWords(segWords(in), fr)
 	}
 	return tableformer.Lattice(g, words, em), idx, g
+}
+
+// headingsOver adds to t, as a header row over the others, a line of
+// column headings set just over the top rule of its grid g: minHeadings
+// segments or more on one line, their bottoms within an em of the rule,
+// each centred over a run of the table's columns that no other one
+// shares. A title at the table's left and a note of its unit at the
+// right are two, and neither is centred over its columns. It returns
+// the segments' indices. Years centred over pairs of columns
+// ('2001' over 'Mill. u$s' and 'Part.'), each underlined, stood over the
+// frame; read apart from the table, near the top of the page, they were
+// taken for page numbers and left out.
+func headingsOver(g tableformer.Grid, t *core.Table, segs []*seg, used []bool, em float64) ([]int, bool) {
+	var line []int
+	for i, s := range segs {
+		cx := (s.b.X0 + s.b.X1) / 2
+		if !used[i] && s.table == nil && cx > g.Box.X0 && cx < g.Box.X1 && s.b.Y1 <= g.Box.Y0+headingSlack && s.b.Y1 >= g.Box.Y0-em {
+			line = append(line, i)
+		}
+	}
+	if len(line) < minHeadings {
+		return nil, false
+	}
+	slices.SortFunc(line, func(a, b int) int { return cmp.Compare(segs[a].b.X0, segs[b].b.X0) })
+	edges := append(tableEdges(t), g.Box.X1)
+	var cells []core.Cell
+	next := 0 // the first column the next heading may cover
+	for _, i := range line {
+		s := segs[i]
+		if s.b.Y0 >= segs[line[0]].b.Y1 || s.b.Y1 <= segs[line[0]].b.Y0 {
+			return nil, false // not one line
+		}
+		first, last := coveredColumns(edges[:t.Cols], s.b)
+		if first < next || last < first || !centredOver(s.b, edges[first], edges[last+1]) {
+			return nil, false
+		}
+		next = last + 1
+		cells = append(cells, core.Cell{Col: first, ColSpan: last - first + 1, Header: true, BBox: s.b, Text: s.text})
+	}
+	for i := range t.Cells {
+		t.Cells[i].Row++
+	}
+	t.Rows++
+	t.Cells = append(cells, t.Cells...)
+	return line, true
+}
+
+// minHeadings is the fewest headings of a line over a table's columns.
+const minHeadings = 3
+
+// maxOffCentre is how far, as a share of the columns' width, a heading's
+// centre may stand from the middle of the columns it covers.
+const maxOffCentre = 0.25
+
+// centredOver reports whether box b is centred over x0..x1.
+func centredOver(b core.BBox, x0, x1 float64) bool {
+	return math.Abs((b.X0+b.X1)/2-(x0+x1)/2) <= maxOffCentre*(x1-x0)
+}
+
+// headingSlack is the room, in points, a line of headings over a table's
+// top rule is allowed: its descenders may touch the rule.
+const headingSlack = 1.0
+
+// coveredColumns are the first and last of the columns (by their left
+// edges, sorted) that a heading's box b covers: the one its left end
+// stands in, and each whose left edge it reaches past.
+func coveredColumns(edges []float64, b core.BBox) (first, last int) {
+	first, last = -1, -1
+	for c, x := range edges {
+		if x <= b.X0 {
+			first = c
+		}
+		if x < b.X1 {
+			last = c
+		}
+	}
+	return first, last
+}
+
+// tableEdges are the left edges of a table's columns: the least x of
+// the cells that start in each.
+func tableEdges(t *core.Table) []float64 {
+	edges := make([]float64, t.Cols)
+	for c := range edges {
+		edges[c] = math.Inf(1)
+	}
+	for _, c := range t.Cells {
+		if c.Col >= 0 && c.Col < t.Cols && !c.BBox.Empty() {
+			edges[c.Col] = min(edges[c.Col], c.BBox.X0)
+		}
+	}
+	return edges
 }
 
 // framedWords is words with their boxes turned into the frame fr.

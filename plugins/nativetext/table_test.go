@@ -408,3 +408,36 @@ func TestFramedTitleAndNote(t *testing.T) {
 		}
 	}
 }
+
+// TestHeadingsOverTable: years centred over the columns just above a
+// ruled table's top rule are its header row, and nothing else on the
+// page (tabula's puertos1 underlines them over pairs of columns; read
+// apart from the table near the top of the page, they were taken for
+// page numbers).
+func TestHeadingsOverTable(t *testing.T) {
+	t.Parallel()
+	var yrules strings.Builder
+	for _, y := range []int{700, 680, 660} {
+		fmt.Fprintf(&yrules, "100 %d m 380 %d l S\n", y, y)
+	}
+	for _, x := range []int{100, 200, 260, 320, 380} {
+		fmt.Fprintf(&yrules, "%d 700 m %d 660 l S\n", x, x)
+	}
+	yearsOver := yrules.String() + cellsText([][3]string{
+		{"219", "703", "2019"}, {"279", "703", "2020"}, {"339", "703", "2021"},
+		{"105", "686", "Apples"}, {"205", "686", "3"}, {"265", "686", "4"}, {"325", "686", "5"},
+		{"105", "666", "Pears"}, {"205", "666", "6"}, {"265", "666", "7"}, {"325", "666", "8"},
+	})
+	res, err := extractAll(t, onePage("", helvRes, yearsOver).Write(t), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := res[1].Page.Blocks
+	if len(blocks) != 1 || blocks[0].Kind != core.KindTable {
+		t.Fatalf("kinds %q; want one table", blockKinds(blocks))
+	}
+	want := [][]string{{"", "2019", "2020", "2021"}, {"Apples", "3", "4", "5"}, {"Pears", "6", "7", "8"}}
+	if got := blocks[0].Table.Grid(); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("grid %q\nwant %q", got, want)
+	}
+}
