@@ -60,12 +60,15 @@ func ruledTables(segs []*seg, edges []edge, em float64, fr frame, nextLine *int)
 	}
 	used := make([]bool, len(segs))
 	var placeholders []*seg
-	for _, g := range grids {
+	for k, g := range grids {
 		t, idx, cut := latticeIn(g, segs, used, em, fr)
 		if t == nil {
 			if inner, ok := tableformer.InnerGrid(g); ok {
 				t, idx, cut = latticeIn(inner, segs, used, em, fr)
 			}
+		}
+		if t != nil {
+			t, idx, cut = withHeaderBox(grids, k, t, idx, cut, segs, used, em, fr)
 		}
 		g = cut
 		if t == nil {
@@ -98,6 +101,38 @@ func ruledTables(segs []*seg, edges []edge, em float64, fr frame, nextLine *int)
 	}
 	return append(out, placeholders...)
 }
+
+// withHeaderBox is the table of grids[k] (t, read from the segments idx
+// and the grid cut) joined with a header ruled in a box of its own just
+// over it: a grid as wide, within headerGap ems above it, that frames no
+// table alone (a box of column titles is one row). A sentencing table
+// boxed its titles ('COMAR#', 'Offense Literal', 'CJIS Code' ...) apart
+// from its body; they read as headings over the table. The joined grid
+// is kept when it reads as a table of more rows and as many columns.
+func withHeaderBox(grids []tableformer.Grid, k int, t *core.Table, idx []int, cut tableformer.Grid, segs []*seg, used []bool, em float64, fr frame) (*core.Table, []int, tableformer.Grid) {
+	g := grids[k]
+	for j, h := range grids {
+		if j == k || math.Abs(h.Box.X0-g.Box.X0) > edgeSlack || math.Abs(h.Box.X1-g.Box.X1) > edgeSlack ||
+			h.Box.Y1 > g.Box.Y0+edgeSlack || g.Box.Y0-h.Box.Y1 > headerGap*em {
+			continue
+		}
+		if ht, _, _ := latticeIn(h, segs, used, em, fr); ht != nil {
+			continue
+		}
+		joined := tableformer.Grid{Box: h.Box.Union(g.Box), H: slices.Concat(h.H, g.H), V: slices.Concat(h.V, g.V)}
+		if t2, idx2, cut2 := latticeIn(joined, segs, used, em, fr); t2 != nil && t2.Rows > t.Rows && t2.Cols >= t.Cols {
+			return t2, idx2, cut2
+		}
+	}
+	return t, idx, cut
+}
+
+// A header box: its sides within edgeSlack points of the table's, its
+// foot within headerGap ems over the table's top.
+const (
+	edgeSlack = 2.0
+	headerGap = 2.0
+)
 
 // latticeIn is the table the grid g frames from the unused segments
 // inside it (tableformer.Lattice), those segments' indices, and the grid

@@ -441,3 +441,34 @@ func TestHeadingsOverTable(t *testing.T) {
 		t.Errorf("grid %q\nwant %q", got, want)
 	}
 }
+
+// TestHeaderBoxOverTable: column titles ruled in a box of their own just
+// over a ruled table are its header row (a sentencing table boxed its
+// titles apart from its body, and they read as headings over it).
+func TestHeaderBoxOverTable(t *testing.T) {
+	t.Parallel()
+	var rules strings.Builder
+	for _, y := range []int{720, 700, 690, 670, 650} {
+		fmt.Fprintf(&rules, "100 %d m 400 %d l S\n", y, y)
+	}
+	for _, x := range []int{100, 200, 300, 400} {
+		fmt.Fprintf(&rules, "%d 720 m %d 700 l S\n%d 690 m %d 650 l S\n", x, x, x, x)
+	}
+	content := rules.String() + cellsText([][3]string{
+		{"105", "706", "Name"}, {"205", "706", "Count"}, {"305", "706", "Price"},
+		{"105", "676", "Apple"}, {"205", "676", "3"}, {"305", "676", "1.20"},
+		{"105", "656", "Pear"}, {"205", "656", "5"}, {"305", "656", "0.80"},
+	})
+	res, err := extractAll(t, onePage("", helvRes, content).Write(t), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := res[1].Page.Blocks
+	if len(blocks) != 1 || blocks[0].Kind != core.KindTable {
+		t.Fatalf("kinds %q; want one table", blockKinds(blocks))
+	}
+	want := [][]string{{"Name", "Count", "Price"}, {"Apple", "3", "1.20"}, {"Pear", "5", "0.80"}}
+	if got := blocks[0].Table.Grid(); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("grid %q\nwant %q", got, want)
+	}
+}
