@@ -5,6 +5,9 @@
 //
 //   - ExpandLigatures replaces the presentation-form ligatures U+FB00–U+FB06
 //     (ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ) with their letters;
+//   - ExpandPresentationForms replaces the Hebrew and Arabic presentation
+//     forms (a letter's shape in one position, or a ligature: ﺍﺳﻤﻲ, ﻻ)
+//     with the letters they show (اسمي, لا);
 //   - DropSoftHyphens removes U+00AD;
 //   - StripControls removes C0/C1 control characters except tab and newline
 //     (and other invisible format characters that only hurt search, such as

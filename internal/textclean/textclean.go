@@ -37,6 +37,34 @@ func ExpandLigatures(s string) string {
 	return b.String()
 }
 
+// IsPresentationForm reports whether r is one of the Hebrew and Arabic
+// presentation forms (U+FB1D–U+FDFF, U+FE70–U+FEFF, the byte-order mark
+// aside): a letter's shape in one position of a word, or a ligature, that
+// fonts encode in place of the letters.
+func IsPresentationForm(r rune) bool {
+	return r >= 0xFB1D && r <= 0xFDFF || r >= 0xFE70 && r < 0xFEFF
+}
+
+// ExpandPresentationForms replaces the presentation forms with the
+// letters they show (their compatibility decomposition): a PDF of Arabic
+// text that names its glyphs by their shapes reads 'ﺍﺳﻤﻲ', which neither
+// a search for 'اسمي' nor a model trained on ordinary text matches.
+func ExpandPresentationForms(s string) string {
+	if !strings.ContainsFunc(s, IsPresentationForm) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		if IsPresentationForm(r) {
+			b.WriteString(norm.NFKC.String(string(r)))
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
 // DropSoftHyphens removes every U+00AD SOFT HYPHEN.
 func DropSoftHyphens(s string) string {
 	return strings.ReplaceAll(s, "\u00ad", "")
@@ -73,8 +101,8 @@ func StripControls(s string) string {
 	return b.String()
 }
 
-// Clean expands ligatures, drops soft hyphens and control characters and
-// returns the result in Unicode NFC.
+// Clean expands ligatures and presentation forms, drops soft hyphens and
+// control characters and returns the result in Unicode NFC.
 func Clean(s string) string {
 	if printableASCII(s) {
 		return s // none of the above applies
@@ -82,18 +110,19 @@ func Clean(s string) string {
 	return cleanAll(s)
 }
 
-// cleanAll is Clean's four passes.
+// cleanAll is Clean's five passes.
 func cleanAll(s string) string {
 	s = StripControls(s)
 	s = DropSoftHyphens(s)
 	s = ExpandLigatures(s)
+	s = ExpandPresentationForms(s)
 	return norm.NFC.String(s)
 }
 
 // printableASCII reports whether s holds only printable ASCII (space to
-// tilde): no control, soft hyphen or ligature, and already NFC. Most words
-// of Latin text are, and Clean returns them as they are without its four
-// passes.
+// tilde): no control, soft hyphen, ligature or presentation form, and
+// already NFC. Most words of Latin text are, and Clean returns them as
+// they are without its five passes.
 func printableASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < ' ' || c > '~' {

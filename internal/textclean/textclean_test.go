@@ -36,6 +36,9 @@ func TestPieces(t *testing.T) {
 	if got := ExpandLigatures("o\ufb03ce"); got != "office" {
 		t.Errorf("ExpandLigatures = %q", got)
 	}
+	if got, want := ExpandPresentationForms("\ufe8d\ufeb3\ufee4\ufef2 \ufefb"), "\u0627\u0633\u0645\u064a \u0644\u0627"; got != want {
+		t.Errorf("ExpandPresentationForms = %q, want %q", got, want)
+	}
 	if got := DropSoftHyphens("\u00ad\u00ad"); got != "" {
 		t.Errorf("DropSoftHyphens = %q", got)
 	}
@@ -48,7 +51,7 @@ func TestPieces(t *testing.T) {
 }
 
 func FuzzClean(f *testing.F) {
-	for _, s := range []string{"", "\ufb01", "e\u0301\u00ad", "\x00\xff", "plain ASCII ~", "tab\there"} {
+	for _, s := range []string{"", "\ufb01", "e\u0301\u00ad", "\x00\xff", "plain ASCII ~", "tab\there", "\ufe8d\ufefb\ufdfa"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
