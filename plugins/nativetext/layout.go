@@ -2194,6 +2194,9 @@ func startsNewBlock(cur []*seg, s *seg, lead *leading) bool {
 	if len(s.words) > 0 && isBullet(s.words[0].Text) && len(s.words) > 1 {
 		return true
 	}
+	if contentsEntry(p) {
+		return true
+	}
 	if indented(cur, s) {
 		return true
 	}
@@ -2551,6 +2554,8 @@ func makeBlock(segs []*seg, body float64, page core.BBox) core.Block {
 	// the body is a numbered heading, not a list item. A bullet decides
 	// before size: a slide's items are set larger than its notes.
 	switch {
+	case len(segs) == 1 && contentsEntry(first):
+		// A contents entry names a heading; it is not one.
 	case len(first.words) > 1 && isBullet(first.words[0].Text) && !enumRe(first.words[0].Text):
 		b.Kind = core.KindListItem
 	case body > 0 && size >= headingRatio*body && len(segs) <= 4 && chars < 300 && hasLetter(segs) && !filledField(first, body) && !sentences(segs):

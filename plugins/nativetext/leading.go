@@ -132,6 +132,28 @@ func leaderLine(p *seg) bool {
 	return last != "" && strings.TrimFunc(last, unicode.IsDigit) == ""
 }
 
+// contentsEntry reports the last line of an entry of a contents: leader
+// dots, then a page number (arabic or roman) at its end. The next line
+// is the next entry: a contents set with its entries full width, the
+// numbers at the margin, read as one paragraph ('MAIN GAME .... 6
+// CREATURES .... 6 Abomination .... 6', unstructured's DA-619p).
+func contentsEntry(p *seg) bool {
+	if len(p.words) < 2 {
+		return false
+	}
+	leaders := false
+	for _, w := range p.words[:len(p.words)-1] {
+		leaders = leaders || strings.Contains(w.Text, "....") || strings.Contains(w.Text, ". . .")
+	}
+	last := strings.TrimLeft(p.words[len(p.words)-1].Text, ".")
+	return leaders && last != "" && (strings.TrimFunc(last, unicode.IsDigit) == "" || isRoman(last))
+}
+
+// isRoman reports a page number in lower-case roman numerals.
+func isRoman(s string) bool {
+	return len(s) <= 6 && strings.Trim(s, "ivxlc") == ""
+}
+
 // columnRight is the right margin of the text that starts where s starts
 // (within an em): the rightmost edge that at least marginLines lines of
 // fullLineWidth ems or more end at (within an em). Text without such a

@@ -129,3 +129,43 @@ func TestDoubleSpacedProse(t *testing.T) {
 		})
 	}
 }
+
+// TestContentsEntries: a contents set full width, its page numbers at
+// the margin, has a block an entry; an entry whose title runs over two
+// lines is one. An entry set larger (a part's) is a paragraph, not a
+// heading: it names one.
+func TestContentsEntries(t *testing.T) {
+	t.Parallel()
+	entry := func(title, page string) string {
+		return title + " " + strings.Repeat(".", 44-len(title)-len(page)) + " " + page
+	}
+	seq := 0
+	gs := drawLines(&seq,
+		placed{72, 100, 12, entry("MAIN GAME", "6")},
+		placed{72, 112, 10, entry("Creatures", "6")},
+		placed{72, 124, 10, "Falon'Din: Friend of the Dead, the Guide"},
+		placed{72, 136, 10, entry("", "27")},
+		placed{72, 148, 10, entry("Preface", "vii")},
+	)
+	got := layout(gs, nil, core.BBox{X1: 612, Y1: 792})
+	if len(got) != 4 {
+		t.Fatalf("%d blocks; want 4: %q", len(got), blockTexts(got))
+	}
+	if !strings.HasPrefix(got[2].Text(), "Falon'Din") || !strings.HasSuffix(got[2].Text(), "27") {
+		t.Errorf("third entry %q", got[2].Text())
+	}
+	for _, b := range got {
+		if b.Kind != core.KindParagraph {
+			t.Errorf("entry %q is %s; want a paragraph", b.Text(), b.Kind)
+		}
+	}
+}
+
+// blockTexts lists the texts of blocks, in order.
+func blockTexts(blocks []core.Block) []string {
+	var out []string
+	for _, b := range blocks {
+		out = append(out, b.Text())
+	}
+	return out
+}
