@@ -38,6 +38,15 @@ const (
 	// minAlignLines: alignment is evidence only over at least this many
 	// lines; over fewer, a strip must be wide.
 	minAlignLines = 3
+	// tallGutterLines: a strip an em wide or more between running text
+	// (proseColumn) on both sides, level on this many lines, is a gutter,
+	// ragged or not. A river needs a word space stretched that wide on
+	// every one of them, at one x; two columns of ragged-right prose with
+	// lists (bullets and their turned lines start at three x) show
+	// neither side aligned. Short entries (an index, a typed table,
+	// vertical CJK) keep to the alignment test.
+	tallGutterLines = 12
+	tallGutterWidth = 1.0
 )
 
 // realGutters keeps the strips of gut that are gutters of group: wide
@@ -51,16 +60,31 @@ func realGutters(group []*seg, gut []span, em float64) []span {
 			out = append(out, g)
 			continue
 		}
-		switch sideAligned(group, g, em) {
-		case evidenceAligned:
+		switch ev, across := sideAligned(group, g, em); {
+		case ev == evidenceAligned, across >= tallGutterLines && w >= tallGutterWidth*em && proseBeside(group, g):
 			out = append(out, g)
-		case evidenceNone:
+		case ev == evidenceNone:
 			if w >= noEvidenceGutter*em {
 				out = append(out, g)
 			}
 		}
 	}
 	return out
+}
+
+// proseBeside reports whether the segments of group left of the strip g,
+// and those right of it, each read as running text (proseColumn).
+func proseBeside(group []*seg, g span) bool {
+	var left, right []*seg
+	for _, s := range group {
+		switch {
+		case s.b.X1 <= g.a+0.01:
+			left = append(left, s)
+		case s.b.X0 >= g.b-0.01:
+			right = append(right, s)
+		}
+	}
+	return proseColumn(left) && proseColumn(right)
 }
 
 // evidence is what the lines beside a strip say about it.
@@ -80,8 +104,9 @@ const (
 // one x (centred cells), or the nearest to its right start at one x (the
 // next column's left edge) or are centred on one. Lines with nothing
 // level with them across the strip (a short line of prose, a caption)
-// say nothing about it.
-func sideAligned(group []*seg, g span, em float64) evidence {
+// say nothing about it. across is the number of lines with text level on
+// both sides, the more of the two sides' counts.
+func sideAligned(group []*seg, g span, em float64) (ev evidence, across int) {
 	left := map[int]*seg{}  // line → nearest segment left of g
 	right := map[int]*seg{} // line → nearest segment right of g
 	for _, s := range group {
@@ -109,13 +134,14 @@ func sideAligned(group []*seg, g span, em float64) evidence {
 			rcent = append(rcent, (s.b.X0+s.b.X1)/2)
 		}
 	}
+	across = max(len(ends), len(starts))
 	switch {
 	case len(ends) < minAlignLines && len(starts) < minAlignLines:
-		return evidenceNone
+		return evidenceNone, across
 	case aligned(ends, em) || aligned(starts, em) || aligned(lcent, em) || aligned(rcent, em):
-		return evidenceAligned
+		return evidenceAligned, across
 	}
-	return evidenceRagged
+	return evidenceRagged, across
 }
 
 // levelWithAny reports whether some segment of other overlaps s

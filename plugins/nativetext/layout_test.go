@@ -638,3 +638,46 @@ func TestSentencesNotHeading(t *testing.T) {
 		})
 	}
 }
+
+// TestRaggedColumnsWithLists: two columns of ragged-right prose with
+// bulleted lists, an em and a bit apart, are read a column at a time:
+// neither side of the gutter is aligned (the lines end ragged, and the
+// right column's lines start at its margin, its bullets and their turned
+// lines), but no river runs that wide down so many lines.
+func TestRaggedColumnsWithLists(t *testing.T) {
+	t.Parallel()
+	left := wrap(strings.Repeat("This module introduces the learner to the principles of product development, and what kinds of products might be developed and tested. ", 4), 44)
+	right := wrap(strings.Repeat("This module looks at the role of the design team in detail and outlines an approach. ", 2), 40)
+	bullets := [][2]string{{"The role of the design team", ""}, {"Determining the immediate and", "underlying challenges of design"},
+		{"Underlying considerations:", "usability and user experience"}, {"Collaboration, responsibilities,", "and training"},
+		{"Management of changes, feedback,", "and iterations"}, {"Determining root challenges:", "market factors"}}
+	seq := 0
+	var gs []glyph
+	y := 100.0
+	for _, l := range left {
+		gs = append(gs, lineGlyphs(&seq, 72, y, 10, l)...)
+		y += 12
+	}
+	y = 100
+	for _, l := range right {
+		gs = append(gs, lineGlyphs(&seq, 302, y, 10, l)...)
+		y += 12
+	}
+	for _, b := range bullets {
+		gs = append(gs, lineGlyphs(&seq, 314, y, 10, "•")...)
+		gs = append(gs, lineGlyphs(&seq, 329, y, 10, b[0])...)
+		y += 12
+		if b[1] != "" {
+			gs = append(gs, lineGlyphs(&seq, 329, y, 10, b[1])...)
+			y += 12
+		}
+	}
+	var text []string
+	for _, b := range layout(gs, nil, core.BBox{X1: 612, Y1: 792}) {
+		text = append(text, b.Text())
+	}
+	all := strings.Join(text, " ")
+	if i, j := strings.LastIndex(all, "tested."), strings.Index(all, "This module looks"); i < 0 || j < 0 || i > j {
+		t.Errorf("the right column is read before the left one ends:\n%s", strings.Join(text, "\n"))
+	}
+}
