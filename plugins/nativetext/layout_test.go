@@ -681,3 +681,20 @@ func TestRaggedColumnsWithLists(t *testing.T) {
 		t.Errorf("the right column is read before the left one ends:\n%s", strings.Join(text, "\n"))
 	}
 }
+
+// TestTitleMostlyBold: a title's two lines, the first with one word in
+// another face, are one heading: both are mostly bold.
+func TestTitleMostlyBold(t *testing.T) {
+	t.Parallel()
+	seq := 0
+	plain := lineGlyphs(&seq, 160, 100, 14, "LayoutParser:")
+	gs := append(plain, flagged(lineGlyphs(&seq, 160+7*14, 100, 14, "A Unified Toolkit for Deep"), core.FlagBold)...)
+	gs = append(gs, flagged(lineGlyphs(&seq, 160, 118, 14, "Learning Based Document Image Analysis"), core.FlagBold)...)
+	for i, l := range wrap(strings.Repeat("Recent advances in document image analysis have been driven by neural networks. ", 4), 90) {
+		gs = append(gs, lineGlyphs(&seq, 72, 160+12*float64(i), 10, l)...)
+	}
+	got := layout(gs, nil, core.BBox{X1: 612, Y1: 792})
+	if len(got) < 2 || got[0].Kind != core.KindHeading || !strings.HasSuffix(got[0].Text(), "Image Analysis") {
+		t.Errorf("blocks %q, kinds %q; want the title's two lines in one heading", blockTexts(got), blockKinds(got))
+	}
+}
