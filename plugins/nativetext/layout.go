@@ -2146,6 +2146,26 @@ func headingLine(text string, words int, size, body float64) bool {
 		!strings.HasSuffix(text, ".") && math.Abs(size-body) < bodySizeTol*body
 }
 
+// boldHead reports whether the lines of a block so far, two or more, are
+// a heading set bold at the text's size with no space under it: every
+// word bold, maxBoldHeadingWords words at most. The plain line under
+// them starts the text ('Module Two: Initial Planning and Step 1:' and
+// 'Concept Development' over 'This module considers immediate actions').
+// One bold line is told apart above.
+func boldHead(cur []*seg) bool {
+	if len(cur) < 2 {
+		return false
+	}
+	words := 0
+	for _, c := range cur {
+		if lineFlags(c.words)&core.FlagBold == 0 {
+			return false
+		}
+		words += len(c.words)
+	}
+	return words <= maxBoldHeadingWords
+}
+
 // mostlyBold reports whether most of the letters of words are bold: the
 // weight a reader sees in a line. A title's first line with one word in
 // another face ('LayoutParser:' over 'Learning Based Document Image
@@ -2237,6 +2257,9 @@ func startsNewBlock(cur []*seg, s *seg, lead *leading) bool {
 		return true
 	}
 	if ss != 0 && ss != ps && endsShort(cur) {
+		return true
+	}
+	if boldHead(cur) && ss&core.FlagBold == 0 && !mostlyBold(s.words) {
 		return true
 	}
 	return false

@@ -698,3 +698,19 @@ func TestTitleMostlyBold(t *testing.T) {
 		t.Errorf("blocks %q, kinds %q; want the title's two lines in one heading", blockTexts(got), blockKinds(got))
 	}
 }
+
+// TestBoldHeadOverText: a heading set bold at the text's size over two
+// lines, with no space under it, ends where the plain text starts.
+func TestBoldHeadOverText(t *testing.T) {
+	t.Parallel()
+	seq := 0
+	gs := flagged(lineGlyphs(&seq, 72, 100, 10, "Module Two: Initial Planning and Step 1:"), core.FlagBold)
+	gs = append(gs, flagged(lineGlyphs(&seq, 72, 112, 10, "Concept Development"), core.FlagBold)...)
+	for i, l := range wrap(strings.Repeat("This module considers immediate actions following a product idea. ", 3), 44) {
+		gs = append(gs, lineGlyphs(&seq, 72, 124+12*float64(i), 10, l)...)
+	}
+	got := layout(gs, nil, core.BBox{X1: 612, Y1: 792})
+	if len(got) != 2 || strings.Join(strings.Fields(got[0].Text()), " ") != "Module Two: Initial Planning and Step 1: Concept Development" {
+		t.Errorf("blocks %q; want the bold head, then the text", blockTexts(got))
+	}
+}
