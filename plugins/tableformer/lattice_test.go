@@ -79,12 +79,7 @@ func TestLatticeNoSliverColumn(t *testing.T) {
 	g.V = append(g.V, Ruling{Pos: 100, Lo: 100, Hi: 320}, Ruling{Pos: 320, Lo: 100, Hi: 320},
 		Ruling{Pos: 140, Lo: 100, Hi: 120}, Ruling{Pos: 240, Lo: 100, Hi: 120})
 	var words []core.Word
-	add := func(x, y float64, s string) {
-		for _, f := range strings.Fields(s) {
-			words = append(words, core.Word{Text: f, Size: 9, BBox: core.BBox{X0: x, Y0: y - 7, X1: x + 4.5*float64(len(f)), Y1: y + 2}})
-			x += 4.5 * float64(len(f)+1)
-		}
-	}
+	add := func(x, y float64, s string) { words = setWords(words, x, y, 9, s) }
 	add(116, 113, "No.")
 	add(150, 113, "Name")
 	add(250, 113, "Amount")
@@ -120,12 +115,7 @@ func TestLatticeRecords(t *testing.T) {
 		g.V = append(g.V, Ruling{Pos: x, Lo: 100, Hi: 260}) // down to the notes
 	}
 	var words []core.Word
-	add := func(x, y float64, s string) {
-		for _, f := range strings.Fields(s) {
-			words = append(words, core.Word{Text: f, Size: 7, BBox: core.BBox{X0: x, Y0: y - 5.5, X1: x + 3.5*float64(len(f)), Y1: y + 1.5}})
-			x += 3.5 * float64(len(f)+1)
-		}
-	}
+	add := func(x, y float64, s string) { words = setWords(words, x, y, 7, s) }
 	add(104, 113, "DOCUMENT NO.")
 	add(184, 113, "DATE")
 	add(254, 113, "DESCRIPTION")
@@ -163,4 +153,15 @@ func TestLatticeRecords(t *testing.T) {
 	if got, want := grid[2][2], "STAFF TRANSPORTATION AIRFARE WASHINGTON DC TO SAINT LOUIS AND RETURN"; got != want {
 		t.Errorf("second record's description %q; want %q", got, want)
 	}
+}
+
+// setWords appends to words the words of s set from (x, baseline y) at
+// size points, every character half an em wide.
+func setWords(words []core.Word, x, y, size float64, s string) []core.Word {
+	for _, f := range strings.Fields(s) {
+		w := size / 2 * float64(len(f))
+		words = append(words, core.Word{Text: f, Size: size, BBox: core.BBox{X0: x, Y0: y - 0.78*size, X1: x + w, Y1: y + 0.22*size}})
+		x += w + size/2
+	}
+	return words
 }
