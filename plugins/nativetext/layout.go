@@ -186,6 +186,7 @@ func layoutPage(glyphs []glyph, edges []edge, page core.BBox) ([]core.Block, lay
 	for _, segs := range ordered {
 		blocks = append(blocks, buildBlocks(segs, body, page)...)
 	}
+	unheadAside(blocks)
 	for _, b := range blocks {
 		if b.Kind == core.KindTable {
 			facts.tables++
@@ -1837,6 +1838,46 @@ func unheadText(blocks []core.Block) {
 			}
 		}
 	}
+}
+
+// unheadAside makes paragraphs again of the headings set across the
+// page's text: every word turned (FlagRotated) on a page whose words are
+// mostly upright. arXiv stamps its identifier up the left margin of a
+// paper's first page in 20 pt ('arXiv:2004.04906v3 [cs.CL] 30 Sep 2020'),
+// which made it the paper's first heading, and every section after it
+// its subsections. A page set sideways as a whole keeps its headings.
+func unheadAside(blocks []core.Block) {
+	turned, all := 0, 0
+	for i := range blocks {
+		for _, l := range blocks[i].Lines {
+			for _, w := range l.Words {
+				all++
+				if w.Flags.Has(core.FlagRotated) {
+					turned++
+				}
+			}
+		}
+	}
+	if 2*turned >= all {
+		return
+	}
+	for i := range blocks {
+		if b := &blocks[i]; b.Kind == core.KindHeading && allTurned(b) {
+			b.Kind, b.Level = core.KindParagraph, 0
+		}
+	}
+}
+
+// allTurned reports whether every word of a block is turned.
+func allTurned(b *core.Block) bool {
+	for _, l := range b.Lines {
+		for _, w := range l.Words {
+			if !w.Flags.Has(core.FlagRotated) {
+				return false
+			}
+		}
+	}
+	return len(b.Lines) > 0
 }
 
 // wordSize is the median size of a block's words, those of a known size

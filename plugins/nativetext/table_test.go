@@ -472,3 +472,43 @@ func TestHeaderBoxOverTable(t *testing.T) {
 		t.Errorf("grid %q\nwant %q", got, want)
 	}
 }
+
+// TestTurnedStampNotHeading: a line set up the margin in large type (an
+// arXiv stamp) beside upright text is no heading; a page set sideways as
+// a whole keeps its heading.
+func TestTurnedStampNotHeading(t *testing.T) {
+	t.Parallel()
+	body := "BT /F1 18 Tf 1 0 0 1 72 720 Tm (Dense Passage Retrieval) Tj ET\n"
+	for i := range 8 {
+		body += fmt.Sprintf("BT /F1 10 Tf 1 0 0 1 72 %d Tm (Open-domain question answering relies on efficient passage retrieval.) Tj ET\n", 690-14*i)
+	}
+	stamp := "BT /F1 20 Tf 0 1 -1 0 36 300 Tm (arXiv:2004.04906v3 [cs.CL] 30 Sep 2020) Tj ET\n"
+	cases := []struct {
+		name, content, text string
+		want                core.BlockKind
+	}{
+		{"stamp beside upright text", body + stamp, "arXiv:2004.04906v3", core.KindParagraph},
+		{"page set sideways", "q 0 1 -1 0 750 0 cm\n" + body + "Q\n", "Dense Passage Retrieval", core.KindHeading},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			res, err := extractAll(t, onePage("", helvRes, c.content).Write(t), 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			found := false
+			for _, b := range res[1].Page.Blocks {
+				if strings.HasPrefix(b.Text(), c.text) {
+					found = true
+					if b.Kind != c.want {
+						t.Errorf("%q is %s; want %s", b.Text(), b.Kind, c.want)
+					}
+				}
+			}
+			if !found {
+				t.Errorf("no block starts %q: %q", c.text, blockTexts(res[1].Page.Blocks))
+			}
+		})
+	}
+}
