@@ -179,7 +179,7 @@ func layoutPage(glyphs []glyph, edges []edge, page core.BBox) ([]core.Block, lay
 		if fr := frame(d); fr.axis() && (d == 0 || d == dirs[0]) && len(edges) > 0 {
 			segs = ruledTables(segs, edges, bodySize(segs), fr, &nextLine)
 		}
-		ordered = append(ordered, orderSegments(segs, &facts))
+		ordered = append(ordered, orderSegments(segs, uprightRules(edges, frame(d)), &facts))
 	}
 	body := bodySize(all)
 	var blocks []core.Block
@@ -955,10 +955,82 @@ func bodySize(segs []*seg) float64 {
 	return best
 }
 
+// minPartRules is the fewest rules across each of two tables set side by
+// side: one over its rows and one under them.
+const minPartRules = 2
+
+// partByRules parts a group that reads as one table at an inner gutter
+// that its horizontal rules stop at on both sides: two tables set side
+// by side, each ruled across its own rows and none across both (tabula's
+// AnimalSounds1: two tables of animals and their sounds, their rows at
+// different heights, read as one table whose rows mixed the two). Rules
+// count when they lie within an em of the group's height and cover half
+// of their side at least. It returns the two sides, or nil.
+func partByRules(group []*seg, gut []span, rx0, rx1, em float64, rules []edge) [][]*seg {
+	if len(rules) == 0 {
+		return nil
+	}
+	var box core.BBox
+	for k, s := range group {
+		if k == 0 {
+			box = s.b
+		}
+		box = box.Union(s.b)
+	}
+	for _, g := range gut {
+		if !g.inner(rx0, rx1) {
+			continue
+		}
+		mid := (g.a + g.b) / 2
+		left, right, crossed := 0, 0, false
+		for _, r := range rules {
+			if r.pos < box.Y0-em || r.pos > box.Y1+em {
+				continue
+			}
+			switch {
+			case r.lo < mid && r.hi > mid:
+				crossed = true
+			case r.hi <= mid && r.hi-r.lo >= (mid-rx0)/2:
+				left++
+			case r.lo >= mid && r.hi-r.lo >= (rx1-mid)/2:
+				right++
+			}
+		}
+		if !crossed && left >= minPartRules && right >= minPartRules {
+			var l, r []*seg
+			for _, s := range group {
+				if (s.b.X0+s.b.X1)/2 < mid {
+					l = append(l, s)
+				} else {
+					r = append(r, s)
+				}
+			}
+			return [][]*seg{l, r}
+		}
+	}
+	return nil
+}
+
+// uprightRules are the horizontal rules of edges, stroked, for the
+// upright frame; none for another (a sideways table is ruled in its
+// own).
+func uprightRules(edges []edge, fr frame) []edge {
+	if fr != 0 {
+		return nil
+	}
+	var out []edge
+	for _, e := range edges {
+		if e.horiz && !e.fill {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
 // orderSegments puts segments in reading order with a recursive XY cut:
 // horizontal slabs, grouped while they share a column gutter; a group
 // with a gutter splits into columns read left to right.
-func orderSegments(segs []*seg, facts *layoutFacts) []*seg {
+func orderSegments(segs []*seg, rules []edge, facts *layoutFacts) []*seg {
 	if len(segs) == 0 {
 		return nil
 	}
@@ -967,13 +1039,13 @@ func orderSegments(segs []*seg, facts *layoutFacts) []*seg {
 		em = 10
 	}
 	var out []*seg
-	xyCut(segs, em, 0, &out, facts)
+	xyCut(segs, em, 0, &out, rules, facts)
 	return out
 }
 
 type span struct{ a, b float64 }
 
-func xyCut(segs []*seg, em float64, depth int, out *[]*seg, facts *layoutFacts) {
+func xyCut(segs []*seg, em float64, depth int, out *[]*seg, rules []edge, facts *layoutFacts) {
 	if len(segs) <= 1 || depth > 40 {
 		emitRows(segs, out)
 		return
@@ -996,11 +1068,7 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg, facts *layoutFacts) 
 			continue
 		}
 		group := slices.Concat(slabs[i:j]...)
-		var cols [][]*seg
-		tabular := false
-		if sideBySide(slabs[i:j], gut, rx0, rx1) {
-			cols, tabular = columns(slabs, i, j, group, gut, em)
-		}
+		cols, tabular := groupColumns(slabs, i, j, group, gut, rx0, rx1, em, rules)
 		if len(cols) > 1 && !tabular && leadsColumns(slabs, i, j, rx0, rx1, em) {
 			emitRows(slabs[i], out)
 			i++
@@ -1018,7 +1086,7 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg, facts *layoutFacts) 
 		} else if len(cols) > 1 && !tabular {
 			facts.columns = max(facts.columns, textColumns(cols))
 			for _, c := range cols {
-				xyCut(c, em, depth+1, out, facts)
+				xyCut(c, em, depth+1, out, rules, facts)
 			}
 		} else {
 			// No split: a table typed in a fixed-pitch font (typedTable)
@@ -1035,6 +1103,23 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg, facts *layoutFacts) 
 		}
 		i = j
 	}
+}
+
+// groupColumns splits group, the segments of slabs[i:j] sharing the
+// gutters gut, into columns when some slab has text on both sides of one
+// (sideBySide), and says whether they are a table's; two tables ruled
+// apart side by side (partByRules) are two columns, each read on its own.
+func groupColumns(slabs [][]*seg, i, j int, group []*seg, gut []span, rx0, rx1, em float64, rules []edge) ([][]*seg, bool) {
+	if !sideBySide(slabs[i:j], gut, rx0, rx1) {
+		return nil, false
+	}
+	cols, tabular := columns(slabs, i, j, group, gut, em)
+	if tabular {
+		if parts := partByRules(group, gut, rx0, rx1, em, rules); len(parts) > 1 {
+			return parts, false
+		}
+	}
+	return cols, tabular
 }
 
 // growGroup groups the slabs from slabs[i] on while they share a column
@@ -2289,9 +2374,16 @@ func startsNewBlock(cur []*seg, s *seg, lead *leading) bool {
 			return true
 		}
 	}
-	// A heading-like first line followed by text of another weight or
-	// slant; a line wholly bold or italic after a paragraph's short last
-	// line (a heading set without space above it).
+	return weightBreak(cur, p, s)
+}
+
+// weightBreak reports whether line s, under p at the end of the block
+// cur, starts a block by its weight or slant: a heading-like first line
+// followed by text of another weight or slant (two lines both mostly
+// bold stay together); a line wholly bold or italic after a paragraph's
+// short last line (a heading set without space above it); plain text
+// under a bold heading of two lines or more (boldHead).
+func weightBreak(cur []*seg, p, s *seg) bool {
 	ps, ss := lineFlags(p.words), lineFlags(s.words)
 	if len(cur) == 1 && len(p.words) <= maxBoldHeadingWords &&
 		(ps&core.FlagBold != ss&core.FlagBold && !(mostlyBold(p.words) && mostlyBold(s.words)) || ps == core.FlagItalic && ss == 0) {
@@ -2300,10 +2392,7 @@ func startsNewBlock(cur []*seg, s *seg, lead *leading) bool {
 	if ss != 0 && ss != ps && endsShort(cur) {
 		return true
 	}
-	if boldHead(cur) && ss&core.FlagBold == 0 && !mostlyBold(s.words) {
-		return true
-	}
-	return false
+	return boldHead(cur) && ss&core.FlagBold == 0 && !mostlyBold(s.words)
 }
 
 // A line of a paragraph ends where its next word would not fit. A line

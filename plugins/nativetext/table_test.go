@@ -512,3 +512,40 @@ func TestTurnedStampNotHeading(t *testing.T) {
 		})
 	}
 }
+
+// TestTablesSideBySide: two tables set side by side, each ruled across
+// its own rows (at other heights), are two tables: no rule crosses the
+// gutter between them.
+func TestTablesSideBySide(t *testing.T) {
+	t.Parallel()
+	var rules strings.Builder
+	for _, y := range []int{700, 680, 660, 640, 620} {
+		fmt.Fprintf(&rules, "72 %d m 272 %d l S\n", y, y)
+	}
+	for _, y := range []int{700, 684, 668, 652, 636} {
+		fmt.Fprintf(&rules, "300 %d m 500 %d l S\n", y, y)
+	}
+	content := rules.String() + cellsText([][3]string{
+		{"76", "687", "Animal"}, {"146", "687", "Action"}, {"216", "687", "Result"},
+		{"76", "667", "Cat"}, {"146", "667", "Says"}, {"216", "667", "Meow"},
+		{"76", "647", "Cow"}, {"146", "647", "Says"}, {"216", "647", "Moo"},
+		{"76", "627", "Owl"}, {"146", "627", "Says"}, {"216", "627", "Hoot"},
+		{"304", "689", "Animal"}, {"374", "689", "Action"}, {"444", "689", "Result"},
+		{"304", "673", "Dog"}, {"374", "673", "Says"}, {"444", "673", "Woof"},
+		{"304", "657", "Duck"}, {"374", "657", "Says"}, {"444", "657", "Quack"},
+		{"304", "641", "Fox"}, {"374", "641", "Says"}, {"444", "641", "Howl"},
+	})
+	res, err := extractAll(t, onePage("", helvRes, content).Write(t), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := tables(res[1].Page)
+	if len(ts) != 2 {
+		t.Fatalf("%d tables; want 2: %q", len(ts), blockTexts(res[1].Page.Blocks))
+	}
+	for i, want := range [][]string{{"Cat", "Says", "Meow"}, {"Dog", "Says", "Woof"}} {
+		if g := ts[i].Grid(); len(g) < 2 || fmt.Sprint(g[1]) != fmt.Sprint(want) {
+			t.Errorf("table %d: %q; want row 2 %q", i+1, g, want)
+		}
+	}
+}
