@@ -428,11 +428,7 @@ func TestHeadingsOverTable(t *testing.T) {
 		{"105", "686", "Apples"}, {"205", "686", "3"}, {"265", "686", "4"}, {"325", "686", "5"},
 		{"105", "666", "Pears"}, {"205", "666", "6"}, {"265", "666", "7"}, {"325", "666", "8"},
 	})
-	res, err := extractAll(t, onePage("", helvRes, yearsOver).Write(t), 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	blocks := res[1].Page.Blocks
+	blocks := helvPage(t, yearsOver)
 	if len(blocks) != 1 || blocks[0].Kind != core.KindTable {
 		t.Fatalf("kinds %q; want one table", blockKinds(blocks))
 	}
@@ -459,11 +455,7 @@ func TestHeaderBoxOverTable(t *testing.T) {
 		{"105", "676", "Apple"}, {"205", "676", "3"}, {"305", "676", "1.20"},
 		{"105", "656", "Pear"}, {"205", "656", "5"}, {"305", "656", "0.80"},
 	})
-	res, err := extractAll(t, onePage("", helvRes, content).Write(t), 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	blocks := res[1].Page.Blocks
+	blocks := helvPage(t, content)
 	if len(blocks) != 1 || blocks[0].Kind != core.KindTable {
 		t.Fatalf("kinds %q; want one table", blockKinds(blocks))
 	}
@@ -493,12 +485,9 @@ func TestTurnedStampNotHeading(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			res, err := extractAll(t, onePage("", helvRes, c.content).Write(t), 1)
-			if err != nil {
-				t.Fatal(err)
-			}
+			blocks := helvPage(t, c.content)
 			found := false
-			for _, b := range res[1].Page.Blocks {
+			for _, b := range blocks {
 				if strings.HasPrefix(b.Text(), c.text) {
 					found = true
 					if b.Kind != c.want {
@@ -507,7 +496,7 @@ func TestTurnedStampNotHeading(t *testing.T) {
 				}
 			}
 			if !found {
-				t.Errorf("no block starts %q: %q", c.text, blockTexts(res[1].Page.Blocks))
+				t.Errorf("no block starts %q: %q", c.text, blockTexts(blocks))
 			}
 		})
 	}
@@ -535,17 +524,25 @@ func TestTablesSideBySide(t *testing.T) {
 		{"304", "657", "Duck"}, {"374", "657", "Says"}, {"444", "657", "Quack"},
 		{"304", "641", "Fox"}, {"374", "641", "Says"}, {"444", "641", "Howl"},
 	})
-	res, err := extractAll(t, onePage("", helvRes, content).Write(t), 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := tables(res[1].Page)
+	blocks := helvPage(t, content)
+	ts := tables(core.Page{Blocks: blocks})
 	if len(ts) != 2 {
-		t.Fatalf("%d tables; want 2: %q", len(ts), blockTexts(res[1].Page.Blocks))
+		t.Fatalf("%d tables; want 2: %q", len(ts), blockTexts(blocks))
 	}
 	for i, want := range [][]string{{"Cat", "Says", "Meow"}, {"Dog", "Says", "Woof"}} {
 		if g := ts[i].Grid(); len(g) < 2 || fmt.Sprint(g[1]) != fmt.Sprint(want) {
 			t.Errorf("table %d: %q; want row 2 %q", i+1, g, want)
 		}
 	}
+}
+
+// helvPage extracts a one-page PDF of content set in Helvetica and
+// returns its blocks.
+func helvPage(t *testing.T, content string) []core.Block {
+	t.Helper()
+	res, err := extractAll(t, onePage("", helvRes, content).Write(t), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res[1].Page.Blocks
 }
