@@ -2732,8 +2732,7 @@ func makeBlock(segs []*seg, body float64, page core.BBox) core.Block {
 		b.Kind = core.KindHeading
 	case len(first.words) > 1 && isBullet(first.words[0].Text):
 		b.Kind = core.KindListItem
-	case len(segs) == 1 && lineFlags(first.words)&core.FlagBold != 0 && hasLetter(segs) &&
-		headingLine(first.text, len(first.words), first.size, body):
+	case boldLines(segs) && hasLetter(segs) && headingLine(segsText(segs), segsWords(segs), first.size, body):
 		b.Kind = core.KindHeading
 	}
 	if b.Kind == core.KindHeading {
@@ -2780,6 +2779,43 @@ func sentences(segs []*seg) bool {
 // forms).
 func stops(word string) bool {
 	return strings.ContainsRune(".!?。！？", lastSign(word))
+}
+
+// maxBoldHeadingLines is the most lines of a heading told by its weight
+// at the text's size: a title that wraps once ('Module One - Introduction
+// to Product' over 'Development and Quality Assurance').
+const maxBoldHeadingLines = 2
+
+// boldLines reports whether segs, the lines of a block, are at most
+// maxBoldHeadingLines, every word bold, at one size.
+func boldLines(segs []*seg) bool {
+	if len(segs) > maxBoldHeadingLines {
+		return false
+	}
+	for _, s := range segs {
+		if lineFlags(s.words)&core.FlagBold == 0 || s.size != segs[0].size {
+			return false
+		}
+	}
+	return true
+}
+
+// segsText is the text of segs, a space between them.
+func segsText(segs []*seg) string {
+	texts := make([]string, len(segs))
+	for i, s := range segs {
+		texts[i] = s.text
+	}
+	return strings.Join(texts, " ")
+}
+
+// segsWords counts the words of segs.
+func segsWords(segs []*seg) int {
+	n := 0
+	for _, s := range segs {
+		n += len(s.words)
+	}
+	return n
 }
 
 // filledField reports whether a line is a form's field filled in: a

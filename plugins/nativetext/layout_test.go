@@ -711,6 +711,25 @@ func TestBoldHeadOverText(t *testing.T) {
 	}
 	got := layout(gs, nil, core.BBox{X1: 612, Y1: 792})
 	if len(got) != 2 || strings.Join(strings.Fields(got[0].Text()), " ") != "Module Two: Initial Planning and Step 1: Concept Development" {
-		t.Errorf("blocks %q; want the bold head, then the text", blockTexts(got))
+		t.Fatalf("blocks %q; want the bold head, then the text", blockTexts(got))
+	}
+	if got[0].Kind != core.KindHeading {
+		t.Errorf("the bold head is %s; want a heading", got[0].Kind)
+	}
+}
+
+// TestBoldSentencesNotHeading: two bold lines at the text's size that end
+// a sentence are a paragraph set bold, not a heading.
+func TestBoldSentencesNotHeading(t *testing.T) {
+	t.Parallel()
+	seq := 0
+	gs := flagged(lineGlyphs(&seq, 72, 100, 10, "Do not use the product near water"), core.FlagBold)
+	gs = append(gs, flagged(lineGlyphs(&seq, 72, 112, 10, "or keep it within reach of children."), core.FlagBold)...)
+	for i, l := range wrap(strings.Repeat("This module considers immediate actions following a product idea. ", 3), 44) {
+		gs = append(gs, lineGlyphs(&seq, 72, 124+12*float64(i), 10, l)...)
+	}
+	got := layout(gs, nil, core.BBox{X1: 612, Y1: 792})
+	if len(got) == 0 || got[0].Kind != core.KindParagraph {
+		t.Errorf("kinds %q; want a paragraph first", blockKinds(got))
 	}
 }
