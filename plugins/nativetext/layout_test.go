@@ -699,37 +699,36 @@ func TestTitleMostlyBold(t *testing.T) {
 	}
 }
 
-// TestBoldHeadOverText: a heading set bold at the text's size over two
-// lines, with no space under it, ends where the plain text starts.
-func TestBoldHeadOverText(t *testing.T) {
+// TestBoldTwoLines: two bold lines at the text's size shaped like a
+// heading (no stop at its end), with no space under them, are a heading
+// that ends where the plain text starts; ending a sentence they are a
+// paragraph set bold.
+func TestBoldTwoLines(t *testing.T) {
 	t.Parallel()
-	seq := 0
-	gs := flagged(lineGlyphs(&seq, 72, 100, 10, "Module Two: Initial Planning and Step 1:"), core.FlagBold)
-	gs = append(gs, flagged(lineGlyphs(&seq, 72, 112, 10, "Concept Development"), core.FlagBold)...)
-	for i, l := range wrap(strings.Repeat("This module considers immediate actions following a product idea. ", 3), 44) {
-		gs = append(gs, lineGlyphs(&seq, 72, 124+12*float64(i), 10, l)...)
+	tests := []struct {
+		name string
+		bold [2]string
+		want core.BlockKind
+	}{
+		{"a heading", [2]string{"Module Two: Initial Planning and Step 1:", "Concept Development"}, core.KindHeading},
+		{"a sentence", [2]string{"Do not use the product near water", "or keep it within reach of children."}, core.KindParagraph},
 	}
-	got := layout(gs, nil, core.BBox{X1: 612, Y1: 792})
-	if len(got) != 2 || strings.Join(strings.Fields(got[0].Text()), " ") != "Module Two: Initial Planning and Step 1: Concept Development" {
-		t.Fatalf("blocks %q; want the bold head, then the text", blockTexts(got))
-	}
-	if got[0].Kind != core.KindHeading {
-		t.Errorf("the bold head is %s; want a heading", got[0].Kind)
-	}
-}
-
-// TestBoldSentencesNotHeading: two bold lines at the text's size that end
-// a sentence are a paragraph set bold, not a heading.
-func TestBoldSentencesNotHeading(t *testing.T) {
-	t.Parallel()
-	seq := 0
-	gs := flagged(lineGlyphs(&seq, 72, 100, 10, "Do not use the product near water"), core.FlagBold)
-	gs = append(gs, flagged(lineGlyphs(&seq, 72, 112, 10, "or keep it within reach of children."), core.FlagBold)...)
-	for i, l := range wrap(strings.Repeat("This module considers immediate actions following a product idea. ", 3), 44) {
-		gs = append(gs, lineGlyphs(&seq, 72, 124+12*float64(i), 10, l)...)
-	}
-	got := layout(gs, nil, core.BBox{X1: 612, Y1: 792})
-	if len(got) == 0 || got[0].Kind != core.KindParagraph {
-		t.Errorf("kinds %q; want a paragraph first", blockKinds(got))
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			seq := 0
+			gs := flagged(lineGlyphs(&seq, 72, 100, 10, tc.bold[0]), core.FlagBold)
+			gs = append(gs, flagged(lineGlyphs(&seq, 72, 112, 10, tc.bold[1]), core.FlagBold)...)
+			for i, l := range wrap(strings.Repeat("This module considers immediate actions following a product idea. ", 3), 44) {
+				gs = append(gs, lineGlyphs(&seq, 72, 124+12*float64(i), 10, l)...)
+			}
+			got := layout(gs, nil, core.BBox{X1: 612, Y1: 792})
+			if len(got) == 0 || got[0].Kind != tc.want {
+				t.Fatalf("blocks %q, kinds %q; want %s first", blockTexts(got), blockKinds(got), tc.want)
+			}
+			if tc.want == core.KindHeading && (len(got) != 2 || strings.Join(strings.Fields(got[0].Text()), " ") != tc.bold[0]+" "+tc.bold[1]) {
+				t.Errorf("blocks %q; want the bold lines, then the text", blockTexts(got))
+			}
+		})
 	}
 }
