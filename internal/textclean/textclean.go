@@ -22,14 +22,20 @@ func IsLigature(r rune) bool { return r >= 0xFB00 && r <= 0xFB06 }
 
 // ExpandLigatures replaces U+FB00–U+FB06 with their component letters.
 func ExpandLigatures(s string) string {
-	if !strings.ContainsFunc(s, IsLigature) {
+	return replaceRunes(s, IsLigature, func(r rune) string { return ligatures[r] })
+}
+
+// replaceRunes replaces each rune r of s for which is(r) holds with
+// with(r), and returns s itself when there is none.
+func replaceRunes(s string, is func(rune) bool, with func(rune) string) string {
+	if !strings.ContainsFunc(s, is) {
 		return s
 	}
 	var b strings.Builder
 	b.Grow(len(s) + 4)
 	for _, r := range s {
-		if l, ok := ligatures[r]; ok {
-			b.WriteString(l)
+		if is(r) {
+			b.WriteString(with(r))
 		} else {
 			b.WriteRune(r)
 		}
@@ -50,19 +56,7 @@ func IsPresentationForm(r rune) bool {
 // text that names its glyphs by their shapes reads 'ﺍﺳﻤﻲ', which neither
 // a search for 'اسمي' nor a model trained on ordinary text matches.
 func ExpandPresentationForms(s string) string {
-	if !strings.ContainsFunc(s, IsPresentationForm) {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(len(s))
-	for _, r := range s {
-		if IsPresentationForm(r) {
-			b.WriteString(norm.NFKC.String(string(r)))
-		} else {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
+	return replaceRunes(s, IsPresentationForm, func(r rune) string { return norm.NFKC.String(string(r)) })
 }
 
 // DropSoftHyphens removes every U+00AD SOFT HYPHEN.

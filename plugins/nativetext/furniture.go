@@ -54,14 +54,16 @@ func isPageNumber(s string) bool {
 		case r == ' ' || r == '/' || r == '|':
 		default:
 			if !strings.ContainsRune("of", r) {
-				if strings.Trim(t, "ivxlc") == "" && len(t) <= 6 {
-					return true
-				}
-				return false
+				return isRoman(t)
 			}
 		}
 	}
 	return digits > 0
+}
+
+// isRoman reports a page number in lower-case roman numerals.
+func isRoman(s string) bool {
+	return len(s) <= 6 && strings.Trim(s, "ivxlc") == ""
 }
 
 // inMargin says whether a block sits in the top (-1) or bottom (+1) band

@@ -78,9 +78,9 @@ func proseBeside(group []*seg, g span) bool {
 	var left, right []*seg
 	for _, s := range group {
 		switch {
-		case s.b.X1 <= g.a+0.01:
+		case g.leftOf(s.b):
 			left = append(left, s)
-		case s.b.X0 >= g.b-0.01:
+		case g.rightOf(s.b):
 			right = append(right, s)
 		}
 	}
@@ -111,11 +111,11 @@ func sideAligned(group []*seg, g span, em float64) (ev evidence, across int) {
 	right := map[int]*seg{} // line → nearest segment right of g
 	for _, s := range group {
 		switch {
-		case s.b.X1 <= g.a+0.01:
+		case g.leftOf(s.b):
 			if x, ok := left[s.line]; !ok || s.b.X1 > x.b.X1 {
 				left[s.line] = s
 			}
-		case s.b.X0 >= g.b-0.01:
+		case g.rightOf(s.b):
 			if x, ok := right[s.line]; !ok || s.b.X0 < x.b.X0 {
 				right[s.line] = s
 			}

@@ -970,11 +970,8 @@ func partByRules(group []*seg, gut []span, rx0, rx1, em float64, rules []edge) [
 	if len(rules) == 0 {
 		return nil
 	}
-	var box core.BBox
-	for k, s := range group {
-		if k == 0 {
-			box = s.b
-		}
+	box := group[0].b
+	for _, s := range group[1:] {
 		box = box.Union(s.b)
 	}
 	for _, g := range gut {
@@ -1159,6 +1156,12 @@ func innerGutters(g []span, rx0, rx1 float64) int {
 // edge: a gutter between columns, not a margin.
 func (g span) inner(rx0, rx1 float64) bool { return g.a > rx0+0.01 && g.b < rx1-0.01 }
 
+// leftOf reports whether box b ends at or before the gap.
+func (g span) leftOf(b core.BBox) bool { return b.X1 <= g.a+0.01 }
+
+// rightOf reports whether box b starts at or after the gap.
+func (g span) rightOf(b core.BBox) bool { return b.X0 >= g.b-0.01 }
+
 // titleInGutter reports whether slab, one line alone, stands within a gap
 // of the slab under it, with text of that slab on both sides of it: the
 // last line of a title centred over two blocks side by side ('AGENDA'
@@ -1233,8 +1236,8 @@ func sideBySide(group [][]*seg, gut []span, rx0, rx1 float64) bool {
 		for _, slab := range group {
 			left, right := false, false
 			for _, s := range slab {
-				left = left || s.b.X1 <= g.a+0.01
-				right = right || s.b.X0 >= g.b-0.01
+				left = left || g.leftOf(s.b)
+				right = right || g.rightOf(s.b)
 			}
 			if left && right {
 				return true
@@ -2279,17 +2282,17 @@ func headingLine(text string, words int, size, body float64) bool {
 // 'Concept Development' over 'This module considers immediate actions').
 // One bold line is told apart above.
 func boldHead(cur []*seg) bool {
-	if len(cur) < 2 {
-		return false
-	}
-	words := 0
-	for _, c := range cur {
-		if lineFlags(c.words)&core.FlagBold == 0 {
+	return len(cur) >= 2 && allBold(cur) && segsWords(cur) <= maxBoldHeadingWords
+}
+
+// allBold reports whether every word of segs is bold.
+func allBold(segs []*seg) bool {
+	for _, s := range segs {
+		if lineFlags(s.words)&core.FlagBold == 0 {
 			return false
 		}
-		words += len(c.words)
 	}
-	return words <= maxBoldHeadingWords
+	return true
 }
 
 // mostlyBold reports whether most of the letters of words are bold: the
@@ -2759,10 +2762,7 @@ func sentences(segs []*seg) bool {
 	if len(segs) < minSentenceLines {
 		return false
 	}
-	var words []core.Word
-	for _, s := range segs {
-		words = append(words, s.words...)
-	}
+	words := segWords(segs)
 	if len(words) == 0 || !stops(words[len(words)-1].Text) {
 		return false
 	}
@@ -2787,17 +2787,17 @@ func stops(word string) bool {
 const maxBoldHeadingLines = 2
 
 // boldLines reports whether segs, the lines of a block, are at most
-// maxBoldHeadingLines, every word bold, at one size.
+// maxBoldHeadingLines, at one size, every word bold.
 func boldLines(segs []*seg) bool {
 	if len(segs) > maxBoldHeadingLines {
 		return false
 	}
 	for _, s := range segs {
-		if lineFlags(s.words)&core.FlagBold == 0 || s.size != segs[0].size {
+		if s.size != segs[0].size {
 			return false
 		}
 	}
-	return true
+	return allBold(segs)
 }
 
 // segsText is the text of segs, a space between them.

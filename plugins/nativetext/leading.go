@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/assay-pdf/assay/core"
 )
 
 // Loose leading. Chinese and Japanese text, and text set double-spaced,
@@ -123,13 +125,21 @@ func startsDigit(text string) bool {
 // leaderLine reports a line of a contents or a list: leader dots in it,
 // or a last word that is a number (a page, a value).
 func leaderLine(p *seg) bool {
-	for _, w := range p.words {
+	if leaders(p.words) {
+		return true
+	}
+	last := p.words[len(p.words)-1].Text
+	return last != "" && strings.TrimFunc(last, unicode.IsDigit) == ""
+}
+
+// leaders reports whether a word of words is leader dots.
+func leaders(words []core.Word) bool {
+	for _, w := range words {
 		if strings.Contains(w.Text, "....") || strings.Contains(w.Text, ". . .") {
 			return true
 		}
 	}
-	last := p.words[len(p.words)-1].Text
-	return last != "" && strings.TrimFunc(last, unicode.IsDigit) == ""
+	return false
 }
 
 // contentsEntry reports the last line of an entry of a contents: leader
@@ -141,17 +151,8 @@ func contentsEntry(p *seg) bool {
 	if len(p.words) < 2 {
 		return false
 	}
-	leaders := false
-	for _, w := range p.words[:len(p.words)-1] {
-		leaders = leaders || strings.Contains(w.Text, "....") || strings.Contains(w.Text, ". . .")
-	}
 	last := strings.TrimLeft(p.words[len(p.words)-1].Text, ".")
-	return leaders && last != "" && (strings.TrimFunc(last, unicode.IsDigit) == "" || isRoman(last))
-}
-
-// isRoman reports a page number in lower-case roman numerals.
-func isRoman(s string) bool {
-	return len(s) <= 6 && strings.Trim(s, "ivxlc") == ""
+	return leaders(p.words[:len(p.words)-1]) && last != "" && (strings.TrimFunc(last, unicode.IsDigit) == "" || isRoman(last))
 }
 
 // columnRight is the right margin of the text that starts where s starts

@@ -36,11 +36,7 @@ func rulings(edges []edge, fr frame) []tableformer.Ruling {
 
 // segWords lists the words of segments.
 func segWords(segs []*seg) []core.Word {
-	n := 0
-	for _, s := range segs {
-		n += len(s.words)
-	}
-	ws := make([]core.Word, 0, n)
+	ws := make([]core.Word, 0, segsWords(segs))
 	for _, s := range segs {
 		ws = append(ws, s.words...)
 	}

@@ -1,6 +1,7 @@
 package tableformer
 
 import (
+	"iter"
 	"sort"
 	"strings"
 	"unicode"
@@ -63,19 +64,33 @@ func isRTL(r rune) bool {
 // strongLTR reports a letter of a left-to-right script.
 func strongLTR(r rune) bool { return unicode.IsLetter(r) && !isRTL(r) }
 
-// mirrorRTL puts the columns of a right-to-left table in logical order:
-// the rightmost column first.
-func mirrorRTL(t *core.Table) {
+// mostlyRTL reports texts with more of a right-to-left script than of a
+// left-to-right one, counting each text once (figures count for
+// neither).
+func mostlyRTL(texts iter.Seq[string]) bool {
 	rtl, ltr := 0, 0
-	for _, c := range t.Cells {
+	for s := range texts {
 		switch {
-		case strings.IndexFunc(c.Text, isRTL) >= 0:
+		case strings.IndexFunc(s, isRTL) >= 0:
 			rtl++
-		case strings.IndexFunc(c.Text, strongLTR) >= 0:
+		case strings.IndexFunc(s, strongLTR) >= 0:
 			ltr++
 		}
 	}
-	if rtl <= ltr {
+	return rtl > ltr
+}
+
+// mirrorRTL puts the columns of a right-to-left table in logical order:
+// the rightmost column first.
+func mirrorRTL(t *core.Table) {
+	texts := func(yield func(string) bool) {
+		for _, c := range t.Cells {
+			if !yield(c.Text) {
+				return
+			}
+		}
+	}
+	if !mostlyRTL(texts) {
 		return
 	}
 	for i := range t.Cells {

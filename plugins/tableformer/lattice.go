@@ -1,8 +1,6 @@
 package tableformer
 
 import (
-	"strings"
-
 	"github.com/assay-pdf/assay/core"
 )
 
@@ -308,18 +306,15 @@ func cells(ln []word, cols []bound, gap float64) int {
 }
 
 // rightToLeft reports lines with more words of a right-to-left script
-// than of a left-to-right one (figures count for neither).
+// than of a left-to-right one (mostlyRTL).
 func rightToLeft(lines [][]word) bool {
-	rtl, ltr := 0, 0
-	for _, ln := range lines {
-		for _, w := range ln {
-			switch {
-			case strings.IndexFunc(w.Text, isRTL) >= 0:
-				rtl++
-			case strings.IndexFunc(w.Text, strongLTR) >= 0:
-				ltr++
+	return mostlyRTL(func(yield func(string) bool) {
+		for _, ln := range lines {
+			for _, w := range ln {
+				if !yield(w.Text) {
+					return
+				}
 			}
 		}
-	}
-	return rtl > ltr
+	})
 }
