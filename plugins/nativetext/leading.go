@@ -132,12 +132,26 @@ func leaderLine(p *seg) bool {
 	return last != "" && strings.TrimFunc(last, unicode.IsDigit) == ""
 }
 
-// leaders reports whether a word of words is leader dots.
+// minSpacedLeaders is the fewest words of dots alone, one after another,
+// that are leader dots set apart ('Roles. . . . . 8'): an ellipsis
+// spaced out ('. . .') has three.
+const minSpacedLeaders = 4
+
+// leaders reports whether words hold leader dots: a word of them, or
+// minSpacedLeaders words of dots alone in a row.
 func leaders(words []core.Word) bool {
+	run := 0
 	for _, w := range words {
 		if strings.Contains(w.Text, "....") || strings.Contains(w.Text, ". . .") {
 			return true
 		}
+		if w.Text != "" && strings.Trim(w.Text, ".") == "" {
+			if run++; run >= minSpacedLeaders {
+				return true
+			}
+			continue
+		}
+		run = 0
 	}
 	return false
 }

@@ -133,11 +133,15 @@ func TestDoubleSpacedProse(t *testing.T) {
 // TestContentsEntries: a contents set full width, its page numbers at
 // the margin, has a block an entry; an entry whose title runs over two
 // lines is one. An entry set larger (a part's) is a paragraph, not a
-// heading: it names one.
+// heading: it names one. Leader dots set apart, a word each (an IBM
+// Redbook's 'Roles. . . . . 8'), are leaders too.
 func TestContentsEntries(t *testing.T) {
 	t.Parallel()
 	entry := func(title, page string) string {
 		return title + " " + strings.Repeat(".", 44-len(title)-len(page)) + " " + page
+	}
+	spaced := func(title, page string) string {
+		return title + strings.Repeat(" .", 20-len(title)/2) + " " + page
 	}
 	seq := 0
 	gs := drawLines(&seq,
@@ -146,10 +150,12 @@ func TestContentsEntries(t *testing.T) {
 		placed{72, 124, 10, "Falon'Din: Friend of the Dead, the Guide"},
 		placed{72, 136, 10, entry("", "27")},
 		placed{72, 148, 10, entry("Preface", "vii")},
+		placed{72, 160, 10, spaced("Chapter 2. Roles and duties", "7")},
+		placed{72, 172, 10, spaced("2.1 Roles.", "8")},
 	)
 	got := layout(gs, nil, core.BBox{X1: 612, Y1: 792})
-	if len(got) != 4 {
-		t.Fatalf("%d blocks; want 4: %q", len(got), blockTexts(got))
+	if len(got) != 6 {
+		t.Fatalf("%d blocks; want 6: %q", len(got), blockTexts(got))
 	}
 	if !strings.HasPrefix(got[2].Text(), "Falon'Din") || !strings.HasSuffix(got[2].Text(), "27") {
 		t.Errorf("third entry %q", got[2].Text())
