@@ -106,12 +106,10 @@ func Score(r core.PageResult, h Hints) Report {
 	fp := fieldRoom.Get().(*[]string)
 	fields := slices.AppendSeq((*fp)[:0], strings.FieldsSeq(text))
 	defer giveBackFields(fp, fields)
+	enc = rep.decoding(&t, text, enc, false)
 	words := 1.0
-	switch t.script() {
-	case ScriptLatin, ScriptNone:
-		words, enc = rep.latinSignals(text, fields, enc)
-	case ScriptHan, ScriptJapanese:
-		enc = rep.hanSignal(text, enc)
+	if s := t.script(); s == ScriptLatin || s == ScriptNone {
+		words = rep.wordSignal(fields)
 	}
 
 	order, back := Order(&r.Page)
@@ -176,15 +174,36 @@ func giveBackFields(fp *[]string, fields []string) {
 	fieldRoom.Put(fp)
 }
 
-// latinSignals are the wordness of a text in a Latin script (or none),
-// and its encoding signal enc lowered when its letters are shifted by a
-// fixed offset.
-func (rep *Report) latinSignals(text string, fields []string, enc float64) (words, encoding float64) {
-	words = wordness(fields)
-	if k, _ := caesarShift(text); k != 0 {
-		enc = math.Min(enc, shiftedEncoding)
-		rep.because(fmt.Sprintf("letters shifted by a fixed offset (%+d restores them): a font without a usable Unicode map", k))
+// decoding is the encoding signal enc of text (tallied in t) lowered by
+// the checks of its script that find a font decoded through a wrong map:
+// Latin letters shifted by a fixed offset, Han characters mostly out of
+// everyday use. With part set, text is a part of a page (a block), not
+// the whole of it: its letters shifted within ASCII count only where
+// most of them also lie in the upper half of Latin-1, which no real text
+// does. The search for an ASCII shift tells shifted text by capitals
+// that turn into lower case, and on a page, whose letters are many and
+// mostly lower case, only shifted text has that shape; a block alone may
+// be a heading or a label in capitals, which would have it too.
+func (rep *Report) decoding(t *tally, text string, enc float64, part bool) float64 {
+	switch t.script() {
+	case ScriptLatin, ScriptNone:
+		if part && !highLatin1(text) {
+			break
+		}
+		if k, _ := caesarShift(text); k != 0 {
+			enc = math.Min(enc, shiftedEncoding)
+			rep.because(fmt.Sprintf("letters shifted by a fixed offset (%+d restores them): a font without a usable Unicode map", k))
+		}
+	case ScriptHan, ScriptJapanese:
+		enc = rep.hanSignal(text, enc)
 	}
+	return enc
+}
+
+// wordSignal is the wordness of the fields of a text in a Latin script
+// (or none), lowered when its letters are spaced apart.
+func (rep *Report) wordSignal(fields []string) float64 {
+	words := wordness(fields)
 	if ls := letterSpaced(fields); ls > maxLetterSpaced {
 		words = math.Min(words, 1-ls)
 		rep.because(fmt.Sprintf("%s of tokens are letters spaced apart", pct(ls)))
@@ -192,7 +211,7 @@ func (rep *Report) latinSignals(text string, fields []string, enc float64) (word
 	if words < reasonBelow {
 		rep.because(fmt.Sprintf("only %s of tokens look like words", pct(words)))
 	}
-	return words, enc
+	return words
 }
 
 // hanSignal is the encoding signal enc of a Han or Japanese text, lowered
@@ -223,6 +242,18 @@ func (rep *Report) repeats(fields []string) float64 {
 func Encoding(text string) (float64, []string) {
 	t := tallyText(text)
 	return rateEncoding(&t, text)
+}
+
+// Decodable rates how much of text, a part of a page, its font decoded to
+// real characters, judged as Score judges a page's encoding: Encoding,
+// lowered for Latin letters shifted by a fixed offset (into the upper half
+// of Latin-1: see decoding) or Han characters out of everyday use. A piece of a page (a block) whose Decodable falls below the
+// router's threshold would fail it as a page of its own.
+func Decodable(text string) float64 {
+	t := tallyText(text)
+	enc, _ := rateEncoding(&t, text)
+	var rep Report
+	return rep.decoding(&t, text, enc, true)
 }
 
 // rateEncoding is Encoding with text's characters tallied.

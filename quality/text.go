@@ -412,6 +412,14 @@ func (t *charTally) distinctLetters() int {
 	return n
 }
 
+// highLatin1 reports whether most letters of text are in the upper half
+// of Latin-1 (mostlyHighLatin1).
+func highLatin1(text string) bool {
+	var t charTally
+	t.count(text)
+	return t.mostlyHighLatin1()
+}
+
 // mostlyHighLatin1 reports whether most letters of the text are in the
 // upper half of Latin-1 (À-ÿ), which real text in any language is not.
 func (t *charTally) mostlyHighLatin1() bool {
