@@ -64,6 +64,10 @@ const (
 	// and its options, not on files, devices or the time, so a host may
 	// keep it across runs and skip starting the engine only to ask.
 	CapStableInfo Capability = "stable_info"
+	// CapReread: the engine reads again, from the page's pixels, boxes of
+	// text that another reading could not decode (options "mode":
+	// "reread" with "regions"), a block each.
+	CapReread Capability = "reread"
 )
 
 // Info describes an engine.
@@ -104,7 +108,9 @@ type Request struct {
 	// how many pages the call should read at once (its share of the cores
 	// while other calls run), unless the configured options set it;
 	// "coarse_images", pages whose images may be drawn without smoothing;
-	// "mode": "regions" with "regions", the picture boxes to read.
+	// "mode": "regions" with "regions", the picture boxes to read;
+	// "mode": "reread" with "regions", the boxes of text blocks whose
+	// characters the text layer could not decode (CapReread).
 	Options json.RawMessage `json:"options,omitempty"`
 	// PageTimeout is how long the caller is prepared to wait for any one
 	// page. Engines may use it to bound their own work; the host treats an

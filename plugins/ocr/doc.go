@@ -104,6 +104,9 @@
 // dropped; any other picture (a chart, a map, another script) has its
 // lines recognised by PaddleOCR as upright, one at a time at its own
 // width (the direction classifier is loaded only when a page needs it);
+// "reread" the boxes of blocks of the page's text whose text layer did
+// not decode, each rendered with a white margin and read (as Latin print
+// first) into one paragraph block with the box's place;
 // "check" a band
 // across the middle of the page, and reports how well the page's own text
 // layer (read by pdfium) agrees with it.

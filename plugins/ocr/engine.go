@@ -68,7 +68,7 @@ func (e *Engine) Describe(ctx context.Context) (core.Info, error) {
 		Name:         Name,
 		Version:      Version,
 		Description:  desc,
-		Capabilities: []core.Capability{core.CapOCR, core.CapRegions, core.CapPageRange},
+		Capabilities: []core.Capability{core.CapOCR, core.CapRegions, core.CapReread, core.CapPageRange},
 		Cost:         20,
 	}, nil
 }
@@ -427,6 +427,10 @@ func (j *job) ocrPage(ctx context.Context, p int) (core.Page, map[string]float64
 		boxes := j.opt.Regions[strconv.Itoa(p)]
 		stats["regions"] = float64(len(boxes))
 		page.Blocks, err = j.readRegions(ctx, p, boxes, opt, stats)
+	case ModeReread:
+		boxes := j.opt.Regions[strconv.Itoa(p)]
+		stats["regions"] = float64(len(boxes))
+		page.Blocks, err = j.reread(ctx, page, boxes, opt, stats)
 	case ModeCheck:
 		err = j.checkPage(ctx, &page, opt, stats)
 	default:

@@ -22,6 +22,10 @@ const (
 	ModePage    = "page"
 	ModeRegions = "regions"
 	ModeCheck   = "check"
+	// ModeReread reads, as text, boxes of the page's text whose text
+	// layer could not be decoded (core.CapReread): no text check, and
+	// each box yields one block of the lines read inside it.
+	ModeReread = "reread"
 )
 
 // EnvModelsDir names the models directory when the options do not.
@@ -54,10 +58,10 @@ type Options struct {
 	ONNXRuntimeLib string `json:"onnxruntime_lib,omitempty"`
 	// TessdataDir overrides Tesseract's data directory.
 	TessdataDir string `json:"tessdata_dir,omitempty"`
-	// Mode: "page" (default), "regions" or "check".
+	// Mode: "page" (default), "regions", "reread" or "check".
 	Mode string `json:"mode,omitempty"`
 	// Regions maps a page number ("3") to the boxes to read on it, in
-	// points with a top-left origin, for mode "regions".
+	// points with a top-left origin, for modes "regions" and "reread".
 	Regions map[string][]core.BBox `json:"regions,omitempty"`
 	// Orientation turns OSD on or off (default on).
 	Orientation *bool `json:"orientation,omitempty"`
@@ -145,9 +149,9 @@ func (o Options) validate() (Options, error) {
 	switch o.Mode {
 	case "":
 		o.Mode = ModePage
-	case ModePage, ModeRegions, ModeCheck:
+	case ModePage, ModeRegions, ModeReread, ModeCheck:
 	default:
-		return o, fmt.Errorf("ocr: mode %q (want page, regions or check): %w", o.Mode, core.ErrBadRequest)
+		return o, fmt.Errorf("ocr: mode %q (want page, regions, reread or check): %w", o.Mode, core.ErrBadRequest)
 	}
 	if o.DPI == 0 {
 		o.DPI = DefaultDPI

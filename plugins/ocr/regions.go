@@ -189,7 +189,7 @@ func (j *job) readRegion(ctx context.Context, p int, box core.BBox, found checke
 	stats["backend_"+backend] = 1
 	off := g.Rect.Min
 	read := buildBlocks(blocks, func(r image.Rectangle) core.BBox { return tr.ToPage(r.Add(off)) })
-	fig, ok := figureOf(box, read)
+	fig, ok := joinRead(core.KindFigure, box, read)
 	return fig, ok, nil
 }
 
@@ -369,16 +369,16 @@ func letters(s string) int {
 	return n
 }
 
-// figureOf is one figure block for the picture box holding the lines of
-// every block read in it, in reading order: the picture's own text, kept
-// apart from the page's paragraphs.
-func figureOf(box core.BBox, read []core.Block) (core.Block, bool) {
-	fig := core.Block{Kind: core.KindFigure, BBox: box}
+// joinRead is one block of kind for box holding the lines of every block
+// read in it, in reading order: a picture's own text (a figure), kept
+// apart from the page's paragraphs, or a reread block's text.
+func joinRead(kind core.BlockKind, box core.BBox, read []core.Block) (core.Block, bool) {
+	out := core.Block{Kind: kind, BBox: box}
 	for _, b := range read {
-		fig.Lines = append(fig.Lines, b.Lines...)
+		out.Lines = append(out.Lines, b.Lines...)
 		if b.Table != nil && len(b.Lines) == 0 {
-			fig.Lines = append(fig.Lines, core.RowsBlock(core.KindFigure, b.Table.WordRows()).Lines...)
+			out.Lines = append(out.Lines, core.RowsBlock(kind, b.Table.WordRows()).Lines...)
 		}
 	}
-	return fig, len(fig.Lines) > 0
+	return out, len(out.Lines) > 0
 }
