@@ -76,6 +76,9 @@ type Attempt struct {
 	// Regions is set for an attempt that read only image regions of the
 	// page to add to the winner, not to compete with it.
 	Regions bool `json:"regions,omitempty"`
+	// Reread (with Regions) is set for an attempt that read again the
+	// blocks of the winner whose text did not decode.
+	Reread bool `json:"reread,omitempty"`
 	// Stages are the milliseconds the page spent in each stage of the
 	// engine's pipeline, for engines that report them (layoutml).
 	Stages map[string]float64 `json:"stages_ms,omitempty"`

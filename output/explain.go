@@ -44,7 +44,10 @@ func Explain(w io.Writer, res *merge.Result) error {
 		}
 		for i, a := range e.Attempts {
 			what := a.Engine
-			if a.Regions {
+			switch {
+			case a.Reread:
+				what += " (reread)"
+			case a.Regions:
 				what += " (regions)"
 			}
 			fmt.Fprintf(&sb, "  try %d    %s: %s", i+1, what, a.Status)

@@ -73,6 +73,7 @@ type jsonAttempt struct {
 	Score   float64    `json:"score"`
 	MS      float64    `json:"ms"`
 	Regions bool       `json:"regions,omitempty"`
+	Reread  bool       `json:"reread,omitempty"`
 	Reasons []string   `json:"reasons,omitempty"`
 	Error   *jsonError `json:"error,omitempty"`
 	// Stages: milliseconds per stage of the engine's pipeline.
@@ -170,7 +171,7 @@ func buildJSON(res *merge.Result, opts JSONOptions) jsonDoc {
 			Blocks:     make([]jsonBlock, 0, len(e.Page.Blocks)),
 		}
 		for _, a := range e.Attempts {
-			p.Attempts = append(p.Attempts, jsonAttempt{Engine: a.Engine, Status: string(a.Status), Score: round4(a.Score), MS: ms(a.Elapsed), Regions: a.Regions, Reasons: a.Reasons, Error: wireError(a.Err), Stages: a.Stages})
+			p.Attempts = append(p.Attempts, jsonAttempt{Engine: a.Engine, Status: string(a.Status), Score: round4(a.Score), MS: ms(a.Elapsed), Regions: a.Regions, Reread: a.Reread, Reasons: a.Reasons, Error: wireError(a.Err), Stages: a.Stages})
 		}
 		for i := range e.Page.Blocks {
 			p.Blocks = append(p.Blocks, block(&e.Page.Blocks[i], opts))

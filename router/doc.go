@@ -14,6 +14,12 @@
 // what is left of the document's deadline; the host kills an engine that
 // overruns it.
 //
+// A page that passed can still hold a block that did not decode (a
+// heading in a font without a Unicode map among good paragraphs): once its
+// chain is done, the blocks of its best answer that quality.Garbled judges
+// undecoded go, alone, to the first engine of its chain that rereads
+// (core.CapReread), and merge.Reread puts what that engine read into them.
+//
 // Engines come from a Registry: in the CLI that is the plugin host, in
 // tests any in-process core.Engine.
 package router

@@ -15,10 +15,18 @@ type Step struct {
 	// words are merged into the best full-page result instead of competing
 	// with it. A region step runs whenever the page has image regions.
 	Regions bool
+	// Reread (with Regions): the engine reads again, from the page's
+	// pixels, the blocks of the best answer whose text did not decode
+	// (quality.Garbled), and its readings replace theirs. No plan names
+	// it: the router adds it after a page's chain (pageState.rereadStep).
+	Reread bool
 }
 
 func (s Step) String() string {
-	if s.Regions {
+	switch {
+	case s.Reread:
+		return s.Engine + ":reread"
+	case s.Regions:
 		return s.Engine + ":regions"
 	}
 	return s.Engine

@@ -174,6 +174,12 @@ type pageState struct {
 	// tableEngine says whether a region step's engine rebuilds tables
 	// (it reads the page's table blocks) rather than reading pictures.
 	tableEngine func(name string) bool
+	// rereads says whether an engine reads garbled blocks again
+	// (core.CapReread); rereadAsked is set once the page was looked at
+	// for them, and garbled holds their boxes.
+	rereads     func(name string) bool
+	rereadAsked bool
+	garbled     []core.BBox
 }
 
 // learn sets the page's facts, and with them its class, chain and hints.
@@ -187,6 +193,7 @@ func (s *pageState) learn(info analyze.Page, plan Plan) {
 type regionResult struct {
 	engine string
 	tables bool // the engine rebuilt table blocks
+	reread bool // the engine read garbled blocks again (Step.Reread)
 	result core.PageResult
 }
 
@@ -207,17 +214,20 @@ func (s *pageState) usable() bool {
 	return s.cands[merge.Best(s.cands)].Usable()
 }
 
-// regionsFor are the regions a region step of engine reads: the boxes of
-// the best answer's tables for an engine that rebuilds tables, else the
-// image regions.
-func (s *pageState) regionsFor(engine string) []core.BBox {
+// regionsFor are the regions a region step reads: the garbled blocks for
+// a reread, the boxes of the best answer's tables for an engine that
+// rebuilds tables, else the image regions.
+func (s *pageState) regionsFor(step Step) []core.BBox {
+	if step.Reread {
+		return s.garbled
+	}
 	tables, pictures := s.tableBoxes(), s.info.RegionBoxes()
 	if len(tables) == 0 && len(pictures) == 0 {
 		// Nothing to read either way: no need to ask what the engine is
 		// (which would start its process).
 		return nil
 	}
-	if s.tableEngine != nil && s.tableEngine(engine) {
+	if s.tableEngine != nil && s.tableEngine(step.Engine) {
 		return tables
 	}
 	return pictures
@@ -251,13 +261,40 @@ func (s *pageState) nextStep(threshold float64) (Step, bool) {
 			continue
 		}
 		if st.Regions {
-			if len(s.regionsFor(st.Engine)) > 0 && s.usable() {
+			if len(s.regionsFor(st)) > 0 && s.usable() {
 				return st, true
 			}
 			continue
 		}
 		if first || !s.passed(threshold) {
 			return st, true
+		}
+	}
+	return s.rereadStep(threshold)
+}
+
+// rereadStep is the step, once the page's chain is done, that reads again
+// the blocks of its best answer that did not decode (quality.Garbled at
+// threshold): a page of good text passes with a heading or a sidebar set
+// in a font without a Unicode map, and those blocks alone go to the first
+// engine of the chain that rereads (core.CapReread). The page is looked
+// at once.
+func (s *pageState) rereadStep(threshold float64) (Step, bool) {
+	if s.rereadAsked || !s.usable() || s.rereads == nil {
+		return Step{}, false
+	}
+	s.rereadAsked = true
+	for _, b := range s.cands[merge.Best(s.cands)].Result.Page.Blocks {
+		if quality.Garbled(&b, threshold) && !b.BBox.Empty() {
+			s.garbled = append(s.garbled, b.BBox)
+		}
+	}
+	if len(s.garbled) == 0 {
+		return Step{}, false
+	}
+	for _, st := range s.chain {
+		if !st.Regions && s.rereads(st.Engine) {
+			return Step{Engine: st.Engine, Regions: true, Reread: true}, true
 		}
 	}
 	return Step{}, false
@@ -335,7 +372,8 @@ func (r *Router) newDocRun(ctx context.Context, path string, pages []int, res *m
 		res.Timings["analyze"] += time.Since(t0)
 	}
 	for _, p := range pages {
-		st := &pageState{done: map[Step]bool{}, tableEngine: func(name string) bool { return r.tableEngine(ctx, name) }}
+		st := &pageState{done: map[Step]bool{}, tableEngine: func(name string) bool { return r.tableEngine(ctx, name) },
+			rereads: func(name string) bool { return r.rereads(ctx, name) }}
 		if f, ok := facts[p]; ok {
 			st.learn(f, r.cfg.Plan)
 		}
@@ -463,7 +501,8 @@ func (d *docRun) round(ctx context.Context) bool {
 		for _, p := range groups[step] {
 			c, st := results[i][p], d.states[p]
 			if step.Regions {
-				st.regions = append(st.regions, regionResult{engine: step.Engine, tables: st.tableEngine(step.Engine), result: c.Result})
+				st.regions = append(st.regions, regionResult{engine: step.Engine, tables: !step.Reread && st.tableEngine(step.Engine),
+					reread: step.Reread, result: c.Result})
 				continue
 			}
 			st.cands = append(st.cands, c)
@@ -541,9 +580,12 @@ func (r *Router) decide(p int, st *pageState) merge.Entry {
 			}
 			var page core.Page
 			var n int
-			if rr.tables {
+			switch {
+			case rr.reread:
+				page, n = merge.Reread(merged.Result.Page, rr.result.Page.Blocks)
+			case rr.tables:
 				page, n = merge.ReplaceTables(merged.Result.Page, rr.result.Page.Blocks)
-			} else {
+			default:
 				page, n = merge.Overlay(merged.Result.Page, rr.result.Page.Blocks, st.info.RegionBoxes())
 			}
 			if n > 0 {
@@ -566,7 +608,8 @@ func (r *Router) decide(p int, st *pageState) merge.Entry {
 			Elapsed: c.Result.Elapsed, Err: c.Result.Err, Quality: c.Quality, Stages: c.Result.Stages()})
 	}
 	for _, rr := range st.regions {
-		e.Attempts = append(e.Attempts, merge.Attempt{Engine: rr.engine, Status: rr.result.Status, Elapsed: rr.result.Elapsed, Err: rr.result.Err, Regions: true, Stages: rr.result.Stages()})
+		e.Attempts = append(e.Attempts, merge.Attempt{Engine: rr.engine, Status: rr.result.Status, Elapsed: rr.result.Elapsed, Err: rr.result.Err, Regions: true,
+			Reread: rr.reread, Stages: rr.result.Stages()})
 	}
 	e.Class = st.class
 	for _, s := range st.chain {
@@ -659,9 +702,13 @@ func (r *Router) stepOptions(step Step, pages []int, states map[int]*pageState) 
 	}
 	regions := map[string][]core.BBox{}
 	for _, p := range pages {
-		regions[fmt.Sprint(p)] = states[p].regionsFor(step.Engine)
+		regions[fmt.Sprint(p)] = states[p].regionsFor(step)
 	}
-	return withRegions(opts, regions)
+	mode := "regions"
+	if step.Reread {
+		mode = "reread"
+	}
+	return withOptions(opts, map[string]any{"mode": mode, "regions": regions})
 }
 
 // sharer is an engine that says how many pages a call starting now
@@ -792,11 +839,6 @@ func withOptions(opts json.RawMessage, keys map[string]any) (json.RawMessage, er
 	return json.Marshal(m)
 }
 
-// withRegions adds the region mode and boxes to an engine's options.
-func withRegions(opts json.RawMessage, regions map[string][]core.BBox) (json.RawMessage, error) {
-	return withOptions(opts, map[string]any{"mode": "regions", "regions": regions})
-}
-
 // deadline is the time allowed for a call to engine name with work units
 // of work (see weight), and the longest it may go without answering a
 // page, the heaviest weighing heaviest: the configured base plus a
@@ -824,7 +866,7 @@ func weight(info core.Info, step Step, st *pageState) float64 {
 		area := st.info.Width * st.info.Height
 		if step.Regions {
 			area = 0
-			for _, b := range st.regionsFor(step.Engine) {
+			for _, b := range st.regionsFor(step) {
 				area += b.Area()
 			}
 		}
@@ -854,6 +896,13 @@ func (r *Router) timeout(name string) Timeout {
 func (r *Router) tableEngine(ctx context.Context, name string) bool {
 	info, ok := r.engineInfo(ctx, name)
 	return ok && info.Has(core.CapTables) && !info.Has(core.CapOCR)
+}
+
+// rereads reports whether engine name reads garbled blocks again
+// (core.CapReread). An engine that cannot be found does not.
+func (r *Router) rereads(ctx context.Context, name string) bool {
+	info, ok := r.engineInfo(ctx, name)
+	return ok && info.Has(core.CapReread)
 }
 
 // engineInfo is what the engine called name says it is (see describe);

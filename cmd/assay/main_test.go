@@ -388,6 +388,7 @@ type ledger struct {
 			Engine string
 			Status string
 			Score  float64
+			Reread bool
 		}
 		Blocks []struct{ Text string }
 	}
@@ -477,6 +478,28 @@ func TestBrokenFontEscalatesToOCR(t *testing.T) {
 	}
 	if text := strings.ToLower(pageText(p.Blocks)); !strings.Contains(text, "harbour master counted seven boats") {
 		t.Fatalf("OCR text: %q", text)
+	}
+}
+
+// A page of good text whose note is set in a font without a usable
+// Unicode map passes on its text layer; the note alone is read again by
+// OCR, and its words take the place of the undecoded ones.
+func TestGarbledBlockIsReadAgainByOCR(t *testing.T) {
+	needOCR(t)
+	l := extractJSON(t, "testdata/garbledblock.pdf")
+	p := l.Pages[0]
+	if p.Status != "ok" || p.Engine != "nativetext+ocr" || len(p.Attempts) != 2 || !p.Attempts[1].Reread {
+		t.Fatalf("page: %+v", p)
+	}
+	text := pageText(p.Blocks)
+	if strings.Contains(text, "\ufffd") {
+		t.Errorf("undecoded characters left: %q", text)
+	}
+	flat := strings.ToLower(strings.Join(strings.Fields(text), " "))
+	for _, want := range []string{"the harbour master counted seven boats", "storm warnings close the harbour to small boats. check the board"} {
+		if !strings.Contains(flat, want) {
+			t.Errorf("text %q: want %q", flat, want)
+		}
 	}
 }
 

@@ -1,0 +1,126 @@
+package router
+
+import (
+	"context"
+	"iter"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/assay-pdf/assay/core"
+)
+
+// blocksFake answers every page with the blocks its script gives for
+// the request's options, and records those options.
+type blocksFake struct {
+	name   string
+	caps   []core.Capability
+	blocks func(options string) []core.Block
+
+	mu      sync.Mutex
+	options []string
+}
+
+func (f *blocksFake) Describe(context.Context) (core.Info, error) {
+	return core.Info{Name: f.name, Version: "test", Cost: 1, Capabilities: f.caps}, nil
+}
+
+func (f *blocksFake) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.PageResult, error] {
+	f.mu.Lock()
+	f.options = append(f.options, string(req.Options))
+	f.mu.Unlock()
+	return func(yield func(core.PageResult, error) bool) {
+		for _, p := range req.Pages {
+			page := core.Page{Number: p, Width: 595, Height: 842, Blocks: f.blocks(string(req.Options))}
+			if !yield(core.PageResult{Page: page, Status: core.StatusOK}, nil) {
+				return
+			}
+		}
+	}
+}
+
+func textBlock(kind core.BlockKind, box core.BBox, text string) core.Block {
+	var words []core.Word
+	for w := range strings.FieldsSeq(text) {
+		words = append(words, core.Word{Text: w, BBox: box})
+	}
+	return core.Block{Kind: kind, BBox: box, Lines: []core.Line{{BBox: box, Words: words}}}
+}
+
+var (
+	proseBox   = core.BBox{X0: 50, Y0: 40, X1: 500, Y1: 200}
+	garbledBox = core.BBox{X0: 50, Y0: 220, X1: 300, Y1: 250}
+	prose      = strings.Repeat("The harbour master counted seven boats at dawn and wrote their names in the ledger. ", 6)
+)
+
+// A page that passes on its text layer, with one block of it that did not
+// decode, has that block, and only it, read again by the first engine of
+// its chain that rereads; the reading replaces the block's text in place.
+func TestGarbledBlockIsReadAgain(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name      string
+		caps      []core.Capability
+		read      string // what the reread engine reads in the box
+		wantCalls int
+		want      string // the garbled block's text in the result
+		engine    string
+	}{
+		{"rereads", []core.Capability{core.CapOCR, core.CapRegions, core.CapReread}, "Storm warnings close the harbour.", 1, "Storm warnings close the harbour.", "text+ocr"},
+		{"reading no better", []core.Capability{core.CapOCR, core.CapRegions, core.CapReread}, "(cid:1)(cid:2)(cid:3)(cid:4)", 1, "\ufffd\ufffd\ufffd\ufffd \ufffd\ufffd\ufffd\ufffd\ufffd", "text"},
+		{"cannot reread", []core.Capability{core.CapOCR, core.CapRegions}, "Storm warnings close the harbour.", 0, "\ufffd\ufffd\ufffd\ufffd \ufffd\ufffd\ufffd\ufffd\ufffd", "text"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			text := &blocksFake{name: "text", caps: []core.Capability{core.CapText}, blocks: func(string) []core.Block {
+				return []core.Block{textBlock(core.KindParagraph, proseBox, prose),
+					textBlock(core.KindHeading, garbledBox, "\ufffd\ufffd\ufffd\ufffd \ufffd\ufffd\ufffd\ufffd\ufffd")}
+			}}
+			ocr := &blocksFake{name: "ocr", caps: c.caps, blocks: func(opts string) []core.Block {
+				if !strings.Contains(opts, `"mode":"reread"`) {
+					t.Errorf("ocr asked with options %s; want mode reread", opts)
+				}
+				b := textBlock(core.KindParagraph, garbledBox, c.read)
+				for i := range b.Lines[0].Words {
+					b.Lines[0].Words[i].Confidence = 0.9
+				}
+				return []core.Block{b}
+			}}
+			reg := RegistryFunc(func(name string) (core.Engine, error) {
+				switch name {
+				case "text":
+					return text, nil
+				case "ocr":
+					return ocr, nil
+				}
+				return nil, core.ErrNotFound
+			})
+			plan := Plan{DefaultClass: {{Engine: "text"}, {Engine: "ocr"}}}
+			res, err := New(Config{Plan: plan, Analysis: AnalysisFull}, withText(reg)).Extract(t.Context(), fivePages, []int{2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(ocr.options) != c.wantCalls {
+				t.Fatalf("ocr called %d times (%q); want %d", len(ocr.options), ocr.options, c.wantCalls)
+			}
+			if c.wantCalls > 0 && !strings.Contains(ocr.options[0], `"2":[{"x0":50,"y0":220,"x1":300,"y1":250}]`) {
+				t.Errorf("ocr options %s; want the garbled block's box alone", ocr.options[0])
+			}
+			e := res.Entries[0]
+			if len(e.Page.Blocks) != 2 {
+				t.Fatalf("blocks %+v", e.Page.Blocks)
+			}
+			prose, garbled := e.Page.Blocks[0], e.Page.Blocks[1]
+			if got := garbled.Text(); got != c.want || garbled.Kind != core.KindHeading {
+				t.Errorf("garbled block: %s %q; want a heading %q", garbled.Kind, got, c.want)
+			}
+			if prose.Text() == "" || e.Engine != c.engine || e.Status != core.StatusOK {
+				t.Errorf("page %s by %s, prose %q; want ok by %s, the prose kept", e.Status, e.Engine, prose.Text(), c.engine)
+			}
+			if n := len(e.Attempts); n != 1+c.wantCalls || (c.wantCalls > 0 && !e.Attempts[1].Reread) {
+				t.Errorf("attempts %+v; want the text engine's and %d reread", e.Attempts, c.wantCalls)
+			}
+		})
+	}
+}
