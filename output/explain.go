@@ -43,33 +43,7 @@ func Explain(w io.Writer, res *merge.Result) error {
 			fmt.Fprintf(&sb, "  passed   %s\n", why)
 		}
 		for i, a := range e.Attempts {
-			what := a.Engine
-			switch {
-			case a.Reread:
-				what += " (reread)"
-			case a.Regions:
-				what += " (regions)"
-			}
-			fmt.Fprintf(&sb, "  try %d    %s: %s", i+1, what, a.Status)
-			if !a.Regions {
-				fmt.Fprintf(&sb, ", score %.2f", a.Score)
-			}
-			fmt.Fprintf(&sb, ", %.0f ms", ms(a.Elapsed))
-			if len(a.Stages) > 0 {
-				names := slices.Sorted(maps.Keys(a.Stages))
-				parts := make([]string, len(names))
-				for k, n := range names {
-					parts[k] = fmt.Sprintf("%s %.1f", n, a.Stages[n])
-				}
-				fmt.Fprintf(&sb, " (stages, ms: %s)", strings.Join(parts, ", "))
-			}
-			if a.Err != nil {
-				fmt.Fprintf(&sb, ", error: %s", strings.ReplaceAll(a.Err.Error(), "\n", " "))
-			}
-			sb.WriteString("\n")
-			for _, r := range a.Reasons {
-				fmt.Fprintf(&sb, "           - %s\n", r)
-			}
+			writeAttempt(&sb, i+1, a)
 		}
 		if e.Engine == "" && e.Err != nil {
 			fmt.Fprintf(&sb, "  result   no engine produced the page: %v\n", e.Err)
@@ -77,4 +51,37 @@ func Explain(w io.Writer, res *merge.Result) error {
 	}
 	_, err := io.WriteString(w, sb.String())
 	return err
+}
+
+// writeAttempt writes attempt n of a page: the engine and what it read,
+// its status, score (a read of parts of the page has none of its own),
+// time, stages and error, and the reasons for its score.
+func writeAttempt(sb *strings.Builder, n int, a merge.Attempt) {
+	what := a.Engine
+	switch {
+	case a.Reread:
+		what += " (reread)"
+	case a.Regions:
+		what += " (regions)"
+	}
+	fmt.Fprintf(sb, "  try %d    %s: %s", n, what, a.Status)
+	if !a.Regions {
+		fmt.Fprintf(sb, ", score %.2f", a.Score)
+	}
+	fmt.Fprintf(sb, ", %.0f ms", ms(a.Elapsed))
+	if len(a.Stages) > 0 {
+		names := slices.Sorted(maps.Keys(a.Stages))
+		parts := make([]string, len(names))
+		for k, name := range names {
+			parts[k] = fmt.Sprintf("%s %.1f", name, a.Stages[name])
+		}
+		fmt.Fprintf(sb, " (stages, ms: %s)", strings.Join(parts, ", "))
+	}
+	if a.Err != nil {
+		fmt.Fprintf(sb, ", error: %s", strings.ReplaceAll(a.Err.Error(), "\n", " "))
+	}
+	sb.WriteString("\n")
+	for _, r := range a.Reasons {
+		fmt.Fprintf(sb, "           - %s\n", r)
+	}
 }

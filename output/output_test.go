@@ -6,6 +6,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/merge"
@@ -112,12 +113,14 @@ func TestExplain(t *testing.T) {
 	res.Entries[0].Class = "born_digital"
 	res.Entries[0].Plan = []string{"nativetext", "ocr"}
 	res.Entries[0].Analysis = "812 glyphs in 2 fonts, no images"
-	res.Entries[0].Attempts = []merge.Attempt{{Engine: "nativetext", Status: core.StatusOK, Score: 0.97}}
+	res.Entries[0].Attempts = []merge.Attempt{{Engine: "nativetext", Status: core.StatusOK, Score: 0.97},
+		{Engine: "ocr", Status: core.StatusOK, Regions: true, Reread: true, Elapsed: 94 * time.Millisecond}}
 	var buf bytes.Buffer
 	if err := Explain(&buf, res); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"page 1: ok by nativetext", "class    born_digital: 812 glyphs", "plan     nativetext → ocr", "try 1    nativetext: ok, score 0.97", "page 2: timeout", "no engine produced the page"} {
+	for _, want := range []string{"page 1: ok by nativetext", "class    born_digital: 812 glyphs", "plan     nativetext → ocr", "try 1    nativetext: ok, score 0.97",
+		"try 2    ocr (reread): ok, 94 ms\n", "page 2: timeout", "no engine produced the page"} {
 		if !strings.Contains(buf.String(), want) {
 			t.Errorf("explain lacks %q:\n%s", want, buf.String())
 		}

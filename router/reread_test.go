@@ -1,43 +1,11 @@
 package router
 
 import (
-	"context"
-	"iter"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/assay-pdf/assay/core"
 )
-
-// blocksFake answers every page with the blocks its script gives for
-// the request's options, and records those options.
-type blocksFake struct {
-	name   string
-	caps   []core.Capability
-	blocks func(options string) []core.Block
-
-	mu      sync.Mutex
-	options []string
-}
-
-func (f *blocksFake) Describe(context.Context) (core.Info, error) {
-	return core.Info{Name: f.name, Version: "test", Cost: 1, Capabilities: f.caps}, nil
-}
-
-func (f *blocksFake) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.PageResult, error] {
-	f.mu.Lock()
-	f.options = append(f.options, string(req.Options))
-	f.mu.Unlock()
-	return func(yield func(core.PageResult, error) bool) {
-		for _, p := range req.Pages {
-			page := core.Page{Number: p, Width: 595, Height: 842, Blocks: f.blocks(string(req.Options))}
-			if !yield(core.PageResult{Page: page, Status: core.StatusOK}, nil) {
-				return
-			}
-		}
-	}
-}
 
 func textBlock(kind core.BlockKind, box core.BBox, text string) core.Block {
 	var words []core.Word

@@ -357,34 +357,28 @@ func TestLayoutPagesGoToTheLayoutEngine(t *testing.T) {
 	}
 }
 
-// tableFake answers every page with one table block of the given cell
-// text over the same box, and records the region options it was given.
-type tableFake struct {
-	name, cell string
-	head       string // the paragraph over the table; a default when empty
-	caps       []core.Capability
-	mu         sync.Mutex
-	options    []string
+// blocksFake answers every page with the blocks its script gives for
+// the request's options, and records those options.
+type blocksFake struct {
+	name   string
+	caps   []core.Capability
+	blocks func(options string) []core.Block
+
+	mu      sync.Mutex
+	options []string
 }
 
-func (f *tableFake) Describe(context.Context) (core.Info, error) {
+func (f *blocksFake) Describe(context.Context) (core.Info, error) {
 	return core.Info{Name: f.name, Version: "test", Cost: 1, Capabilities: f.caps}, nil
 }
 
-func (f *tableFake) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.PageResult, error] {
+func (f *blocksFake) Extract(ctx context.Context, req *core.Request) iter.Seq2[core.PageResult, error] {
 	f.mu.Lock()
 	f.options = append(f.options, string(req.Options))
 	f.mu.Unlock()
 	return func(yield func(core.PageResult, error) bool) {
 		for _, p := range req.Pages {
-			box := core.BBox{X0: 50, Y0: 100, X1: 400, Y1: 300}
-			tb := core.Block{Kind: core.KindTable, BBox: box, Table: &core.Table{Rows: 1, Cols: 2, Cells: []core.Cell{
-				{Row: 0, Col: 0, Text: f.cell}, {Row: 0, Col: 1, Text: "cell two of the table"},
-			}}}
-			text := cmp.Or(f.head, "A page with a table and enough words to pass.")
-			head := core.Block{Kind: core.KindParagraph, BBox: core.BBox{X0: 50, Y0: 40, X1: 400, Y1: 60},
-				Lines: []core.Line{{Words: []core.Word{{Text: text}}}}}
-			page := core.Page{Number: p, Width: 595, Height: 842, Blocks: []core.Block{head, tb}}
+			page := core.Page{Number: p, Width: 595, Height: 842, Blocks: f.blocks(string(req.Options))}
 			if !yield(core.PageResult{Page: page, Status: core.StatusOK}, nil) {
 				return
 			}
@@ -392,8 +386,24 @@ func (f *tableFake) Extract(ctx context.Context, req *core.Request) iter.Seq2[co
 	}
 }
 
+// tableFake answers every page with one table block of the given cell
+// text over the same box, under a paragraph (head, or a default when
+// empty), and records the options it was given.
+func tableFake(name, cell, head string, caps ...core.Capability) *blocksFake {
+	return &blocksFake{name: name, caps: caps, blocks: func(string) []core.Block {
+		box := core.BBox{X0: 50, Y0: 100, X1: 400, Y1: 300}
+		tb := core.Block{Kind: core.KindTable, BBox: box, Table: &core.Table{Rows: 1, Cols: 2, Cells: []core.Cell{
+			{Row: 0, Col: 0, Text: cell}, {Row: 0, Col: 1, Text: "cell two of the table"},
+		}}}
+		text := cmp.Or(head, "A page with a table and enough words to pass.")
+		top := core.Block{Kind: core.KindParagraph, BBox: core.BBox{X0: 50, Y0: 40, X1: 400, Y1: 60},
+			Lines: []core.Line{{Words: []core.Word{{Text: text}}}}}
+		return []core.Block{top, tb}
+	}}
+}
+
 // textAndTables serves a text engine and a table engine by name.
-func textAndTables(text, tables *tableFake) Registry {
+func textAndTables(text, tables *blocksFake) Registry {
 	return RegistryFunc(func(name string) (core.Engine, error) {
 		switch name {
 		case "text":
@@ -408,8 +418,8 @@ func textAndTables(text, tables *tableFake) Registry {
 func TestTableRegionStepRebuildsTheTables(t *testing.T) {
 	// A region step of an engine that rebuilds tables is given the boxes
 	// of the best answer's tables, and its tables replace them.
-	text := &tableFake{name: "text", cell: "first reading", caps: []core.Capability{core.CapText}}
-	tables := &tableFake{name: "tables", cell: "rebuilt", caps: []core.Capability{core.CapTables, core.CapRegions}}
+	text := tableFake("text", "first reading", "", core.CapText)
+	tables := tableFake("tables", "rebuilt", "", core.CapTables, core.CapRegions)
 	plan := Plan{DefaultClass: {{Engine: "text"}, {Engine: "tables", Regions: true}}}
 	reg := textAndTables(text, tables)
 	res, err := New(Config{Plan: plan, Analysis: AnalysisFull}, withText(reg)).Extract(t.Context(), fivePages, []int{2})
@@ -437,8 +447,8 @@ func TestTableRegionStepRebuildsTheTables(t *testing.T) {
 func TestMergedReadingIsScoredAsItsEngines(t *testing.T) {
 	t.Parallel()
 	sheet := strings.Repeat("OA + OB + OC = u ", 40)
-	text := &tableFake{name: "text", cell: "first reading", head: sheet, caps: []core.Capability{core.CapText}}
-	tables := &tableFake{name: "tables", cell: "rebuilt", head: sheet, caps: []core.Capability{core.CapTables, core.CapRegions}}
+	text := tableFake("text", "first reading", sheet, core.CapText)
+	tables := tableFake("tables", "rebuilt", sheet, core.CapTables, core.CapRegions)
 	plan := Plan{DefaultClass: {{Engine: "text"}, {Engine: "tables", Regions: true}}}
 	reg := textAndTables(text, tables)
 	res, err := New(Config{Plan: plan, Analysis: AnalysisFull}, withText(reg)).Extract(t.Context(), fivePages, []int{2})
