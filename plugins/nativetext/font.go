@@ -68,6 +68,9 @@ type font struct {
 	// marks: the list markers of a symbol font that has no text of its
 	// own (Wingdings, WordPerfect's typographic symbols), by code.
 	marks map[byte]rune
+	// slots: a simple font whose codes name glyph slots, not characters
+	// (slotFont): they have no text of their own.
+	slots bool
 
 	missing float64 // MissingWidth, glyph space
 	ascent  float64 // em fractions, text space
@@ -182,6 +185,9 @@ func (f *font) ownText(c uint32) (string, bool) {
 				return "", false
 			}
 			return string(r), true
+		}
+		if f.slots {
+			return "", false
 		}
 		f.spelled.Do(f.spellNames)
 		if s := f.nameText[c]; s != "" {
@@ -447,6 +453,7 @@ func (d *document) parseSimple(f *font, fd types.Dict) {
 	d.simpleEncoding(f, fd, d.baseEncoding(f, desc, std))
 	d.simpleWidths(f, fd, std)
 	f.gb = d.gbFont(f, desc)
+	f.slots = !f.gb && !f.dingbats && !f.symbol && f.marks == nil && f.subtype != "Type3" && slotFont(f)
 	if std != "" && desc == nil && strings.Contains(std, "Bold") {
 		f.flags |= core.FlagBold
 	}
@@ -589,6 +596,44 @@ func (d *document) simpleWidths(f *font, fd types.Dict, std string) {
 			f.hasWidth[cc] = true
 		}
 	}
+}
+
+// A CJK face embedded as a simple font has its ideographs given one-byte
+// codes in the order the document used them (MinerU's garbled_formula:
+// SimSun, KaiTi and FangSong subsets, each with its own codes 0-255,
+// no ToUnicode and no glyph names). Read through WinAnsi, as its
+// encoding says, the text is Latin-1 soup ('Ø”� x1 = 0 ½', 'dž�Ø�ª'), and
+// a page of it passed as text. Its widths tell it: every glyph an em wide.
+const (
+	// minSlotGlyphs is the fewest widths that tell a face: a font of a
+	// few glyphs may be dashes and symbols, an em wide in any face.
+	minSlotGlyphs = 8
+	// fullWidthEm is the advance, in ems, of a full-width glyph.
+	fullWidthEm = 0.95
+	// slotShare is the share of a font's widths that are full width in
+	// such a face: all of them. A Latin face's widest letters (W, M) and
+	// signs (—, ‰, ™, @) are a few of its glyphs.
+	slotShare = 0.9
+)
+
+// slotFont reports whether a simple font's codes name glyph slots rather
+// than characters: minSlotGlyphs or more widths, nearly all (slotShare) a
+// full em. A single-byte encoding names Latin letters, digits and
+// punctuation, which no face draws an em wide (a Latin i is a quarter em,
+// and a CJK face's own Latin letters are half an em); an em is the width
+// of an ideograph.
+func slotFont(f *font) bool {
+	n, full := 0, 0
+	for c, w := range f.widths {
+		if !f.hasWidth[c] || w <= 0 {
+			continue
+		}
+		n++
+		if w*f.widthScale >= fullWidthEm {
+			full++
+		}
+	}
+	return n >= minSlotGlyphs && float64(full) >= slotShare*float64(n)
 }
 
 func namedEncoding(n string) *[256]string {

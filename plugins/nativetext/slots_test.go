@@ -1,0 +1,59 @@
+package nativetext
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/assay-pdf/assay/core"
+)
+
+// TestSlotFonts: a simple font whose glyphs are all a full em wide is a
+// CJK face addressed by slots, its codes no characters of the encoding
+// it names: the text it draws is unknown (U+FFFD, counted unmapped),
+// not Latin-1 soup. A proportional face, a few wide glyphs, and a slot
+// font with a ToUnicode keep their text.
+func TestSlotFonts(t *testing.T) {
+	t.Parallel()
+	// font is a TrueType font over codes 32-126 with WinAnsi, the widths
+	// of width (a code there: its own), and extra entries.
+	font := func(width func(c int) int, extra string) string {
+		ws := make([]string, 95)
+		for i := range ws {
+			ws[i] = fmt.Sprint(width(i + 32))
+		}
+		return "<< /Type /Font /Subtype /TrueType /BaseFont /AAADAZ+Face /FirstChar 32 /LastChar 126 /Encoding /WinAnsiEncoding" +
+			" /Widths [" + strings.Join(ws, " ") + "] /FontDescriptor << /Type /FontDescriptor /FontName /AAADAZ+Face /Flags 4 >>" + extra + " >>"
+	}
+	full := func(int) int { return 1000 }
+	// The ToUnicode stream is the page's first extra object, 5 0 R.
+	toUnicode := stream("", "1 begincodespacerange <00> <FF> endcodespacerange 2 beginbfchar <41> <6C34> <42> <5C71> endbfchar")
+	cases := []struct {
+		name, font, text, want string
+		unmapped               float64
+	}{
+		{"every glyph an em wide", font(full, ""), "ABC", "\ufffd\ufffd\ufffd", 3},
+		{"proportional", font(func(c int) int { return 300 + 5*(c%80) }, ""), "ABC", "ABC", 0},
+		{"a Latin face's wide glyphs", font(func(c int) int {
+			if c == 'W' || c == 'M' || c == '@' {
+				return 1000
+			}
+			return 556
+		}, ""), "WAM", "WAM", 0},
+		{"too few widths to tell", "<< /Type /Font /Subtype /TrueType /BaseFont /Dash /FirstChar 65 /LastChar 67 /Encoding /WinAnsiEncoding /Widths [1000 1000 1000] >>", "ABC", "ABC", 0},
+		{"a ToUnicode says", font(full, " /ToUnicode 5 0 R"), "AB", "水山", 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			res, err := extractAll(t, onePage("", "<< /Font << /F1 "+c.font+" >> >>", "BT /F1 12 Tf 72 700 Td ("+c.text+") Tj ET", toUnicode).Write(t), 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := res[1]
+			if got := strings.Join(words(r.Page), ""); got != c.want || r.Stats[core.FactUnmappedGlyphs] != c.unmapped {
+				t.Errorf("text %q, %v unmapped; want %q, %v", got, r.Stats[core.FactUnmappedGlyphs], c.want, c.unmapped)
+			}
+		})
+	}
+}
