@@ -33,7 +33,10 @@
 //	             CFF standard strings in cffstrings.go) for fonts Ghostscript
 //	             embeds as Type1C. fontstyle.go tells weight, slant and pitch
 //	             from names (a Type 3 font's descriptor FontName) and flags,
-//	             and fixed pitch from /Widths.
+//	             and fixed pitch from /Widths. A simple font whose widths
+//	             are all an em (a CJK face given one-byte codes in the
+//	             order a document used its ideographs) names glyph slots,
+//	             not characters: without a ToUnicode its text is unknown.
 //	gbfont.go    Chinese that Windows wrote in GB 2312 through a simple font
 //	             that is not embedded (named "宋体" in GB 2312, or "..._GB2312")
 //	             with WinAnsiEncoding: byte pairs decoded as GB 2312.
