@@ -109,6 +109,8 @@ func (h Hyphens) join(prev, next string) (head string, ok bool) {
 //     otherwise (Chromium, most typesetters);
 //   - dropped when the document writes the joined word elsewhere without
 //     it ("financial" for "finan-" "cial");
+//   - kept when the head is a compound's (compoundStem: "state-of-the-"
+//     "art", "VIP-" "treated", not "machine-gener-" "ated");
 //   - kept when what follows it is a word the document writes on its own
 //     ("mixed-" "mode", "floating-" "point"): the parts of a compound are
 //     words, the tail of a word broken by syllable ("ac-" "tual") is not;
@@ -231,9 +233,45 @@ func (h Hyphens) breaks(r rune, stem, tail string) bool {
 		return true
 	case h.words[wordKey(stem+tail)]:
 		return true
+	case h.compoundStem(stem):
+		return false
 	}
 	return !h.words[wordKey(tail)]
 }
+
+// compoundStem reports whether a word's head before a line-end hyphen is
+// that of a compound, whose hyphen is its own:
+//   - the head holds a hyphen already, and its last part is a word the
+//     document writes on its own ("state-of-the-" "art", "off-the-"
+//     "shelf"): typesetters break a hyphenated word at its hyphens; one
+//     that breaks inside a part leaves a piece of a word
+//     ("machine-gener-" "ated"), which a part of minCompoundPart letters
+//     or more rarely spells by chance ("drug-me-" "tabolizing");
+//   - its letters are all capitals, before a tail in lower case ("VIP-"
+//     "treated", "P-" "glycoprotein"): an abbreviation is not broken by
+//     syllable.
+func (h Hyphens) compoundStem(stem string) bool {
+	if k := strings.LastIndexFunc(stem, isLineEndHyphen); k > 0 {
+		_, size := utf8.DecodeRuneInString(stem[k:])
+		last := wordKey(stem[k+size:])
+		return utf8.RuneCountInString(last) >= minCompoundPart && h.words[last]
+	}
+	letters := 0
+	for _, r := range stem {
+		if unicode.IsLetter(r) {
+			if !unicode.IsUpper(r) {
+				return false
+			}
+			letters++
+		}
+	}
+	return letters > 0
+}
+
+// minCompoundPart is the fewest letters of the last part of a compound's
+// head that count as a word: a piece of one or two letters is as often a
+// syllable as a word ("me", "re", "de").
+const minCompoundPart = 3
 
 // wordKey is a word as the evidence keeps it: lower case, without the
 // punctuation around it.
