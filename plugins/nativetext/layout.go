@@ -299,6 +299,7 @@ func sortedOnPage(gs []*glyph, fr frame, arena *fgArena) []fg {
 // one's, in ems of the largest so far, so that superscripts and
 // subscripts join their line.
 func baselines(lines [][]fg, fgs []fg) [][]fg {
+	first := len(lines)
 	for i := 0; i < len(fgs); {
 		ref := fgs[i].oy
 		size := max(fgs[i].g.size, 1)
@@ -314,8 +315,98 @@ func baselines(lines [][]fg, fgs []fg) [][]fg {
 		lines = append(lines, fgs[i:j])
 		i = j
 	}
-	return lines
+	return joinBaselines(lines, first)
 }
+
+// joinBaselines joins each cluster of lines from first on to the one
+// before it when that one was measured from a superscript and their
+// median baselines lie within baselineJitter of the larger glyphs: they
+// are one line. A cluster is measured from its first glyph, and where that is
+// a superscript raised by nearly the tolerance, the glyphs of its own
+// line that lie a hair lower than the rest started a cluster of their
+// own: in a Nature paper, 'chronic diseases' was cut from the rest of its
+// line at the superscript after it, and the line went on as a list item,
+// '3. More recently'. A cluster measured from a glyph of its own size is
+// left alone: labels of a form or a chart a point or two apart are lines
+// of their own. The clusters are consecutive pieces of one slice sorted
+// by baseline, so a median is a middle glyph's, and joining two is
+// widening the first.
+func joinBaselines(lines [][]fg, first int) [][]fg {
+	out := lines[:first]
+	for _, ln := range lines[first:] {
+		if k := len(out) - 1; k >= first && sameBaseline(out[k], ln) {
+			out[k] = out[k][:len(out[k])+len(ln)]
+			continue
+		}
+		out = append(out, ln)
+	}
+	return out
+}
+
+// baselineJitter is how far apart, in ems, the baselines of the glyphs
+// of one line may lie: rounding in the producer's positions. Labels of a
+// chart or a form a point or two apart lie further.
+const baselineJitter = 0.1
+
+// superscriptSize is the largest share of its line's size that a
+// superscript is set at: two thirds, commonly.
+const superscriptSize = 0.8
+
+// sameBaseline says whether cluster b, which follows a in one slice, lies
+// on the baseline of a, measured from a superscript: their median
+// baselines within baselineJitter of their largest glyph, and no glyph
+// of one over a glyph of the other.
+func sameBaseline(a, b []fg) bool {
+	if len(a) == 0 || len(b) == 0 || cap(a) < len(a)+len(b) || &a[:len(a)+1][len(a)] != &b[0] {
+		return false
+	}
+	if a[0].g.space || a[0].g.size > superscriptSize*a[len(a)/2].g.size {
+		return false // measured from a glyph of the line's size
+	}
+	size := 1.0
+	for _, gs := range [][]fg{a, b} {
+		for k := range gs {
+			size = max(size, gs[k].g.size)
+		}
+	}
+	return b[len(b)/2].oy-a[len(a)/2].oy <= baselineJitter*size && !overlapInX(a, b)
+}
+
+// overlapInX says whether a glyph of b covers half or more of a glyph of
+// a, or the other way round: the glyphs of one line follow one another,
+// while two labels of a diagram a few points apart overlap, and read as
+// one line their letters interleave ('BInytteecrpodreets' for
+// 'Interpret' over 'Bytecodes'). Spaces are left out.
+func overlapInX(a, b []fg) bool {
+	spans := make([][2]float64, 0, len(b))
+	for k := range b {
+		if !b[k].g.space {
+			spans = append(spans, [2]float64{b[k].b.X0, b[k].b.X1})
+		}
+	}
+	slices.SortFunc(spans, func(p, q [2]float64) int { return cmp.Compare(p[0], q[0]) })
+	for k := range a {
+		g := &a[k]
+		if g.g.space {
+			continue
+		}
+		// The spans that start before g ends; a glyph is narrow, so few.
+		i, _ := slices.BinarySearchFunc(spans, g.b.X1, func(p [2]float64, x float64) int { return cmp.Compare(p[0], x) })
+		for j := i - 1; j >= 0 && j >= i-maxOverlapLook; j-- {
+			sp := spans[j]
+			over := min(g.b.X1, sp[1]) - max(g.b.X0, sp[0])
+			if over > 0 && over >= 0.5*min(g.b.X1-g.b.X0, sp[1]-sp[0]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// maxOverlapLook is how many of b's glyphs starting before a glyph of a
+// ends overlapInX looks at: glyphs of one line do not nest, so only the
+// last few can reach it.
+const maxOverlapLook = 4
 
 // bridgeRatio is how many times larger than the smallest glyphs of a
 // baseline cluster its largest must be to have bridged lines of them: a

@@ -732,3 +732,27 @@ func TestBoldTwoLines(t *testing.T) {
 		})
 	}
 }
+
+// TestSuperscriptKeepsItsLine: a line's baseline cluster is measured from
+// its highest glyph, here a superscript raised by nearly the tolerance;
+// the words of the line set a hair lower than the rest (0.3 pt, rounding
+// in a producer's positions) are still of the line, which reads whole,
+// not cut at the superscript into a paragraph and a list item '3. More'.
+func TestSuperscriptKeepsItsLine(t *testing.T) {
+	t.Parallel()
+	content := "BT /F1 10 Tf 72 699.7 Td (chronic diseases) Tj ET" +
+		" BT /F1 6.5 Tf 145.4 703.8 Td (3) Tj ET" +
+		" BT /F1 10 Tf 149.2 700 Td (. More recently, low levels were found) Tj ET" +
+		" BT /F1 10 Tf 72 688 Td (in the synovium of the patients studied.) Tj ET"
+	res, err := extractAll(t, onePage("", helvRes, content).Write(t), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := res[1].Page.Blocks
+	if len(blocks) != 1 || blocks[0].Kind != core.KindParagraph {
+		t.Fatalf("%d blocks %q; want one paragraph", len(blocks), blockTexts(blocks))
+	}
+	if text := blocks[0].Text(); !strings.HasPrefix(text, "chronic diseases3. More recently") {
+		t.Errorf("text %q; want the line whole", text)
+	}
+}
