@@ -37,6 +37,9 @@
 //	             are all an em (a CJK face given one-byte codes in the
 //	             order a document used its ideographs) names glyph slots,
 //	             not characters: without a ToUnicode its text is unknown.
+//	continued.go a paragraph that the foot of a column cut mid-sentence and
+//	             that goes on in lower case at the head of the next column,
+//	             in type of its size, is one paragraph (document pass).
 //	gbfont.go    Chinese that Windows wrote in GB 2312 through a simple font
 //	             that is not embedded (named "宋体" in GB 2312, or "..._GB2312")
 //	             with WinAnsiEncoding: byte pairs decoded as GB 2312.

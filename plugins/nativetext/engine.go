@@ -256,13 +256,15 @@ func DocumentPassResults(results []core.PageResult) {
 
 // DocumentPass decides what needs more than one page, over pages laid out
 // by Cells.Layout (in page order): running headers and footers, heading
-// levels, tables that continue on the next page (tableformer.JoinPages),
-// and words broken at line ends (textclean.Hyphens).
+// levels, paragraphs that run on in the next column (joinContinued),
+// tables that continue on the next page (tableformer.JoinPages), and
+// words broken at line ends (textclean.Hyphens).
 // A panic leaves the pages as they are.
 func DocumentPass(pages []*core.Page) {
 	defer func() { recovered.Note("nativetext: document pass", recover()) }()
 	markFurniture(pages)
 	rankHeadings(pages)
+	joinContinued(pages)
 	tableformer.JoinPages(pages)
 	mendHyphens(pages)
 }
