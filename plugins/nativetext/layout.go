@@ -1976,6 +1976,7 @@ func buildBlocks(segs []*seg, body float64, page core.BBox) []core.Block {
 	flush()
 	unheadText(blocks)
 	markLeadLines(blocks, body)
+	markCapsHeadings(blocks, body)
 	markNumberedHeadings(blocks, body)
 	markCode(blocks)
 	return blocks
@@ -2314,6 +2315,60 @@ func markLeadLines(blocks []core.Block, body float64) {
 		b.Kind = core.KindHeading
 		b.Level = -int(math.Round(size * 10)) // replaced by a rank later
 	}
+}
+
+// markCapsHeadings makes a heading of each paragraph that is one line
+// in capitals shaped like a heading (headingLine) over a paragraph or a
+// list item of two lines or more, not in capitals: a section's title set
+// in capitals at the body's size, plain ('I. INTRODUCTION', 'IV. RESULTS',
+// 'REFERENCES' in IEEE papers, whose capitals are small caps), which no
+// size, weight or slant tells. A contents entry is not one.
+func markCapsHeadings(blocks []core.Block, body float64) {
+	for i := 0; i+1 < len(blocks); i++ {
+		b, next := &blocks[i], &blocks[i+1]
+		if b.Kind != core.KindParagraph || len(b.Lines) != 1 || next.Kind != core.KindParagraph && next.Kind != core.KindListItem || len(next.Lines) < 2 {
+			continue
+		}
+		words := b.Lines[0].Words
+		if len(words) == 0 || !inCapitals(words) || inCapitals(next.Lines[0].Words) || leaders(words) || strings.HasSuffix(b.Text(), "!") {
+			continue // an exclamation in capitals is a shout, not a title
+		}
+		size := lineSize(words)
+		if !headingLine(b.Text(), len(words), size, body) {
+			continue
+		}
+		b.Kind = core.KindHeading
+		b.Level = -int(math.Round(size * 10)) // replaced by a rank later
+	}
+}
+
+// minCapsWord is the fewest letters of the longest word of a line in
+// capitals: initials and codes ('A. B.', 'ID 42') are no title.
+const minCapsWord = 3
+
+// inCapitals reports whether the letters of words are all capitals, one
+// word holding minCapsWord letters or more, among no symbols: a formula
+// ('∆PCO2 = 0,75 ∆HCO3–'), a code ('%FDF-1.2') or a copyright line in
+// capitals is no title.
+func inCapitals(words []core.Word) bool {
+	longest := 0
+	for _, w := range words {
+		n := 0
+		for _, r := range w.Text {
+			if unicode.IsSymbol(r) || unicode.Is(unicode.Co, r) || strings.ContainsRune("%=+<>#*", r) {
+				return false
+			}
+			if !unicode.IsLetter(r) {
+				continue
+			}
+			if !unicode.IsUpper(r) {
+				return false
+			}
+			n++
+		}
+		longest = max(longest, n)
+	}
+	return longest >= minCapsWord
 }
 
 // markNumberedHeadings makes a heading of each list item that is one

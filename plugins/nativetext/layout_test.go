@@ -756,3 +756,46 @@ func TestSuperscriptKeepsItsLine(t *testing.T) {
 		t.Errorf("text %q; want the line whole", text)
 	}
 }
+
+// TestCapitalsHeadings: a line in capitals at the body's size, plain,
+// over a paragraph of running text is a section's title ('I.
+// INTRODUCTION', IEEE's small caps); not over a line in capitals, not a
+// shout, not a formula, not a lone code.
+func TestCapitalsHeadings(t *testing.T) {
+	t.Parallel()
+	const body = "(the text of the section runs on over two lines of the page and) Tj 0 -12 Td (ends here with a stop.) Tj"
+	cases := []struct {
+		name, line string
+		want       core.BlockKind
+	}{
+		{"a numbered section", "I. INTRODUCTION", core.KindHeading},
+		{"a section without a number", "REFERENCES", core.KindHeading},
+		{"a shout", "THIS ENDS NOW!", core.KindParagraph},
+		{"a formula", "PCO2 = 0,75 HCO3", core.KindParagraph},
+		{"initials", "A. B.", core.KindParagraph},
+		{"in lower case", "Introduction to the text", core.KindParagraph},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			content := "BT /F1 10 Tf 72 700 Td (" + c.line + ") Tj 0 -16 Td " + body + " ET"
+			res, err := extractAll(t, onePage("", helvRes, content).Write(t), 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			blocks := res[1].Page.Blocks
+			if len(blocks) < 2 || blocks[0].Kind != c.want || blocks[1].Kind != core.KindParagraph {
+				t.Errorf("blocks %q (first %v); want %s over a paragraph", blockTexts(blocks), kinds(blocks), c.want)
+			}
+		})
+	}
+}
+
+// kinds lists the kinds of blocks.
+func kinds(blocks []core.Block) []core.BlockKind {
+	var out []core.BlockKind
+	for _, b := range blocks {
+		out = append(out, b.Kind)
+	}
+	return out
+}
