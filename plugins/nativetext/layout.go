@@ -1911,6 +1911,9 @@ func joinPieces(row []*seg) []*seg {
 
 var enumRe = func(s string) bool {
 	// "1." "12)" "a)" "iv." "(a)"
+	if cjkEnum(s) {
+		return true
+	}
 	t := strings.TrimPrefix(s, "(")
 	n := 0
 	for _, r := range t {
@@ -1936,6 +1939,43 @@ var enumRe = func(s string) bool {
 		return false
 	}
 	return len(rest) == 1
+}
+
+// cjkNumerals are the digits of Chinese and Japanese numbering.
+const cjkNumerals = "〇零一二三四五六七八九十百千两"
+
+// cjkEnum reports whether w numbers an item the way Chinese and Japanese
+// texts do: a number in parentheses, half or full width ('(四)',
+// '（十二）'), a number before an enumeration comma ('三、', '2、'), an
+// article or a clause ('第十四条', '第二款': a chapter or a section,
+// '第二章', names a title, not an item), or a circled number ('③'). A
+// regulation's items and articles ran together into one paragraph
+// ('...有一定威信。第十四条 工会经费...').
+func cjkEnum(w string) bool {
+	if r, n := utf8.DecodeRuneInString(w); n == len(w) && r >= '①' && r <= '⑳' {
+		return true
+	}
+	numeral := func(s string) bool {
+		return s != "" && strings.TrimFunc(s, func(r rune) bool { return strings.ContainsRune(cjkNumerals, r) || unicode.IsDigit(r) }) == ""
+	}
+	for _, p := range [][2]string{{"(", ")"}, {"（", "）"}} {
+		if inner, ok := strings.CutPrefix(w, p[0]); ok {
+			if inner, ok = strings.CutSuffix(inner, p[1]); ok && numeral(inner) && strings.ContainsAny(inner, cjkNumerals) {
+				return true
+			}
+		}
+	}
+	if inner, ok := strings.CutSuffix(w, "、"); ok && numeral(inner) {
+		return true
+	}
+	if inner, ok := strings.CutPrefix(w, "第"); ok {
+		for _, unit := range []string{"条", "款"} {
+			if n, ok := strings.CutSuffix(inner, unit); ok && numeral(n) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func isBullet(w string) bool {

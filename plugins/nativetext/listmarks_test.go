@@ -58,3 +58,43 @@ func TestSymbolFontListMarkers(t *testing.T) {
 		})
 	}
 }
+
+func TestCJKEnumerators(t *testing.T) {
+	t.Parallel()
+	for w, want := range map[string]bool{
+		"(四)": true, "（十二）": true, "三、": true, "2、": true, "第十四条": true, "第二款": true, "③": true,
+		"第二章": false, "(a)": true, "(甲)": false, "四": false, "第十四": false, "()": false, "、": false,
+	} {
+		if got := enumRe(w); got != want {
+			t.Errorf("enumRe(%q) = %v, want %v", w, got, want)
+		}
+	}
+}
+
+// TestCJKItemsStartBlocks: a regulation's article and its items, numbered
+// the Chinese way, are blocks of their own, not one paragraph.
+func TestCJKItemsStartBlocks(t *testing.T) {
+	t.Parallel()
+	// 第十三条 工会委员应符合以下条件： / (一) 熟悉工会财务和审计业务。 /
+	// (二) 办事公道，坚持原则。 in UTF-16 (UniGB-UCS2-H).
+	content := "BT /F1 12 Tf 72 700 Td <7B2C53414E09676100205DE54F1A59D454585E947B2654084EE54E0B67614EF6FF1A> Tj ET" +
+		" BT /F1 12 Tf 72 684 Td <00284E0000290020719F60895DE54F1A8D2252A1548C5BA18BA14E1A52A13002> Tj ET" +
+		" BT /F1 12 Tf 72 668 Td <00284E8C00290020529E4E8B516C9053FF0C575A6301539F52193002> Tj ET"
+	pdf := onePage("", "<< /Font << /F1 5 0 R >> >>", content,
+		"<< /Type /Font /Subtype /Type0 /BaseFont /Test-CJK /Encoding /UniGB-UCS2-H /DescendantFonts [6 0 R] >>",
+		"<< /Type /Font /Subtype /CIDFontType0 /BaseFont /Test-CJK /CIDSystemInfo << /Registry (Adobe) /Ordering (GB1) /Supplement 2 >> /DW 1000 >>",
+	).Write(t)
+	res, err := extractAll(t, pdf, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := res[1].Page.Blocks
+	if len(blocks) != 3 {
+		t.Fatalf("%d blocks %q; want the article and its two items apart", len(blocks), blockTexts(blocks))
+	}
+	for _, b := range blocks {
+		if b.Kind != core.KindListItem {
+			t.Errorf("%q is a %s; want a list item", b.Text(), b.Kind)
+		}
+	}
+}
