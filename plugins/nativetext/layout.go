@@ -1910,8 +1910,8 @@ func joinPieces(row []*seg) []*seg {
 }
 
 var enumRe = func(s string) bool {
-	// "1." "12)" "a)" "iv." "(a)"
-	if cjkEnum(s) {
+	// "1." "12)" "a)" "iv." "(a)" "[12]"
+	if cjkEnum(s) || citeNumber(s) {
 		return true
 	}
 	t := strings.TrimPrefix(s, "(")
@@ -1939,6 +1939,19 @@ var enumRe = func(s string) bool {
 		return false
 	}
 	return len(rest) == 1
+}
+
+// citeNumber reports whether w is a reference list's number: one to
+// three digits in square brackets ('[12]'), as IEEE and ACM number their
+// references. A reference list read as one paragraph ran its entries
+// together ('...2002. [2] D. Scharstein ...').
+func citeNumber(w string) bool {
+	inner, ok := strings.CutPrefix(w, "[")
+	if !ok {
+		return false
+	}
+	inner, ok = strings.CutSuffix(inner, "]")
+	return ok && len(inner) >= 1 && len(inner) <= 3 && strings.TrimFunc(inner, unicode.IsDigit) == ""
 }
 
 // cjkNumerals are the digits of Chinese and Japanese numbering.
@@ -2510,6 +2523,28 @@ func lineFlags(words []core.Word) core.WordFlags {
 	return f
 }
 
+// numberRunsOn reports whether the number that starts line s ('(1)',
+// '[12]', '3.') is the next word of running text rather than an item's
+// number: the lines so far, two or more, are running text whose last
+// line fills their measure and leaves its sentence open ('TABLEFORMER is'
+// over '(1) strictly invariant to ...', 'as shown in' over '[12] and').
+// A list's items follow a line that ends short or ends a sentence, or
+// the list's own first line.
+func numberRunsOn(cur []*seg, s *seg) bool {
+	if len(cur) < 2 || !enumRe(s.words[0].Text) {
+		return false
+	}
+	p := cur[len(cur)-1]
+	if len(p.words) == 0 || !midSentence(p.words[len(p.words)-1].Text) || leaders(p.words) {
+		return false // a contents line is no running text
+	}
+	right := 0.0
+	for _, c := range cur {
+		right = max(right, c.b.X1)
+	}
+	return p.b.X1 >= right-max(1, p.size)
+}
+
 func startsNewBlock(cur []*seg, s *seg, lead *leading) bool {
 	p := cur[len(cur)-1]
 	size := max(1, max(p.size, s.size))
@@ -2543,7 +2578,7 @@ func startsNewBlock(cur []*seg, s *seg, lead *leading) bool {
 	if pm != sm {
 		return true
 	}
-	if len(s.words) > 0 && isBullet(s.words[0].Text) && len(s.words) > 1 {
+	if len(s.words) > 1 && isBullet(s.words[0].Text) && !numberRunsOn(cur, s) {
 		return true
 	}
 	if contentsEntry(p) {

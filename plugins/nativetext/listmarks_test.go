@@ -98,3 +98,42 @@ func TestCJKItemsStartBlocks(t *testing.T) {
 		}
 	}
 }
+
+// TestNumbersThatRunOn: a reference list numbered in brackets has an item
+// each entry; a number that starts a line of running text whose line
+// above fills the measure and leaves its sentence open ('TableFormer is'
+// over '(1) strictly invariant') goes on in that paragraph.
+func TestNumbersThatRunOn(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name  string
+		lines []string
+		want  []core.BlockKind
+	}{
+		{"a reference list", []string{"[1] D. Scharstein and R. Szeliski, A taxonomy of stereo, 2002.",
+			"[2] K. He, J. Sun and X. Tang, Guided image filtering, 2010.", "[3] C. Tomasi, Bilateral filtering for gray images, 1998."},
+			[]core.BlockKind{core.KindListItem, core.KindListItem, core.KindListItem}},
+		{"an enumeration in running text", []string{"The model reads the cells of a table and its structure is",
+			"invariant to the order of the rows and of the columns, and it", "(1) keeps the header and (2) keeps the spans of the cells."},
+			[]core.BlockKind{core.KindParagraph}},
+		{"items after a short line", []string{"It has two parts:", "(1) the encoder of the page image and", "(2) the decoder of the cells."},
+			[]core.BlockKind{core.KindParagraph, core.KindListItem, core.KindListItem}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			var content strings.Builder
+			for i, l := range c.lines {
+				fmt.Fprintf(&content, "BT /F1 10 Tf 72 %d Td (%s) Tj ET ", 700-12*i, l)
+			}
+			res, err := extractAll(t, onePage("", helvRes, content.String()).Write(t), 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := kinds(res[1].Page.Blocks)
+			if fmt.Sprint(got) != fmt.Sprint(c.want) {
+				t.Errorf("kinds %v of %q; want %v", got, blockTexts(res[1].Page.Blocks), c.want)
+			}
+		})
+	}
+}
