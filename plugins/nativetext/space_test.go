@@ -93,3 +93,26 @@ func TestFontChangeGaps(t *testing.T) {
 		},
 	})
 }
+
+// TestTightJustifiedLine: a line justified tight, its words 0.17 em apart
+// (under wordGap) with no space glyphs and its letters set close, reads
+// as words; a word spaced out letter by letter by as much stays a word,
+// and so do a formula's thin spaces on a line with ordinary ones.
+func TestTightJustifiedLine(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, shown, want string
+	}{
+		{"tight words", "[(there)-170(is)-170(a)-170(need)-170(to)-170(consider)-170(the)-170(flow)] TJ", "there is a need to consider the flow"},
+		{"a word spaced out", "[(e)-170(l)-170(s)-170(e)] TJ", "else"},
+		{"thin spaces among ordinary ones", "[(the)-400(line)-400(PQ)-400(meets)-400(P)-150(R)-150(S)-400(here)] TJ", "the line PQ meets PRS here"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			if got := onePageWords(t, helvRes, "BT /F1 10 Tf 72 700 Td "+c.shown+" ET"); got != c.want {
+				t.Errorf("words %q, want %q", got, c.want)
+			}
+		})
+	}
+}
