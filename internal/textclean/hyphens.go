@@ -89,6 +89,12 @@ func (h Hyphens) join(prev, next string) (head string, ok bool) {
 	stem := prev[:len(prev)-size]
 	before, _ := utf8.DecodeLastRuneInString(stem)
 	first, _ := utf8.DecodeRuneInString(next)
+	if unicode.IsLower(before) && titleWord(next) {
+		if h.words[wordKey(stem+next)] {
+			return stem, true // 'Trace-' 'Monkey' where the document writes TraceMonkey
+		}
+		return prev, true // 'Context-' 'Aware': a compound of capitalised words
+	}
 	if !unicode.IsLetter(before) || !unicode.IsLower(first) {
 		return prev, false
 	}
@@ -96,6 +102,16 @@ func (h Hyphens) join(prev, next string) (head string, ok bool) {
 		return stem, true
 	}
 	return prev, true
+}
+
+// titleWord reports whether w is a capitalised word: a capital, then a
+// lower-case letter. After a head ending in lower case and a hyphen, it
+// is a compound's next part ('Context-' 'Aware', 'Smith-' 'Jones'), never
+// a syllable; a word in capitals ('MI-' 'CRON') may be either.
+func titleWord(w string) bool {
+	r, n := utf8.DecodeRuneInString(w)
+	r2, _ := utf8.DecodeRuneInString(w[n:])
+	return unicode.IsUpper(r) && unicode.IsLower(r2)
 }
 
 // Mend joins the words broken at line ends in blocks, from what the PDF
