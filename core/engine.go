@@ -110,7 +110,8 @@ type Request struct {
 	// "coarse_images", pages whose images may be drawn without smoothing;
 	// "mode": "regions" with "regions", the picture boxes to read;
 	// "mode": "reread" with "regions", the boxes of text blocks whose
-	// characters the text layer could not decode (CapReread).
+	// characters the text layer could not decode, and "scripts", the
+	// script of each page's text (CapReread).
 	Options json.RawMessage `json:"options,omitempty"`
 	// PageTimeout is how long the caller is prepared to wait for any one
 	// page. Engines may use it to bound their own work; the host treats an

@@ -72,8 +72,9 @@ func TestGarbledBlockIsReadAgain(t *testing.T) {
 			if len(ocr.options) != c.wantCalls {
 				t.Fatalf("ocr called %d times (%q); want %d", len(ocr.options), ocr.options, c.wantCalls)
 			}
-			if c.wantCalls > 0 && !strings.Contains(ocr.options[0], `"2":[{"x0":50,"y0":220,"x1":300,"y1":250}]`) {
-				t.Errorf("ocr options %s; want the garbled block's box alone", ocr.options[0])
+			if c.wantCalls > 0 && (!strings.Contains(ocr.options[0], `"2":[{"x0":50,"y0":220,"x1":300,"y1":250}]`) ||
+				!strings.Contains(ocr.options[0], `"scripts":{"2":["Latin"]}`)) {
+				t.Errorf("ocr options %s; want the garbled block's box alone, and the script of its page's text", ocr.options[0])
 			}
 			e := res.Entries[0]
 			if len(e.Page.Blocks) != 2 {
@@ -90,5 +91,33 @@ func TestGarbledBlockIsReadAgain(t *testing.T) {
 				t.Errorf("attempts %+v; want the text engine's and %d reread", e.Attempts, c.wantCalls)
 			}
 		})
+	}
+}
+
+// The reread is told the script of each block from what of it decoded (a
+// Korean heading on a page mostly of English labels), so that the engine
+// need not find it out.
+func TestRereadIsToldTheBlocksScript(t *testing.T) {
+	t.Parallel()
+	text := &blocksFake{name: "text", caps: []core.Capability{core.CapText}, blocks: func(string) []core.Block {
+		return []core.Block{textBlock(core.KindParagraph, proseBox, prose),
+			textBlock(core.KindHeading, garbledBox, "블록\ufffd\ufffd\ufffd \ufffd\ufffd\ufffd\ufffd 기\ufffd\ufffd")}
+	}}
+	ocr := &blocksFake{name: "ocr", caps: []core.Capability{core.CapOCR, core.CapRegions, core.CapReread}, blocks: func(string) []core.Block { return nil }}
+	reg := RegistryFunc(func(name string) (core.Engine, error) {
+		switch name {
+		case "text":
+			return text, nil
+		case "ocr":
+			return ocr, nil
+		}
+		return nil, core.ErrNotFound
+	})
+	plan := Plan{DefaultClass: {{Engine: "text"}, {Engine: "ocr"}}}
+	if _, err := New(Config{Plan: plan, Analysis: AnalysisFull}, withText(reg)).Extract(t.Context(), fivePages, []int{2}); err != nil {
+		t.Fatal(err)
+	}
+	if len(ocr.options) != 1 || !strings.Contains(ocr.options[0], `"scripts":{"2":["Hangul"]}`) {
+		t.Errorf("ocr options %q; want one reread told the block is Hangul", ocr.options)
 	}
 }

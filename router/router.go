@@ -180,6 +180,10 @@ type pageState struct {
 	rereads     func(name string) bool
 	rereadAsked bool
 	garbled     []core.BBox
+	// scripts are the scripts of the garbled blocks' text (package
+	// quality's names), one a box: a block in a font without a Unicode map
+	// is set in the script of what of it decoded, or of its page.
+	scripts []string
 }
 
 // learn sets the page's facts, and with them its class, chain and hints.
@@ -284,9 +288,15 @@ func (s *pageState) rereadStep(threshold float64) (Step, bool) {
 		return Step{}, false
 	}
 	s.rereadAsked = true
-	for _, b := range s.cands[merge.Best(s.cands)].Result.Page.Blocks {
+	page := &s.cands[merge.Best(s.cands)].Result.Page
+	for _, b := range page.Blocks {
 		if quality.Garbled(&b, threshold) && !b.BBox.Empty() {
 			s.garbled = append(s.garbled, b.BBox)
+			script := quality.DetectScript(b.Text())
+			if script == quality.ScriptNone {
+				script = quality.DetectScript(page.Text())
+			}
+			s.scripts = append(s.scripts, string(script))
 		}
 	}
 	if len(s.garbled) == 0 {
@@ -704,11 +714,14 @@ func (r *Router) stepOptions(step Step, pages []int, states map[int]*pageState) 
 	for _, p := range pages {
 		regions[fmt.Sprint(p)] = states[p].regionsFor(step)
 	}
-	mode := "regions"
-	if step.Reread {
-		mode = "reread"
+	if !step.Reread {
+		return withOptions(opts, map[string]any{"mode": "regions", "regions": regions})
 	}
-	return withOptions(opts, map[string]any{"mode": mode, "regions": regions})
+	scripts := map[string][]string{}
+	for _, p := range pages {
+		scripts[fmt.Sprint(p)] = states[p].scripts
+	}
+	return withOptions(opts, map[string]any{"mode": "reread", "regions": regions, "scripts": scripts})
 }
 
 // sharer is an engine that says how many pages a call starting now

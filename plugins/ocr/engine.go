@@ -430,7 +430,7 @@ func (j *job) ocrPage(ctx context.Context, p int) (core.Page, map[string]float64
 	case ModeReread:
 		boxes := j.opt.Regions[strconv.Itoa(p)]
 		stats["regions"] = float64(len(boxes))
-		page.Blocks, err = j.reread(ctx, page, boxes, opt, stats)
+		page.Blocks, err = j.reread(ctx, page, boxes, j.opt.Scripts[strconv.Itoa(p)], opt, stats)
 	case ModeCheck:
 		err = j.checkPage(ctx, &page, opt, stats)
 	default:

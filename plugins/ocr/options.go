@@ -63,6 +63,12 @@ type Options struct {
 	// Regions maps a page number ("3") to the boxes to read on it, in
 	// points with a top-left origin, for modes "regions" and "reread".
 	Regions map[string][]core.BBox `json:"regions,omitempty"`
+	// Scripts maps a page number to the scripts of its regions, one a
+	// box ("Hangul", "Han", "Cyrillic", ... as package quality names
+	// them), for mode "reread": the caller read them from the text of the
+	// blocks, and each is read with its script's model, without a
+	// script check.
+	Scripts map[string][]string `json:"scripts,omitempty"`
 	// Orientation turns OSD on or off (default on).
 	Orientation *bool `json:"orientation,omitempty"`
 	// Workers bounds the pages a call reads at once; default GOMAXPROCS.
@@ -110,6 +116,9 @@ func (base Options) merge(o Options) Options {
 	}
 	if o.Mode != "" {
 		base.Mode = o.Mode
+	}
+	if o.Scripts != nil {
+		base.Scripts = o.Scripts
 	}
 	if o.Regions != nil {
 		base.Regions = o.Regions
