@@ -33,10 +33,12 @@ func TestGarbledBlockIsReadAgain(t *testing.T) {
 		wantCalls int
 		want      string // the garbled block's text in the result
 		engine    string
+		noReread  bool // Config.NoReread
 	}{
-		{"rereads", []core.Capability{core.CapOCR, core.CapRegions, core.CapReread}, "Storm warnings close the harbour.", 1, "Storm warnings close the harbour.", "text+ocr"},
-		{"reading no better", []core.Capability{core.CapOCR, core.CapRegions, core.CapReread}, "(cid:1)(cid:2)(cid:3)(cid:4)", 1, "\ufffd\ufffd\ufffd\ufffd \ufffd\ufffd\ufffd\ufffd\ufffd", "text"},
-		{"cannot reread", []core.Capability{core.CapOCR, core.CapRegions}, "Storm warnings close the harbour.", 0, "\ufffd\ufffd\ufffd\ufffd \ufffd\ufffd\ufffd\ufffd\ufffd", "text"},
+		{"rereads", []core.Capability{core.CapOCR, core.CapRegions, core.CapReread}, "Storm warnings close the harbour.", 1, "Storm warnings close the harbour.", "text+ocr", false},
+		{"reading no better", []core.Capability{core.CapOCR, core.CapRegions, core.CapReread}, "(cid:1)(cid:2)(cid:3)(cid:4)", 1, "\ufffd\ufffd\ufffd\ufffd \ufffd\ufffd\ufffd\ufffd\ufffd", "text", false},
+		{"cannot reread", []core.Capability{core.CapOCR, core.CapRegions}, "Storm warnings close the harbour.", 0, "\ufffd\ufffd\ufffd\ufffd \ufffd\ufffd\ufffd\ufffd\ufffd", "text", false},
+		{"told not to", []core.Capability{core.CapOCR, core.CapRegions, core.CapReread}, "Storm warnings close the harbour.", 0, "\ufffd\ufffd\ufffd\ufffd \ufffd\ufffd\ufffd\ufffd\ufffd", "text", true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -65,7 +67,7 @@ func TestGarbledBlockIsReadAgain(t *testing.T) {
 				return nil, core.ErrNotFound
 			})
 			plan := Plan{DefaultClass: {{Engine: "text"}, {Engine: "ocr"}}}
-			res, err := New(Config{Plan: plan, Analysis: AnalysisFull}, withText(reg)).Extract(t.Context(), fivePages, []int{2})
+			res, err := New(Config{Plan: plan, Analysis: AnalysisFull, NoReread: c.noReread}, withText(reg)).Extract(t.Context(), fivePages, []int{2})
 			if err != nil {
 				t.Fatal(err)
 			}

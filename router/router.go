@@ -72,6 +72,9 @@ type Config struct {
 	// TextEngine is the engine whose reading supplies the page facts in
 	// text-first analysis; default "nativetext".
 	TextEngine string
+	// NoReread leaves the blocks of a page that did not decode as they
+	// are: no engine reads them again (see pageState.rereadStep).
+	NoReread bool
 }
 
 // Analysis modes.
@@ -382,8 +385,10 @@ func (r *Router) newDocRun(ctx context.Context, path string, pages []int, res *m
 		res.Timings["analyze"] += time.Since(t0)
 	}
 	for _, p := range pages {
-		st := &pageState{done: map[Step]bool{}, tableEngine: func(name string) bool { return r.tableEngine(ctx, name) },
-			rereads: func(name string) bool { return r.rereads(ctx, name) }}
+		st := &pageState{done: map[Step]bool{}, tableEngine: func(name string) bool { return r.tableEngine(ctx, name) }}
+		if !r.cfg.NoReread {
+			st.rereads = func(name string) bool { return r.rereads(ctx, name) }
+		}
 		if f, ok := facts[p]; ok {
 			st.learn(f, r.cfg.Plan)
 		}

@@ -63,9 +63,9 @@ type Config struct {
 	// Analysis: "text-first" (the text engine's reading gives each page's
 	// facts) or "full" (scan the whole document before any engine runs).
 	Analysis string `koanf:"analysis"`
-	// RegionOCR lets OCR read the pictures of pages that have a text layer
-	// (the plan's "ocr:regions" steps); false leaves their pictures
-	// unread.
+	// RegionOCR lets OCR read parts of pages that have a text layer: their
+	// pictures (the plan's "ocr:regions" steps) and their blocks that did
+	// not decode (the reread); false leaves both as they are.
 	RegionOCR bool `koanf:"region_ocr"`
 	// EstimatesFile keeps each engine's learnt time per page between runs
 	// ("" for the user's cache directory, "none" to learn in memory only).
@@ -273,6 +273,7 @@ func (c Config) Router() (router.Config, error) {
 		plan = plan.WithoutRegions()
 	}
 	rc := router.Config{
+		NoReread:        !c.RegionOCR,
 		Plan:            plan,
 		Threshold:       c.Threshold,
 		DocumentTimeout: c.DocumentTimeout,

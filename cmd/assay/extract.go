@@ -100,7 +100,7 @@ func extractFlags(stderr io.Writer) (*flag.FlagSet, *extractArgs) {
 	fl.StringVar(&ef.config, "config", "", "config `FILE` (default ./assay.yaml when present)")
 	fl.BoolVar(&ef.noMarkers, "no-page-markers", false, "leave out <!-- page N --> comments in Markdown")
 	fl.BoolVar(&ef.words, "words", false, "include lines and words with boxes in JSON")
-	fl.BoolVar(&ef.noRegionOCR, "no-region-ocr", false, "leave the pictures of pages with a text layer unread (no OCR of image regions)")
+	fl.BoolVar(&ef.noRegionOCR, "no-region-ocr", false, "leave the pictures and the undecodable blocks of pages with a text layer unread (no OCR of parts of pages)")
 	fl.IntVar(&ef.chunkTokens, "chunk-tokens", 0, "with --format chunks: the most tokens in a chunk (default 512)")
 	fl.IntVar(&ef.chunkOverlap, "chunk-overlap", 0, "with --format chunks: tokens a chunk repeats from the one before in the same section (default 0)")
 	fl.StringVar(&ef.chunkEncoding, "chunk-encoding", "", "with --format chunks: the token encoding, cl100k_base or o200k_base (default cl100k_base)")

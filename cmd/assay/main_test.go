@@ -501,6 +501,10 @@ func TestGarbledBlockIsReadAgainByOCR(t *testing.T) {
 			t.Errorf("text %q: want %q", flat, want)
 		}
 	}
+	// --no-region-ocr: no OCR of parts of the page, this block's neither.
+	if p := extractJSON(t, "--no-region-ocr", "testdata/garbledblock.pdf").Pages[0]; p.Engine != "nativetext" || len(p.Attempts) != 1 {
+		t.Errorf("with --no-region-ocr: %s by %s after %d attempts; want the text layer's reading alone", p.Status, p.Engine, len(p.Attempts))
+	}
 }
 
 // A layout model configured in the options is what `assay engines` shows
