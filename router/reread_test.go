@@ -57,15 +57,7 @@ func TestGarbledBlockIsReadAgain(t *testing.T) {
 				}
 				return []core.Block{b}
 			}}
-			reg := RegistryFunc(func(name string) (core.Engine, error) {
-				switch name {
-				case "text":
-					return text, nil
-				case "ocr":
-					return ocr, nil
-				}
-				return nil, core.ErrNotFound
-			})
+			reg := byName(text, ocr)
 			plan := Plan{DefaultClass: {{Engine: "text"}, {Engine: "ocr"}}}
 			res, err := New(Config{Plan: plan, Analysis: AnalysisFull, NoReread: c.noReread}, withText(reg)).Extract(t.Context(), fivePages, []int{2})
 			if err != nil {
@@ -106,15 +98,7 @@ func TestRereadIsToldTheBlocksScript(t *testing.T) {
 			textBlock(core.KindHeading, garbledBox, "블록\ufffd\ufffd\ufffd \ufffd\ufffd\ufffd\ufffd 기\ufffd\ufffd")}
 	}}
 	ocr := &blocksFake{name: "ocr", caps: []core.Capability{core.CapOCR, core.CapRegions, core.CapReread}, blocks: func(string) []core.Block { return nil }}
-	reg := RegistryFunc(func(name string) (core.Engine, error) {
-		switch name {
-		case "text":
-			return text, nil
-		case "ocr":
-			return ocr, nil
-		}
-		return nil, core.ErrNotFound
-	})
+	reg := byName(text, ocr)
 	plan := Plan{DefaultClass: {{Engine: "text"}, {Engine: "ocr"}}}
 	if _, err := New(Config{Plan: plan, Analysis: AnalysisFull}, withText(reg)).Extract(t.Context(), fivePages, []int{2}); err != nil {
 		t.Fatal(err)

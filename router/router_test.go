@@ -402,14 +402,13 @@ func tableFake(name, cell, head string, caps ...core.Capability) *blocksFake {
 	}}
 }
 
-// textAndTables serves a text engine and a table engine by name.
-func textAndTables(text, tables *blocksFake) Registry {
+// byName serves scripted engines by their names.
+func byName(engines ...*blocksFake) Registry {
 	return RegistryFunc(func(name string) (core.Engine, error) {
-		switch name {
-		case "text":
-			return text, nil
-		case "tables":
-			return tables, nil
+		for _, e := range engines {
+			if e.name == name {
+				return e, nil
+			}
 		}
 		return nil, core.ErrNotFound
 	})
@@ -421,7 +420,7 @@ func TestTableRegionStepRebuildsTheTables(t *testing.T) {
 	text := tableFake("text", "first reading", "", core.CapText)
 	tables := tableFake("tables", "rebuilt", "", core.CapTables, core.CapRegions)
 	plan := Plan{DefaultClass: {{Engine: "text"}, {Engine: "tables", Regions: true}}}
-	reg := textAndTables(text, tables)
+	reg := byName(text, tables)
 	res, err := New(Config{Plan: plan, Analysis: AnalysisFull}, withText(reg)).Extract(t.Context(), fivePages, []int{2})
 	if err != nil {
 		t.Fatal(err)
@@ -450,7 +449,7 @@ func TestMergedReadingIsScoredAsItsEngines(t *testing.T) {
 	text := tableFake("text", "first reading", sheet, core.CapText)
 	tables := tableFake("tables", "rebuilt", sheet, core.CapTables, core.CapRegions)
 	plan := Plan{DefaultClass: {{Engine: "text"}, {Engine: "tables", Regions: true}}}
-	reg := textAndTables(text, tables)
+	reg := byName(text, tables)
 	res, err := New(Config{Plan: plan, Analysis: AnalysisFull}, withText(reg)).Extract(t.Context(), fivePages, []int{2})
 	if err != nil {
 		t.Fatal(err)

@@ -571,6 +571,19 @@ func (j *job) read(ctx context.Context, g *image.Gray, dpi int, orient, page boo
 	return j.readAs(ctx, g, dpi, orient, page, false, stats)
 }
 
+// worker is a Tesseract worker of the job's, nil where it has no
+// Tesseract, and the function that gives it back.
+func (j *job) worker(ctx context.Context) (*tessWorker, func(), error) {
+	if j.tess == nil {
+		return nil, func() {}, nil
+	}
+	w, err := j.tess.acquire(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	return w, func() { j.tess.release(w) }, nil
+}
+
 // errNotLatin: a picture that English and the Latin model read poorly,
 // which readAs leaves to another reader when asked for Latin only.
 var errNotLatin = errors.New("ocr: not Latin print")
@@ -580,15 +593,11 @@ var errNotLatin = errors.New("ocr: not Latin print")
 // errNotLatin.
 func (j *job) readAs(ctx context.Context, g *image.Gray, dpi int, orient, page, latinOnly bool, stats map[string]float64) ([]pxBlock, string, error) {
 	clock := newStageClock(stats)
-	var tw *tessWorker
-	if j.tess != nil {
-		w, err := j.tess.acquire(ctx)
-		if err != nil {
-			return nil, "", err
-		}
-		tw = w
-		defer j.tess.release(w)
+	tw, release, err := j.worker(ctx)
+	if err != nil {
+		return nil, "", err
 	}
+	defer release()
 	var upright *cleanPage
 	var firstItems []pxWord
 	var probe *image.Gray // the band read poorly, for OSD

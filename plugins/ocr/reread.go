@@ -83,15 +83,11 @@ func (j *job) readBlock(ctx context.Context, g *image.Gray, dpi int, script stri
 // trial readings.
 func (j *job) readKnownScript(ctx context.Context, g *image.Gray, dpi int, script string, stats map[string]float64) ([]pxBlock, string, error) {
 	clock := newStageClock(stats)
-	var tw *tessWorker
-	if j.tess != nil {
-		w, err := j.tess.acquire(ctx)
-		if err != nil {
-			return nil, "", err
-		}
-		tw = w
-		defer j.tess.release(w)
+	tw, release, err := j.worker(ctx)
+	if err != nil {
+		return nil, "", err
 	}
+	defer release()
 	return j.readScript(ctx, tw, j.clean(g, 0, dpi, false, clock, stats), g, dpi, script, clock, stats)
 }
 
