@@ -291,7 +291,8 @@ func (s *pageState) rereadStep(threshold float64) (Step, bool) {
 		return Step{}, false
 	}
 	s.rereadAsked = true
-	page := &s.cands[merge.Best(s.cands)].Result.Page
+	best := s.cands[merge.Best(s.cands)]
+	page := &best.Result.Page
 	for _, b := range page.Blocks {
 		if quality.Garbled(&b, threshold) && !b.BBox.Empty() {
 			s.garbled = append(s.garbled, b.BBox)
@@ -306,7 +307,8 @@ func (s *pageState) rereadStep(threshold float64) (Step, bool) {
 		return Step{}, false
 	}
 	for _, st := range s.chain {
-		if !st.Regions && s.rereads(st.Engine) {
+		// The engine whose reading it is would read it again alike.
+		if !st.Regions && st.Engine != best.Engine && s.rereads(st.Engine) {
 			return Step{Engine: st.Engine, Regions: true, Reread: true}, true
 		}
 	}

@@ -20,8 +20,9 @@ const rereadMargin = 8
 // reread reads the boxes (page points) of page, blocks of its text whose
 // text layer could not be decoded, each into one block of the lines read
 // in it (mode reread), in the script the caller says its text is in
-// (scripts, one a box; none: found out). The text layer drew those glyphs, so each box is
-// read whole, without the text check that pictures get.
+// (scripts, one a box; none: found out). The text layer drew those
+// glyphs, so each box is read whole, without the text check that
+// pictures get.
 func (j *job) reread(ctx context.Context, page core.Page, boxes []core.BBox, scripts []string, opt render.Options, stats map[string]float64) ([]core.Block, error) {
 	whole := core.BBox{X1: page.Width, Y1: page.Height}
 	var out []core.Block
