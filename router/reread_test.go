@@ -107,3 +107,24 @@ func TestRereadIsToldTheBlocksScript(t *testing.T) {
 		t.Errorf("ocr options %q; want one reread told the block is Hangul", ocr.options)
 	}
 }
+
+// A page whose best answer is the rereading engine's own is not sent to
+// it again: it would read the block as it did.
+func TestNoEngineRereadsItsOwnReading(t *testing.T) {
+	t.Parallel()
+	text := &blocksFake{name: "text", caps: []core.Capability{core.CapText}, blocks: func(string) []core.Block {
+		return []core.Block{textBlock(core.KindParagraph, proseBox, "(cid:1)(cid:2)(cid:3) (cid:4)(cid:5)(cid:6) (cid:7)(cid:8)")}
+	}}
+	ocr := &blocksFake{name: "ocr", caps: []core.Capability{core.CapOCR, core.CapRegions, core.CapReread}, blocks: func(string) []core.Block {
+		return []core.Block{textBlock(core.KindParagraph, proseBox, prose),
+			textBlock(core.KindHeading, garbledBox, "\ufffd\ufffd\ufffd\ufffd \ufffd\ufffd\ufffd\ufffd\ufffd")}
+	}}
+	plan := Plan{DefaultClass: {{Engine: "text"}, {Engine: "ocr"}}}
+	res, err := New(Config{Plan: plan, Analysis: AnalysisFull}, withText(byName(text, ocr))).Extract(t.Context(), fivePages, []int{2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := res.Entries[0]; e.Engine != "ocr" || len(ocr.options) != 1 {
+		t.Errorf("page by %s, ocr called %d times (%q); want ocr's page reading alone", e.Engine, len(ocr.options), ocr.options)
+	}
+}
