@@ -785,17 +785,44 @@ func TestCapitalsHeadings(t *testing.T) {
 			}
 			blocks := res[1].Page.Blocks
 			if len(blocks) < 2 || blocks[0].Kind != c.want || blocks[1].Kind != core.KindParagraph {
-				t.Errorf("blocks %q (first %v); want %s over a paragraph", blockTexts(blocks), kinds(blocks), c.want)
+				t.Errorf("blocks %q (first %v); want %s over a paragraph", blockTexts(blocks), blockKinds(blocks), c.want)
 			}
 		})
 	}
 }
 
-// kinds lists the kinds of blocks.
-func kinds(blocks []core.Block) []core.BlockKind {
-	var out []core.BlockKind
-	for _, b := range blocks {
-		out = append(out, b.Kind)
+// TestBoldHeadingSizesStepDown: bold headings near the text's size step
+// down by less than sizeStep (a section at 12 pt, a subsection at 11, a
+// run-in lead at the text's 10): each is a block of its own. A display
+// title whose two lines have sizes of their own stays one.
+func TestBoldHeadingSizesStepDown(t *testing.T) {
+	t.Parallel()
+	text := wrap(strings.Repeat("Our method is evaluated on the public records of many patients. ", 4), 44)
+	cases := []struct {
+		name  string
+		heads [][2]any // size, text
+		want  int      // blocks before the text
+	}{
+		{"a section over a subsection", [][2]any{{12.0, "Experiments"}, {11.0, "Experimental Settings"}}, 2},
+		{"a display title", [][2]any{{33.0, "Row and Column Access Control"}, {30.0, "Support in DB2"}}, 1},
 	}
-	return out
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			seq, y := 0, 100.0
+			var gs []glyph
+			for _, h := range c.heads {
+				size := h[0].(float64)
+				gs = append(gs, flagged(lineGlyphs(&seq, 72, y, size, h[1].(string)), core.FlagBold)...)
+				y += size * 1.3
+			}
+			for i, l := range text {
+				gs = append(gs, lineGlyphs(&seq, 72, y+12*float64(i), 10, l)...)
+			}
+			got := layout(gs, nil, core.BBox{X1: 612, Y1: 792})
+			if len(got) != c.want+1 || got[c.want].Kind != core.KindParagraph {
+				t.Errorf("blocks %q, kinds %v; want %d before the text", blockTexts(got), blockKinds(got), c.want)
+			}
+		})
+	}
 }

@@ -37,6 +37,8 @@ type leading struct {
 	// uniform: the page shows one kind of gap, wider than paraGap, and a
 	// line gap continues a paragraph only where its words run on.
 	uniform bool
+	// body is the size of the page's running text (0: unknown).
+	body float64
 }
 
 // pageLeading measures the gaps between segments that follow each other

@@ -130,7 +130,7 @@ func TestNumbersThatRunOn(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := kinds(res[1].Page.Blocks)
+			got := blockKinds(res[1].Page.Blocks)
 			if fmt.Sprint(got) != fmt.Sprint(c.want) {
 				t.Errorf("kinds %v of %q; want %v", got, blockTexts(res[1].Page.Blocks), c.want)
 			}
