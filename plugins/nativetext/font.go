@@ -453,7 +453,7 @@ func (d *document) parseSimple(f *font, fd types.Dict) {
 	d.simpleEncoding(f, fd, d.baseEncoding(f, desc, std))
 	d.simpleWidths(f, fd, std)
 	f.gb = d.gbFont(f, desc)
-	f.slots = !f.gb && !f.dingbats && !f.symbol && f.marks == nil && f.subtype != "Type3" && slotFont(f)
+	f.slots = !f.gb && !f.dingbats && !f.symbol && f.marks == nil && f.subtype != "Type3" && (slotFont(f) || orderedSlots(f))
 	if std != "" && desc == nil && strings.Contains(std, "Bold") {
 		f.flags |= core.FlagBold
 	}
@@ -634,6 +634,34 @@ func slotFont(f *font) bool {
 		}
 	}
 	return n >= minSlotGlyphs && float64(full) >= slotShare*float64(n)
+}
+
+// orderedSlots reports whether a simple font's codes were given its
+// glyphs in the order a document used them, from '!' up: minSlotGlyphs
+// or more codes with widths, without a gap, from '!' or lower to under
+// 'a', named (if at all) with the standard names of their codes.
+// Founder's typesetting, common in Chinese journals, re-encodes each
+// Latin font so ('DY17+ZGDAQU-17', codes 33-79), and its names lie:
+// MinerU's test_01 read ',-./012 23245/0670/2181 09 )*+' for 'Agarose
+// electrophoresis of PCR'. A font that names characters by code uses
+// the lower-case letters of its text and leaves gaps; a producer that
+// numbers glyphs in order of use and names them truly ('!' named T)
+// names them otherwise.
+func orderedSlots(f *font) bool {
+	first, last, n := -1, -1, 0
+	for c := range f.widths {
+		if !f.hasWidth[c] || f.widths[c] <= 0 {
+			continue
+		}
+		if name := f.names[c]; name != "" && name != pdfdoc.StandardEncoding[c] {
+			return false
+		}
+		if first < 0 {
+			first = c
+		}
+		last, n = c, n+1
+	}
+	return n >= minSlotGlyphs && first >= 1 && first <= '!' && last < 'a' && n == last-first+1
 }
 
 func namedEncoding(n string) *[256]string {

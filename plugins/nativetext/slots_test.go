@@ -11,8 +11,10 @@ import (
 // TestSlotFonts: a simple font whose glyphs are all a full em wide is a
 // CJK face addressed by slots, its codes no characters of the encoding
 // it names: the text it draws is unknown (U+FFFD, counted unmapped),
-// not Latin-1 soup. A proportional face, a few wide glyphs, and a slot
-// font with a ToUnicode keep their text.
+// not Latin-1 soup. So is one whose codes run from '!' in order of use,
+// named with their codes' standard names. A proportional face, a few
+// wide glyphs, a slot font with a ToUnicode and glyphs in order of use
+// named truly keep their text.
 func TestSlotFonts(t *testing.T) {
 	t.Parallel()
 	// font is a TrueType font over codes 32-126 with WinAnsi, the widths
@@ -26,6 +28,12 @@ func TestSlotFonts(t *testing.T) {
 			" /Widths [" + strings.Join(ws, " ") + "] /FontDescriptor << /Type /FontDescriptor /FontName /AAADAZ+Face /Flags 4 >>" + extra + " >>"
 	}
 	full := func(int) int { return 1000 }
+	// ordered is a Type 1 font whose ten codes from '!' carry the names
+	// given, with proportional widths.
+	ordered := func(names string) string {
+		return "<< /Type /Font /Subtype /Type1 /BaseFont /DY17+ZGDAQU-17 /FirstChar 33 /LastChar 42" +
+			" /Widths [556 722 333 556 500 444 500 611 667 278] /Encoding << /Type /Encoding /Differences [33 " + names + "] >> >>"
+	}
 	// The ToUnicode stream is the page's first extra object, 5 0 R.
 	toUnicode := stream("", "1 begincodespacerange <00> <FF> endcodespacerange 2 beginbfchar <41> <6C34> <42> <5C71> endbfchar")
 	cases := []struct {
@@ -42,6 +50,9 @@ func TestSlotFonts(t *testing.T) {
 		}, ""), "WAM", "WAM", 0},
 		{"too few widths to tell", "<< /Type /Font /Subtype /TrueType /BaseFont /Dash /FirstChar 65 /LastChar 67 /Encoding /WinAnsiEncoding /Widths [1000 1000 1000] >>", "ABC", "ABC", 0},
 		{"a ToUnicode says", font(full, " /ToUnicode 5 0 R"), "AB", "水山", 0},
+		{"codes from ! in order of use", ordered("/exclam /quotedbl /numbersign /dollar /percent /ampersand /quoteright /parenleft /parenright /asterisk"),
+			"!\"#", "\ufffd\ufffd\ufffd", 3},
+		{"codes from ! named truly", ordered("/T /h /e /c /a /t /s /o /n /m"), "!\"#", "The", 0},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
