@@ -1,10 +1,6 @@
 package quality
 
-import (
-	"unicode"
-
-	"github.com/assay-pdf/assay/core"
-)
+import "github.com/assay-pdf/assay/core"
 
 // minGarbledChars is the fewest characters (spaces aside) a block needs
 // for Garbled to judge it. Shorter undecoded blocks are symbols more often
@@ -29,11 +25,6 @@ func Garbled(b *core.Block, threshold float64) bool {
 		return false
 	}
 	text := b.Text()
-	n := 0
-	for _, r := range text {
-		if !unicode.IsSpace(r) {
-			n++
-		}
-	}
-	return n >= minGarbledChars && Decodable(text) < threshold
+	t := tallyText(text)
+	return t.total >= minGarbledChars && decodable(&t, text) < threshold
 }

@@ -251,9 +251,14 @@ func Encoding(text string) (float64, []string) {
 // router's threshold would fail it as a page of its own.
 func Decodable(text string) float64 {
 	t := tallyText(text)
-	enc, _ := rateEncoding(&t, text)
+	return decodable(&t, text)
+}
+
+// decodable is Decodable with text's characters tallied.
+func decodable(t *tally, text string) float64 {
+	enc, _ := rateEncoding(t, text)
 	var rep Report
-	return rep.decoding(&t, text, enc, true)
+	return rep.decoding(t, text, enc, true)
 }
 
 // rateEncoding is Encoding with text's characters tallied.

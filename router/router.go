@@ -293,12 +293,13 @@ func (s *pageState) rereadStep(threshold float64) (Step, bool) {
 	s.rereadAsked = true
 	best := s.cands[merge.Best(s.cands)]
 	page := &best.Result.Page
+	pageScript := sync.OnceValue(func() quality.Script { return quality.DetectScript(page.Text()) })
 	for _, b := range page.Blocks {
 		if quality.Garbled(&b, threshold) && !b.BBox.Empty() {
 			s.garbled = append(s.garbled, b.BBox)
 			script := quality.DetectScript(b.Text())
 			if script == quality.ScriptNone {
-				script = quality.DetectScript(page.Text())
+				script = pageScript()
 			}
 			s.scripts = append(s.scripts, string(script))
 		}

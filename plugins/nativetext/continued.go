@@ -61,13 +61,13 @@ func continuesIn(a, b *core.Block) bool {
 	if len(a.Lines) < 2 || len(last) == 0 || len(next) == 0 || !midSentence(last[len(last)-1].Text) {
 		return false
 	}
-	if size := lineSize(last); a.Lines[len(a.Lines)-1].BBox.X1 < a.BBox.X1-size {
+	sa, sb := lineSize(last), lineSize(next)
+	if a.Lines[len(a.Lines)-1].BBox.X1 < a.BBox.X1-sa {
 		return false // a's last line stops short of its measure: the paragraph ends there
 	}
 	if r, _ := utf8.DecodeRuneInString(next[0].Text); !unicode.IsLower(r) {
 		return false
 	}
-	sa, sb := lineSize(last), lineSize(next)
 	return sa > 0 && sb > 0 && math.Abs(sa-sb) <= maxContinuedSizeDiff*max(sa, sb)
 }
 

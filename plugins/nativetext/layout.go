@@ -2455,11 +2455,12 @@ func markCapsHeadings(blocks []core.Block, body float64) {
 			continue
 		}
 		words := b.Lines[0].Words
-		if len(words) == 0 || !inCapitals(words) || inCapitals(next.Lines[0].Words) || leaders(words) || strings.HasSuffix(b.Text(), "!") {
+		text := b.Text()
+		if len(words) == 0 || !inCapitals(words) || inCapitals(next.Lines[0].Words) || leaders(words) || strings.HasSuffix(text, "!") {
 			continue // an exclamation in capitals is a shout, not a title
 		}
 		size := lineSize(words)
-		if !headingLine(b.Text(), len(words), size, body) {
+		if !headingLine(text, len(words), size, body) {
 			continue
 		}
 		b.Kind = core.KindHeading
@@ -2610,11 +2611,7 @@ func numberRunsOn(cur []*seg, s *seg) bool {
 	if len(p.words) == 0 || !midSentence(p.words[len(p.words)-1].Text) || leaders(p.words) {
 		return false // a contents line is no running text
 	}
-	right := 0.0
-	for _, c := range cur {
-		right = max(right, c.b.X1)
-	}
-	return p.b.X1 >= right-max(1, p.size)
+	return !endsShort(cur)
 }
 
 func startsNewBlock(cur []*seg, s *seg, lead *leading) bool {

@@ -428,9 +428,10 @@ func (j *job) ocrPage(ctx context.Context, p int) (core.Page, map[string]float64
 		stats["regions"] = float64(len(boxes))
 		page.Blocks, err = j.readRegions(ctx, p, boxes, opt, stats)
 	case ModeReread:
-		boxes := j.opt.Regions[strconv.Itoa(p)]
+		key := strconv.Itoa(p)
+		boxes := j.opt.Regions[key]
 		stats["regions"] = float64(len(boxes))
-		page.Blocks, err = j.reread(ctx, page, boxes, j.opt.Scripts[strconv.Itoa(p)], opt, stats)
+		page.Blocks, err = j.reread(ctx, page, boxes, j.opt.Scripts[key], opt, stats)
 	case ModeCheck:
 		err = j.checkPage(ctx, &page, opt, stats)
 	default:

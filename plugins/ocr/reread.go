@@ -63,15 +63,14 @@ func (j *job) reread(ctx context.Context, page core.Page, boxes []core.BBox, scr
 // seconds. Otherwise as Latin print first, which a short block of it is,
 // and as a page of any script when it is not.
 func (j *job) readBlock(ctx context.Context, g *image.Gray, dpi int, script string, stats map[string]float64) ([]pxBlock, string, error) {
-	if _, known := scriptModels[script]; known && script != "Latin" {
-		if t := j.withTess(); t != nil || j.paddleFor() != nil {
-			if t == nil {
-				t = j
-			}
-			return t.readKnownScript(ctx, g, dpi, script, stats)
+	t := j.withTess()
+	if _, known := scriptModels[script]; known && script != "Latin" && (t != nil || j.paddleFor() != nil) {
+		if t == nil {
+			t = j // PaddleOCR reads it
 		}
+		return t.readKnownScript(ctx, g, dpi, script, stats)
 	}
-	if t := j.withTess(); t != nil {
+	if t != nil {
 		blocks, backend, err := t.readAs(ctx, g, dpi, false, false, true, stats)
 		if !errors.Is(err, errNotLatin) {
 			return blocks, backend, err
