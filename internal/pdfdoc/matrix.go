@@ -26,11 +26,16 @@ func (m Matrix) Apply(x, y float64) (float64, float64) {
 	return m[0]*x + m[2]*y + m[4], m[1]*x + m[3]*y + m[5]
 }
 
+// maxEntry is the largest magnitude of a usable matrix entry.
+const maxEntry = 1e9
+
 // Finite reports whether every entry is a usable number (finite, at most
-// 1e9 in magnitude).
+// maxEntry in magnitude).
 func (m Matrix) Finite() bool {
 	for _, v := range m {
-		if math.IsNaN(v) || math.IsInf(v, 0) || math.Abs(v) > 1e9 {
+		// One comparison a number: NaN compares false, as do the
+		// infinities and every magnitude past the bound.
+		if !(math.Abs(v) <= maxEntry) {
 			return false
 		}
 	}

@@ -397,7 +397,7 @@ func unknownText(s string) bool {
 }
 
 func (in *interp) moveLine(tx, ty float64) {
-	in.tlm = pdfdoc.Translate(tx, ty).Mul(in.tlm)
+	in.tlm = advanced(in.tlm, tx, ty)
 	in.tm = in.tlm
 }
 
@@ -408,10 +408,10 @@ func (in *interp) adjust(n float64) {
 	}
 	fs := in.gs.fontSize
 	if in.gs.font != nil && in.gs.font.vertical {
-		in.tm = pdfdoc.Translate(0, -n/1000*fs).Mul(in.tm)
+		in.tm = advanced(in.tm, 0, -n/1000*fs)
 		return
 	}
-	in.tm = pdfdoc.Translate(-n/1000*fs*in.gs.th, 0).Mul(in.tm)
+	in.tm = advanced(in.tm, -n/1000*fs*in.gs.th, 0)
 }
 
 func (in *interp) font(name string, res types.Dict, cache map[string]*font) *font {
@@ -682,29 +682,31 @@ func (in *interp) emit(trm pdfdoc.Matrix, gx0, gx1, gy0, gy1, w float64, text st
 }
 
 // cellBox is the page box of the glyph cell gx0..gx1 × gy0..gy1 drawn
-// with the finite matrix trm: the bounds of its four corners.
+// with the finite matrix trm: the bounds of its four corners. Each bound
+// is the corner that the signs of trm's factors pick, computed as Apply
+// computes it: rounding keeps the order of products and sums, so that
+// corner is the least (or greatest) of the four as computed, and no
+// corner need be tried.
 func cellBox(trm pdfdoc.Matrix, gx0, gx1, gy0, gy1 float64) core.BBox {
-	var xs, ys [4]float64
-	xs[0], ys[0] = trm.Apply(gx0, gy0)
-	xs[1], ys[1] = trm.Apply(gx1, gy0)
-	xs[2], ys[2] = trm.Apply(gx0, gy1)
-	xs[3], ys[3] = trm.Apply(gx1, gy1)
-	// The corners are finite (trm is): plain comparisons, not min and
-	// max, which also order NaNs and signed zeros.
-	b := core.BBox{X0: xs[0], Y0: ys[0], X1: xs[0], Y1: ys[0]}
-	for i := 1; i < 4; i++ {
-		if xs[i] < b.X0 {
-			b.X0 = xs[i]
-		} else if xs[i] > b.X1 {
-			b.X1 = xs[i]
-		}
-		if ys[i] < b.Y0 {
-			b.Y0 = ys[i]
-		} else if ys[i] > b.Y1 {
-			b.Y1 = ys[i]
-		}
-	}
+	xLo, xHi := pick(trm[0], gx0, gx1)
+	yLo, yHi := pick(trm[2], gy0, gy1)
+	b := core.BBox{X0: trm[0]*xLo + trm[2]*yLo + trm[4], X1: trm[0]*xHi + trm[2]*yHi + trm[4]}
+	xLo, xHi = pick(trm[1], gx0, gx1)
+	yLo, yHi = pick(trm[3], gy0, gy1)
+	b.Y0, b.Y1 = trm[1]*xLo+trm[3]*yLo+trm[5], trm[1]*xHi+trm[3]*yHi+trm[5]
 	return b
+}
+
+// pick orders the ends a, b of an interval by what a factor k makes of
+// them: k·lo ≤ k·hi.
+func pick(k, a, b float64) (lo, hi float64) {
+	if a > b {
+		a, b = b, a
+	}
+	if k < 0 {
+		return b, a
+	}
+	return a, b
 }
 
 // writingDir is the direction, in degrees counterclockwise from the page's
@@ -747,11 +749,14 @@ func obliqueDir(dx, dy float64) int {
 
 // emSize is the height of one em on the page: the length of trm's y axis
 // (its x axis for a vertical font), scaled by the font's size correction.
+// trm is Finite, so the squares cannot overflow, and a square root costs
+// a fifth of math.Hypot, which scales its arguments for any magnitude.
 func emSize(trm pdfdoc.Matrix, f *font) float64 {
+	x, y := trm[2], trm[3]
 	if f.vertical {
-		return math.Hypot(trm[0], trm[1]) * f.sizeMul
+		x, y = trm[0], trm[1]
 	}
-	return math.Hypot(trm[2], trm[3]) * f.sizeMul
+	return math.Sqrt(x*x+y*y) * f.sizeMul
 }
 
 // glyphFlags are the font's flags for a glyph written in direction dir
