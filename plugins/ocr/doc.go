@@ -95,9 +95,10 @@
 // title) are dropped, as are blocks of rule marks alone.
 //
 // Modes: "page" recognises whole pages; "regions" only the boxes the caller
-// names: each picture gets a text check (PaddleOCR's detector on a
-// 150 dpi render), and only one holding text beyond what the page's text
-// layer draws over it is read, on a render at the reading resolution. A
+// names: each picture is rendered once, at the reading resolution, and
+// gets a text check (PaddleOCR's detector on that render shrunk to
+// 150 dpi), and only one holding text beyond what the page's text layer
+// draws over it is read, in the same render. A
 // picture of printed matter (its lines cover a quarter of it: a page or
 // a screen of text) is read by Tesseract with all but those lines painted
 // out, when its English or Latin reading is sure, and icons read as marks

@@ -26,12 +26,12 @@ const (
 // holds lines of them.
 const minTextShare = 0.005
 
-// checkDPI is the resolution of the text check's render, whose lines of
-// text are also the lines read (the detector does not run again on the
-// reading render). Text of 7 pt is 15 pixels high there, where the
+// checkDPI is the resolution the text check's detector sees, whose lines
+// of text are also the lines read (the detector does not run again on
+// the reading image). Text of 7 pt is 15 pixels high there, where the
 // detector keeps lines a few points apart separate; at 100 dpi it merges
-// them and cuts words, and the reading render's 200 dpi costs half as
-// much again for no more lines.
+// them and cuts words, and at the reading resolution of 200 dpi it costs
+// half as much again for no more lines.
 const checkDPI = 150
 
 // layerShare is the share of a line's width that the page's own
@@ -46,15 +46,21 @@ const layerShare = 0.5
 
 // readRegions reads the picture regions boxes (page points) of page p,
 // each into one figure block whose lines are the words read in it. Each
-// picture is first rendered at checkDPI for the text check, which finds
-// its lines of text; only a picture that holds text is rendered again at
-// the reading resolution, and the lines found are read there.
+// picture is rendered once, at the reading resolution (opt); the text
+// check looks for its lines of text in that image shrunk to checkDPI,
+// and only a picture that holds text is read, in the same image.
+//
+// One render serves both: pdfium keeps a decoded image for the size it
+// was drawn at, so a second render at another resolution decodes the
+// picture again, which for a photograph of a few million pixels is most
+// of the cost of the check (issue19971's 2500×1364 JPEG: 200 ms each
+// time, where shrinking the render to checkDPI takes a few).
 func (j *job) readRegions(ctx context.Context, p int, boxes []core.BBox, opt render.Options, stats map[string]float64) ([]core.Block, error) {
 	var out []core.Block
 	layer := &textLayer{j: j, page: p}
 	for _, b := range boxes {
 		t0 := time.Now()
-		found, err := j.findLines(ctx, p, b, layer, stats)
+		shot, found, err := j.findLines(ctx, p, b, layer, opt, stats)
 		if err != nil {
 			return nil, err
 		}
@@ -65,7 +71,7 @@ func (j *job) readRegions(ctx context.Context, p int, boxes []core.BBox, opt ren
 		}
 		stats[statRegionsRead]++
 		t0 = time.Now()
-		fig, read, err := j.readRegion(ctx, p, b, found, opt, stats)
+		fig, read, err := j.readRegion(ctx, p, b, shot, found, opt, stats)
 		if err != nil {
 			return nil, err
 		}
@@ -86,28 +92,37 @@ type checkedLines struct {
 	ok    bool
 }
 
+// regionShot is a picture rendered for reading: its image, zero-origin,
+// and the transform from its pixels to page points. The zero shot is no
+// render yet.
+type regionShot struct {
+	g  *image.Gray
+	tr render.Transform
+}
+
 // findLines is the cheap text check run before a picture is read: the
-// picture rendered at checkDPI, the text detector (PaddleOCR's DB model,
-// a fraction of the cost of reading) finds its lines of text, those of
-// the text layer are left out (layerShare), and it holds text when the
-// rest cover at least minTextShare of it. Without the detector, or in a
-// picture too small for it, every picture is taken to hold text, with no
-// lines.
-func (j *job) findLines(ctx context.Context, p int, box core.BBox, layer *textLayer, stats map[string]float64) (checkedLines, error) {
+// picture rendered at the reading resolution (opt) and shrunk to
+// checkDPI, the text detector (PaddleOCR's DB model, a fraction of the
+// cost of reading) finds its lines of text, those of the text layer are
+// left out (layerShare), and it holds text when the rest cover at least
+// minTextShare of it. It returns the render, for the read. Without the
+// detector, or in a picture too small for it, every picture is taken to
+// hold text, with no lines.
+func (j *job) findLines(ctx context.Context, p int, box core.BBox, layer *textLayer, opt render.Options, stats map[string]float64) (regionShot, checkedLines, error) {
 	if j.paddle == nil {
-		return checkedLines{ok: true}, nil
+		return regionShot{}, checkedLines{ok: true}, nil
 	}
-	img, tr, err := j.r.RenderRegion(ctx, j.doc, p, box, render.Options{DPI: checkDPI, Gray: true, CoarseImages: j.coarse(p)})
+	shot, err := j.renderRegion(ctx, p, box, opt)
 	if err != nil {
-		return checkedLines{}, err
+		return regionShot{}, checkedLines{}, err
 	}
-	g := toGray(img)
+	g, tr := atDPI(shot, opt.DPI, checkDPI)
 	if checkImage(g) != nil {
-		return checkedLines{ok: true}, nil
+		return shot, checkedLines{ok: true}, nil
 	}
 	lines, err := j.paddle.detect(ctx, g)
 	if err != nil {
-		return checkedLines{}, err
+		return regionShot{}, checkedLines{}, err
 	}
 	if len(lines) > 0 {
 		kept := offLayer(lines, tr, layer.in(ctx, box))
@@ -119,7 +134,29 @@ func (j *job) findLines(ctx context.Context, p int, box core.BBox, layer *textLa
 		area += r.Dx() * r.Dy()
 	}
 	ok := float64(area) >= minTextShare*float64(g.Rect.Dx()*g.Rect.Dy())
-	return checkedLines{lines: lines, size: g.Rect.Size(), ok: ok}, nil
+	return shot, checkedLines{lines: lines, size: g.Rect.Size(), ok: ok}, nil
+}
+
+// renderRegion renders box of page p with opt, as a zero-origin gray image.
+func (j *job) renderRegion(ctx context.Context, p int, box core.BBox, opt render.Options) (regionShot, error) {
+	img, tr, err := j.r.RenderRegion(ctx, j.doc, p, box, opt)
+	if err != nil {
+		return regionShot{}, err
+	}
+	return regionShot{g: toGray(img), tr: tr}, nil
+}
+
+// atDPI is the shot, rendered at dpi, shrunk (a box filter) to at most
+// want dpi, with the transform of the image it returns; a shot at or
+// under want is returned as it is.
+func atDPI(shot regionShot, dpi, want float64) (*image.Gray, render.Transform) {
+	if dpi <= want {
+		return shot.g, shot.tr
+	}
+	g := shrink(shot.g, want/dpi)
+	tr := shot.tr
+	tr.Scale *= float64(g.Rect.Dx()) / float64(shot.g.Rect.Dx())
+	return g, tr
 }
 
 // offLayer are the lines (pixels of a render with transform tr) whose
@@ -172,15 +209,17 @@ func (l *textLayer) in(ctx context.Context, box core.BBox) []render.Char {
 	return out
 }
 
-// readRegion renders one picture at the reading resolution and reads the
-// lines the text check found in it (scaled to the render; the detector
-// is not run again) into its figure block.
-func (j *job) readRegion(ctx context.Context, p int, box core.BBox, found checkedLines, opt render.Options, stats map[string]float64) (core.Block, bool, error) {
-	img, tr, err := j.r.RenderRegion(ctx, j.doc, p, box, opt)
-	if err != nil {
-		return core.Block{}, false, err
+// readRegion reads the lines the text check found in one picture (scaled
+// to the reading render, shot, which it makes when the check made none;
+// the detector is not run again) into its figure block.
+func (j *job) readRegion(ctx context.Context, p int, box core.BBox, shot regionShot, found checkedLines, opt render.Options, stats map[string]float64) (core.Block, bool, error) {
+	if shot.g == nil {
+		var err error
+		if shot, err = j.renderRegion(ctx, p, box, opt); err != nil {
+			return core.Block{}, false, err
+		}
 	}
-	g := toGray(img)
+	g, tr := shot.g, shot.tr
 	lines := scaleLines(found.lines, found.size, g.Rect)
 	blocks, backend, err := j.readPicture(ctx, g, lines, int(math.Round(opt.DPI)), stats)
 	if err != nil {

@@ -2,8 +2,12 @@ package ocr
 
 import (
 	"image"
+	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/render"
 )
 
 func TestReadScale(t *testing.T) {
@@ -91,6 +95,37 @@ func TestShrinkKeepsMeanAndEdges(t *testing.T) {
 			if d := float64(half.Pix[y*half.Stride+x]) - float64(a)/4; d > 0.5 || d < -0.5 {
 				t.Errorf("pixel (%d,%d) = %d, block mean %.1f", x, y, half.Pix[y*half.Stride+x], float64(a)/4)
 			}
+		}
+	}
+}
+
+// atDPI shrinks a render made above the resolution asked for, and its
+// transform still maps the whole image onto the box the render drew; a
+// render at or under it comes back as it is.
+func TestAtDPIShrinksRenderAndKeepsItsBox(t *testing.T) {
+	t.Parallel()
+	box := core.BBox{X0: 72, Y0: 144, X1: 72 + 250.2, Y1: 144 + 100.8}
+	for _, tc := range []struct {
+		dpi, want float64
+		wantW     int
+	}{
+		{200, 150, 521}, // 695 px wide at 200 dpi
+		{150, 150, 522}, // 521.25 px, rounded out
+		{100, 150, 348},
+	} {
+		tr := render.Transform{Scale: tc.dpi / 72, OriginX: box.X0, OriginY: box.Y0}
+		px := tr.ToPixels(box)
+		shot := regionShot{g: image.NewGray(image.Rect(0, 0, px.Dx(), px.Dy())), tr: tr}
+		g, gtr := atDPI(shot, tc.dpi, tc.want)
+		if g.Rect.Dx() != tc.wantW {
+			t.Errorf("%v dpi for %v: %d px wide, want %d", tc.dpi, tc.want, g.Rect.Dx(), tc.wantW)
+		}
+		if tc.dpi <= tc.want && g != shot.g {
+			t.Errorf("%v dpi for %v: render copied, want it as it is", tc.dpi, tc.want)
+		}
+		got := gtr.ToPage(g.Rect)
+		if math.Abs(got.X1-box.X1) > 1/gtr.Scale || math.Abs(got.Y1-box.Y1) > 1/gtr.Scale || got.X0 != box.X0 || got.Y0 != box.Y0 {
+			t.Errorf("%v dpi for %v: image maps to %+v, want %+v", tc.dpi, tc.want, got, box)
 		}
 	}
 }
