@@ -137,6 +137,14 @@
 //	             on most of at least three lines, or, over fewer lines, when
 //	             it is 1.5 em wide. A group whose columns all hold lines of
 //	             a clause (3+ words, 20+ characters) is prose, not a table.
+//	occupants.go a picture set in one column, with lines of prose beside
+//	             it on one side only, stands in the reading order as an
+//	             empty segment filling its column's place up to the text
+//	             above and below it, so that the lines beside it share a
+//	             gutter with the columns around it (the text beside a
+//	             plot atop the left column no longer reads between the
+//	             two halves of the right one); dropped once its column is
+//	             apart, and before the blocks are built.
 //	table.go     tables: the adapter to package tableformer, which decides
 //	             table structure for nativetext and layoutml alike. Grids
 //	             of rulings become tables (tableformer.Lattice) from the

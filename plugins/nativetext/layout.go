@@ -135,6 +135,9 @@ type seg struct {
 	// table, on a placeholder segment standing for a whole table in the
 	// reading order, is the table's block.
 	table *core.Block
+	// occupant marks a segment that stands for a picture while the
+	// reading order is made (occupants.go): it has no text.
+	occupant bool
 }
 
 // layoutFacts are what the layout found that decides how a page is
@@ -147,12 +150,14 @@ type layoutFacts struct {
 
 // layout turns glyphs into blocks in reading order.
 func layout(glyphs []glyph, edges []edge, page core.BBox) []core.Block {
-	blocks, _ := layoutPage(glyphs, edges, page)
+	blocks, _ := layoutPage(glyphs, edges, nil, page)
 	return blocks
 }
 
-// layoutPage is layout, with the facts it found.
-func layoutPage(glyphs []glyph, edges []edge, page core.BBox) ([]core.Block, layoutFacts) {
+// layoutPage is layout, with the facts it found; pictures are the boxes
+// of the page's images, which take their place in the reading order of
+// upright text (occupants).
+func layoutPage(glyphs []glyph, edges []edge, pictures []core.BBox, page core.BBox) ([]core.Block, layoutFacts) {
 	facts := layoutFacts{columns: 1}
 	if len(glyphs) == 0 {
 		return nil, facts
@@ -179,7 +184,11 @@ func layoutPage(glyphs []glyph, edges []edge, page core.BBox) ([]core.Block, lay
 		if fr := frame(d); fr.axis() && (d == 0 || d == dirs[0]) && len(edges) > 0 {
 			segs = ruledTables(segs, edges, bodySize(segs), fr, &nextLine)
 		}
-		ordered = append(ordered, orderSegments(segs, uprightRules(edges, frame(d)), &facts))
+		var pics []core.BBox
+		if frame(d) == 0 {
+			pics = pictures
+		}
+		ordered = append(ordered, orderSegments(segs, uprightRules(edges, frame(d)), pics, &facts))
 	}
 	body := bodySize(all)
 	var blocks []core.Block
@@ -1188,8 +1197,9 @@ func uprightRules(edges []edge, fr frame) []edge {
 
 // orderSegments puts segments in reading order with a recursive XY cut:
 // horizontal slabs, grouped while they share a column gutter; a group
-// with a gutter splits into columns read left to right.
-func orderSegments(segs []*seg, rules []edge, facts *layoutFacts) []*seg {
+// with a gutter splits into columns read left to right. Pictures set in
+// a column take their place in it (occupants).
+func orderSegments(segs []*seg, rules []edge, pictures []core.BBox, facts *layoutFacts) []*seg {
 	if len(segs) == 0 {
 		return nil
 	}
@@ -1198,6 +1208,10 @@ func orderSegments(segs []*seg, rules []edge, facts *layoutFacts) []*seg {
 		em = 10
 	}
 	var out []*seg
+	if occ := occupants(segs, pictures, em); len(occ) > 0 {
+		xyCut(append(segs[:len(segs):len(segs)], occ...), em, 0, &out, rules, facts)
+		return withoutOccupants(out)
+	}
 	xyCut(segs, em, 0, &out, rules, facts)
 	return out
 }
@@ -1245,7 +1259,7 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg, rules []edge, facts 
 		} else if len(cols) > 1 && !tabular {
 			facts.columns = max(facts.columns, textColumns(cols))
 			for _, c := range cols {
-				xyCut(c, em, depth+1, out, rules, facts)
+				xyCut(shedOccupants(c), em, depth+1, out, rules, facts)
 			}
 		} else {
 			// No split: a table typed in a fixed-pitch font (typedTable)

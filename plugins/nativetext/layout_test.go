@@ -185,12 +185,12 @@ func TestLayoutFactsCountColumnsOfRunningText(t *testing.T) {
 	header := append(lineGlyphs(&seq, left, 40, 9, "Annual report 2026"), lineGlyphs(&seq, 520, 40, 9, "Page 3")...)
 	body, _ := column(&seq, left, 80, "The body runs in one column from the left margin",
 		"down the page, one line under the other, as most", "pages are set.")
-	_, one := layoutPage(append(header, body...), nil, core.BBox{X1: 612, Y1: 792})
+	_, one := layoutPage(append(header, body...), nil, nil, core.BBox{X1: 612, Y1: 792})
 	// Two columns of running text side by side: two.
 	seq = 0
 	l, _ := column(&seq, left, 80, "Left column text runs on across the column", "and down to the next line.")
 	r, _ := column(&seq, right, 80, "Right column text runs on across the column", "and down to the next line.")
-	_, two := layoutPage(append(l, r...), nil, core.BBox{X1: 612, Y1: 792})
+	_, two := layoutPage(append(l, r...), nil, nil, core.BBox{X1: 612, Y1: 792})
 	if one.columns != 1 || two.columns != 2 {
 		t.Errorf("columns %d and %d; want 1 (header split at a gap) and 2", one.columns, two.columns)
 	}

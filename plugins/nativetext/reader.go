@@ -74,7 +74,7 @@ type Cells struct {
 // side, "tables", the number of tables, and "repeat_glyphs", the glyphs
 // drawn again where they were, which the text holds once.
 func (c *Cells) Layout() []core.Block {
-	blocks, facts := layoutPage(c.glyphs, c.edges, c.Page.Box())
+	blocks, facts := layoutPage(c.glyphs, c.edges, c.images, c.Page.Box())
 	if c.Stats != nil {
 		c.Stats[core.FactColumns] = float64(facts.columns)
 		c.Stats[core.FactTables] = float64(facts.tables)

@@ -1,0 +1,122 @@
+package nativetext
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/assay-pdf/assay/core"
+)
+
+// proseLines are n lines of running text of about 45 characters (22 ems
+// at lineGlyphs' half-em characters), each starting with marker and its
+// number, 12 points apart from y.
+func proseLines(marker string, x, y float64, n int) []placed {
+	var out []placed
+	for i := range n {
+		out = append(out, placed{x, y + 12*float64(i), 10, fmt.Sprintf("%s%d runs on across the width of its column", marker, i)})
+	}
+	return out
+}
+
+// A picture set in one column takes that column's place: the text beside
+// it is read with its column, after the column the picture heads. What is
+// not such a picture (labels or a legend beside it, text set over it, a
+// picture across both columns) reads as without it.
+func TestLayoutPictureTakesItsColumnsPlace(t *testing.T) {
+	t.Parallel()
+	page := core.BBox{X1: 612, Y1: 792}
+	const left, right = 50.0, 330.0
+	// The other cases: a running head over what follows.
+	headed := func(lines ...placed) []placed {
+		return append([]placed{{left, 40, 10, "Journal of Examples 12 (2026) 3-9"}}, lines...)
+	}
+	// A journal page: a running head, a picture atop the left column
+	// with its caption under it, the left column's text under that, and
+	// the right column's text from the top down (MinerU's demo1, page 4).
+	head := []placed{{left, 78, 7, "256"}, {175, 78, 7, "P.N.J. Lane et al. / Journal of Hydrology"}}
+	atopLeft := append(append(append(head,
+		placed{left, 441, 7, "Fig. 2. (a) Schematic of the change in the FDC over time"},
+		placed{left, 451, 7, "(b) definition of model parameters."}),
+		proseLines("Left", left, 496, 6)...),
+		proseLines("Right", 286, 101, 34)...)
+	legend := headed(append(
+		// Entries of a name and a figure, 10 ems: wider than a column's
+		// least width, narrower than prose.
+		[]placed{{right, 90, 10, "A. Lovelace (Analytics)"}, {right, 102, 10, "C. Babbage (Engines) 30"}, {right, 114, 10, "G. Hopper (Compilers) 58"}},
+		proseLines("Below", left, 300, 6)...)...)
+	over := headed(proseLines("Over", left, 90, 10)...)
+	across := headed(append(proseLines("Under", left, 300, 6), proseLines("Other", right, 300, 6)...)...)
+	tests := []struct {
+		name    string
+		lines   []placed
+		picture core.BBox
+		want    []string // first words of the blocks with the picture; nil: as without it
+	}{
+		{"picture atop the left column, prose beside it", atopLeft, core.BBox{X0: left, Y0: 94, X1: 257, Y1: 423},
+			[]string{"256", "P.N.J.", "Fig.", "(b)", "Left0", "Right0"}},
+		{"a legend beside a chart", legend, core.BBox{X0: left, Y0: 80, X1: 280, Y1: 260}, nil},
+		{"text set over a picture", over, core.BBox{X0: left - 10, Y0: 70, X1: 300, Y1: 250}, nil},
+		{"a picture across both columns", across, core.BBox{X0: left, Y0: 60, X1: 560, Y1: 280}, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			seq := 0
+			gs := drawLines(&seq, tc.lines...)
+			without, _ := layoutPage(append([]glyph(nil), gs...), nil, nil, page)
+			with, _ := layoutPage(gs, nil, []core.BBox{tc.picture}, page)
+			want := tc.want
+			if want == nil {
+				want = firstWords(without)
+			}
+			if got := firstWords(with); strings.Join(got, " ") != strings.Join(want, " ") {
+				t.Errorf("blocks start %q, want %q (without the picture: %q)", got, want, firstWords(without))
+			}
+		})
+	}
+}
+
+// Once a picture has set its column apart, the column's text is laid out
+// as without it: its own labels (a grid of them, as under an infographic's
+// icons) keep the order they have alone, not rows glued by the picture.
+func TestLayoutPictureLabelsReadAsAlone(t *testing.T) {
+	t.Parallel()
+	page := core.BBox{X1: 612, Y1: 792}
+	labels := []placed{{60, 150, 9, "Fully addressed"}, {160, 150, 9, "Partly addressed"},
+		{60, 161, 9, "Purpose and scope"}, {160, 161, 9, "Risk assessment"}}
+	seq := 0
+	gs := drawLines(&seq, append(labels, proseLines("Right", 286, 101, 34)...)...)
+	blocks, _ := layoutPage(gs, nil, []core.BBox{{X0: 50, Y0: 94, X1: 257, Y1: 423}}, page)
+	seq = 0
+	alone, _ := layoutPage(drawLines(&seq, labels...), nil, nil, page)
+	if got, want := labelOrder(blocks, labels), labelOrder(alone, labels); got != want {
+		t.Errorf("labels read in the order %s, alone %s", got, want)
+	}
+}
+
+// labelOrder is the order in which the text of blocks holds the labels.
+func labelOrder(blocks []core.Block, labels []placed) string {
+	var all strings.Builder
+	for _, b := range blocks {
+		all.WriteString(b.Text() + "\n")
+	}
+	text := strings.Join(strings.Fields(all.String()), " ")
+	type at struct {
+		label string
+		i     int
+	}
+	var found []at
+	for _, l := range labels {
+		found = append(found, at{l.text, strings.Index(text, l.text)})
+	}
+	slices.SortStableFunc(found, func(a, b at) int { return cmp.Compare(a.i, b.i) })
+	var out []string
+	for _, f := range found {
+		out = append(out, strconv.Quote(f.label))
+	}
+	return strings.Join(out, " ")
+}
