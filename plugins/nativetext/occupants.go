@@ -59,7 +59,7 @@ func occupants(segs []*seg, pictures []core.BBox, em float64) []*seg {
 		if p.Width() < minOccupantEms*em || p.Height() < minOccupantEms*em || p.Width() > maxOccupantShare*(rx1-rx0) {
 			continue
 		}
-		p = reachBlank(segs, p)
+		p = reachBlank(segs, p, em)
 		if besideOneSide(segs, p, em) {
 			out = append(out, &seg{b: p, size: em, line: occupantLineFirst - len(out), occupant: true})
 		}
@@ -68,12 +68,14 @@ func occupants(segs []*seg, pictures []core.BBox, em float64) []*seg {
 }
 
 // reachBlank grows picture p up and down through the blank of its column:
-// to the nearest text above and below it across its width, or to the top
-// and bottom of the text. The column is the picture's from there: text
+// to an em short of the nearest text above and below it across its width
+// (so that it shares no slab with that text: a running head over the
+// picture's column is read before the columns, not in one), or to the
+// top and bottom of the text. The column is the picture's from there: text
 // beside the blank above it (a paragraph begun higher up on the other
 // side, a spread's picture set under its page's heading) reads with the
 // text beside the picture, not as rows before it.
-func reachBlank(segs []*seg, p core.BBox) core.BBox {
+func reachBlank(segs []*seg, p core.BBox, em float64) core.BBox {
 	top, bottom := p.Y0, p.Y1
 	above, below := false, false
 	upTo, downTo := segs[0].b.Y0, segs[0].b.Y1
@@ -90,10 +92,14 @@ func reachBlank(segs []*seg, p core.BBox) core.BBox {
 			bottom, below = b.Y0, true
 		}
 	}
-	if !above {
+	if above {
+		top = min(p.Y0, top+em) // a line's clearance: no slab with the text above
+	} else {
 		top = min(upTo, p.Y0)
 	}
-	if !below {
+	if below {
+		bottom = max(p.Y1, bottom-em)
+	} else {
 		bottom = max(downTo, p.Y1)
 	}
 	return core.BBox{X0: p.X0, Y0: top, X1: p.X1, Y1: bottom}
