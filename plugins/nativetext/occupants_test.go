@@ -3,6 +3,8 @@ package nativetext
 import (
 	"cmp"
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
@@ -119,4 +121,45 @@ func labelOrder(blocks []core.Block, labels []placed) string {
 		out = append(out, strconv.Quote(f.label))
 	}
 	return strings.Join(out, " ")
+}
+
+// Whatever pictures a page has, their stand-ins drop no text and add
+// none: the blocks hold the same words as without them. Boxes at random,
+// inverted, empty, across the page or off it, and not finite.
+func TestLayoutPicturesKeepEveryWord(t *testing.T) {
+	t.Parallel()
+	page := core.BBox{X1: 612, Y1: 792}
+	seq := 0
+	gs := drawLines(&seq, append(append(
+		[]placed{{50, 78, 7, "256"}, {175, 78, 7, "A running head of the journal"}, {50, 441, 7, "Fig. 2. A caption under it"}},
+		proseLines("Left", 50, 496, 6)...),
+		proseLines("Right", 286, 101, 34)...)...)
+	count := func(blocks []core.Block) map[string]int {
+		n := map[string]int{}
+		for _, b := range blocks {
+			for _, w := range strings.Fields(b.Text()) {
+				n[w]++
+			}
+		}
+		return n
+	}
+	without, _ := layoutPage(append([]glyph(nil), gs...), nil, nil, page)
+	want := fmt.Sprint(count(without))
+	r := rand.New(rand.NewPCG(3, 4))
+	odd := []core.BBox{{X0: 300, Y0: 300, X1: 100, Y1: 100}, {}, {X0: -50, Y0: -50, X1: 700, Y1: 900},
+		{X0: math.NaN(), Y0: 0, X1: 10, Y1: 10}, {X0: 0, Y0: 0, X1: math.Inf(1), Y1: 500}}
+	for i := range 300 {
+		var pics []core.BBox
+		if i < len(odd) {
+			pics = append(pics, odd[i])
+		}
+		for range r.IntN(4) {
+			x, y := r.Float64()*612, r.Float64()*792
+			pics = append(pics, core.BBox{X0: x, Y0: y, X1: x + r.Float64()*400, Y1: y + r.Float64()*500})
+		}
+		with, _ := layoutPage(append([]glyph(nil), gs...), nil, pics, page)
+		if got := fmt.Sprint(count(with)); got != want {
+			t.Fatalf("pictures %v: words %s, want %s", pics, got, want)
+		}
+	}
 }
