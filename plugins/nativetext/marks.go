@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"math"
 	"slices"
+	"strings"
 )
 
 // Raised and lowered marks: footnote references ("시행된³⁾", "shown²"),
@@ -13,7 +14,7 @@ import (
 // from its line and becomes a segment of its own, which the block builder
 // then takes for a paragraph between the line's paragraph halves.
 const (
-	markMaxGlyphs = 6    // a mark is a few characters: "12)", "a,b", "*"
+	markMaxGlyphs = 6    // a mark is a few characters: "12)", "a,b", "*", or citations (citations)
 	markRatio     = 0.85 // a mark is at most this × its line's size
 	markRaise     = 0.75 // a superscript's baseline lies at most this many ems above its line's
 	markDrop      = 0.35 // a subscript's, at most this many ems below
@@ -65,7 +66,26 @@ func markShaped(s *seg) bool {
 			return false
 		}
 	}
-	return n > 0 && n <= markMaxGlyphs
+	return n > 0 && (n <= markMaxGlyphs || citations(s.text))
+}
+
+// citations reports whether text is a run of numbered references, each
+// as citeNumber reads one ('[12][13]', '[4],[5]'): Wikipedia sets two or
+// three of them after a word, raised, eight glyphs and more. At a line's
+// end, where no glyph of the line followed them, they were clustered
+// with the next column's line at their height, and read as a paragraph
+// of their own between the halves of their sentence
+// ('Nextcloud,' / '[12][13]' / 'and as browser extensions').
+func citations(text string) bool {
+	if !strings.HasPrefix(text, "[") {
+		return false
+	}
+	for part := range strings.SplitSeq(strings.ReplaceAll(text, ",", ""), "]") {
+		if part != "" && !citeNumber(part+"]") {
+			return false
+		}
+	}
+	return true
 }
 
 // hostOf is the index of the segment whose line the mark segs[m] belongs

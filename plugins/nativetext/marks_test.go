@@ -70,3 +70,39 @@ func TestLayoutRubyIsNotAMark(t *testing.T) {
 		t.Errorf("lines %q; want the ruby and its base apart", lines)
 	}
 }
+
+// Citations raised after a line's last word, two or three numbered
+// references in a row ('[12][13]', eight glyphs: more than a mark's few),
+// stay at the end of their line when another column's line at their
+// height pulls them into its baseline cluster. A raised run of small
+// words that are no citations is not taken for a mark.
+func TestLayoutCitationsAtALinesEnd(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		raised, want string
+	}{
+		{"[12][13]", "is used in Nextcloud,[12][13] and as browser extensions"},
+		{"[4],[5],[6]", "is used in Nextcloud,[4],[5],[6] and as browser extensions"},
+		{"see figure", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.raised, func(t *testing.T) {
+			t.Parallel()
+			seq := 0
+			gs := drawLines(&seq,
+				placed{50, 100, 10, "PDF.js is used in Nextcloud,"},
+				placed{50, 112, 10, "and as browser extensions for most"},
+				placed{340, 95, 10, "Initial release 2 July 2011"},
+				placed{340, 108.5, 10, "Stable release 4.0.379"})
+			gs = append(gs, lineGlyphs(&seq, 190, 95.5, 7, tc.raised)...)
+			blocks := layout(gs, nil, core.BBox{X1: 612, Y1: 792})
+			text := strings.Join(strings.Fields(blocks[0].Text()), " ")
+			if tc.want != "" && !strings.Contains(text, tc.want) {
+				t.Errorf("first block %q lacks %q (blocks start %q)", text, tc.want, firstWords(blocks))
+			}
+			if tc.want == "" && strings.Contains(text, "Nextcloud,"+strings.Fields(tc.raised)[0]) {
+				t.Errorf("first block %q took %q into its line", text, tc.raised)
+			}
+		})
+	}
+}
