@@ -31,8 +31,9 @@ const boxSlack = 0.5
 // and place in the reading order stay. A reading replaces a block only
 // when it is sure (minRereadConfidence) and more of it decodes
 // (quality.Decodable) than of the block's own text, so a reread that
-// failed leaves the page as it was. It reports how many blocks were
-// replaced.
+// failed leaves the page as it was. The reading's words break where the
+// layer's do, when the two hold the same characters one for one
+// (respace). It reports how many blocks were replaced.
 func Reread(base core.Page, read []core.Block) (core.Page, int) {
 	out := base
 	out.Blocks = slices.Clone(base.Blocks)
@@ -51,7 +52,7 @@ func Reread(base core.Page, read []core.Block) (core.Page, int) {
 		if quality.Decodable(r.Text()) <= quality.Decodable(b.Text()) {
 			continue
 		}
-		b.Lines, b.Content = r.Lines, ""
+		b.Lines, b.Content = respace(*b, r.Lines), ""
 		n++
 	}
 	return out, n

@@ -67,3 +67,58 @@ func TestReread(t *testing.T) {
 		})
 	}
 }
+
+// A reading takes the word breaks of the text layer it reads again when
+// the two hold the same characters one for one: Tesseract's Korean sets
+// a space between syllables, while the layer, which could not name half
+// its glyphs, still drew its words apart.
+func TestRereadKeepsTheLayersWordBreaks(t *testing.T) {
+	t.Parallel()
+	box := core.BBox{X0: 50, Y0: 100, X1: 400, Y1: 130}
+	lines := func(texts ...string) []core.Line {
+		var out []core.Line
+		for _, text := range texts {
+			var ws []core.Word
+			for j, w := range strings.Fields(text) {
+				x := box.X0 + float64(10*j)
+				ws = append(ws, core.Word{Text: w, BBox: core.BBox{X0: x, Y0: box.Y0, X1: x + 8, Y1: box.Y1}, Confidence: 0.9 - 0.01*float64(j)})
+			}
+			out = append(out, core.Line{BBox: box, Words: ws})
+		}
+		return out
+	}
+	cases := []struct {
+		name, layer string
+		read        []string // lines
+		want        []string // lines
+	}{
+		{"Korean syllables joined as the layer's words", "블록체인에�� ���� �� 방지",
+			[]string{"블 록 세 인 에 서 의 암 호 화 페 도난 방지"}, []string{"블록세인에서의 암호화페 도난 방지"}},
+		{"Latin, one for one", "����� ����", []string{"Sto rm sea s"}, []string{"Storm seas"}},
+		{"a line of the reading is a break", "����", []string{"블 록", "체 인"}, []string{"블록", "체인"}},
+		{"counts differ", "�� ���", []string{"ab cd ef"}, []string{"ab cd ef"}},
+		{"a break inside a word read", "��� ���", []string{"ab cdef"}, []string{"ab cdef"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			layer := core.Block{Kind: core.KindHeading, BBox: box, Lines: lines(c.layer)}
+			read := core.Block{Kind: core.KindParagraph, BBox: box, Lines: lines(c.read...)}
+			out, n := Reread(core.Page{Blocks: []core.Block{layer}}, []core.Block{read})
+			var got []string
+			for _, l := range out.Blocks[0].Lines {
+				got = append(got, l.Text())
+			}
+			if n != 1 || strings.Join(got, "|") != strings.Join(c.want, "|") {
+				t.Errorf("lines %q (%d replaced); want %q", got, n, c.want)
+			}
+		})
+	}
+	// A joined word spans its parts' boxes, with the least confidence.
+	layer := core.Block{Kind: core.KindHeading, BBox: box, Lines: lines("����� ����")}
+	out, _ := Reread(core.Page{Blocks: []core.Block{layer}}, []core.Block{{BBox: box, Lines: lines("Sto rm sea s")}})
+	w := out.Blocks[0].Lines[0].Words[0]
+	if w.BBox.X0 != 50 || w.BBox.X1 != 68 || w.Confidence != 0.89 {
+		t.Errorf("joined word %q: box %v, confidence %v; want 50..68, 0.89", w.Text, w.BBox, w.Confidence)
+	}
+}
