@@ -41,6 +41,3 @@ func (m Matrix) Finite() bool {
 	}
 	return true
 }
-
-// Translate is the matrix that moves points by (tx, ty).
-func Translate(tx, ty float64) Matrix { return Matrix{1, 0, 0, 1, tx, ty} }

@@ -544,7 +544,7 @@ func scaledTm(sx, sy, rise float64, tm pdfdoc.Matrix) pdfdoc.Matrix {
 	return pdfdoc.Matrix{sx * tm[0], sx * tm[1], sy * tm[2], sy * tm[3], rise*tm[2] + tm[4], rise*tm[3] + tm[5]}
 }
 
-// advanced is Translate(tx, ty) × tm, tm moved along its own axes: only
+// advanced is [1 0 0 1 tx ty] × tm, tm moved along its own axes: only
 // its translation changes.
 func advanced(tm pdfdoc.Matrix, tx, ty float64) pdfdoc.Matrix {
 	tm[4] += tx*tm[0] + ty*tm[2]

@@ -1223,10 +1223,7 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg, rules []edge, facts 
 		emitRows(segs, out)
 		return
 	}
-	rx0, rx1 := math.Inf(1), math.Inf(-1)
-	for _, s := range segs {
-		rx0, rx1 = min(rx0, s.b.X0), max(rx1, s.b.X1)
-	}
+	rx0, rx1 := xExtent(segs)
 	slabs := ySlabs(segs)
 	var typed typedTables
 	for i := 0; i < len(slabs); {
@@ -1515,6 +1512,16 @@ func columnsUsed(slab []*seg, gut []span, minWidth float64) int {
 		}
 	}
 	return n
+}
+
+// xExtent is the leftmost and rightmost x of segs (+Inf and -Inf for
+// none).
+func xExtent(segs []*seg) (x0, x1 float64) {
+	x0, x1 = math.Inf(1), math.Inf(-1)
+	for _, s := range segs {
+		x0, x1 = min(x0, s.b.X0), max(x1, s.b.X1)
+	}
+	return x0, x1
 }
 
 // ySlabs splits segments into horizontal bands separated by blank space.

@@ -14,7 +14,7 @@ import (
 // from its line and becomes a segment of its own, which the block builder
 // then takes for a paragraph between the line's paragraph halves.
 const (
-	markMaxGlyphs = 6    // a mark is a few characters: "12)", "a,b", "*", or citations (citations)
+	markMaxGlyphs = 6    // a mark is a few characters: "12)", "a,b", "*"; a run of citations may be longer
 	markRatio     = 0.85 // a mark is at most this × its line's size
 	markRaise     = 0.75 // a superscript's baseline lies at most this many ems above its line's
 	markDrop      = 0.35 // a subscript's, at most this many ems below

@@ -49,10 +49,7 @@ func occupants(segs []*seg, pictures []core.BBox, em float64) []*seg {
 	if len(segs) == 0 || len(pictures) == 0 {
 		return nil
 	}
-	rx0, rx1 := segs[0].b.X0, segs[0].b.X1
-	for _, s := range segs[1:] {
-		rx0, rx1 = min(rx0, s.b.X0), max(rx1, s.b.X1)
-	}
+	rx0, rx1 := xExtent(segs)
 	var out []*seg
 	for _, p := range pictures {
 		p = p.Intersect(core.BBox{X0: rx0, Y0: p.Y0, X1: rx1, Y1: p.Y1})
@@ -116,7 +113,7 @@ func besideOneSide(segs []*seg, p core.BBox, em float64) bool {
 	textGap, pieceGap := math.Inf(1), math.Inf(1)
 	for _, s := range segs {
 		b := s.b
-		if b.Y1 <= p.Y0 || b.Y0 >= p.Y1 || insideAny(b, []core.BBox{p}) {
+		if b.Y1 <= p.Y0 || b.Y0 >= p.Y1 || b.Within(p, 0) {
 			continue // above or below it, or its own label
 		}
 		if b.X1 > p.X0 && b.X0 < p.X1 {
@@ -155,22 +152,23 @@ func withoutOccupants(order []*seg) []*seg {
 // the text under it) is laid out among itself, as on a page without it.
 // A spread's title set over its photograph, beside a list of the
 // spread's sections, stays apart from the list. An occupant with text
-// still beside it (columns split at another gutter first) is kept.
+// still beside it (columns split at another gutter first) is kept. A
+// column without one to drop is returned as it is.
 func shedOccupants(col []*seg) []*seg {
-	drop := false
-	for _, o := range col {
-		if o.occupant && !textBeside(col, o.b) {
-			drop = true
+	var out []*seg // nil until an occupant is dropped
+	for i, s := range col {
+		if s.occupant && !textBeside(col, s.b) {
+			if out == nil {
+				out = append(make([]*seg, 0, len(col)), col[:i]...)
+			}
+			continue
 		}
-	}
-	if !drop {
-		return col
-	}
-	out := make([]*seg, 0, len(col))
-	for _, s := range col {
-		if !s.occupant || textBeside(col, s.b) {
+		if out != nil {
 			out = append(out, s)
 		}
+	}
+	if out == nil {
+		return col
 	}
 	return out
 }
@@ -180,16 +178,6 @@ func shedOccupants(col []*seg) []*seg {
 func textBeside(col []*seg, p core.BBox) bool {
 	for _, s := range col {
 		if !s.occupant && s.b.Y1 > p.Y0 && s.b.Y0 < p.Y1 && (s.b.X1 <= p.X0 || s.b.X0 >= p.X1) {
-			return true
-		}
-	}
-	return false
-}
-
-// insideAny reports whether b lies inside one of boxes.
-func insideAny(b core.BBox, boxes []core.BBox) bool {
-	for _, o := range boxes {
-		if b.X0 >= o.X0 && b.X1 <= o.X1 && b.Y0 >= o.Y0 && b.Y1 <= o.Y1 {
 			return true
 		}
 	}
