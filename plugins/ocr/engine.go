@@ -450,16 +450,16 @@ func (j *job) ocrPage(ctx context.Context, p int) (core.Page, map[string]float64
 func (j *job) checkPage(ctx context.Context, page *core.Page, opt render.Options, stats map[string]float64) error {
 	p := page.Number
 	band := core.BBox{X0: 0, Y0: page.Height * checkBand[0], X1: page.Width, Y1: page.Height * checkBand[1]}
-	img, tr, err := j.r.RenderRegion(ctx, j.doc, p, band, opt)
+	shot, err := j.renderRegion(ctx, p, band, opt)
 	if err != nil {
 		return err
 	}
-	blocks, backend, err := j.read(ctx, toGray(img), int(math.Round(opt.DPI)), false, false, stats)
+	blocks, backend, err := j.read(ctx, shot.g, int(math.Round(opt.DPI)), false, false, stats)
 	if err != nil {
 		return err
 	}
 	stats["backend_"+backend] = 1
-	page.Blocks = buildBlocks(blocks, tr.ToPage)
+	page.Blocks = buildBlocks(blocks, shot.tr.ToPage)
 	stats["band_y0"], stats["band_y1"] = band.Y0, band.Y1
 	if chars, err := j.r.Chars(ctx, j.doc, p); err == nil {
 		layer := render.TextIn(chars, band)

@@ -92,8 +92,9 @@ type checkedLines struct {
 	ok    bool
 }
 
-// regionShot is a picture rendered for reading: its image, zero-origin,
-// and the transform from its pixels to page points. The zero shot is no
+// regionShot is a region of a page rendered for reading (a picture, a
+// block to read again, the check's band): its image, zero-origin, and
+// the transform from its pixels to page points. The zero shot is no
 // render yet.
 type regionShot struct {
 	g  *image.Gray

@@ -36,11 +36,12 @@ func (j *job) reread(ctx context.Context, page core.Page, boxes []core.BBox, scr
 		if area.Empty() {
 			continue
 		}
-		img, tr, err := j.r.RenderRegion(ctx, j.doc, page.Number, area, opt)
+		shot, err := j.renderRegion(ctx, page.Number, area, opt)
 		if err != nil {
 			return nil, err
 		}
-		g := whiteOutside(toGray(img), tr.ToPixels(box))
+		tr := shot.tr
+		g := whiteOutside(shot.g, tr.ToPixels(box))
 		read, backend, err := j.readBlock(ctx, g, int(math.Round(opt.DPI)), script, stats)
 		if err != nil {
 			return nil, err
