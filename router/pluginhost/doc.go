@@ -40,6 +40,10 @@
 // once on two cores do not start four OCR workers, each loading its own
 // models, and a document read alone keeps every core.
 //
+// Each process listens on a Unix socket in a temporary directory of its
+// own, which the host removes once the process is gone: an engine killed
+// at a deadline cannot remove its socket itself.
+//
 // Built-in engines are compiled into the assay binary and launched as
 // `assay serve-engine NAME`; external ones are executables named
 // assay-engine-NAME in the assay binary's directory or on

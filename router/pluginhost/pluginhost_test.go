@@ -242,6 +242,37 @@ func TestHangWithDeadlineOnly(t *testing.T) {
 	}
 }
 
+// TestKilledEngineLeavesNoSocket kills an engine at its deadline, and
+// then a second one that ends its run normally, and finds nothing of
+// theirs left in the temporary directory: a killed engine cannot remove
+// its own Unix socket, so the host does.
+func TestKilledEngineLeavesNoSocket(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	h := New(Config{Dirs: []string{binDir}, Self: selfPath, Stderr: testWriter{t}})
+	hang := engine(t, h, "hang")
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
+	if _, all, _ := drain(ctx, hang, &core.Request{Source: "unused.pdf", Pages: []int{1}}); len(all) != 1 || all[0].Status != core.StatusTimeout {
+		t.Fatalf("hang: %+v, want one page timed out", all)
+	}
+	words := engine(t, h, "words")
+	pdf := sdktest.WriteTextPDF(t, t.TempDir())
+	if _, _, err := drain(context.Background(), words, &core.Request{Source: pdf, Pages: []int{1}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Close(); err != nil {
+		t.Fatal(err)
+	}
+	left, err := os.ReadDir(tmp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range left {
+		t.Errorf("left in the temporary directory: %s", e.Name())
+	}
+}
+
 func TestCancellation(t *testing.T) {
 	h := newHost(t, Config{})
 	e := engine(t, h, "hang")

@@ -31,6 +31,9 @@ type proc struct {
 	pid      int
 	tail     *tailWriter
 	exit     *exitSink
+	// sockets is the directory the engine makes its Unix socket in
+	// (socketDir), removed once the process is gone.
+	sockets string
 
 	stopOnce sync.Once
 	// calls counts the checkouts served, holders the calls that hold the
@@ -66,6 +69,29 @@ func (h *Host) launch(f Found) (*proc, error) {
 		// sizes its collector to it from the start.
 		cmd.Env = append(cmd.Env, wire.EnvMemoryLimit+"="+strconv.FormatInt(h.cfg.MemoryLimit, 10))
 	}
+	sockets, err := socketDir(cmd)
+	if err != nil {
+		return nil, fmt.Errorf("%w: engine %q: %w", ErrStart, f.Name, err)
+	}
+	p, err := h.handshake(f, cmd)
+	if err != nil {
+		_ = os.RemoveAll(sockets)
+		return nil, err
+	}
+	p.sockets = sockets
+	if cmd.Process != nil {
+		p.pid = cmd.Process.Pid
+	}
+	if err := limitMemory(p.pid, h.cfg.MemoryLimit); err != nil {
+		p.kill()
+		return nil, startError(f, fmt.Errorf("memory limit: %w", err), p.tail)
+	}
+	return p, nil
+}
+
+// handshake starts cmd as engine f's process and completes go-plugin's
+// handshake with it, over mutual TLS.
+func (h *Host) handshake(f Found, cmd *exec.Cmd) (*proc, error) {
 	cc, tail, exit := h.clientConfig(f.Name)
 	cc.Cmd = cmd
 	cc.SyncStdout, cc.SyncStderr = h.stderr, h.stderr
@@ -75,8 +101,7 @@ func (h *Host) launch(f Found) (*proc, error) {
 	if err := h.id.apply(cc, cmd); err != nil {
 		return nil, fmt.Errorf("%w: engine %q: %w", ErrStart, f.Name, err)
 	}
-	client := plugin.NewClient(cc)
-	p, err := connect(client, tail, exit)
+	p, err := connect(plugin.NewClient(cc), tail, exit)
 	if err != nil {
 		return nil, startError(f, err, tail)
 	}
@@ -84,11 +109,23 @@ func (h *Host) launch(f Found) (*proc, error) {
 	if cmd.Process != nil {
 		p.pid = cmd.Process.Pid
 	}
-	if err := limitMemory(p.pid, h.cfg.MemoryLimit); err != nil {
-		client.Kill()
-		return nil, startError(f, fmt.Errorf("memory limit: %w", err), tail)
-	}
 	return p, nil
+}
+
+// socketDir makes a directory of its own for the Unix socket of the
+// process cmd will start, and tells the engine to listen there
+// (go-plugin's EnvUnixSocketDir). An engine removes its socket when it
+// exits, but not one the host killed at a deadline: in the shared
+// temporary directory each kill would leave a file behind for good. The
+// host removes this directory once the process is gone (a host that is
+// itself killed leaves it, as its engines die with it).
+func socketDir(cmd *exec.Cmd) (string, error) {
+	dir, err := os.MkdirTemp("", "assay-engine-")
+	if err != nil {
+		return "", fmt.Errorf("a directory for the engine's socket: %w", err)
+	}
+	cmd.Env = append(cmd.Env, plugin.EnvUnixSocketDir+"="+dir)
+	return dir, nil
 }
 
 // attach connects to an engine an author started in debug mode
@@ -191,6 +228,7 @@ func (p *proc) kill() {
 			_ = p.cmd.Process.Kill()
 		}
 		p.client.Kill()
+		p.removeSockets()
 	})
 }
 
@@ -203,7 +241,16 @@ func (p *proc) shutdown() {
 			return
 		}
 		p.client.Kill()
+		p.removeSockets()
 	})
+}
+
+// removeSockets removes the directory of the process's socket, which
+// the process, when killed, left there.
+func (p *proc) removeSockets() {
+	if p.sockets != "" {
+		_ = os.RemoveAll(p.sockets)
+	}
 }
 
 // detach closes the connection to an attached engine and leaves it
