@@ -275,6 +275,9 @@ func TestRegionsReadScreenshots(t *testing.T) {
 	if r := recall(want, text.String()); r < 0.85 {
 		t.Errorf("word recall %.2f < 0.85 of the screenshots' words:\n%s", r, text.String())
 	}
+	if i := strings.IndexFunc(text.String(), cjk); i >= 0 {
+		t.Errorf("an icon read as %q on a page of English", []rune(text.String()[i:])[0])
+	}
 	if e.paddle.cls.opened() {
 		t.Error("the direction classifier was loaded for reading pictures")
 	}

@@ -71,7 +71,7 @@ func (j *job) readRegions(ctx context.Context, p int, boxes []core.BBox, opt ren
 		}
 		stats[statRegionsRead]++
 		t0 = time.Now()
-		fig, read, err := j.readRegion(ctx, p, b, shot, found, opt, stats)
+		fig, read, err := j.readRegion(ctx, p, b, shot, found, layer, opt, stats)
 		if err != nil {
 			return nil, err
 		}
@@ -197,12 +197,8 @@ type textLayer struct {
 // box. A page whose characters cannot be read has none: its pictures'
 // lines are all read.
 func (l *textLayer) in(ctx context.Context, box core.BBox) []render.Char {
-	if !l.read {
-		l.read = true
-		l.chars, _ = l.j.r.Chars(ctx, l.j.doc, l.page)
-	}
 	var out []render.Char
-	for _, c := range l.chars {
+	for _, c := range l.all(ctx) {
 		if !unicode.IsSpace(c.Rune) && c.Rune != 0 && !c.Loose.Intersect(box).Empty() {
 			out = append(out, c)
 		}
@@ -210,10 +206,21 @@ func (l *textLayer) in(ctx context.Context, box core.BBox) []render.Char {
 	return out
 }
 
+// all are the page's characters.
+func (l *textLayer) all(ctx context.Context) []render.Char {
+	if !l.read {
+		l.read = true
+		l.chars, _ = l.j.r.Chars(ctx, l.j.doc, l.page)
+	}
+	return l.chars
+}
+
 // readRegion reads the lines the text check found in one picture (scaled
 // to the reading render, shot, which it makes when the check made none;
-// the detector is not run again) into its figure block.
-func (j *job) readRegion(ctx context.Context, p int, box core.BBox, shot regionShot, found checkedLines, opt render.Options, stats map[string]float64) (core.Block, bool, error) {
+// the detector is not run again) into its figure block. On a page whose
+// own text has no CJK, the marks PaddleOCR reads as ideographs are left
+// out (dropStrayHan).
+func (j *job) readRegion(ctx context.Context, p int, box core.BBox, shot regionShot, found checkedLines, layer *textLayer, opt render.Options, stats map[string]float64) (core.Block, bool, error) {
 	if shot.g == nil {
 		var err error
 		if shot, err = j.renderRegion(ctx, p, box, opt); err != nil {
@@ -227,6 +234,9 @@ func (j *job) readRegion(ctx context.Context, p int, box core.BBox, shot regionS
 		return core.Block{}, false, err
 	}
 	stats["backend_"+backend] = 1
+	if backend == BackendPaddle && layer.withoutCJK(ctx) {
+		blocks = keepWords(blocks, dropStrayHan)
+	}
 	off := g.Rect.Min
 	read := buildBlocks(blocks, func(r image.Rectangle) core.BBox { return tr.ToPage(r.Add(off)) })
 	fig, ok := joinRead(core.KindFigure, box, read)
@@ -365,7 +375,7 @@ const (
 // are icons read as marks (minIconConf), and the lines and blocks left
 // empty.
 func dropIcons(blocks []pxBlock) []pxBlock {
-	keep := func(ws []pxWord) []pxWord {
+	return keepWords(blocks, func(ws []pxWord) []pxWord {
 		out := ws[:0:0]
 		for _, w := range ws {
 			if w.conf >= minIconConf || letters(w.text) >= minIconLetters {
@@ -373,7 +383,12 @@ func dropIcons(blocks []pxBlock) []pxBlock {
 			}
 		}
 		return out
-	}
+	})
+}
+
+// keepWords is blocks with the words of each line and table cell passed
+// through keep, and the lines and blocks left empty removed.
+func keepWords(blocks []pxBlock, keep func([]pxWord) []pxWord) []pxBlock {
 	out := blocks[:0:0]
 	for _, b := range blocks {
 		var lines [][]pxWord
