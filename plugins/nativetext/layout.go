@@ -340,12 +340,26 @@ func baselines(lines [][]fg, fgs []fg) [][]fg {
 // of their own. The clusters are consecutive pieces of one slice sorted
 // by baseline, so a median is a middle glyph's, and joining two is
 // widening the first.
+//
+// Where the cluster after such a line is not on its baseline as a whole,
+// its glyphs that are (nearBaseline) join it: a link that a browser sets
+// half a point lower than its line, clustered with another column's line
+// a point lower still, had left its line there ('HTML5' over a sidebar's
+// caption, and ', which allows for fast rendering speeds.[9]' read as a
+// paragraph of its own).
 func joinBaselines(lines [][]fg, first int) [][]fg {
 	out := lines[:first]
 	for _, ln := range lines[first:] {
-		if k := len(out) - 1; k >= first && sameBaseline(out[k], ln) {
-			out[k] = out[k][:len(out[k])+len(ln)]
-			continue
+		if k := len(out) - 1; k >= first {
+			if sameBaseline(out[k], ln) {
+				out[k] = out[k][:len(out[k])+len(ln)]
+				continue
+			}
+			n := nearBaseline(out[k], ln)
+			out[k] = out[k][:len(out[k])+n]
+			if ln = ln[n:]; len(ln) == 0 {
+				continue
+			}
 		}
 		out = append(out, ln)
 	}
@@ -358,27 +372,80 @@ func joinBaselines(lines [][]fg, first int) [][]fg {
 const baselineJitter = 0.1
 
 // superscriptSize is the largest share of its line's size that a
-// superscript is set at: two thirds, commonly.
-const superscriptSize = 0.8
+// superscript is set at: two thirds commonly in print (LaTeX 0.7, word
+// processors 0.58-0.65), and on web pages printed by a browser CSS's
+// 'smaller' (5/6) or 80% (Wikipedia), which a size computed from the
+// text matrices puts a rounding either side of.
+const superscriptSize = 0.84
 
 // sameBaseline says whether cluster b, which follows a in one slice, lies
 // on the baseline of a, measured from a superscript: their median
 // baselines within baselineJitter of their largest glyph, and no glyph
 // of one over a glyph of the other.
 func sameBaseline(a, b []fg) bool {
+	if !fromSuperscript(a, b) {
+		return false
+	}
+	size := max(largest(a), largest(b))
+	return b[len(b)/2].oy-a[len(a)/2].oy <= baselineJitter*size && !overlapInX(a, b)
+}
+
+// nearBaseline is how many of the first glyphs of cluster b, which
+// follows a in one slice, lie on the baseline of a, measured from a
+// superscript: within baselineJitter of a's median baseline, in ems of
+// a's largest glyph, none over a glyph of a, and none of the rest of b
+// within their extent across. The slice is sorted by baseline, so those
+// glyphs lead b. The rest of b is another column's line beside them; a
+// line's own subscripts lie among its glyphs, and stay with them.
+func nearBaseline(a, b []fg) int {
+	if !fromSuperscript(a, b) {
+		return 0
+	}
+	limit := a[len(a)/2].oy + baselineJitter*largest(a)
+	n := 0
+	for n < len(b) && b[n].oy <= limit {
+		n++
+	}
+	if n == 0 || overlapInX(a, b[:n]) {
+		return 0
+	}
+	x0, x1 := xSpan(b[:n])
+	for _, f := range b[n:] {
+		if !f.g.space && f.b.X1 > x0 && f.b.X0 < x1 {
+			return 0
+		}
+	}
+	return n
+}
+
+// xSpan is the extent across of the glyphs of gs that are not spaces.
+func xSpan(gs []fg) (x0, x1 float64) {
+	x0, x1 = math.Inf(1), math.Inf(-1)
+	for _, f := range gs {
+		if !f.g.space {
+			x0, x1 = min(x0, f.b.X0), max(x1, f.b.X1)
+		}
+	}
+	return x0, x1
+}
+
+// fromSuperscript says whether clusters a and b are consecutive pieces
+// of one slice, a measured from a superscript: its first glyph set
+// smaller than its middle one.
+func fromSuperscript(a, b []fg) bool {
 	if len(a) == 0 || len(b) == 0 || cap(a) < len(a)+len(b) || &a[:len(a)+1][len(a)] != &b[0] {
 		return false
 	}
-	if a[0].g.space || a[0].g.size > superscriptSize*a[len(a)/2].g.size {
-		return false // measured from a glyph of the line's size
-	}
+	return !a[0].g.space && a[0].g.size <= superscriptSize*a[len(a)/2].g.size
+}
+
+// largest is the size of the largest glyph of gs, at least 1.
+func largest(gs []fg) float64 {
 	size := 1.0
-	for _, gs := range [][]fg{a, b} {
-		for k := range gs {
-			size = max(size, gs[k].g.size)
-		}
+	for k := range gs {
+		size = max(size, gs[k].g.size)
 	}
-	return b[len(b)/2].oy-a[len(a)/2].oy <= baselineJitter*size && !overlapInX(a, b)
+	return size
 }
 
 // overlapInX says whether a glyph of b covers half or more of a glyph of

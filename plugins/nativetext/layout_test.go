@@ -757,6 +757,73 @@ func TestSuperscriptKeepsItsLine(t *testing.T) {
 	}
 }
 
+// TestLinkKeepsItsLine: a page printed by a browser sets a link half a
+// point below its line, and its citations raised, at 80% of the line's
+// size or CSS's 'smaller' (5/6). The line after a citation-raised one begins with a link, and
+// beside it a sidebar's caption lies a point lower still: the link is
+// of its line, which reads on in its paragraph, and the caption stays
+// the sidebar's.
+func TestLinkKeepsItsLine(t *testing.T) {
+	t.Parallel()
+	at := func(size, x, oy float64, s string) string {
+		return fmt.Sprintf(" BT /F1 %g Tf %g %g Td (%s) Tj ET", size, x, 792-oy, s)
+	}
+	content := at(12, 36, 352, "the code for displaying the document is sandboxed in a") +
+		at(12, 36, 368, "browser.") + at(9.6, 82, 363.25, "[9]") +
+		at(12, 100, 368, "Its implementation uses the Canvas element from") +
+		at(12, 36, 384.25, "HTML5") + at(12, 77.5, 383.75, ", which allows for fast rendering speeds.") +
+		at(10, 289, 379, "[9]") +
+		at(10.56, 402, 354, "PDF.js in Firefox 100, with a table of") +
+		at(10.56, 402, 370, "of contents displayed on the sidebar") +
+		at(10.56, 402, 385.75, "and the page it shows.")
+	res, err := extractAll(t, onePage("", helvRes, content).Write(t), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var body, side string
+	for _, b := range res[1].Page.Blocks {
+		switch text := strings.Join(strings.Fields(b.Text()), " "); {
+		case strings.HasPrefix(text, "the code"):
+			body = text
+		case strings.HasPrefix(text, "PDF.js"):
+			side = text
+		}
+	}
+	if !strings.HasSuffix(body, "Canvas element from HTML5 , which allows for fast rendering speeds.[9]") &&
+		!strings.HasSuffix(body, "Canvas element from HTML5, which allows for fast rendering speeds.[9]") {
+		t.Errorf("blocks %q; want the paragraph to end with its last line whole", blockTexts(res[1].Page.Blocks))
+	}
+	if !strings.HasSuffix(side, "sidebar and the page it shows.") {
+		t.Errorf("caption %q; want it whole", side)
+	}
+}
+
+// TestSubscriptsStayWithTheirLine: beside a column's line lies a
+// formula a hair lower, raised marks over it and indices under it
+// (arXiv's two-column papers). The formula's glyphs lie on the other
+// line's baseline, and its indices among them: they are read with the
+// formula, not left as a line of their own.
+func TestSubscriptsStayWithTheirLine(t *testing.T) {
+	t.Parallel()
+	at := func(size, x, oy float64, s string) string {
+		return fmt.Sprintf(" BT /F1 %g Tf %g %g Td (%s) Tj ET", size, x, 792-oy, s)
+	}
+	content := at(10.9, 72, 191.5, "Although the models are expressive for") +
+		at(10.9, 72, 205.1, "measuring the similarity between a passage") +
+		at(10.9, 320, 205.8, "L[q, p") + at(8, 347, 209.1, "i") + at(8, 351, 201.3, "+") +
+		at(10.9, 358, 205.8, ", p") + at(8, 372, 209.1, "i,1") + at(8, 372, 201.3, "-") +
+		at(10.9, 384, 205.8, "]") + at(10.9, 500, 205.8, "[2]")
+	res, err := extractAll(t, onePage("", helvRes, content).Write(t), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range res[1].Page.Blocks {
+		if text := strings.Join(strings.Fields(b.Text()), ""); strings.HasPrefix(text, "i") {
+			t.Errorf("blocks %q; want the indices in the formula's line", blockTexts(res[1].Page.Blocks))
+		}
+	}
+}
+
 // TestCapitalsHeadings: a line in capitals at the body's size, plain,
 // over a paragraph of running text is a section's title ('I.
 // INTRODUCTION', IEEE's small caps); not over a line in capitals, not a
