@@ -757,6 +757,13 @@ func TestSuperscriptKeepsItsLine(t *testing.T) {
 	}
 }
 
+// textAt is a content stream's text object that shows s in /F1 at size,
+// with its baseline's origin x across and oy down from the top of a
+// letter page.
+func textAt(size, x, oy float64, s string) string {
+	return fmt.Sprintf(" BT /F1 %g Tf %g %g Td (%s) Tj ET", size, x, 792-oy, s)
+}
+
 // TestLinkKeepsItsLine: a page printed by a browser sets a link half a
 // point below its line, and its citations raised, at 80% of the line's
 // size or CSS's 'smaller' (5/6). The line after a citation-raised one begins with a link, and
@@ -765,17 +772,14 @@ func TestSuperscriptKeepsItsLine(t *testing.T) {
 // the sidebar's.
 func TestLinkKeepsItsLine(t *testing.T) {
 	t.Parallel()
-	at := func(size, x, oy float64, s string) string {
-		return fmt.Sprintf(" BT /F1 %g Tf %g %g Td (%s) Tj ET", size, x, 792-oy, s)
-	}
-	content := at(12, 36, 352, "the code for displaying the document is sandboxed in a") +
-		at(12, 36, 368, "browser.") + at(9.6, 82, 363.25, "[9]") +
-		at(12, 100, 368, "Its implementation uses the Canvas element from") +
-		at(12, 36, 384.25, "HTML5") + at(12, 77.5, 383.75, ", which allows for fast rendering speeds.") +
-		at(10, 289, 379, "[9]") +
-		at(10.56, 402, 354, "PDF.js in Firefox 100, with a table of") +
-		at(10.56, 402, 370, "of contents displayed on the sidebar") +
-		at(10.56, 402, 385.75, "and the page it shows.")
+	content := textAt(12, 36, 352, "the code for displaying the document is sandboxed in a") +
+		textAt(12, 36, 368, "browser.") + textAt(9.6, 82, 363.25, "[9]") +
+		textAt(12, 100, 368, "Its implementation uses the Canvas element from") +
+		textAt(12, 36, 384.25, "HTML5") + textAt(12, 77.5, 383.75, ", which allows for fast rendering speeds.") +
+		textAt(10, 289, 379, "[9]") +
+		textAt(10.56, 402, 354, "PDF.js in Firefox 100, with a table of") +
+		textAt(10.56, 402, 370, "of contents displayed on the sidebar") +
+		textAt(10.56, 402, 385.75, "and the page it shows.")
 	res, err := extractAll(t, onePage("", helvRes, content).Write(t), 1)
 	if err != nil {
 		t.Fatal(err)
@@ -805,14 +809,11 @@ func TestLinkKeepsItsLine(t *testing.T) {
 // formula, not left as a line of their own.
 func TestSubscriptsStayWithTheirLine(t *testing.T) {
 	t.Parallel()
-	at := func(size, x, oy float64, s string) string {
-		return fmt.Sprintf(" BT /F1 %g Tf %g %g Td (%s) Tj ET", size, x, 792-oy, s)
-	}
-	content := at(10.9, 72, 191.5, "Although the models are expressive for") +
-		at(10.9, 72, 205.1, "measuring the similarity between a passage") +
-		at(10.9, 320, 205.8, "L[q, p") + at(8, 347, 209.1, "i") + at(8, 351, 201.3, "+") +
-		at(10.9, 358, 205.8, ", p") + at(8, 372, 209.1, "i,1") + at(8, 372, 201.3, "-") +
-		at(10.9, 384, 205.8, "]") + at(10.9, 500, 205.8, "[2]")
+	content := textAt(10.9, 72, 191.5, "Although the models are expressive for") +
+		textAt(10.9, 72, 205.1, "measuring the similarity between a passage") +
+		textAt(10.9, 320, 205.8, "L[q, p") + textAt(8, 347, 209.1, "i") + textAt(8, 351, 201.3, "+") +
+		textAt(10.9, 358, 205.8, ", p") + textAt(8, 372, 209.1, "i,1") + textAt(8, 372, 201.3, "-") +
+		textAt(10.9, 384, 205.8, "]") + textAt(10.9, 500, 205.8, "[2]")
 	res, err := extractAll(t, onePage("", helvRes, content).Write(t), 1)
 	if err != nil {
 		t.Fatal(err)
