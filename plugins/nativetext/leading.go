@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/assay-pdf/assay/core"
 )
@@ -112,6 +113,20 @@ func runsOnTo(first, p, s *seg) bool {
 	return !strings.ContainsRune(".!?:", last[len(last)-1]) || unicode.IsLower(next[0])
 }
 
+// runsOnLower reports whether the sentence of line p goes on in line s,
+// which starts in lower case: the next line of a paragraph set ragged
+// right, where a line may end short of the margin by a word or two. A
+// line of a list, a legend or a form starts a new entry in capitals, or
+// in a script without case, and the last line of a paragraph is followed
+// by a gap wider than its line gaps.
+func runsOnLower(p, s *seg) bool {
+	if len(p.words) == 0 || len(s.words) == 0 || leaderLine(p) || figureRow(p) {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(s.words[0].Text)
+	return unicode.IsLower(r)
+}
+
 // figureRow reports whether at least half of a line's words are
 // figures: a row of values or codes, not prose.
 func figureRow(p *seg) bool {
@@ -207,7 +222,11 @@ func (l *leading) rightOf(p *seg) float64 {
 
 // continues reports whether a gap of gap points between the line p and
 // the line s keeps s in p's paragraph (whose first line is first): within the page's line gap, after
-// a line that runs to its column's right margin, and not indented.
+// a line that runs to its column's right margin, and not indented. Where
+// s goes on in lower case (runsOnLower), or the page is uniform, p may
+// end short of the margin by raggedShare of the column: a text set
+// ragged right on a loose leading (a report's spread, 1.8 lines apart)
+// was cut into a paragraph at each line that ended a word or two short.
 func (l *leading) continues(first, p, s *seg, gap float64) bool {
 	em := max(1, p.size)
 	if l.segs == nil || gap > l.gap*em || s.b.X0-p.b.X0 >= indentMin*em || p.b.Width() < fullLineWidth*em {
@@ -221,7 +240,7 @@ func (l *leading) continues(first, p, s *seg, gap float64) bool {
 		r = l.rightOf(s) // p indented: the first line of a paragraph
 	}
 	slack := fullLineSlack * em
-	if l.uniform {
+	if l.uniform || runsOnLower(p, s) {
 		// Whether the words run on decides there; a ragged right edge
 		// leaves a line of a paragraph short of the margin by a word or
 		// two.

@@ -10,8 +10,10 @@ import (
 // TestLayoutLooseLeading: Chinese set with a line height of 1.7 leaves
 // 0.7 em between the em boxes of a paragraph's lines, more than paraGap,
 // and 1.4 em between paragraphs. Lines that run to the column's margin
-// continue their paragraph; a form's short labels at the same loose
-// spacing stay lines of their own.
+// continue their paragraph, as do lines set ragged right that end short
+// of it where the next line goes on in lower case; a form's short labels
+// and a legend's entries at the same loose spacing stay lines of their
+// own.
 func TestLayoutLooseLeading(t *testing.T) {
 	t.Parallel()
 	const size, pitch, paraPitch = 10.0, 17.0, 24.0
@@ -30,6 +32,24 @@ func TestLayoutLooseLeading(t *testing.T) {
 			{"丁" + full, paraPitch}, {"戊短", pitch},
 			{"己" + full, paraPitch}, {"庚" + full, pitch}, {"辛短", pitch},
 		}, []string{"甲|乙|丙", "丁|戊", "己|庚|辛"}},
+		// A ragged right edge: a line of a paragraph ends a few words
+		// short of the margin, and the next goes on in lower case; a
+		// legend's entries at the same spacing start in capitals.
+		{"ragged right", []ln{
+			{"the first line of a paragraph set ragged right runs on to its", 0},
+			{"margin, and the second line ends two words short of", pitch},
+			{"the margin, so that the next one starts in lower case", pitch},
+			{"and ends here.", pitch},
+			{"Then a second paragraph starts after a wider gap than the one", paraPitch},
+			{"between its own lines, and it runs on over three lines, as the", pitch},
+			{"text of a report does.", pitch},
+			{"A = adjustments to the account", paraPitch}, {"R = return of the form", pitch}, {"S = status history", pitch},
+		}, []string{
+			"the first line of a paragraph set ragged right runs on to its|margin, and the second line ends two words short of|" +
+				"the margin, so that the next one starts in lower case|and ends here.",
+			"Then a second paragraph starts after a wider gap than the one|between its own lines, and it runs on over three lines, as the|text of a report does.",
+			"A = adjustments to the account", "R = return of the form", "S = status history",
+		}},
 		{"labels", []ln{
 			{"Name", 0}, {"Street", pitch}, {"City", pitch}, {"Country", pitch},
 			{"Signature", paraPitch}, {"Date", pitch},
@@ -57,7 +77,7 @@ func TestLayoutLooseLeading(t *testing.T) {
 				}
 				got = append(got, strings.Join(firsts, "|"))
 			}
-			if strings.Join(got, " ") != strings.Join(tc.want, " ") {
+			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
 				t.Errorf("blocks %q; want %q", got, tc.want)
 			}
 		})
