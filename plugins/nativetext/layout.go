@@ -1371,7 +1371,7 @@ func growGroup(slabs [][]*seg, i int, rx0, rx1, em float64) (int, []span) {
 		if innerGutters(g2, rx0, rx1) == 0 {
 			break
 		}
-		if j+1 < len(slabs) && spanningHeading(slabs[j], slabs[j+1], g2, em) {
+		if j+1 < len(slabs) && spanningHeading(slabs[j], slabs[j+1], g2, em) && !headingGoesOn(slabs[j-1], slabs[j]) {
 			break
 		}
 		gut = g2
@@ -1543,6 +1543,25 @@ func spanningHeading(slab, next []*seg, gut []span, em float64) bool {
 	}
 	for _, s := range slab {
 		if s.size < headingRatio*em {
+			return false
+		}
+	}
+	return true
+}
+
+// headingGoesOn reports whether each line of slab goes on from a line of
+// the slab above: set at its size, starting at its left edge, less than
+// an em below it. A heading of several lines set in one column beside
+// the other's text (a report's title over a list of its sections) ends
+// in a line that has blank beside it, and is no heading over the columns
+// there: its first lines are in the group above.
+func headingGoesOn(above, slab []*seg) bool {
+	for _, s := range slab {
+		em := max(1, s.size)
+		if !slices.ContainsFunc(above, func(a *seg) bool {
+			return math.Abs(a.size-s.size) <= sameSize*em && math.Abs(a.b.X0-s.b.X0) <= em &&
+				s.b.Y0 >= a.b.Y1 && s.b.Y0-a.b.Y1 < em
+		}) {
 			return false
 		}
 	}

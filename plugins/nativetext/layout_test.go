@@ -825,6 +825,37 @@ func TestSubscriptsStayWithTheirLine(t *testing.T) {
 	}
 }
 
+// TestHeadingBesideAList: a report's spread sets its title and a
+// heading of four lines in one column, a list of its sections in the
+// next. The heading's third line has blank beside it, and columns of
+// text under it: its first lines are in the columns above, so it ends no
+// column there, and reads whole.
+func TestHeadingBesideAList(t *testing.T) {
+	t.Parallel()
+	content := textAt(40, 81, 438, "Net-zero") + textAt(40, 81, 496, "carbon") +
+		textAt(20, 81, 581, "We aim to achieve net-zero") + textAt(20, 81, 614, "emissions across all of our") +
+		textAt(20, 81, 647, "operations and value chain") + textAt(20, 81, 680, "by 2030")
+	for i, item := range []string{"Our ambition", "Our approach", "Measuring our carbon", "footprint"} {
+		content += textAt(10, 400, 401+float64(i)*41, item)
+	}
+	content += textAt(10, 400, 578, "Reducing carbon emissions") + textAt(10, 400, 611, "Advancing carbon-free energy") +
+		textAt(10, 400, 677, "Managing residual emissions") + textAt(10, 400, 720, "The journey ahead")
+	res, err := extractAll(t, onePage("", helvRes, content).Write(t), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const heading = "We aim to achieve net-zero emissions across all of our operations and value chain by 2030"
+	for _, b := range res[1].Page.Blocks {
+		if strings.HasPrefix(b.Text(), "We aim") {
+			if got := strings.Join(strings.Fields(b.Text()), " "); got != heading {
+				t.Errorf("heading %q; want %q whole (blocks %q)", got, heading, blockTexts(res[1].Page.Blocks))
+			}
+			return
+		}
+	}
+	t.Errorf("no heading in %q", blockTexts(res[1].Page.Blocks))
+}
+
 // TestCapitalsHeadings: a line in capitals at the body's size, plain,
 // over a paragraph of running text is a section's title ('I.
 // INTRODUCTION', IEEE's small caps); not over a line in capitals, not a
