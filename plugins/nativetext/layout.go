@@ -2789,7 +2789,7 @@ func startsNewBlock(cur []*seg, s *seg, lead *leading) bool {
 // under a bold heading of two lines or more (boldHead).
 func weightBreak(cur []*seg, p, s *seg) bool {
 	ps, ss := lineFlags(p.words), lineFlags(s.words)
-	if len(cur) == 1 && len(p.words) <= maxBoldHeadingWords &&
+	if len(cur) == 1 && len(p.words) <= maxBoldHeadingWords && !boldRunsOn(ps, s) &&
 		(ps&core.FlagBold != ss&core.FlagBold && !(mostlyBold(p.words) && mostlyBold(s.words)) || ps == core.FlagItalic && ss == 0) {
 		return true
 	}
@@ -2797,6 +2797,19 @@ func weightBreak(cur []*seg, p, s *seg) bool {
 		return true
 	}
 	return boldHead(cur) && ss&core.FlagBold == 0 && !mostlyBold(s.words)
+}
+
+// boldRunsOn reports whether a bold phrase goes on from a line wholly
+// bold (flags ps) into line s, which starts with a bold word in lower
+// case: a heading run into its paragraph ('Age (or combined ages) at
+// annuity' over 'starting date. If you are the retiree, ...'), one
+// block, not a heading over a paragraph that starts mid-phrase.
+func boldRunsOn(ps core.WordFlags, s *seg) bool {
+	if ps&core.FlagBold == 0 || len(s.words) == 0 || s.words[0].Flags&core.FlagBold == 0 {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(s.words[0].Text)
+	return unicode.IsLower(r)
 }
 
 // A line of a paragraph ends where its next word would not fit. A line

@@ -375,6 +375,43 @@ func TestSmallCapsRunIn(t *testing.T) {
 	}
 }
 
+// TestBoldRunInHeading: a bold heading run into its paragraph over two
+// lines (the IRS's instructions: 'Line 12—Scholarship and fellowship' over
+// 'grants. If you received ...') is one block with its text; a bold
+// heading over a paragraph that starts in capitals stands apart.
+func TestBoldRunInHeading(t *testing.T) {
+	t.Parallel()
+	const size = 10.0
+	bold := func(gs []glyph) []glyph {
+		for i := range gs {
+			gs[i].flags |= core.FlagBold
+		}
+		return gs
+	}
+	tests := []struct {
+		name, head, lead, rest string
+		want                   []string
+	}{
+		{"run in", "Line 12—Scholarship and fellowship", "grants.", "If you received a scholarship, part of it may be", []string{"If", "Line"}},
+		{"a heading", "Scholarships and fellowships", "Grants", "of any kind are income, and part of them may be", []string{"If", "Scholarships", "Grants"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			seq := 0
+			gs := lineGlyphs(&seq, 50, 100, size, "If you are a resident, see the rules for residents in Pub. 519.")
+			gs = append(gs, bold(lineGlyphs(&seq, 50, 124, size, tc.head))...)
+			gs = append(gs, bold(lineGlyphs(&seq, 50, 136, size, tc.lead))...)
+			gs = append(gs, lineGlyphs(&seq, 50+size/2*float64(len(tc.lead)+1), 136, size, tc.rest)...)
+			gs = append(gs, lineGlyphs(&seq, 50, 148, size, "taxable, as the rules for the income of the year say.")...)
+			blocks := layout(gs, nil, core.BBox{X1: 612, Y1: 792})
+			if got := firstWords(blocks); !slices.Equal(got, tc.want) {
+				t.Errorf("blocks start %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
 // TestCentredLineOverText: a section's title centred over the text with
 // no space below it is a block of its own; a paragraph's first line,
 // indented, is not, nor a caption's numbered label over its text.
