@@ -201,6 +201,12 @@ func columnRight(segs []*seg, s *seg) float64 {
 			ends = append(ends, o.b.X1)
 		}
 	}
+	return marginOf(ends, em)
+}
+
+// marginOf is the rightmost of ends that at least marginLines of them
+// lie within em of, or 0.
+func marginOf(ends []float64, em float64) float64 {
 	slices.Sort(ends)
 	for i := len(ends) - 1; i >= marginLines-1; i-- {
 		if ends[i]-ends[i-marginLines+1] <= em {
@@ -218,6 +224,31 @@ func (l *leading) rightOf(p *seg) float64 {
 		l.right[p] = r
 	}
 	return r
+}
+
+// enclosingRight is the right margin of the text around s: the rightmost
+// edge that at least marginLines lines of fullLineWidth ems or more end
+// at (within an em), of the lines that start at or left of s and reach
+// past its middle. An item of a list or a quotation set in from the
+// text has too few lines of its own to show a margin, and shares the
+// text's; without this, each of its lines on a loose leading was a
+// paragraph (icdar2013-eu's eu-004, a bullet of three lines). A line of
+// another column does not reach over s. continues asks for it only for
+// lines that share a left edge: a line centred over the text is no
+// line of a set-in block.
+func enclosingRight(segs []*seg, s *seg) float64 {
+	if s.table != nil {
+		return 0
+	}
+	em := max(1, s.size)
+	mid := (s.b.X0 + s.b.X1) / 2
+	var ends []float64
+	for _, o := range segs {
+		if o.table == nil && o.b.X0 <= s.b.X0+em && o.b.X1 > mid && o.b.Width() >= fullLineWidth*em {
+			ends = append(ends, o.b.X1)
+		}
+	}
+	return marginOf(ends, em)
 }
 
 // continues reports whether a gap of gap points between the line p and
@@ -238,6 +269,9 @@ func (l *leading) continues(first, p, s *seg, gap float64) bool {
 	r := l.rightOf(p)
 	if r == 0 {
 		r = l.rightOf(s) // p indented: the first line of a paragraph
+	}
+	if r == 0 && math.Abs(s.b.X0-p.b.X0) <= em {
+		r = enclosingRight(l.segs, p) // a set-in block: a list's item
 	}
 	slack := fullLineSlack * em
 	if l.uniform || runsOnLower(p, s) {

@@ -11,9 +11,10 @@ import (
 // 0.7 em between the em boxes of a paragraph's lines, more than paraGap,
 // and 1.4 em between paragraphs. Lines that run to the column's margin
 // continue their paragraph, as do lines set ragged right that end short
-// of it where the next line goes on in lower case; a form's short labels
-// and a legend's entries at the same loose spacing stay lines of their
-// own.
+// of it where the next line goes on in lower case, and the lines of an
+// item set in from the text, which runs to the text's margin; a form's
+// short labels and a legend's entries at the same loose spacing stay
+// lines of their own.
 func TestLayoutLooseLeading(t *testing.T) {
 	t.Parallel()
 	const size, pitch, paraPitch = 10.0, 17.0, 24.0
@@ -49,6 +50,22 @@ func TestLayoutLooseLeading(t *testing.T) {
 				"the margin, so that the next one starts in lower case|and ends here.",
 			"Then a second paragraph starts after a wider gap than the one|between its own lines, and it runs on over three lines, as the|text of a report does.",
 			"A = adjustments to the account", "R = return of the form", "S = status history",
+		}},
+		// An item set in from the text (spaces move it right) has too
+		// few lines to show a margin of its own, and shares the text's.
+		{"set-in item", []ln{
+			{"the body of the page runs on over its full lines, as a text does,", 0},
+			{"and its lines reach the margin of the column, one after another,", pitch},
+			{"as the lines of a report set with a loose leading are apt to do.", pitch},
+			{"    and an item set in from the text runs to the margin of the text", paraPitch},
+			{"    too, and then it ends on a short line.", pitch},
+			{"Then the body goes on after the item, over a full line of the text", paraPitch},
+			{"and ends.", pitch},
+		}, []string{
+			"the body of the page runs on over its full lines, as a text does,|and its lines reach the margin of the column, one after another,|" +
+				"as the lines of a report set with a loose leading are apt to do.",
+			"and an item set in from the text runs to the margin of the text|too, and then it ends on a short line.",
+			"Then the body goes on after the item, over a full line of the text|and ends.",
 		}},
 		{"labels", []ln{
 			{"Name", 0}, {"Street", pitch}, {"City", pitch}, {"Country", pitch},
