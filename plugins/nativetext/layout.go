@@ -2181,8 +2181,7 @@ func isBullet(w string) bool {
 func buildBlocks(segs []*seg, body float64, page core.BBox) []core.Block {
 	var blocks []core.Block
 	var cur []*seg
-	lead := pageLeading(segs)
-	lead.body = body
+	lead := pageLeading(segs, body)
 	flush := func() {
 		if len(cur) == 0 {
 			return

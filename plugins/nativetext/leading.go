@@ -38,40 +38,29 @@ type leading struct {
 	// uniform: the page shows one kind of gap, wider than paraGap, and a
 	// line gap continues a paragraph only where its words run on.
 	uniform bool
+	// lower: the line gap was measured beside a tighter text's
+	// (looseBesideTight), and continues a paragraph only into a line
+	// that starts in lower case: one-line items of a list set as far
+	// apart start in capitals.
+	lower bool
 	// body is the size of the page's running text (0: unknown).
 	body float64
 }
 
 // pageLeading measures the gaps between segments that follow each other
 // down one column (the next below the last, sharing its left edge and
-// its size) in the reading order segs.
-func pageLeading(segs []*seg) leading {
-	var gaps []float64
-	prose := 0 // gaps after a line of prose width
-	for i := 1; i < len(segs); i++ {
-		p, s := segs[i-1], segs[i]
-		if p.table != nil || s.table != nil {
-			continue
-		}
-		em := max(1, p.size)
-		if math.Abs(s.size-p.size) > sameSize*em || math.Abs(s.b.X0-p.b.X0) > em {
-			continue
-		}
-		if g := (s.b.Y0 - p.b.Y1) / em; g >= 0 && g < leadingMax {
-			gaps = append(gaps, g)
-			if p.b.Width() >= proseLineWidth*em {
-				prose++
-			}
-		}
-	}
-	l := leading{gap: paraGap}
+// its size) in the reading order segs; body is the size of the page's
+// running text.
+func pageLeading(segs []*seg, body float64) leading {
+	gaps, prose := lineGaps(segs)
+	l := leading{gap: paraGap, body: body}
 	if len(gaps) < leadingSamples {
 		return l
 	}
 	slices.Sort(gaps)
 	line := gaps[len(gaps)/4]
 	if line <= paraGap {
-		return l
+		return looseBesideTight(l, gaps, segs)
 	}
 	i, _ := slices.BinarySearch(gaps, line+leadingStep)
 	if i == len(gaps) {
@@ -89,6 +78,52 @@ func pageLeading(segs []*seg) leading {
 	}
 	l.segs, l.right = segs, map[*seg]float64{}
 	return l
+}
+
+// looseBesideTight is the leading of a page whose lines show a tight
+// gap (under paraGap: a list, footnotes, a table's rows) and a text on a
+// loose leading beside it, with paragraph gaps wider still: the loose
+// text's line gap is the lower quartile of the gaps over paraGap, and a
+// gap wider than it by leadingStep is a paragraph's. Without two kinds
+// of gap over paraGap, l (paraGap) stands. gaps are sorted.
+func looseBesideTight(l leading, gaps []float64, segs []*seg) leading {
+	k, _ := slices.BinarySearch(gaps, math.Nextafter(paraGap, math.Inf(1)))
+	loose := gaps[k:]
+	if len(loose) < leadingSamples || 2*len(loose) < len(gaps) {
+		return l
+	}
+	line := loose[len(loose)/4]
+	i, _ := slices.BinarySearch(loose, line+leadingStep)
+	if i == len(loose) {
+		return l
+	}
+	l.gap = (line + loose[i]) / 2
+	l.segs, l.right = segs, map[*seg]float64{}
+	l.lower = true
+	return l
+}
+
+// lineGaps are the gaps, in ems, between segments that follow each other
+// down one column in segs, and how many of them follow a line of prose
+// width.
+func lineGaps(segs []*seg) (gaps []float64, prose int) {
+	for i := 1; i < len(segs); i++ {
+		p, s := segs[i-1], segs[i]
+		if p.table != nil || s.table != nil {
+			continue
+		}
+		em := max(1, p.size)
+		if math.Abs(s.size-p.size) > sameSize*em || math.Abs(s.b.X0-p.b.X0) > em {
+			continue
+		}
+		if g := (s.b.Y0 - p.b.Y1) / em; g >= 0 && g < leadingMax {
+			gaps = append(gaps, g)
+			if p.b.Width() >= proseLineWidth*em {
+				prose++
+			}
+		}
+	}
+	return gaps, prose
 }
 
 // runsOnTo reports whether the words of line p run on into line s, in a
@@ -114,7 +149,7 @@ func runsOnTo(first, p, s *seg) bool {
 }
 
 // runsOnLower reports whether the sentence of line p goes on in line s,
-// which starts in lower case: the next line of a paragraph set ragged
+// which starts in lower case (a mathematical letter is no case): the next line of a paragraph set ragged
 // right, where a line may end short of the margin by a word or two. A
 // line of a list, a legend or a form starts a new entry in capitals, or
 // in a script without case, and the last line of a paragraph is followed
@@ -124,8 +159,13 @@ func runsOnLower(p, s *seg) bool {
 		return false
 	}
 	r, _ := utf8.DecodeRuneInString(s.words[0].Text)
-	return unicode.IsLower(r)
+	return unicode.IsLower(r) && !mathLetter(r)
 }
+
+// mathLetter reports whether r is a letter of the Mathematical
+// Alphanumeric Symbols ('𝑓', '𝑥'): a formula's variable, which a line of
+// equations starts with, not a word of running text.
+func mathLetter(r rune) bool { return 0x1D400 <= r && r <= 0x1D7FF }
 
 // figureRow reports whether at least half of a line's words are
 // figures: a row of values or codes, not prose.
@@ -263,7 +303,7 @@ func (l *leading) continues(first, p, s *seg, gap float64) bool {
 	if l.segs == nil || gap > l.gap*em || s.b.X0-p.b.X0 >= indentMin*em || p.b.Width() < fullLineWidth*em {
 		return false
 	}
-	if l.uniform && (p.b.Width() < proseLineWidth*em || !runsOnTo(first, p, s)) {
+	if l.uniform && (p.b.Width() < proseLineWidth*em || !runsOnTo(first, p, s)) || l.lower && !runsOnLower(p, s) {
 		return false
 	}
 	r := l.rightOf(p)

@@ -17,7 +17,7 @@ import (
 // lines of their own.
 func TestLayoutLooseLeading(t *testing.T) {
 	t.Parallel()
-	const size, pitch, paraPitch = 10.0, 17.0, 24.0
+	const size, tight, pitch, paraPitch = 10.0, 11.8, 17.0, 24.0
 	full := strings.Repeat("研", 40)
 	type ln struct {
 		text string
@@ -66,6 +66,35 @@ func TestLayoutLooseLeading(t *testing.T) {
 				"as the lines of a report set with a loose leading are apt to do.",
 			"and an item set in from the text runs to the margin of the text|too, and then it ends on a short line.",
 			"Then the body goes on after the item, over a full line of the text|and ends.",
+		}},
+		// A block set tight (a list, footnotes) beside a text on a loose
+		// leading: the text's line gap is its own, and its lines go on
+		// into lines in lower case; one-line entries in capitals at the
+		// same gap stand apart, and so does a formula whose variables
+		// are mathematical italic letters.
+		{"tight beside loose", []ln{
+			{"a block set tight, as a list or the notes of a page are set,", 0},
+			{"with its lines close one under another, runs on over six", tight},
+			{"lines of the page before the text on a loose leading", tight},
+			{"begins, and these lines are set at the text's own size,", tight},
+			{"so that their gaps and the text's are measured together", tight},
+			{"on the page, and the tight ones are the more common.", tight},
+			{"The text then runs on over its lines, as a report's text does,", paraPitch},
+			{"and a line ends short of the margin by a word or two, as", pitch},
+			{"lines set ragged right do, and the next goes on.", pitch},
+			{"Then a second paragraph starts after a wider gap than the", paraPitch},
+			{"lines of the first, and goes on over two lines of the text.", pitch},
+			{"One entry of a list in capitals", paraPitch}, {"Another entry under it", pitch},
+			{"and a set of equations follows the text, as a paper sets them:", paraPitch}, {"𝑓(𝑥) = sin 𝑥 + cos 𝑥", pitch},
+		}, []string{
+			"a block set tight, as a list or the notes of a page are set,|with its lines close one under another, runs on over six|" +
+				"lines of the page before the text on a loose leading|begins, and these lines are set at the text's own size,|" +
+				"so that their gaps and the text's are measured together|on the page, and the tight ones are the more common.",
+			"The text then runs on over its lines, as a report's text does,|and a line ends short of the margin by a word or two, as|" +
+				"lines set ragged right do, and the next goes on.",
+			"Then a second paragraph starts after a wider gap than the|lines of the first, and goes on over two lines of the text.",
+			"One entry of a list in capitals", "Another entry under it",
+			"and a set of equations follows the text, as a paper sets them:", "𝑓", // (the first character of a line starting past U+3000)
 		}},
 		{"labels", []ln{
 			{"Name", 0}, {"Street", pitch}, {"City", pitch}, {"Country", pitch},
