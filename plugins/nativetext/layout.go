@@ -1292,6 +1292,7 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg, rules []edge, facts 
 	}
 	rx0, rx1 := xExtent(segs)
 	slabs := ySlabs(segs)
+	jx0, jx1 := justifiedMeasure(slabs, rx0, rx1)
 	var typed typedTables
 	for i := 0; i < len(slabs); {
 		if n := readRecords(slabs, i, rx0, rx1, em, out); n > 0 {
@@ -1299,15 +1300,15 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg, rules []edge, facts 
 			continue
 		}
 		j, gut := growGroup(slabs, i, rx0, rx1, em)
-		if i+1 < len(slabs) && titleInGutter(slabs[i], slabs[i+1]) || loneLineOver(slabs, i, j, gut, rx0, rx1, em) {
-			emitRows(slabs[i], out)
+		if readAlone(slabs, i, j, gut, rx0, rx1, em, !math.IsNaN(jx0)) {
+			emitRowsIn(slabs[i], jx0, jx1, out)
 			i++
 			continue
 		}
 		group := slices.Concat(slabs[i:j]...)
 		cols, tabular := groupColumns(slabs, i, j, group, gut, rx0, rx1, em, rules)
 		if len(cols) > 1 && !tabular && leadsColumns(slabs, i, j, rx0, rx1, em) {
-			emitRows(slabs[i], out)
+			emitRowsIn(slabs[i], jx0, jx1, out)
 			i++
 			continue
 		}
@@ -1334,12 +1335,22 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg, rules []edge, facts 
 				i += n
 				continue
 			}
-			emitRows(slabs[i], out)
+			emitRowsIn(slabs[i], jx0, jx1, out)
 			i++
 			continue
 		}
 		i = j
 	}
+}
+
+// readAlone says whether slab i, whose group of slabs sharing gutters
+// gut ends at j, is read as rows by itself: a title in a gutter
+// (titleInGutter), a lone line over columns (loneLineOver), or, in a
+// column set justified, a group of that one line, whose wide gaps are
+// word gaps and no gutter (justifiedMeasure).
+func readAlone(slabs [][]*seg, i, j int, gut []span, rx0, rx1, em float64, justified bool) bool {
+	return j == i+1 && justified || i+1 < len(slabs) && titleInGutter(slabs[i], slabs[i+1]) ||
+		loneLineOver(slabs, i, j, gut, rx0, rx1, em)
 }
 
 // groupColumns splits group, the segments of slabs[i:j] sharing the
@@ -2018,6 +2029,13 @@ func rtlShare(segs []*seg) float64 {
 // (right to left for right-to-left rows). Pieces of one baseline that
 // were split at wide gaps are joined again unless the gap is very wide.
 func emitRows(segs []*seg, out *[]*seg) {
+	emitRowsIn(segs, math.NaN(), math.NaN(), out)
+}
+
+// emitRowsIn is emitRows for the segments of a region that spans rx0 to
+// rx1 across, where a row whose pieces fill the region from edge to edge
+// is one line set justified (justifiedLine).
+func emitRowsIn(segs []*seg, rx0, rx1 float64, out *[]*seg) {
 	s := append([]*seg(nil), segs...)
 	slices.SortStableFunc(s, func(a, b *seg) int { return cmp.Compare(a.b.Y0, b.b.Y0) })
 	for i := 0; i < len(s); {
@@ -2030,6 +2048,9 @@ func emitRows(segs []*seg, out *[]*seg) {
 		row := append([]*seg(nil), s[i:j]...)
 		slices.SortStableFunc(row, func(a, b *seg) int { return cmp.Compare(a.b.X0, b.b.X0) })
 		row = joinPieces(row)
+		if justifiedLine(row, rx0, rx1) {
+			row = []*seg{joinRow(row)}
+		}
 		rtl := 0
 		for _, x := range row {
 			if x.rtl {
@@ -2055,6 +2076,88 @@ const (
 	joinGap       = 2.5
 	monoJoinCells = 40
 )
+
+// maxJustifiedGap is the widest gap, in ems, between the words of a
+// line set justified in a narrow column: three words in a column of
+// fifteen ems leave gaps of three ems and more (the generated corpus's
+// three-column pages), which joinGap leaves apart.
+const maxJustifiedGap = 6.0
+
+// minJustifiedShare is the share of a region's slabs that must be lines
+// of one piece filling it from edge to edge for the region to be a
+// column set justified, whose other rows may be its lines split at wide
+// word gaps (justifiedLine). A row of labels or captions spread across a
+// region (three pictures' titles side by side) is not such a column.
+const minJustifiedShare = 0.3
+
+// justifiedMeasure is rx0..rx1 when the region's slabs show a column set
+// justified to that measure (minJustifiedShare of them, and at least
+// marginLines, are one segment from edge to edge, within half an em),
+// and NaN, NaN otherwise.
+func justifiedMeasure(slabs [][]*seg, rx0, rx1 float64) (float64, float64) {
+	full := 0
+	for _, sl := range slabs {
+		if len(sl) != 1 {
+			continue
+		}
+		half := 0.5 * max(1, sl[0].size)
+		if sl[0].table == nil && sl[0].b.X0 <= rx0+half && sl[0].b.X1 >= rx1-half {
+			full++
+		}
+	}
+	if full < marginLines || float64(full) < minJustifiedShare*float64(len(slabs)) {
+		return math.NaN(), math.NaN()
+	}
+	return rx0, rx1
+}
+
+// justifiedLine reports whether the pieces of row, from one baseline,
+// are the words of a line set justified that the gaps between them
+// split: at least minJustifiedWords of one size, filling the region
+// rx0..rx1 from edge to edge (within half an em), the gaps between them
+// equal (within equalGap), as justification spreads a line's space, and
+// none wider than maxJustifiedGap. Labels set along a row, notes side by
+// side, and a heading with a note at the margin are spaced otherwise.
+func justifiedLine(row []*seg, rx0, rx1 float64) bool {
+	if len(row) < minJustifiedWords || math.IsNaN(rx0) {
+		return false
+	}
+	first, last := row[0], row[len(row)-1]
+	size := max(1, first.size)
+	if first.b.X0 > rx0+0.5*size || last.b.X1 < rx1-0.5*size {
+		return false
+	}
+	least, most := math.Inf(1), math.Inf(-1)
+	for k, x := range row {
+		if x.line != first.line || x.table != nil || x.occupant || math.Abs(x.size-first.size) > sameSize*size {
+			return false
+		}
+		if k > 0 {
+			gap := x.b.X0 - row[k-1].b.X1
+			least, most = min(least, gap), max(most, gap)
+		}
+	}
+	return most <= maxJustifiedGap*size && most-least <= equalGap*size
+}
+
+// minJustifiedWords is the fewest pieces a justified line is joined from
+// (two gaps to compare); equalGap, in ems, is how far its gaps may
+// differ: rounding, and a word's side bearings.
+const (
+	minJustifiedWords = 3
+	equalGap          = 0.5
+)
+
+// joinRow is the pieces of row joined into one segment.
+func joinRow(row []*seg) *seg {
+	var gl []fg
+	for _, x := range row {
+		gl = append(gl, x.gl...)
+	}
+	m := newSeg(gl, row[0].fr)
+	m.line = row[0].line
+	return m
+}
 
 // joinPieces joins neighbouring segments of a row (sorted by x) that came
 // from the same baseline.

@@ -2,6 +2,7 @@ package nativetext
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -409,6 +410,93 @@ func TestBoldRunInHeading(t *testing.T) {
 				t.Errorf("blocks start %q, want %q", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestJustifiedLineOfFewWords: in a narrow column set justified, a line
+// of few words is spread over the measure, its gaps wider than a gap
+// that joins pieces of a line, and equal; it is still a line of its
+// paragraph. Pieces of a row spaced unevenly across the column (labels
+// of a form) are no such line, and stay apart.
+func TestJustifiedLineOfFewWords(t *testing.T) {
+	t.Parallel()
+	const size, adv, measure = 10.0, 5.0, 230.0
+	place := func(seq *int, y float64, gaps []float64, words ...string) []glyph {
+		var gs []glyph
+		x := 50.0
+		for k, w := range words {
+			gs = append(gs, lineGlyphs(seq, x, y, size, w)...)
+			if k < len(gaps) {
+				x += adv*float64(len(w)) + gaps[k]
+			}
+		}
+		return gs
+	}
+	even := func(words ...string) []float64 {
+		used := 0.0
+		for _, w := range words {
+			used += adv * float64(len(w))
+		}
+		gap := (measure - used) / float64(len(words)-1)
+		return slices.Repeat([]float64{gap}, len(words)-1)
+	}
+	column := []string{"a column of text set justified runs its whole", "lines from its left edge to the right one, so",
+		"to fill the measure, and the next line goes on", "to the end."}
+	tests := []struct {
+		name   string
+		around []string // the lines above and below the row
+		gaps   []float64
+		words  []string
+		line   bool // the words read as one line of the paragraph
+	}{
+		{"justified", column, even("these", "words", "spread", "apart"), []string{"these", "words", "spread", "apart"}, true},
+		{"uneven", column, []float64{30, 55, 60}, []string{"signed", "by", "the", "clerk"}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			seq := 0
+			gs := slices.Concat(
+				lineGlyphs(&seq, 50, 100, size, tc.around[0]),
+				lineGlyphs(&seq, 50, 112, size, tc.around[1]),
+				place(&seq, 124, tc.gaps, tc.words...),
+				lineGlyphs(&seq, 50, 136, size, tc.around[2]),
+				lineGlyphs(&seq, 50, 148, size, tc.around[3]))
+			blocks := layout(gs, nil, core.BBox{X1: 612, Y1: 792})
+			want := strings.Join(tc.words, " ")
+			line := slices.ContainsFunc(blocks, func(b core.Block) bool { return strings.Contains(b.Text(), want) })
+			if line != tc.line || tc.line && len(blocks) != 1 {
+				t.Errorf("blocks %q; want %q as one line of one paragraph: %v", blockTexts(blocks), want, tc.line)
+			}
+		})
+	}
+}
+
+// TestJustifiedMeasure: a region is a column set justified when a share
+// of its slabs are single lines from edge to edge (a row of pieces
+// there may be a line split at its word gaps); a region of short lines,
+// or of rows of several pieces (labels of pictures side by side, a
+// Korean brochure's headings), is not.
+func TestJustifiedMeasure(t *testing.T) {
+	t.Parallel()
+	line := func(x0, x1 float64) []*seg { return []*seg{{b: core.BBox{X0: x0, X1: x1}, size: 10}} }
+	labels := func() []*seg {
+		return []*seg{{b: core.BBox{X0: 50, X1: 90}, size: 10}, {b: core.BBox{X0: 150, X1: 190}, size: 10}, {b: core.BBox{X0: 240, X1: 280}, size: 10}}
+	}
+	tests := []struct {
+		name  string
+		slabs [][]*seg
+		want  bool
+	}{
+		{"justified", [][]*seg{line(50, 280), line(50, 279), labels(), line(50, 280), line(50, 120)}, true},
+		{"short lines", [][]*seg{line(50, 200), line(50, 150), labels(), line(50, 180), line(50, 120)}, false},
+		{"rows of labels", [][]*seg{labels(), labels(), labels(), line(50, 280), labels(), labels(), labels(), line(50, 280), line(50, 280), labels(), labels()}, false},
+	}
+	for _, tc := range tests {
+		x0, x1 := justifiedMeasure(tc.slabs, 50, 280)
+		if got := !math.IsNaN(x0) && x0 == 50 && x1 == 280; got != tc.want {
+			t.Errorf("%s: measure %v..%v, want a measure: %v", tc.name, x0, x1, tc.want)
+		}
 	}
 }
 
