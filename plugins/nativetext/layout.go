@@ -2907,11 +2907,7 @@ func weightBreak(cur []*seg, p, s *seg) bool {
 // annuity' over 'starting date. If you are the retiree, ...'), one
 // block, not a heading over a paragraph that starts mid-phrase.
 func boldRunsOn(ps core.WordFlags, s *seg) bool {
-	if ps&core.FlagBold == 0 || len(s.words) == 0 || s.words[0].Flags&core.FlagBold == 0 {
-		return false
-	}
-	r, _ := utf8.DecodeRuneInString(s.words[0].Text)
-	return unicode.IsLower(r)
+	return ps&core.FlagBold != 0 && len(s.words) > 0 && s.words[0].Flags&core.FlagBold != 0 && startsLower(s.words[0].Text)
 }
 
 // A line of a paragraph ends where its next word would not fit. A line

@@ -158,14 +158,16 @@ func runsOnLower(p, s *seg) bool {
 	if len(p.words) == 0 || len(s.words) == 0 || leaderLine(p) || figureRow(p) {
 		return false
 	}
-	r, _ := utf8.DecodeRuneInString(s.words[0].Text)
-	return unicode.IsLower(r) && !mathLetter(r)
+	return startsLower(s.words[0].Text) && !startsMath(s.words[0].Text)
 }
 
-// mathLetter reports whether r is a letter of the Mathematical
-// Alphanumeric Symbols ('𝑓', '𝑥'): a formula's variable, which a line of
-// equations starts with, not a word of running text.
-func mathLetter(r rune) bool { return 0x1D400 <= r && r <= 0x1D7FF }
+// startsMath reports whether text starts with a letter of the
+// Mathematical Alphanumeric Symbols ('𝑓', '𝑥'): a formula's variable,
+// which a line of equations starts with, not a word of running text.
+func startsMath(text string) bool {
+	r, _ := utf8.DecodeRuneInString(text)
+	return 0x1D400 <= r && r <= 0x1D7FF
+}
 
 // figureRow reports whether at least half of a line's words are
 // figures: a row of values or codes, not prose.
