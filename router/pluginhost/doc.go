@@ -41,8 +41,10 @@
 // models, and a document read alone keeps every core.
 //
 // Each process listens on a Unix socket in a temporary directory of its
-// own, which the host removes once the process is gone: an engine killed
-// at a deadline cannot remove its socket itself.
+// own (internal/scratch), which the host removes once the process is
+// gone: an engine killed at a deadline cannot remove its socket itself.
+// Directories left by a host that was itself killed are swept when a
+// host next starts an engine.
 //
 // Built-in engines are compiled into the assay binary and launched as
 // `assay serve-engine NAME`; external ones are executables named

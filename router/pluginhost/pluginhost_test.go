@@ -245,10 +245,19 @@ func TestHangWithDeadlineOnly(t *testing.T) {
 // TestKilledEngineLeavesNoSocket kills an engine at its deadline, and
 // then a second one that ends its run normally, and finds nothing of
 // theirs left in the temporary directory: a killed engine cannot remove
-// its own Unix socket, so the host does.
+// its own Unix socket, so the host does. The socket directory of an
+// engine whose host was killed (no one holds its lock) is swept too.
 func TestKilledEngineLeavesNoSocket(t *testing.T) {
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
+	orphan := filepath.Join(tmp, "assay-engine-orphan")
+	if err := os.MkdirAll(orphan, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	// internal/scratch's lock file, which no live process holds.
+	if err := os.WriteFile(filepath.Join(orphan, ".owner"), nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
 	h := New(Config{Dirs: []string{binDir}, Self: selfPath, Stderr: testWriter{t}})
 	hang := engine(t, h, "hang")
 	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)

@@ -17,6 +17,7 @@ import (
 
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/internal/hugepages"
+	"github.com/assay-pdf/assay/internal/scratch"
 	"github.com/assay-pdf/assay/internal/wire"
 )
 
@@ -33,7 +34,7 @@ type proc struct {
 	exit     *exitSink
 	// sockets is the directory the engine makes its Unix socket in
 	// (socketDir), removed once the process is gone.
-	sockets string
+	sockets *scratch.Dir
 
 	stopOnce sync.Once
 	// calls counts the checkouts served, holders the calls that hold the
@@ -75,13 +76,10 @@ func (h *Host) launch(f Found) (*proc, error) {
 	}
 	p, err := h.handshake(f, cmd)
 	if err != nil {
-		_ = os.RemoveAll(sockets)
+		_ = sockets.Close()
 		return nil, err
 	}
 	p.sockets = sockets
-	if cmd.Process != nil {
-		p.pid = cmd.Process.Pid
-	}
 	if err := limitMemory(p.pid, h.cfg.MemoryLimit); err != nil {
 		p.kill()
 		return nil, startError(f, fmt.Errorf("memory limit: %w", err), p.tail)
@@ -117,15 +115,16 @@ func (h *Host) handshake(f Found, cmd *exec.Cmd) (*proc, error) {
 // (go-plugin's EnvUnixSocketDir). An engine removes its socket when it
 // exits, but not one the host killed at a deadline: in the shared
 // temporary directory each kill would leave a file behind for good. The
-// host removes this directory once the process is gone (a host that is
-// itself killed leaves it, as its engines die with it).
-func socketDir(cmd *exec.Cmd) (string, error) {
-	dir, err := os.MkdirTemp("", "assay-engine-")
+// host removes this directory once the process is gone; one left by a
+// host that was itself killed (its engines die with it) is swept when a
+// host next starts an engine (internal/scratch).
+func socketDir(cmd *exec.Cmd) (*scratch.Dir, error) {
+	d, err := scratch.Open("", "assay-engine")
 	if err != nil {
-		return "", fmt.Errorf("a directory for the engine's socket: %w", err)
+		return nil, fmt.Errorf("a directory for the engine's socket: %w", err)
 	}
-	cmd.Env = append(cmd.Env, plugin.EnvUnixSocketDir+"="+dir)
-	return dir, nil
+	cmd.Env = append(cmd.Env, plugin.EnvUnixSocketDir+"="+d.Path())
+	return d, nil
 }
 
 // attach connects to an engine an author started in debug mode
@@ -248,8 +247,8 @@ func (p *proc) shutdown() {
 // removeSockets removes the directory of the process's socket, which
 // the process, when killed, left there.
 func (p *proc) removeSockets() {
-	if p.sockets != "" {
-		_ = os.RemoveAll(p.sockets)
+	if p.sockets != nil {
+		_ = p.sockets.Close()
 	}
 }
 
