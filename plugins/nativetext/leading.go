@@ -58,12 +58,11 @@ func pageLeading(segs []*seg, body float64) leading {
 		return l
 	}
 	slices.Sort(gaps)
-	line := gaps[len(gaps)/4]
+	line, para, two := gapKinds(gaps)
 	if line <= paraGap {
 		return looseBesideTight(l, gaps, segs)
 	}
-	i, _ := slices.BinarySearch(gaps, line+leadingStep)
-	if i == len(gaps) {
+	if !two {
 		// One kind of gap only: lines of paragraphs set double-spaced
 		// that show their breaks by an indent or a short last line, or
 		// paragraphs of one line each. On a page of prose (most gaps
@@ -74,10 +73,23 @@ func pageLeading(segs []*seg, body float64) leading {
 		}
 		l.gap, l.uniform = line+leadingStep, true
 	} else {
-		l.gap = (line + gaps[i]) / 2
+		l.gap = para
 	}
 	l.segs, l.right = segs, map[*seg]float64{}
 	return l
+}
+
+// gapKinds is the line gap of the sorted gaps, their lower quartile, and
+// where some gap is wider than it by leadingStep (two: a paragraph's),
+// the widest gap that continues a paragraph, halfway from the line gap
+// to the narrowest such.
+func gapKinds(gaps []float64) (line, para float64, two bool) {
+	line = gaps[len(gaps)/4]
+	i, _ := slices.BinarySearch(gaps, line+leadingStep)
+	if i == len(gaps) {
+		return line, 0, false
+	}
+	return line, (line + gaps[i]) / 2, true
 }
 
 // looseBesideTight is the leading of a page whose lines show a tight
@@ -92,12 +104,11 @@ func looseBesideTight(l leading, gaps []float64, segs []*seg) leading {
 	if len(loose) < leadingSamples || 2*len(loose) < len(gaps) {
 		return l
 	}
-	line := loose[len(loose)/4]
-	i, _ := slices.BinarySearch(loose, line+leadingStep)
-	if i == len(loose) {
+	_, para, two := gapKinds(loose)
+	if !two {
 		return l
 	}
-	l.gap = (line + loose[i]) / 2
+	l.gap = para
 	l.segs, l.right = segs, map[*seg]float64{}
 	l.lower = true
 	return l
@@ -149,11 +160,12 @@ func runsOnTo(first, p, s *seg) bool {
 }
 
 // runsOnLower reports whether the sentence of line p goes on in line s,
-// which starts in lower case (a mathematical letter is no case): the next line of a paragraph set ragged
-// right, where a line may end short of the margin by a word or two. A
-// line of a list, a legend or a form starts a new entry in capitals, or
-// in a script without case, and the last line of a paragraph is followed
-// by a gap wider than its line gaps.
+// which starts in lower case (a mathematical letter is no case): the
+// next line of a paragraph set ragged right, where a line may end short
+// of the margin by a word or two. A line of a list, a legend or a form
+// starts a new entry in capitals, or in a script without case, and the
+// last line of a paragraph is followed by a gap wider than its line
+// gaps.
 func runsOnLower(p, s *seg) bool {
 	if len(p.words) == 0 || len(s.words) == 0 || leaderLine(p) || figureRow(p) {
 		return false
