@@ -92,6 +92,12 @@ const (
 	KindFootnote   BlockKind = "footnote"
 )
 
+// Furniture reports a page header or footer: text that repeats on the
+// pages and is no part of the document's reading flow.
+func (k BlockKind) Furniture() bool {
+	return k == KindPageHeader || k == KindPageFooter
+}
+
 // Block is a unit of reading order: a paragraph, a heading, a table, ...
 //
 // Its text is the lines' words joined by spaces and the lines joined by

@@ -86,7 +86,7 @@ func (f *flowBuilder) page(number int, blocks []core.Block) {
 	var last *core.Table // the table written last, while nothing follows it
 	for i := range blocks {
 		b := &blocks[i]
-		if isFurniture(b) {
+		if b.Kind.Furniture() { // no chunk holds a running head
 			continue
 		}
 		md := blockMarkdown(b)
@@ -112,12 +112,6 @@ func (f *flowBuilder) page(number int, blocks []core.Block) {
 	if last == nil {
 		f.head, f.table = nil, nil
 	}
-}
-
-// isFurniture reports a running page header or footer, which no chunk
-// holds.
-func isFurniture(b *core.Block) bool {
-	return b.Kind == core.KindPageHeader || b.Kind == core.KindPageFooter
 }
 
 // startTable adds a table unit; its header rows are the rows marked

@@ -97,7 +97,7 @@ func (m *mdWriter) page(e merge.Entry, holdTail bool) {
 	}
 	for i := range blocks {
 		b := &blocks[i]
-		furniture := b.Kind == core.KindPageHeader || b.Kind == core.KindPageFooter
+		furniture := b.Kind.Furniture()
 		if furniture && !m.opts.HeadersFooters {
 			continue
 		}
@@ -163,7 +163,7 @@ func (m *mdWriter) continueTable(t *core.Table) {
 func lastFlowTable(blocks []core.Block) int {
 	for i := len(blocks) - 1; i >= 0; i-- {
 		switch b := &blocks[i]; {
-		case b.Kind == core.KindPageHeader || b.Kind == core.KindPageFooter || blockMarkdown(b) == "":
+		case b.Kind.Furniture() || blockMarkdown(b) == "":
 		case b.Kind == core.KindTable && b.Table != nil:
 			return i
 		default:
@@ -182,7 +182,7 @@ func continuedAt(blocks []core.Block, open *core.Table) int {
 	}
 	for i := range blocks {
 		switch b := &blocks[i]; {
-		case b.Kind == core.KindPageHeader || b.Kind == core.KindPageFooter || blockMarkdown(b) == "":
+		case b.Kind.Furniture() || blockMarkdown(b) == "":
 		case b.Kind == core.KindTable && b.Table != nil && b.Table.Continues && b.Table.Cols == open.Cols && b.Table.Rows > 0:
 			return i
 		default:

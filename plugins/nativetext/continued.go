@@ -79,7 +79,7 @@ func continuesIn(a, b *core.Block) bool {
 func columnHead(blocks []core.Block, a, b core.BBox) bool {
 	for i := range blocks {
 		c := &blocks[i]
-		if c.Kind == core.KindPageHeader || c.Kind == core.KindPageFooter || c.BBox == b || c.BBox == a {
+		if c.Kind.Furniture() || c.BBox == b || c.BBox == a {
 			continue
 		}
 		above := c.BBox.Y1 <= b.Y0+1 && c.BBox.Y0 < b.Y0
