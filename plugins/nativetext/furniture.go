@@ -61,6 +61,16 @@ func isPageNumber(s string) bool {
 	return digits > 0
 }
 
+// folioLike says whether s, recurring with other numbers, can be a
+// running head or folio: it has letters ("Page 2 of 9"), or its figures
+// are joined by no decimal point or thousands separator ("3-1", a
+// chapter's first page). Bare amounts ("40,017.86") and section numbers
+// ("2.3.59.6") that recur with other figures are a table's column or a
+// document's numbering.
+func folioLike(s string) bool {
+	return strings.ContainsFunc(s, unicode.IsLetter) || !strings.ContainsAny(s, ".,")
+}
+
 // isRoman reports a page number in lower-case roman numerals.
 func isRoman(s string) bool {
 	return len(s) <= 6 && strings.Trim(s, "ivxlc") == ""
@@ -86,7 +96,8 @@ func inMargin(b core.BBox, h float64) int {
 // nothing about its page: its text recurs word for word in the same band
 // on at least two pages, whatever its size. Text that recurs only with
 // other numbers ("Page 2 of 9", "Page 3 of 9") or that is a page number
-// alone is furniture unless the layout took it for a heading by its size:
+// alone is furniture unless the layout took it for a heading by its size
+// (folioLike says which figures can number pages):
 // folios and running heads are set at the body size or smaller, while a
 // line set larger that names its page ("Page 1", "Chapter 2") is that
 // page's heading.
@@ -102,18 +113,118 @@ func markFurniture(pages []*core.Page) {
 			}
 			t := b.Text()
 			repeated := count[bandKey{band, exactKey(t)}] >= 2
-			numbered := count[bandKey{band, furnitureKey(t)}] >= 2 || isPageNumber(t)
+			numbered := (folioLike(t) && count[bandKey{band, furnitureKey(t)}] >= 2) || isPageNumber(t)
 			if !repeated && !(numbered && !sizedHeading(b, body)) {
 				continue
 			}
-			if band < 0 {
-				b.Kind = core.KindPageHeader
-			} else {
-				b.Kind = core.KindPageFooter
-			}
-			b.Level = 0
+			markBand(b, band)
 		}
 	}
+	markLineMates(pages)
+}
+
+// markBand makes b a page header (band -1) or footer (+1).
+func markBand(b *core.Block, band int) {
+	if band < 0 {
+		b.Kind = core.KindPageHeader
+	} else {
+		b.Kind = core.KindPageFooter
+	}
+	b.Level = 0
+}
+
+// markLineMates marks the blocks that share a line with a running head
+// or foot. A running head often sets a fixed part (the publisher, the
+// title) and a part that changes with the page (its section, its
+// chapter) on one line, and only the fixed part recurs word for word. A
+// one-line block is such a part (lineMate) when it sits in the band on
+// the baseline of a block marked furniture there, at that block's size,
+// and when a line mate stands in the same place on another page of the
+// window: a form's title beside its number, or an equation's number
+// beside a folio, is on one page alone.
+func markLineMates(pages []*core.Page) {
+	type place struct{ band, y int }
+	mates := map[*core.Block]place{}
+	count := map[place]int{}
+	for _, p := range pages {
+		seen := map[place]bool{}
+		for i := range p.Blocks {
+			b := &p.Blocks[i]
+			band := lineMate(p, b)
+			if band == 0 {
+				continue
+			}
+			at := place{band, int(math.Round((b.BBox.Y0 + b.BBox.Y1) / 2 / mateSlack))}
+			mates[b] = at
+			if !seen[at] {
+				seen[at] = true
+				count[at]++
+			}
+		}
+	}
+	for b, at := range mates {
+		if count[at] >= 2 {
+			markBand(b, at.band)
+		}
+	}
+}
+
+// mateSlack is the grid, in points, on which the middles of line mates
+// on different pages are compared: the same running head, drawn by one
+// template, lands on the same point on every page.
+const mateSlack = 2
+
+// mateSize is how far the size of a line mate may be from its fixed
+// part's: a running head sets both in one style.
+const mateSize = 0.1
+
+// lineMate is the band of b when b is a one-line block of plain text
+// beside a block of furniture on p's line in that band, at its size, with
+// only furniture between that line and the page's edge; 0 otherwise. A
+// heading beside a recurring label (a catalogue's entry and its
+// category) begins the page's text, and so do lines under a title that
+// changes from page to page (the labels of a page of figures).
+func lineMate(p *core.Page, b *core.Block) int {
+	band := furnitureBand(b, p.Height)
+	if band == 0 || b.Kind.Furniture() || b.Kind == core.KindHeading || len(b.Lines) != 1 || !outermost(p, b, band) {
+		return 0
+	}
+	size := wordSize(b)
+	for j := range p.Blocks {
+		m := &p.Blocks[j]
+		if !m.Kind.Furniture() || inMargin(m.BBox, p.Height) != band || !sameLine(b.BBox, m.BBox) {
+			continue
+		}
+		if ms := wordSize(m); ms > 0 && math.Abs(size-ms) <= mateSize*ms {
+			return band
+		}
+	}
+	return 0
+}
+
+// outermost says whether nothing but furniture lies wholly between b and
+// the edge of p that its band (-1 top, +1 bottom) is at.
+func outermost(p *core.Page, b *core.Block, band int) bool {
+	for i := range p.Blocks {
+		o := &p.Blocks[i]
+		if o.Kind.Furniture() {
+			continue
+		}
+		if (band < 0 && o.BBox.Y1 <= b.BBox.Y0) || (band > 0 && o.BBox.Y0 >= b.BBox.Y1) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameLine says whether boxes a and b sit side by side on one line: apart
+// across, and each over the other's middle height.
+func sameLine(a, b core.BBox) bool {
+	if a.X0 < b.X1 && b.X0 < a.X1 {
+		return false
+	}
+	am, bm := (a.Y0+a.Y1)/2, (b.Y0+b.Y1)/2
+	return a.Y0 <= bm && bm <= a.Y1 && b.Y0 <= am && am <= b.Y1
 }
 
 // bandKey is a block's text in one band (-1 top, +1 bottom).

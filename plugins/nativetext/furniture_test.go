@@ -107,3 +107,96 @@ func TestFurnitureFolio(t *testing.T) {
 		}
 	}
 }
+
+// placedBlock is sizedBlock set from x0 to x1 across.
+func placedBlock(kind core.BlockKind, x0, x1, y0, size float64, text string) core.Block {
+	b := sizedBlock(kind, y0, size, text)
+	b.BBox.X0, b.BBox.X1 = x0, x1
+	b.Lines[0].BBox, b.Lines[0].Words[0].BBox = b.BBox, b.BBox
+	return b
+}
+
+// TestFurnitureLineMates: the part of a running head that changes from
+// page to page is furniture with the part that recurs on its line, and
+// only that.
+func TestFurnitureLineMates(t *testing.T) {
+	t.Parallel()
+	fixed := func(int) core.Block { return placedBlock(core.KindParagraph, 72, 180, 30, 8, "Mirror Shegrom Ltd") }
+	section := func(n int) string { return fmt.Sprintf("Section %d: %s", n, []string{"Scope", "Methods", "Results"}[n-1]) }
+	for _, c := range []struct {
+		name  string
+		mate  func(n int) core.Block
+		above bool // a title that changes from page to page above the line
+		want  core.BlockKind
+	}{
+		{"section beside the fixed part", func(n int) core.Block {
+			return placedBlock(core.KindParagraph, 400, 540, 30, 8, section(n))
+		}, false, core.KindPageHeader},
+		// A catalogue's entry heading beside its recurring category.
+		{"heading beside a recurring label", func(n int) core.Block {
+			return placedBlock(core.KindHeading, 400, 540, 30, 8, section(n))
+		}, false, core.KindHeading},
+		{"other size", func(n int) core.Block {
+			return placedBlock(core.KindParagraph, 400, 540, 30, 11, section(n))
+		}, false, core.KindParagraph},
+		// The labels of a page of figures, under the page's title.
+		{"under a changing title", func(n int) core.Block {
+			return placedBlock(core.KindParagraph, 400, 540, 30, 8, section(n))
+		}, true, core.KindParagraph},
+		// A form's title beside its number on one page alone.
+		{"in another place on each page", func(n int) core.Block {
+			return placedBlock(core.KindParagraph, 400, 540, float64(20+6*n), 8, section(n))
+		}, false, core.KindParagraph},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			pages := furniturePages(3, fixed, nil)
+			for _, p := range pages {
+				p.Blocks = append(p.Blocks, c.mate(p.Number))
+				if c.above {
+					p.Blocks = append(p.Blocks, sizedBlock(core.KindHeading, 10, 11, []string{"Gradients", "Shadings", "Patterns"}[p.Number-1]))
+				}
+			}
+			markFurniture(pages)
+			for _, p := range pages {
+				if got := p.Blocks[0].Kind; got != core.KindPageHeader {
+					t.Errorf("page %d: the fixed part is %s", p.Number, got)
+				}
+				if got := p.Blocks[2].Kind; got != c.want {
+					t.Errorf("page %d: %q is %s, want %s", p.Number, p.Blocks[2].Text(), got, c.want)
+				}
+			}
+		})
+	}
+}
+
+// TestFurnitureFigures: figures that recur only with other figures are a
+// folio when they number pages, and stay when they are amounts or
+// section numbers.
+func TestFurnitureFigures(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name string
+		text func(n int) string
+		want core.BlockKind
+	}{
+		{"chapter and page", func(n int) string { return fmt.Sprintf("3 - %d", n) }, core.KindPageFooter},
+		{"amount", func(n int) string { return fmt.Sprintf("%d,017.86", 40+n) }, core.KindParagraph},
+		{"section number", func(n int) string { return fmt.Sprintf("2.3.59.%d", n) }, core.KindParagraph},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			pages := furniturePages(3, func(n int) core.Block {
+				return sizedBlock(core.KindParagraph, 60, 11, fmt.Sprintf("Paragraph %d opens the page.", n))
+			}, func(n int) core.Block {
+				return sizedBlock(core.KindParagraph, 760, 9, c.text(n))
+			})
+			markFurniture(pages)
+			for _, p := range pages {
+				if got := p.Blocks[2].Kind; got != c.want {
+					t.Errorf("page %d: %q is %s, want %s", p.Number, p.Blocks[2].Text(), got, c.want)
+				}
+			}
+		})
+	}
+}
