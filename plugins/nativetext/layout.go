@@ -2854,7 +2854,7 @@ func startsNewBlock(cur []*seg, s *seg, lead *leading) bool {
 	if allBold(cur[len(cur)-1:]) && max(p.size, s.size) <= maxTextHeadingSize*lead.body {
 		step = boldSizeStep
 	}
-	if (r > step || r < 1/step) && !smallCapsRun(p, s) {
+	if (r > step || r < 1/step) && !smallCapsRun(p, s) && !sizeRunsOn(cur, p, s) {
 		return true
 	}
 	if pm != sm {
@@ -3102,6 +3102,54 @@ const (
 	boldSizeStep       = 1.05
 	maxTextHeadingSize = 1.5
 )
+
+// sizeRunsOn reports whether the size changes between lines p and s of
+// a paragraph's text that runs on: a phrase set larger or smaller inside
+// the text, which the generated typography pages set over whole lines.
+// The lines stand as the lines of a justified paragraph do (onMeasure):
+// p starts and ends where the line above it does, s starts there, with
+// no more blank above it than above p. And either the phrase goes on
+// across the break (s starts at the size p ends with) or s ends where p
+// does. A heading stands under a paragraph's short last line, or under
+// space, and so does a note in small print under a signature; the lines
+// of a title or a list of names are set ragged or aligned on one side.
+func sizeRunsOn(cur []*seg, p, s *seg) bool {
+	if len(cur) < 2 || len(p.words) == 0 || len(s.words) == 0 || !onMeasure(cur[len(cur)-2], p, s) {
+		return false
+	}
+	last, first := p.words[len(p.words)-1].Size, s.words[0].Size
+	if first > 0 && math.Abs(first-last) < (sizeStep-1)*last {
+		return true
+	}
+	return math.Abs(s.b.X1-p.b.X1) <= edgeTol*min(p.size, s.size)
+}
+
+// onMeasure reports whether lines a, p and s, one under another, keep a
+// justified paragraph's measure and pitch: p is a line of prose
+// (proseLineWidth ems of the smallest size or more) that starts and
+// ends within edgeTol ems of a, s starts there too, and the blank over s
+// is at most pitchTol ems more than the blank over p. Short lines that
+// start and end together are a list (a chart of sizes, one a line).
+func onMeasure(a, p, s *seg) bool {
+	em := min(a.size, p.size, s.size)
+	tol := edgeTol * em
+	return p.b.Width() >= proseLineWidth*em &&
+		math.Abs(a.b.X0-p.b.X0) <= tol && math.Abs(a.b.X1-p.b.X1) <= tol && math.Abs(s.b.X0-p.b.X0) <= tol &&
+		s.b.Y0-p.b.Y1 <= p.b.Y0-a.b.Y1+pitchTol*em
+}
+
+// edgeTol is how far apart, in ems, two lines of a justified paragraph
+// may start or end: on one point, give or take a hyphen or a stop hung
+// in the margin.
+const edgeTol = 0.5
+
+// pitchTol is how much more blank, in ems, may stand over a line set in
+// another size than over the line above it in one paragraph: the
+// larger letters' ascent or descent moves a line's box by about a fifth
+// of the sizes' difference, while a heading or a note in small print
+// stands under a third of an em more or over (the Federal Register's
+// filing note under its signature: 0.4).
+const pitchTol = 0.25
 
 // smallCapsRun reports whether the sizes of lines p and s differ only by
 // a run of small capitals inside a line of text: every word smaller than

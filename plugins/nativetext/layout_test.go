@@ -1050,3 +1050,73 @@ func TestBoldHeadingSizesStepDown(t *testing.T) {
 		})
 	}
 }
+
+// TestSizeRunsOn: a phrase set in another size inside a justified
+// paragraph, over whole lines or from inside one, is of the paragraph; a
+// heading under a paragraph's short last line, a note in small print
+// under space, a line set to the right and a list of lines in growing
+// sizes stand apart.
+func TestSizeRunsOn(t *testing.T) {
+	t.Parallel()
+	// run is a piece of a line: text at size points.
+	type run struct {
+		size float64
+		text string
+	}
+	// line draws runs one after another from x 50 on baseline y.
+	line := func(seq *int, y float64, runs ...run) []glyph {
+		var gs []glyph
+		x := 50.0
+		for _, r := range runs {
+			gs = append(gs, lineGlyphs(seq, x, y, r.size, r.text)...)
+			x += r.size / 2 * float64(len([]rune(r.text)))
+		}
+		return gs
+	}
+	// 46 characters at 10 points and 33 at 14 fill a measure of 230.
+	const (
+		full10 = "a paragraph of text set justified runs on here"
+		full14 = "then a phrase set larger runs all"
+	)
+	tests := []struct {
+		name   string
+		lines  [][]run
+		ys     []float64
+		blocks int
+	}{
+		{"larger over whole lines", [][]run{
+			{{10, full10}}, {{10, full10}}, {{14, full14}}, {{14, full14}}, {{10, full10}}, {{10, "and ends."}},
+		}, []float64{100, 112, 127, 143, 158, 170}, 1},
+		{"larger from inside a line", [][]run{
+			{{10, full10}}, {{10, "so that a phrase set larger starts at "}, {14, "inside"}}, {{14, full14}},
+			{{14, "over "}, {10, "the break, and the paragraph goes on to"}}, {{10, "its end."}},
+		}, []float64{100, 112, 127, 143, 158}, 1},
+		{"heading under a short line", [][]run{
+			{{10, full10}}, {{10, "the end."}}, {{14, "A heading"}}, {{10, full10}}, {{10, "and ends."}},
+		}, []float64{100, 112, 127, 142, 154}, 3},
+		{"note under space", [][]run{
+			{{10, full10}}, {{10, full10}}, {{8, "[FR Doc. 2020-17221 Filed 8-5-20; 8:45 am] and a note here"}},
+		}, []float64{100, 112, 125.4}, 2},
+		// Leading spaces set the line in, to end at the measure's edge.
+		{"aligned right", [][]run{
+			{{10, full10}}, {{10, full10}}, {{14, strings.Repeat(" ", 19) + "A closing line"}},
+		}, []float64{100, 112, 127}, 2},
+		{"sizes one a line", [][]run{
+			{{10, "10"}}, {{10, "10"}}, {{12, "12"}}, {{14, "14"}},
+		}, []float64{100, 112, 125.5, 141}, 3},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			seq := 0
+			var gs []glyph
+			for i, l := range tc.lines {
+				gs = append(gs, line(&seq, tc.ys[i], l...)...)
+			}
+			blocks := layout(gs, nil, core.BBox{X1: 612, Y1: 792})
+			if len(blocks) != tc.blocks {
+				t.Errorf("blocks %q; want %d", blockTexts(blocks), tc.blocks)
+			}
+		})
+	}
+}
