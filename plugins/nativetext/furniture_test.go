@@ -122,7 +122,9 @@ func placedBlock(kind core.BlockKind, x0, x1, y0, size float64, text string) cor
 func TestFurnitureLineMates(t *testing.T) {
 	t.Parallel()
 	fixed := func(int) core.Block { return placedBlock(core.KindParagraph, 72, 180, 30, 8, "Mirror Shegrom Ltd") }
-	section := func(n int) string { return fmt.Sprintf("Section %d: %s", n, []string{"Scope", "Methods", "Results"}[n-1]) }
+	section := func(n int) string {
+		return fmt.Sprintf("Section %d: %s", n, []string{"Scope", "Methods", "Results"}[n-1])
+	}
 	for _, c := range []struct {
 		name  string
 		mate  func(n int) core.Block
