@@ -1300,7 +1300,7 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg, rules []edge, facts 
 			continue
 		}
 		j, gut := growGroup(slabs, i, rx0, rx1, em)
-		if readAlone(slabs, i, j, gut, rx0, rx1, em, !math.IsNaN(jx0)) {
+		if readAlone(slabs, i, j, gut, rx0, rx1, em) || justifiedRows(slabs[i:j], jx0, jx1) {
 			emitRowsIn(slabs[i], jx0, jx1, out)
 			i++
 			continue
@@ -1345,12 +1345,27 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg, rules []edge, facts 
 
 // readAlone says whether slab i, whose group of slabs sharing gutters
 // gut ends at j, is read as rows by itself: a title in a gutter
-// (titleInGutter), a lone line over columns (loneLineOver), or, in a
-// column set justified, a group of that one line, whose wide gaps are
-// word gaps and no gutter (justifiedMeasure).
-func readAlone(slabs [][]*seg, i, j int, gut []span, rx0, rx1, em float64, justified bool) bool {
-	return j == i+1 && justified || i+1 < len(slabs) && titleInGutter(slabs[i], slabs[i+1]) ||
-		loneLineOver(slabs, i, j, gut, rx0, rx1, em)
+// (titleInGutter) or a lone line over columns (loneLineOver).
+func readAlone(slabs [][]*seg, i, j int, gut []span, rx0, rx1, em float64) bool {
+	return i+1 < len(slabs) && titleInGutter(slabs[i], slabs[i+1]) || loneLineOver(slabs, i, j, gut, rx0, rx1, em)
+}
+
+// justifiedRows says whether the slabs of a group, in a column set
+// justified to jx0..jx1 (justifiedMeasure; NaN: none), are read as rows:
+// a group of one line, whose wide gaps are word gaps and no gutter, or
+// lines each set justified whose word gaps happen to overlap, as a
+// narrow column's lines of two or three words do, one under another
+// (wordRow).
+func justifiedRows(group [][]*seg, jx0, jx1 float64) bool {
+	if math.IsNaN(jx0) || len(group) == 1 {
+		return !math.IsNaN(jx0)
+	}
+	for k := range group {
+		if !wordRow(group, k, jx0, jx1) {
+			return false
+		}
+	}
+	return true
 }
 
 // groupColumns splits group, the segments of slabs[i:j] sharing the
@@ -2091,9 +2106,14 @@ const maxJustifiedGap = 6.0
 const minJustifiedShare = 0.3
 
 // justifiedMeasure is rx0..rx1 when the region's slabs show a column set
-// justified to that measure (minJustifiedShare of them, and at least
-// marginLines, are one segment from edge to edge, within half an em),
-// and NaN, NaN otherwise.
+// justified to that measure, and NaN, NaN otherwise: at least
+// marginLines slabs are one segment from edge to edge (within half an
+// em), and those with the rows that read as a justified line split at
+// its word gaps (wordRow) are minJustifiedShare of them. In a narrow
+// column of long words most lines are such rows (the generated
+// three-column pages); rows of labels are spaced otherwise, and the
+// rows of columns side by side start their pieces where the rows beside
+// them do.
 func justifiedMeasure(slabs [][]*seg, rx0, rx1 float64) (float64, float64) {
 	full := 0
 	for _, sl := range slabs {
@@ -2105,21 +2125,79 @@ func justifiedMeasure(slabs [][]*seg, rx0, rx1 float64) (float64, float64) {
 			full++
 		}
 	}
-	if full < marginLines || float64(full) < minJustifiedShare*float64(len(slabs)) {
+	if full < marginLines {
+		return math.NaN(), math.NaN()
+	}
+	need := minJustifiedShare * float64(len(slabs))
+	justified := full
+	for k := 0; k < len(slabs) && float64(justified) < need; k++ {
+		if len(slabs[k]) > 1 && wordRow(slabs, k, rx0, rx1) {
+			justified++
+		}
+	}
+	if float64(justified) < need {
 		return math.NaN(), math.NaN()
 	}
 	return rx0, rx1
 }
 
+// wordRow reports whether slab k of slabs, of several pieces, is a line
+// set justified to rx0..rx1 (spreadLine) whose pieces do not all start
+// where pieces of the slab above or below it start (alignedStarts): word
+// gaps fall anywhere, while a gutter between columns is where their
+// lines start, row after row.
+func wordRow(slabs [][]*seg, k int, rx0, rx1 float64) bool {
+	if !spreadLine(slabs[k], rx0, rx1) {
+		return false
+	}
+	return (k == 0 || !alignedStarts(slabs[k], slabs[k-1])) && (k+1 == len(slabs) || !alignedStarts(slabs[k], slabs[k+1]))
+}
+
+// spreadLine reports whether the pieces of a slab, in any order, are a
+// line set justified to rx0..rx1: one segment from edge to edge once
+// pieces close together are joined (joinPieces), or a row of words
+// (justifiedLine).
+func spreadLine(sl []*seg, rx0, rx1 float64) bool {
+	row := joinPieces(slices.SortedStableFunc(slices.Values(sl), func(a, b *seg) int { return cmp.Compare(a.b.X0, b.b.X0) }))
+	if len(row) == 1 {
+		half := 0.5 * max(1, row[0].size)
+		return row[0].b.X0 <= rx0+half && row[0].b.X1 >= rx1-half
+	}
+	return justifiedLine(row, rx0, rx1)
+}
+
+// alignedStarts reports whether every piece of a but its leftmost
+// starts within startTol ems of where a piece of b starts, as the lines
+// of columns side by side do; a few of the words of two lines may start
+// one under another by chance, all of them hardly ever.
+func alignedStarts(a, b []*seg) bool {
+	left := slices.MinFunc(a, func(x, y *seg) int { return cmp.Compare(x.b.X0, y.b.X0) })
+	for _, x := range a {
+		if x != left && !slices.ContainsFunc(b, func(y *seg) bool { return math.Abs(x.b.X0-y.b.X0) <= startTol*max(1, x.size) }) {
+			return false
+		}
+	}
+	return true
+}
+
+// startTol is how near, in ems, two lines' pieces start when they start
+// at one edge: a column's lines start on one point.
+const startTol = 0.1
+
 // justifiedLine reports whether the pieces of row, from one baseline,
 // are the words of a line set justified that the gaps between them
-// split: at least minJustifiedWords of one size, filling the region
-// rx0..rx1 from edge to edge (within half an em), the gaps between them
-// equal (within equalGap), as justification spreads a line's space, and
-// none wider than maxJustifiedGap. Labels set along a row, notes side by
-// side, and a heading with a note at the margin are spaced otherwise.
+// split: pieces of one size filling the region rx0..rx1 from edge to
+// edge (within half an em); three or more, the gaps between them equal
+// (within equalGap), as justification spreads a line's space, and none
+// wider than maxJustifiedGap; or two words, whose one gap has nothing to
+// compare with, but which fill half the measure at least (a line of
+// columns side by side holds more words in each, and a typesetter does
+// not stretch a line's space past its words' width; a heading with a
+// label at the far margin leaves more). Labels set along a row, notes
+// side by side, and a heading with a note at the margin are spaced
+// otherwise.
 func justifiedLine(row []*seg, rx0, rx1 float64) bool {
-	if len(row) < minJustifiedWords || math.IsNaN(rx0) {
+	if len(row) < 2 || math.IsNaN(rx0) {
 		return false
 	}
 	first, last := row[0], row[len(row)-1]
@@ -2137,16 +2215,16 @@ func justifiedLine(row []*seg, rx0, rx1 float64) bool {
 			least, most = min(least, gap), max(most, gap)
 		}
 	}
+	if len(row) == 2 {
+		gap := last.b.X0 - first.b.X1
+		return len(first.words) == 1 && len(last.words) == 1 && gap <= first.b.Width()+last.b.Width()
+	}
 	return most <= maxJustifiedGap*size && most-least <= equalGap*size
 }
 
-// minJustifiedWords is the fewest pieces a justified line is joined from
-// (two gaps to compare); equalGap, in ems, is how far its gaps may
-// differ: rounding, and a word's side bearings.
-const (
-	minJustifiedWords = 3
-	equalGap          = 0.5
-)
+// equalGap, in ems, is how far the gaps of a justified line may differ:
+// rounding, and a word's side bearings.
+const equalGap = 0.5
 
 // joinRow is the pieces of row joined into one segment.
 func joinRow(row []*seg) *seg {

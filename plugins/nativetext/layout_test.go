@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -451,6 +452,10 @@ func TestJustifiedLineOfFewWords(t *testing.T) {
 	}{
 		{"justified", column, even("these", "words", "spread", "apart"), []string{"these", "words", "spread", "apart"}, true},
 		{"uneven", column, []float64{30, 55, 60}, []string{"signed", "by", "the", "clerk"}, false},
+		{"two words", column, even("uncharacteristically", "straightforwardness"), []string{"uncharacteristically", "straightforwardness"}, true},
+		// A heading and a label at the far margin leave more space than
+		// their words fill.
+		{"heading and label", column, even("Anders", "Characters"), []string{"Anders", "Characters"}, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -472,6 +477,80 @@ func TestJustifiedLineOfFewWords(t *testing.T) {
 	}
 }
 
+// TestJustifiedRowsInColumn: in a narrow column set justified, lines of
+// two and three words whose gaps overlap, one under another, are lines,
+// not two gutters; rows of three columns under text across them, whose
+// lines start on one point row after row, are columns.
+func TestJustifiedRowsInColumn(t *testing.T) {
+	t.Parallel()
+	const size = 10.0
+	// row draws words from x0 on baseline y, the gaps given between them.
+	row := func(seq *int, y float64, words []string, gaps ...float64) []glyph {
+		var gs []glyph
+		x := 50.0
+		for k, w := range words {
+			gs = append(gs, lineGlyphs(seq, x, y, size, w)...)
+			if k < len(gaps) {
+				x += size/2*float64(len(w)) + gaps[k]
+			}
+		}
+		return gs
+	}
+	full := []string{"a column of text set justified runs its whole", "lines from its left edge to the right one, so",
+		"to fill the measure, and the next line goes on"}
+	t.Run("words", func(t *testing.T) {
+		t.Parallel()
+		// A column 157.5 points wide at 9 points (35 characters), the
+		// generated three-column pages' measure, beside another; its
+		// lines of two to four words are spread to fill it.
+		type piece struct {
+			x    float64
+			text string
+		}
+		seq, y := 0, 100.0
+		var gs []glyph
+		put := func(ps ...piece) {
+			for _, p := range ps {
+				gs = append(gs, lineGlyphs(&seq, p.x, y, 9, p.text)...)
+			}
+			y += 11
+		}
+		const line = "abcde fghij klmno pqrst uvwxy zabcd"
+		for range 4 {
+			put(piece{45, line})
+		}
+		put(piece{45, "Economy"}, piece{93, "strong"}, piece{136.5, "thyvocu"}, piece{184.5, "drar"})
+		put(piece{45, "craquiga"}, piece{117, "second"}, piece{180, "today"})
+		put(piece{45, "mikeandmyr"}, piece{162, "fackzick,"})
+		put(piece{45, "dresherplox,"}, piece{128.25, "heart"}, piece{180, "judge"})
+		put(piece{45, "flasaindcraick"}, piece{117, "thynd hyst."}, piece{175.5, "Bright"})
+		for range 4 {
+			put(piece{45, line})
+		}
+		for y = 100; y < 250; {
+			put(piece{219, line})
+		}
+		blocks := layout(gs, nil, core.BBox{X1: 612, Y1: 792})
+		want := "drar craquiga second today mikeandmyr fackzick, dresherplox, heart judge flasaindcraick thynd hyst. Bright"
+		if !slices.ContainsFunc(blocks, func(b core.Block) bool { return strings.Contains(strings.Join(strings.Fields(b.Text()), " "), want) }) {
+			t.Errorf("blocks %q: the lines of two and three words are not lines of one paragraph", blockTexts(blocks))
+		}
+	})
+	t.Run("columns", func(t *testing.T) {
+		t.Parallel()
+		seq := 0
+		gs, _ := column(&seq, 50, 100, full...)
+		for k := range 6 {
+			gs = append(gs, row(&seq, 136+12*float64(k), []string{"left" + strconv.Itoa(k) + "xxxxxxxx", "mid" + strconv.Itoa(k) + "xxxxxxxxx", "right" + strconv.Itoa(k) + "xxxxxxx"}, 15, 15)...)
+		}
+		blocks := layout(gs, nil, core.BBox{X1: 612, Y1: 792})
+		text := strings.Join(blockTexts(blocks), " ")
+		if l5, m0 := strings.Index(text, "left5"), strings.Index(text, "mid0"); l5 < 0 || m0 < 0 || l5 > m0 {
+			t.Errorf("blocks %q: the columns are read across", blockTexts(blocks))
+		}
+	})
+}
+
 // TestJustifiedMeasure: a region is a column set justified when a share
 // of its slabs are single lines from edge to edge (a row of pieces
 // there may be a line split at its word gaps); a region of short lines,
@@ -483,6 +562,11 @@ func TestJustifiedMeasure(t *testing.T) {
 	labels := func() []*seg {
 		return []*seg{{b: core.BBox{X0: 50, X1: 90}, size: 10}, {b: core.BBox{X0: 150, X1: 190}, size: 10}, {b: core.BBox{X0: 240, X1: 280}, size: 10}}
 	}
+	// words is a row of three pieces spread from 50 to 280, the second
+	// starting at a and the third at b, with gaps of 30.
+	words := func(a, b float64) []*seg {
+		return []*seg{{b: core.BBox{X0: 50, X1: a - 30}, size: 10}, {b: core.BBox{X0: a, X1: b - 30}, size: 10}, {b: core.BBox{X0: b, X1: 280}, size: 10}}
+	}
 	tests := []struct {
 		name  string
 		slabs [][]*seg
@@ -491,6 +575,11 @@ func TestJustifiedMeasure(t *testing.T) {
 		{"justified", [][]*seg{line(50, 280), line(50, 279), labels(), line(50, 280), line(50, 120)}, true},
 		{"short lines", [][]*seg{line(50, 200), line(50, 150), labels(), line(50, 180), line(50, 120)}, false},
 		{"rows of labels", [][]*seg{labels(), labels(), labels(), line(50, 280), labels(), labels(), labels(), line(50, 280), line(50, 280), labels(), labels()}, false},
+		// A narrow column's lines of three words, spread, whose words
+		// start anywhere; columns side by side start theirs row after row
+		// on one point.
+		{"lines of words", slices.Concat([][]*seg{line(50, 280), line(50, 280), line(50, 280)}, slices.Repeat([][]*seg{words(130, 210), words(140, 225)}, 4)), true},
+		{"columns", slices.Concat([][]*seg{line(50, 280), line(50, 280), line(50, 280)}, slices.Repeat([][]*seg{words(130, 210)}, 8)), false},
 	}
 	for _, tc := range tests {
 		x0, x1 := justifiedMeasure(tc.slabs, 50, 280)
