@@ -1355,13 +1355,14 @@ func readAlone(slabs [][]*seg, i, j int, gut []span, rx0, rx1, em float64) bool 
 // a group of one line, whose wide gaps are word gaps and no gutter, or
 // lines each set justified whose word gaps happen to overlap, as a
 // narrow column's lines of two or three words do, one under another
-// (wordRow).
+// (wordRow), with lines of one piece among them (a paragraph's short
+// last line) that are lines whatever the gaps.
 func justifiedRows(group [][]*seg, jx0, jx1 float64) bool {
 	if math.IsNaN(jx0) || len(group) == 1 {
 		return !math.IsNaN(jx0)
 	}
 	for k := range group {
-		if !wordRow(group, k, jx0, jx1) {
+		if len(group[k]) > 1 && !wordRow(group, k, jx0, jx1) {
 			return false
 		}
 	}
@@ -2154,16 +2155,34 @@ func wordRow(slabs [][]*seg, k int, rx0, rx1 float64) bool {
 }
 
 // spreadLine reports whether the pieces of a slab, in any order, are a
-// line set justified to rx0..rx1: one segment from edge to edge once
-// pieces close together are joined (joinPieces), or a row of words
-// (justifiedLine).
+// line set justified to rx0..rx1 (justifiedLine), as they stand or once
+// pieces close together are joined (joinPieces). Pieces that join into
+// one segment from edge to edge are such a line when there are three or
+// more of them with even gaps (a line of words in two sizes, whose sizes
+// justifiedLine does not mix); two leave no gaps to compare (a heading
+// and a label beside it).
 func spreadLine(sl []*seg, rx0, rx1 float64) bool {
-	row := joinPieces(slices.SortedStableFunc(slices.Values(sl), func(a, b *seg) int { return cmp.Compare(a.b.X0, b.b.X0) }))
-	if len(row) == 1 {
-		half := 0.5 * max(1, row[0].size)
-		return row[0].b.X0 <= rx0+half && row[0].b.X1 >= rx1-half
+	row := slices.SortedStableFunc(slices.Values(sl), func(a, b *seg) int { return cmp.Compare(a.b.X0, b.b.X0) })
+	if justifiedLine(row, rx0, rx1) {
+		return true
 	}
-	return justifiedLine(row, rx0, rx1)
+	joined := joinPieces(row)
+	if len(joined) > 1 {
+		return justifiedLine(joined, rx0, rx1)
+	}
+	half := 0.5 * max(1, joined[0].size)
+	return len(row) >= 3 && joined[0].b.X0 <= rx0+half && joined[0].b.X1 >= rx1-half && evenGaps(row)
+}
+
+// evenGaps reports whether the gaps between the pieces of row, sorted
+// across, differ by equalGap ems of its smallest size at most.
+func evenGaps(row []*seg) bool {
+	size := math.Inf(1)
+	for _, x := range row {
+		size = min(size, max(1, x.size))
+	}
+	least, most := gapRange(row)
+	return most-least <= equalGap*size
 }
 
 // alignedStarts reports whether every piece of a but its leftmost
@@ -2205,21 +2224,27 @@ func justifiedLine(row []*seg, rx0, rx1 float64) bool {
 	if first.b.X0 > rx0+0.5*size || last.b.X1 < rx1-0.5*size {
 		return false
 	}
-	least, most := math.Inf(1), math.Inf(-1)
-	for k, x := range row {
+	for _, x := range row {
 		if x.line != first.line || x.table != nil || x.occupant || math.Abs(x.size-first.size) > sameSize*size {
 			return false
 		}
-		if k > 0 {
-			gap := x.b.X0 - row[k-1].b.X1
-			least, most = min(least, gap), max(most, gap)
-		}
 	}
+	least, most := gapRange(row)
 	if len(row) == 2 {
-		gap := last.b.X0 - first.b.X1
-		return len(first.words) == 1 && len(last.words) == 1 && gap <= first.b.Width()+last.b.Width()
+		return len(first.words) == 1 && len(last.words) == 1 && most <= first.b.Width()+last.b.Width()
 	}
 	return most <= maxJustifiedGap*size && most-least <= equalGap*size
+}
+
+// gapRange is the least and the greatest gap between neighbours of row,
+// sorted across.
+func gapRange(row []*seg) (least, most float64) {
+	least, most = math.Inf(1), math.Inf(-1)
+	for k := 1; k < len(row); k++ {
+		gap := row[k].b.X0 - row[k-1].b.X1
+		least, most = min(least, gap), max(most, gap)
+	}
+	return least, most
 }
 
 // equalGap, in ems, is how far the gaps of a justified line may differ:

@@ -479,8 +479,9 @@ func TestJustifiedLineOfFewWords(t *testing.T) {
 
 // TestJustifiedRowsInColumn: in a narrow column set justified, lines of
 // two and three words whose gaps overlap, one under another, are lines,
-// not two gutters; rows of three columns under text across them, whose
-// lines start on one point row after row, are columns.
+// not two gutters, and so is a paragraph's short last line above them;
+// rows of three columns under text across them, whose lines start on one
+// point row after row, are columns.
 func TestJustifiedRowsInColumn(t *testing.T) {
 	t.Parallel()
 	const size = 10.0
@@ -519,6 +520,7 @@ func TestJustifiedRowsInColumn(t *testing.T) {
 		for range 4 {
 			put(piece{45, line})
 		}
+		put(piece{45, "guess."}) // a paragraph's last line
 		put(piece{45, "Economy"}, piece{93, "strong"}, piece{136.5, "thyvocu"}, piece{184.5, "drar"})
 		put(piece{45, "craquiga"}, piece{117, "second"}, piece{180, "today"})
 		put(piece{45, "mikeandmyr"}, piece{162, "fackzick,"})
@@ -549,6 +551,34 @@ func TestJustifiedRowsInColumn(t *testing.T) {
 			t.Errorf("blocks %q: the columns are read across", blockTexts(blocks))
 		}
 	})
+}
+
+// TestJustifiedRows: a group of slabs in a column set justified is read
+// as rows when its rows of several pieces are lines of words, whatever
+// the lines of one piece among them; not when a row's pieces start where
+// the next row's do.
+func TestJustifiedRows(t *testing.T) {
+	t.Parallel()
+	piece := func(x0, x1 float64) *seg { return &seg{b: core.BBox{X0: x0, X1: x1}, size: 10} }
+	words := func(a, b float64) []*seg { return []*seg{piece(50, a-30), piece(a, b-30), piece(b, 280)} }
+	short := []*seg{piece(50, 90)}
+	tests := []struct {
+		name  string
+		group [][]*seg
+		want  bool
+	}{
+		{"lines of words", [][]*seg{words(130, 210), words(140, 225), words(125, 205)}, true},
+		{"after a paragraph's last line", [][]*seg{short, words(130, 210), words(140, 225)}, true},
+		{"columns", [][]*seg{words(130, 210), words(130, 210)}, false},
+	}
+	for _, tc := range tests {
+		if got := justifiedRows(tc.group, 50, 280); got != tc.want {
+			t.Errorf("%s: read as rows %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	if justifiedRows([][]*seg{words(130, 210)}, math.NaN(), math.NaN()) {
+		t.Error("a line read as a justified line outside a justified column")
+	}
 }
 
 // TestJustifiedMeasure: a region is a column set justified when a share
