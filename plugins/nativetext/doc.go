@@ -79,6 +79,11 @@
 //	             page, as one off the page is not: a spreadsheet cell's text
 //	             run on under the next cell, a printer's slug outside the
 //	             crop. A word the clip cuts reads as the page shows it.
+//	bullets.go   a list's bullets drawn as shapes (a browser paints a disc,
+//	             not a glyph): small discs and squares, one under another,
+//	             each three quarters of an em before a line's first glyph,
+//	             become bullet glyphs on that line, so that its block is a
+//	             list item.
 //	layout.go    glyphs → words → line segments → reading order (recursive XY
 //	             cut: slabs grouped by shared internal column gutters; a
 //	             heading set larger than the body, in one column with blank

@@ -397,6 +397,7 @@ func (d *document) cells(ctx context.Context, n int, opts Options) (*Cells, erro
 		return nil, pdfdoc.ContextError(ctx.Err())
 	}
 	in.finishFills()
+	in.glyphs = append(in.glyphs, drawnBullets(in.glyphs, in.dots)...)
 	d.glyphHint.Store(int64(len(in.glyphs)))
 	c := &Cells{
 		Page:   core.Page{Number: n, Width: p.Width, Height: p.Height, Rotation: p.Rotate},

@@ -138,6 +138,7 @@ type interp struct {
 	edges    []edge      // painted rules and rectangle sides
 	fills    []fillRect  // filled rectangles, turned into edges by finishFills
 	images   []core.BBox // images drawn
+	dots     []core.BBox // small round or square marks painted (see noteDot)
 	// imageRefs are the images' XObjects, nil for an inline image.
 	imageRefs []types.Object
 	// The page facts counted while interpreting (see core.Fact*).

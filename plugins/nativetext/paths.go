@@ -246,6 +246,7 @@ func (in *interp) paint(fill, stroke bool) {
 			j++
 		}
 		in.subpathEdges(in.path[i:j], fill, stroke)
+		in.noteDot(in.path[i:j], fill)
 		i = j
 	}
 }

@@ -1,0 +1,74 @@
+package nativetext
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/assay-pdf/assay/core"
+)
+
+// disc is a content-stream path of a filled disc of diameter d at the
+// lower left corner x, y (PDF space), drawn with four curves as a
+// browser draws a list's bullet.
+func disc(x, y, d float64) string {
+	r, k := d/2, d/2*0.5523
+	cx, cy := x+r, y+r
+	return fmt.Sprintf(" %g %g m %g %g %g %g %g %g c %g %g %g %g %g %g c %g %g %g %g %g %g c %g %g %g %g %g %g c f",
+		cx+r, cy,
+		cx+r, cy+k, cx+k, cy+r, cx, cy+r,
+		cx-k, cy+r, cx-r, cy+k, cx-r, cy,
+		cx-r, cy-k, cx-k, cy-r, cx, cy-r,
+		cx+k, cy-r, cx+r, cy-k, cx+r, cy)
+}
+
+// TestDrawnBullets: discs painted before lines, one under another, as a
+// browser prints a list, make the lines a list's items; a lone disc, one
+// that touches its text, one too large (a legend's swatch), one between
+// words, and discs that do not stand one under another do not.
+func TestDrawnBullets(t *testing.T) {
+	t.Parallel()
+	const size = 11.0
+	item := func(y float64, text string) string { return textAt(size, 75, y, text) }
+	// A disc of 3 points, its middle a third of an em over the baseline
+	// at y (from the top), its right edge gap points before x 75.
+	bullet := func(y, gap, d float64) string { return disc(75-gap-d, 792-y+size/3-d/2, d) }
+	tests := []struct {
+		name    string
+		content string
+		items   int
+	}{
+		{"list", bullet(100, 8.25, 3) + item(100, "Group space manage leader") +
+			bullet(117, 8.25, 3) + item(117, "Matter economy wonder") + bullet(134, 8.25, 3) + item(134, "Kitchen item country"), 3},
+		{"one disc", bullet(100, 8.25, 3) + item(100, "Group space manage leader"), 0},
+		{"touching", bullet(100, 1, 3) + item(100, "Group space manage leader") + bullet(117, 1, 3) + item(117, "Matter economy wonder"), 0},
+		{"swatches", bullet(100, 4, 6.5) + item(100, "0 to 24 years") + bullet(117, 4, 6.5) + item(117, "25 to 59 years"), 0},
+		{"between words", textAt(size, 30, 100, "Home") + bullet(100, 8.25, 3) + item(100, "About") +
+			textAt(size, 30, 117, "News") + bullet(117, 8.25, 3) + item(117, "Contact"), 0},
+		{"not one under another", bullet(100, 8.25, 3) + item(100, "Group space manage leader") +
+			disc(150, 792-117+size/3-1.5, 3) + textAt(size, 161, 117, "Matter economy wonder"), 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			res, err := extractAll(t, onePage("", helvRes, tc.content).Write(t), 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			items := 0
+			var texts []string
+			for _, b := range res[1].Page.Blocks {
+				if b.Kind == core.KindListItem {
+					items++
+				}
+				texts = append(texts, string(b.Kind)+": "+b.Text())
+			}
+			if items != tc.items {
+				t.Errorf("%d list items, want %d: %q", items, tc.items, texts)
+			}
+			if bullets := strings.Count(strings.Join(texts, " "), "•"); bullets != tc.items {
+				t.Errorf("%d bullets in the text, want %d: %q", bullets, tc.items, texts)
+			}
+		})
+	}
+}
