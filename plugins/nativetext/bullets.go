@@ -1,7 +1,9 @@
 package nativetext
 
 import (
+	"cmp"
 	"math"
+	"slices"
 
 	"github.com/assay-pdf/assay/core"
 )
@@ -21,6 +23,13 @@ const (
 	maxDotAspect = 1.3    // a bullet is a disc or a square, as wide as high
 )
 
+// dot is a small mark painted: its box, and its fill colour's number
+// (interp.colorNumber).
+type dot struct {
+	box  core.BBox
+	fill uint16
+}
+
 // noteDot keeps the box of a subpath that may be a bullet: closed, small
 // and about as wide as high, filled (a disc, a square) or drawn with
 // curves (a circle; a stroked square is a check box).
@@ -39,10 +48,13 @@ func (in *interp) noteDot(sp []pathPt, fill bool) {
 	if !fill && !curved || min(w, h) < minDotSide || max(w, h) > maxDotSide || max(w, h) > maxDotAspect*min(w, h) {
 		return
 	}
-	in.dots = append(in.dots, b)
+	in.dots = append(in.dots, dot{box: b, fill: in.gs.fill})
 }
 
-// A dot leads a line as its bullet when it is minBulletSize to
+// A dot leads a line as its bullet when it is painted in the colour of
+// the line's text (a browser draws a list's marker in its item's colour;
+// a legend's swatches and a drawing's marks have colours of their own),
+// is minBulletSize to
 // bulletSize ems across, sits on the line's x-height band (its middle
 // between the baseline and bulletRise ems above), and the line's first
 // glyph starts minBulletGap to maxBulletGap ems after it, with no glyph
@@ -60,9 +72,12 @@ const (
 
 // A list's bullets stand one under another: a dot is taken for a bullet
 // only beside another that leads a line of its own, starting within
-// bulletAlign points of it across, within bulletAlike of its size. Dots
-// that lead labels in a drawing, an icon beside a title, or a legend's
-// swatches set along a row stand alone or apart.
+// bulletAlign points of it across, within bulletAlike of its size, or
+// when the line it leads goes on in a line hung under its text
+// (hangsUnder), as an item's does: the last item of a column, whose list
+// goes on in the next. Dots that lead labels in a drawing, an icon
+// beside a title, or a legend's swatches set along a row stand alone or
+// apart.
 const (
 	bulletAlign = 0.5
 	bulletAlike = 0.1
@@ -71,50 +86,93 @@ const (
 // drawnBullets is a bullet glyph for each dot that leads a line of
 // upright text in glyphs as one of a list's bullets, set on that line's
 // baseline, at its size.
-func drawnBullets(glyphs []glyph, dots []core.BBox) []glyph {
-	type lead struct {
-		d core.BBox
-		g *glyph
+func drawnBullets(glyphs []glyph, dots []dot) []glyph {
+	if len(dots) == 0 {
+		return nil
 	}
-	var leads []lead
+	lines := uprightByBaseline(glyphs)
+	var leads []bulletLead
 	for _, d := range dots {
-		if g := ledBy(glyphs, d); g != nil {
-			leads = append(leads, lead{d, g})
+		if g := lines.ledBy(d.box); g != nil && g.fill == d.fill {
+			leads = append(leads, bulletLead{d.box, g})
 		}
 	}
+	slices.SortFunc(leads, func(a, b bulletLead) int { return cmp.Compare(a.d.X0, b.d.X0) })
 	var out []glyph
 	for i, l := range leads {
-		side := max(l.d.Width(), l.d.Height())
-		listed := false
-		for j, m := range leads {
-			if j != i && m.g.oy != l.g.oy && math.Abs(m.d.X0-l.d.X0) <= bulletAlign &&
-				math.Abs(max(m.d.Width(), m.d.Height())-side) <= bulletAlike*side {
-				listed = true
-				break
-			}
-		}
-		if !listed {
+		if !listedWith(leads, i) && !lines.hangsUnder(l.g, l.d) {
 			continue
 		}
 		g := l.g
 		out = append(out, glyph{
 			text: "•", box: core.BBox{X0: l.d.X0, Y0: g.box.Y0, X1: l.d.X1, Y1: g.box.Y1},
 			ox: l.d.X0, oy: g.oy, ex: l.d.X1, ey: g.oy, size: g.size, font: g.font, flags: g.flags,
-			mapped: true, seq: g.seq, placed: true,
+			mapped: true, seq: g.seq, placed: true, fill: g.fill,
 		})
 	}
 	return out
 }
 
+// bulletLead is a dot d that leads the line g starts.
+type bulletLead struct {
+	d core.BBox
+	g *glyph
+}
+
+// listedWith reports whether lead i of leads, sorted by their dots' left
+// edges, has another within bulletAlign points across, of its size
+// within bulletAlike, on another line.
+func listedWith(leads []bulletLead, i int) bool {
+	l := leads[i]
+	side := max(l.d.Width(), l.d.Height())
+	k, _ := slices.BinarySearchFunc(leads, l.d.X0-bulletAlign, func(m bulletLead, x float64) int { return cmp.Compare(m.d.X0, x) })
+	for ; k < len(leads) && leads[k].d.X0 <= l.d.X0+bulletAlign; k++ {
+		if m := leads[k]; m.g.oy != l.g.oy && math.Abs(max(m.d.Width(), m.d.Height())-side) <= bulletAlike*side {
+			return true
+		}
+	}
+	return false
+}
+
+// byBaseline holds a page's upright glyphs other than spaces, sorted by
+// baseline, with the largest size among them.
+type byBaseline struct {
+	gs      []*glyph
+	maxSize float64
+}
+
+// uprightByBaseline sorts the upright glyphs of a page, spaces left out,
+// by baseline.
+func uprightByBaseline(glyphs []glyph) byBaseline {
+	var b byBaseline
+	for i := range glyphs {
+		if g := &glyphs[i]; g.dir == 0 && !g.space && g.size > 0 {
+			b.gs = append(b.gs, g)
+			b.maxSize = max(b.maxSize, g.size)
+		}
+	}
+	slices.SortFunc(b.gs, func(x, y *glyph) int { return cmp.Compare(x.oy, y.oy) })
+	return b
+}
+
+// between is the glyphs whose byBaseline lie from lo to hi.
+func (b byBaseline) between(lo, hi float64) []*glyph {
+	i, _ := slices.BinarySearchFunc(b.gs, lo, func(g *glyph, y float64) int { return cmp.Compare(g.oy, y) })
+	j := i
+	for j < len(b.gs) && b.gs[j].oy <= hi {
+		j++
+	}
+	return b.gs[i:j]
+}
+
 // ledBy is the first glyph of the line that dot d leads as its bullet,
 // nil when there is none.
-func ledBy(glyphs []glyph, d core.BBox) *glyph {
+func (b byBaseline) ledBy(d core.BBox) *glyph {
 	mid := (d.Y0 + d.Y1) / 2
 	side := max(d.Width(), d.Height())
 	var lead *glyph
-	for i := range glyphs {
-		g := &glyphs[i]
-		if g.dir != 0 || g.space || g.size <= 0 || mid > g.oy || mid < g.oy-bulletRise*g.size {
+	for _, g := range b.between(mid, mid+bulletRise*b.maxSize) {
+		if mid < g.oy-bulletRise*g.size {
 			continue
 		}
 		gap := g.box.X0 - d.X1
@@ -130,3 +188,25 @@ func ledBy(glyphs []glyph, d core.BBox) *glyph {
 	}
 	return lead
 }
+
+// hangsUnder reports whether the line that g starts, after the dot d,
+// goes on in the next line hung under g: a line of g's size whose first
+// glyph starts within bulletAlign points of g across, its baseline one
+// line down (hangLines), with nothing of it under the dot.
+func (b byBaseline) hangsUnder(g *glyph, d core.BBox) bool {
+	hung := false
+	for _, n := range b.between(g.oy+hangLines[0]*g.size, g.oy+hangLines[1]*g.size) {
+		if math.Abs(n.size-g.size) > bulletAlike*g.size {
+			continue
+		}
+		if n.box.X1 > d.X0 && n.box.X0 < g.box.X0-bulletAlign {
+			return false // the next line runs on under the dot
+		}
+		hung = hung || math.Abs(n.box.X0-g.box.X0) <= bulletAlign
+	}
+	return hung
+}
+
+// hangLines bounds, in ems, how far below a line the next one's
+// baseline lies: single to double spacing.
+var hangLines = [2]float64{0.9, 2.2}

@@ -22,10 +22,12 @@ func disc(x, y, d float64) string {
 		cx+k, cy-r, cx+r, cy-k, cx+r, cy)
 }
 
-// TestDrawnBullets: discs painted before lines, one under another, as a
-// browser prints a list, make the lines a list's items; a lone disc, one
-// that touches its text, one too large (a legend's swatch), one between
-// words, and discs that do not stand one under another do not.
+// TestDrawnBullets: discs painted before lines in the text's colour, one
+// under another or before an item's hung lines, as a browser prints a
+// list, make the lines a list's items; a lone disc, discs of another
+// colour, one that touches its text, one too large (a legend's swatch),
+// one between words, and discs that do not stand one under another do
+// not.
 func TestDrawnBullets(t *testing.T) {
 	t.Parallel()
 	const size = 11.0
@@ -41,6 +43,16 @@ func TestDrawnBullets(t *testing.T) {
 		{"list", bullet(100, 8.25, 3) + item(100, "Group space manage leader") +
 			bullet(117, 8.25, 3) + item(117, "Matter economy wonder") + bullet(134, 8.25, 3) + item(134, "Kitchen item country"), 3},
 		{"one disc", bullet(100, 8.25, 3) + item(100, "Group space manage leader"), 0},
+		// A legend's marks have colours of their own.
+		{"other colour", " 1 0 0 rg" + bullet(100, 8.25, 3) + bullet(117, 8.25, 3) + " 0 g" +
+			item(100, "Group space manage leader") + item(117, "Matter economy wonder"), 0},
+		{"text's colour", " 0.2 0.2 0.6 rg" + bullet(100, 8.25, 3) + item(100, "Group space manage leader") +
+			bullet(117, 8.25, 3) + item(117, "Matter economy wonder"), 2},
+		// The last item of a column, its list going on in the next: its
+		// second line hangs under its text.
+		{"one item hung", bullet(100, 8.25, 3) + item(100, "Amount choice wougrom current") + item(114, "argue platgarbegrut develop."), 1},
+		{"one disc over text", bullet(100, 8.25, 3) + item(100, "Amount choice wougrom current") +
+			textAt(size, 50, 114, "and") + textAt(size, 75, 114, "argue platgarbegrut develop."), 0},
 		{"touching", bullet(100, 1, 3) + item(100, "Group space manage leader") + bullet(117, 1, 3) + item(117, "Matter economy wonder"), 0},
 		{"swatches", bullet(100, 4, 6.5) + item(100, "0 to 24 years") + bullet(117, 4, 6.5) + item(117, "25 to 59 years"), 0},
 		{"between words", textAt(size, 30, 100, "Home") + bullet(100, 8.25, 3) + item(100, "About") +

@@ -28,6 +28,7 @@ type glyph struct {
 	space  bool // an explicit space character
 	mapped bool
 	actual bool    // replaced by /ActualText
+	fill   uint16  // the fill colour it is drawn in, numbered per page (interp.colorNumber)
 	seq    int     // drawing order
 	cs     float64 // character spacing (Tc) on the page, in points
 	// placed: the first glyph of a string that a show operator placed
@@ -49,6 +50,7 @@ type gstate struct {
 
 	fillWhite, strokeWhite bool
 	fillColor              string // the fill colour's operands, to tell shades apart
+	fill                   uint16 // fillColor's number on the page (interp.colorNumber)
 	lineWidth              float64
 
 	// clip bounds the clipping paths set (display coordinates) when
@@ -135,10 +137,11 @@ type interp struct {
 	// painted or discarded.
 	pathBox  core.BBox
 	clipNext bool
-	edges    []edge      // painted rules and rectangle sides
-	fills    []fillRect  // filled rectangles, turned into edges by finishFills
-	images   []core.BBox // images drawn
-	dots     []core.BBox // small round or square marks painted (see noteDot)
+	edges    []edge            // painted rules and rectangle sides
+	fills    []fillRect        // filled rectangles, turned into edges by finishFills
+	images   []core.BBox       // images drawn
+	dots     []dot             // small round or square marks painted (see noteDot)
+	colors   map[string]uint16 // the fill colours used, numbered from 1
 	// imageRefs are the images' XObjects, nil for an inline image.
 	imageRefs []types.Object
 	// The page facts counted while interpreting (see core.Fact*).
@@ -675,7 +678,7 @@ func (in *interp) emit(trm pdfdoc.Matrix, gx0, gx1, gy0, gy1, w float64, text st
 	}
 	in.glyphs = append(in.glyphs, glyph{
 		text: text, box: clipped, ox: ox, oy: oy, ex: ex, ey: ey, dir: dir,
-		size: emSize(trm, f), font: f, flags: flags, space: space, mapped: mapped, seq: len(in.glyphs), cs: cs,
+		size: emSize(trm, f), font: f, flags: flags, space: space, mapped: mapped, seq: len(in.glyphs), cs: cs, fill: in.gs.fill,
 		placed: in.placeNext,
 	})
 	in.placeNext = false

@@ -83,11 +83,13 @@ func (in *interp) pathOp(name string, ops []pdfdoc.Token) bool {
 	case "g", "rg", "k", "sc", "scn":
 		in.gs.fillWhite = whiteColor(ops)
 		in.gs.fillColor = colorKey(name, ops)
+		in.gs.fill = in.colorNumber(in.gs.fillColor)
 	case "G", "RG", "K", "SC", "SCN":
 		in.gs.strokeWhite = whiteColor(ops)
 	case "cs":
 		in.gs.fillWhite = false
 		in.gs.fillColor = colorKey(name, ops)
+		in.gs.fill = in.colorNumber(in.gs.fillColor)
 	case "CS":
 		in.gs.strokeWhite = false
 	case "w":

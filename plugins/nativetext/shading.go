@@ -47,6 +47,24 @@ func colorKey(op string, ops []pdfdoc.Token) string {
 	return sb.String()
 }
 
+// maxColors bounds the fill colours numbered on a page; the rest share
+// the last number.
+const maxColors = 1<<16 - 1
+
+// colorNumber is the number of the fill colour key on the page, from 1
+// in the order of first use; 0 is the initial colour (no operator yet).
+func (in *interp) colorNumber(key string) uint16 {
+	if n, ok := in.colors[key]; ok {
+		return n
+	}
+	if in.colors == nil {
+		in.colors = map[string]uint16{}
+	}
+	n := uint16(min(len(in.colors)+1, maxColors))
+	in.colors[key] = n
+	return n
+}
+
 // addFill records a filled rectangle in the current fill colour.
 func (in *interp) addFill(r core.BBox) {
 	if len(in.fills) >= maxEdgesPerPage {
