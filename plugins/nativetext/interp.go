@@ -28,7 +28,6 @@ type glyph struct {
 	space  bool // an explicit space character
 	mapped bool
 	actual bool    // replaced by /ActualText
-	fill   uint16  // the fill colour it is drawn in, numbered per page (interp.colorNumber)
 	seq    int     // drawing order
 	cs     float64 // character spacing (Tc) on the page, in points
 	// placed: the first glyph of a string that a show operator placed
@@ -36,6 +35,7 @@ type glyph struct {
 	// follows the glyph before it by its advance or a TJ kern.
 	placed  bool
 	fakeDup bool
+	fill    uint16 // the fill colour it is drawn in, numbered per page (interp.colorNumber)
 }
 
 type gstate struct {
