@@ -93,14 +93,17 @@ func drawnBullets(glyphs []glyph, dots []dot) []glyph {
 	lines := uprightByBaseline(glyphs)
 	var leads []bulletLead
 	for _, d := range dots {
-		if g := lines.ledBy(d.box); g != nil && g.fill == d.fill {
-			leads = append(leads, bulletLead{d.box, g})
+		for _, rtl := range []bool{false, true} {
+			if g := lines.ledBy(d.box, rtl); g != nil && g.fill == d.fill {
+				leads = append(leads, bulletLead{d.box, g, rtl})
+				break
+			}
 		}
 	}
 	slices.SortFunc(leads, func(a, b bulletLead) int { return cmp.Compare(a.d.X0, b.d.X0) })
 	var out []glyph
 	for i, l := range leads {
-		if !listedWith(leads, i) && !lines.hangsUnder(l.g, l.d) {
+		if !listedWith(leads, i) && !lines.hangsUnder(l.g, l.d, l.rtl) {
 			continue
 		}
 		g := l.g
@@ -113,10 +116,23 @@ func drawnBullets(glyphs []glyph, dots []dot) []glyph {
 	return out
 }
 
-// bulletLead is a dot d that leads the line g starts.
+// bulletLead is a dot d that leads the line g starts, right of it when
+// rtl.
 type bulletLead struct {
-	d core.BBox
-	g *glyph
+	d   core.BBox
+	g   *glyph
+	rtl bool
+}
+
+// forward turns a box so that its text runs left to right: a bullet
+// stands before its item's first glyph, left of it in text written left
+// to right, and right of it in text written right to left, which a
+// mirror image (rtl) turns into the first case.
+func forward(b core.BBox, rtl bool) core.BBox {
+	if !rtl {
+		return b
+	}
+	return core.BBox{X0: -b.X1, Y0: b.Y0, X1: -b.X0, Y1: b.Y1}
 }
 
 // listedWith reports whether lead i of leads, sorted by their dots' left
@@ -166,43 +182,53 @@ func (b byBaseline) between(lo, hi float64) []*glyph {
 }
 
 // ledBy is the first glyph of the line that dot d leads as its bullet,
-// nil when there is none.
-func (b byBaseline) ledBy(d core.BBox) *glyph {
+// left of the line, or right of it when rtl; nil when there is none. A
+// line of letters written right to left is led from the right only.
+func (b byBaseline) ledBy(d core.BBox, rtl bool) *glyph {
 	mid := (d.Y0 + d.Y1) / 2
-	side := max(d.Width(), d.Height())
+	size := max(d.Width(), d.Height())
+	d = forward(d, rtl)
 	var lead *glyph
+	var at core.BBox
 	for _, g := range b.between(mid, mid+bulletRise*b.maxSize) {
 		if mid < g.oy-bulletRise*g.size {
 			continue
 		}
-		gap := g.box.X0 - d.X1
-		if g.box.X1 > d.X0-maxBulletGap*g.size && gap < 0 {
+		gb := forward(g.box, rtl)
+		gap := gb.X0 - d.X1
+		if gb.X1 > d.X0-maxBulletGap*g.size && gap < 0 {
 			return nil // a glyph before the dot, or over it
 		}
-		if gap >= 0 && gap <= maxBulletGap*g.size && (lead == nil || g.box.X0 < lead.box.X0) {
-			lead = g
+		if gap >= 0 && gap <= maxBulletGap*g.size && (lead == nil || gb.X0 < at.X0) {
+			lead, at = g, gb
 		}
 	}
-	if lead == nil || lead.box.X0-d.X1 < minBulletGap*lead.size || side > bulletSize*lead.size || side < minBulletSize*lead.size {
+	if lead == nil || at.X0-d.X1 < minBulletGap*lead.size || size > bulletSize*lead.size || size < minBulletSize*lead.size {
+		return nil
+	}
+	if r, l := letterDirs(lead.text); (r > l) != rtl {
 		return nil
 	}
 	return lead
 }
 
-// hangsUnder reports whether the line that g starts, after the dot d,
-// goes on in the next line hung under g: a line of g's size whose first
-// glyph starts within bulletAlign points of g across, its baseline one
-// line down (hangLines), with nothing of it under the dot.
-func (b byBaseline) hangsUnder(g *glyph, d core.BBox) bool {
+// hangsUnder reports whether the line that g starts, after the dot d
+// (right of it when rtl), goes on in the next line hung under g: a line
+// of g's size whose first glyph starts within bulletAlign points of g
+// across, its baseline one line down (hangLines), with nothing of it
+// under the dot.
+func (b byBaseline) hangsUnder(g *glyph, d core.BBox, rtl bool) bool {
+	d, gb := forward(d, rtl), forward(g.box, rtl)
 	hung := false
 	for _, n := range b.between(g.oy+hangLines[0]*g.size, g.oy+hangLines[1]*g.size) {
 		if math.Abs(n.size-g.size) > bulletAlike*g.size {
 			continue
 		}
-		if n.box.X1 > d.X0 && n.box.X0 < g.box.X0-bulletAlign {
+		if nb := forward(n.box, rtl); nb.X1 > d.X0 && nb.X0 < gb.X0-bulletAlign {
 			return false // the next line runs on under the dot
+		} else {
+			hung = hung || math.Abs(nb.X0-gb.X0) <= bulletAlign
 		}
-		hung = hung || math.Abs(n.box.X0-g.box.X0) <= bulletAlign
 	}
 	return hung
 }

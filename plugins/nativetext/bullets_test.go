@@ -35,11 +35,21 @@ func TestDrawnBullets(t *testing.T) {
 	// A disc of 3 points, its middle a third of an em over the baseline
 	// at y (from the top), its right edge gap points before x 75.
 	bullet := func(y, gap, d float64) string { return disc(75-gap-d, 792-y+size/3-d/2, d) }
+	// A Hebrew word of four letters, set to end at x 300 at 10 points
+	// (every glyph half an em), in the font hebrew names.
+	hebrewLine := func(y float64) string {
+		return fmt.Sprintf(" BT /F2 10 Tf 280 %g Td <0002000400030001> Tj ET", 792-y)
+	}
 	tests := []struct {
 		name    string
 		content string
 		items   int
 	}{
+		// Right to left, a list's discs stand right of its items.
+		{"right to left", disc(307.5, 792-100+10.0/3-1.5, 3) + hebrewLine(100) + disc(307.5, 792-114+10.0/3-1.5, 3) + hebrewLine(114), 2},
+		// Discs after lines written left to right end nothing's items.
+		{"after left to right", textAt(size, 75, 100, "Group") + disc(110, 792-100+size/3-1.5, 3) +
+			textAt(size, 75, 117, "Group") + disc(110, 792-117+size/3-1.5, 3), 0},
 		{"list", bullet(100, 8.25, 3) + item(100, "Group space manage leader") +
 			bullet(117, 8.25, 3) + item(117, "Matter economy wonder") + bullet(134, 8.25, 3) + item(134, "Kitchen item country"), 3},
 		{"one disc", bullet(100, 8.25, 3) + item(100, "Group space manage leader"), 0},
@@ -63,7 +73,7 @@ func TestDrawnBullets(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			res, err := extractAll(t, onePage("", helvRes, tc.content).Write(t), 1)
+			res, err := extractAll(t, onePage("", hebrewRes, tc.content, hebrew...).Write(t), 1)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -83,4 +93,14 @@ func TestDrawnBullets(t *testing.T) {
 			}
 		})
 	}
+}
+
+// hebrewRes names Helvetica F1 and a Type0 font F2 whose codes 1 to 5
+// are Hebrew letters (objects 5 to 7 of a page built with hebrew).
+const hebrewRes = "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> /F2 5 0 R >> >>"
+
+var hebrew = []string{
+	"<< /Type /Font /Subtype /Type0 /BaseFont /Heb /Encoding /Identity-H /DescendantFonts [6 0 R] /ToUnicode 7 0 R >>",
+	"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /Heb /DW 500 >>",
+	stream("", "begincmap 1 begincodespacerange <0000> <FFFF> endcodespacerange 6 beginbfchar <0001> <05E2> <0002> <05DD> <0003> <05D5> <0004> <05DC> <0005> <05DE> <0020> <0020> endbfchar endcmap"),
 }

@@ -80,8 +80,10 @@
 //	             run on under the next cell, a printer's slug outside the
 //	             crop. A word the clip cuts reads as the page shows it.
 //	bullets.go   a list's bullets drawn as shapes (a browser paints a disc,
-//	             not a glyph): small discs and squares, one under another,
-//	             each three quarters of an em before a line's first glyph,
+//	             not a glyph): small discs and squares in the text's
+//	             colour, one under another or before an item's hung lines,
+//	             each three quarters of an em before a line's first glyph
+//	             (left of it, or right of a line written right to left),
 //	             become bullet glyphs on that line, so that its block is a
 //	             list item.
 //	layout.go    glyphs → words → line segments → reading order (recursive XY
