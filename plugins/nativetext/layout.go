@@ -1123,6 +1123,7 @@ func round2(v float64) float64 { return math.Round(v*100) / 100 }
 // right to left, except that runs of left-to-right words keep their order.
 func reorderRTL(ws []core.Word) {
 	slices.SortStableFunc(ws, func(a, b core.Word) int { return cmp.Compare(b.BBox.X0, a.BBox.X0) })
+	arabicNumbers(ws)
 	isLTRWord := func(w core.Word) bool {
 		for _, r := range w.Text {
 			if isRTL(r) {
@@ -1145,6 +1146,53 @@ func reorderRTL(ws []core.Word) {
 		}
 		i = j
 	}
+}
+
+// arabicNumbers puts into logical order the numbers of a line written
+// right to left, its words in logical order, that follow Arabic letters.
+// After Arabic letters the bidirectional algorithm takes European digits
+// for Arabic numbers (UAX #9, rule W2), which a percent sign does not
+// join: '15%' is shown '%15', the sign left of the digits, and drawn so.
+// After Hebrew or Latin letters the digits stay European and the sign
+// joins them ('15%' shown as written). A word of digits and signs, no
+// letters, after an Arabic word is read back: its digit runs ('3.5',
+// '1,234') keep their order, the signs between them read right to left.
+// A bracket's text is already the logical one ('(' that the page shows
+// mirrored), so '2024(' reads '(2024'.
+func arabicNumbers(ws []core.Word) {
+	arabic := false
+	for i := range ws {
+		t := ws[i].Text
+		if k := strings.IndexFunc(t, unicode.IsLetter); k >= 0 {
+			r, _ := utf8.DecodeRuneInString(t[k:])
+			arabic = unicode.Is(unicode.Arabic, r)
+			continue
+		}
+		if arabic && strings.ContainsFunc(t, unicode.IsDigit) && strings.ContainsFunc(t, func(r rune) bool { return !unicode.IsDigit(r) }) {
+			ws[i].Text = arabicNumber(t)
+		}
+	}
+}
+
+// arabicNumber is the logical order of t, a number drawn as an Arabic
+// number among signs (see arabicNumbers).
+func arabicNumber(t string) string {
+	rs := []rune(t)
+	var parts []string
+	for i := 0; i < len(rs); {
+		j := i + 1
+		if unicode.IsDigit(rs[i]) {
+			for j < len(rs) && (unicode.IsDigit(rs[j]) || j+1 < len(rs) && strings.ContainsRune(".,:/٫٬", rs[j]) && unicode.IsDigit(rs[j+1])) {
+				j++
+			}
+			parts = append(parts, string(rs[i:j]))
+		} else {
+			parts = append(parts, string(rs[i]))
+		}
+		i = j
+	}
+	slices.Reverse(parts)
+	return strings.Join(parts, "")
 }
 
 // medianInPlace is median for a slice the caller no longer needs in its
