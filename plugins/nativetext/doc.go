@@ -110,7 +110,9 @@
 //	             line's first word (a paragraph set without gap or indent),
 //	             or the block is a ragged list (a contents); not before a
 //	             line in lower case, nor in a block broken short inside a
-//	             sentence (text flowed around a picture).
+//	             sentence (text flowed around a picture). List items that
+//	             follow one another down the page nest by where their text
+//	             starts after the marker (nestListItems).
 //	marks.go     raised and lowered marks (footnote references, indices)
 //	             put into the line they belong to, wherever the baseline
 //	             clustering left them; ruby over its base stays apart.

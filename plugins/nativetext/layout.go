@@ -2464,7 +2464,106 @@ func buildBlocks(segs []*seg, body float64, page core.BBox) []core.Block {
 	markCapsHeadings(blocks, body)
 	markNumberedHeadings(blocks, body)
 	markCode(blocks)
+	nestListItems(blocks)
 	return blocks
+}
+
+// A list's items nest by their indents: an item set in from the one
+// before it by more than nestTol and at most maxNestStep ems starts a
+// level under it, and one set back out returns to the level whose indent
+// it shares. Browsers indent a level by 2.5 to 3 ems, word processors by
+// a quarter or half an inch; an item farther in, or above the one before
+// it, belongs to another list (the next column's).
+const (
+	nestTol     = 0.5
+	maxNestStep = 4.0
+)
+
+// itemStart is where the text of list item b starts after its marker:
+// items of one level align their text, whatever the width of their
+// markers ('9.' and '10.' set flush right). rtl says that the item runs
+// right to left, and then x is its right edge turned negative, so that
+// further in is larger either way.
+func itemStart(b *core.Block) (x float64, rtl bool) {
+	ws := b.Lines[0].Words
+	if len(ws) < 2 {
+		return b.BBox.X0, false
+	}
+	if ws[1].BBox.X1 <= ws[0].BBox.X0 {
+		return -ws[1].BBox.X1, true
+	}
+	return ws[1].BBox.X0, false
+}
+
+// nestListItems sets the level of each list item in a run of items that
+// follow one another down the page (0: the outermost). A run holding an
+// item whose lines are not set from the left (leftSet) keeps one level:
+// in text set flush right or centred the items' starts say nothing.
+func nestListItems(blocks []core.Block) {
+	for i := 0; i < len(blocks); {
+		j := i + 1
+		if listItem(&blocks[i]) {
+			for j < len(blocks) && listItem(&blocks[j]) && blocks[j].BBox.Y0 >= blocks[j-1].BBox.Y0 {
+				j++
+			}
+			if !slices.ContainsFunc(blocks[i:j], func(b core.Block) bool { return !leftSet(&b) }) {
+				nestRun(blocks[i:j])
+			}
+		}
+		i = j
+	}
+}
+
+// listItem reports a list item with words.
+func listItem(b *core.Block) bool {
+	return b.Kind == core.KindListItem && len(b.Lines) > 0 && len(b.Lines[0].Words) > 0
+}
+
+// nestRun sets the levels of a run of list items by their indents.
+func nestRun(run []core.Block) {
+	var indents []float64 // the start of each open level
+	for i := range run {
+		b := &run[i]
+		em := max(1, b.Lines[0].Words[0].Size)
+		x, _ := itemStart(b)
+		if len(indents) > 0 && (x < indents[0]-nestTol*em || x > indents[len(indents)-1]+maxNestStep*em) {
+			indents = indents[:0]
+		}
+		for len(indents) > 0 && x < indents[len(indents)-1]-nestTol*em {
+			indents = indents[:len(indents)-1]
+		}
+		if len(indents) == 0 || x > indents[len(indents)-1]+nestTol*em {
+			indents = append(indents, x)
+		}
+		b.Level = len(indents) - 1
+	}
+}
+
+// leftSet reports whether the lines of list item b after its first start
+// where its text starts or where its marker does, within nestTol ems, as
+// an item set from its start's side has them (the right, for an item
+// written right to left).
+func leftSet(b *core.Block) bool {
+	em := max(1, b.Lines[0].Words[0].Size)
+	text, rtl := itemStart(b)
+	first := b.Lines[0].Words[0].BBox
+	marker := first.X0
+	if rtl {
+		marker = -first.X1
+	}
+	for _, l := range b.Lines[1:] {
+		if len(l.Words) == 0 {
+			continue
+		}
+		x := l.Words[0].BBox.X0
+		if rtl {
+			x = -l.Words[0].BBox.X1
+		}
+		if math.Abs(x-text) > nestTol*em && math.Abs(x-marker) > nestTol*em {
+			return false
+		}
+	}
+	return true
 }
 
 // minTextLines: a paragraph of this many lines is running text, and its

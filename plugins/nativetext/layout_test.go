@@ -1239,3 +1239,56 @@ func TestSizeRunsOn(t *testing.T) {
 		})
 	}
 }
+
+// TestNestListItems: list items nest by where their text starts after
+// the marker; items of one level align their text whatever their
+// markers' widths; an item above the one before it starts another list;
+// and items set flush right keep one level.
+func TestNestListItems(t *testing.T) {
+	t.Parallel()
+	const size = 10.0
+	word := func(x0, x1, y float64, text string) core.Word {
+		return core.Word{Text: text, Size: size, BBox: core.BBox{X0: x0, Y0: y, X1: x1, Y1: y + size}}
+	}
+	// item is a list item at baseline row y: its marker from mx, its text
+	// from tx; more lines start at the given x.
+	item := func(y, mx, tx float64, more ...float64) core.Block {
+		b := core.Block{Kind: core.KindListItem, Lines: []core.Line{{Words: []core.Word{word(mx, mx+6, y, "•"), word(tx, tx+100, y, "text")}}}}
+		for k, x := range more {
+			b.Lines = append(b.Lines, core.Line{Words: []core.Word{word(x, x+100, y+12*float64(k+1), "more")}})
+		}
+		b.BBox = b.Lines[0].Words[0].BBox
+		for _, l := range b.Lines {
+			for _, w := range l.Words {
+				b.BBox = b.BBox.Union(w.BBox)
+			}
+		}
+		return b
+	}
+	rtlItem := func(y, mx, tx float64) core.Block {
+		b := core.Block{Kind: core.KindListItem, Lines: []core.Line{{Words: []core.Word{word(mx-6, mx, y, "•"), word(tx-100, tx, y, "نص")}}}}
+		b.BBox = b.Lines[0].Words[1].BBox.Union(b.Lines[0].Words[0].BBox)
+		return b
+	}
+	tests := []struct {
+		name   string
+		blocks []core.Block
+		want   []int
+	}{
+		{"nested", []core.Block{item(100, 60, 72), item(112, 90, 102), item(124, 90, 102, 102), item(148, 60, 72), item(160, 90, 102)}, []int{0, 1, 1, 0, 1}},
+		{"markers of two widths", []core.Block{item(100, 60, 72), item(112, 55, 72)}, []int{0, 0}},
+		{"next column", []core.Block{item(100, 60, 72), item(50, 90, 102)}, []int{0, 0}},
+		{"flush right", []core.Block{item(100, 60, 72, 40), item(124, 90, 102, 30)}, []int{0, 0}},
+		{"right to left", []core.Block{rtlItem(100, 500, 488), rtlItem(112, 470, 458), rtlItem(124, 500, 488)}, []int{0, 1, 0}},
+	}
+	for _, tc := range tests {
+		nestListItems(tc.blocks)
+		var got []int
+		for _, b := range tc.blocks {
+			got = append(got, b.Level)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: levels %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
