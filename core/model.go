@@ -114,6 +114,10 @@ type Block struct {
 	// no text in (no run of sharp steps that strokes of glyphs make): a
 	// region reader need not read it. False when nobody looked.
 	TextFree bool `json:"text_free,omitempty"`
+	// Continues marks a paragraph that goes on from the last paragraph of
+	// the page before: a sentence the page's break cut. The block stays
+	// on its page; a writer may print the two as one paragraph.
+	Continues bool `json:"continues,omitempty"`
 }
 
 // WordRows is the table's text as rows of words, a word per cell with

@@ -437,3 +437,16 @@ func TestChunkOverlapCountsCharacters(t *testing.T) {
 		t.Errorf("overlap %d: %q then %q", c.Overlap, repeated, c.OwnText())
 	}
 }
+
+// TestChunkRunsOnOverPages: a paragraph that continues the last one of
+// the page before is one paragraph of the chunk, as Markdown writes it.
+func TestChunkRunsOnOverPages(t *testing.T) {
+	t.Parallel()
+	chunks, err := BuildChunks(runOnPages(true), ChunkOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(chunks) != 1 || chunks[0].Text != "A sentence that the page break cut.\n\nNext paragraph." || !slices.Equal(chunks[0].Pages, []int{1, 2}) {
+		t.Fatalf("chunks %+v", chunks)
+	}
+}

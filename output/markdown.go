@@ -76,6 +76,9 @@ type mdWriter struct {
 	// held are the page markers, headers and footers that fall between
 	// the parts of a table over pages, printed when the table ends.
 	held []string
+	// para says that a paragraph was written last: a paragraph that
+	// continues it at the top of the next page joins it (runOn).
+	para bool
 }
 
 // page writes one page's marker and blocks; holdTail holds back the
@@ -88,10 +91,17 @@ func (m *mdWriter) page(e merge.Entry, holdTail bool) {
 		cont = continuedAt(blocks, m.open)
 	}
 	last := lastFlowTable(blocks)
+	runOn := m.runOn(blocks)
 	if m.opts.PageMarkers {
-		if cont >= 0 {
+		switch {
+		case cont >= 0:
 			m.held = append(m.held, pageMarker(e))
-		} else {
+		case runOn >= 0:
+			// The marker goes inside the paragraph the page break cut,
+			// where the page starts: a comment, which breaks no
+			// paragraph.
+			m.joinParagraph(pageMarker(e))
+		default:
 			m.write(pageMarker(e))
 		}
 	}
@@ -108,6 +118,8 @@ func (m *mdWriter) page(e merge.Entry, holdTail bool) {
 			m.held = append(m.held, md)
 		case i == cont:
 			m.continueTable(b.Table)
+		case i == runOn:
+			m.joinParagraph(md)
 		case b.Kind == core.KindListItem && i > 0 && blocks[i-1].Kind == core.KindListItem && !m.first && m.open == nil:
 			// Consecutive list items form one list: no blank line between them.
 			m.out.WriteString(md)
@@ -117,8 +129,37 @@ func (m *mdWriter) page(e merge.Entry, holdTail bool) {
 			if b.Kind == core.KindTable && b.Table != nil && strings.HasPrefix(md, "|") {
 				m.open, m.head = b.Table, b.Table
 			}
+			m.para = b.Kind == core.KindParagraph
 		}
 	}
+}
+
+// runOn is the index of the page's first block other than page headers
+// and footers when it is a paragraph that continues the paragraph written
+// last (core.Block.Continues), else -1.
+func (m *mdWriter) runOn(blocks []core.Block) int {
+	if !m.para || m.open != nil {
+		return -1
+	}
+	for i := range blocks {
+		switch b := &blocks[i]; {
+		case b.Kind.Furniture() || blockMarkdown(b) == "":
+		case b.Kind == core.KindParagraph && b.Continues:
+			return i
+		default:
+			return -1
+		}
+	}
+	return -1
+}
+
+// joinParagraph writes md on the line of the paragraph written last,
+// after a space.
+func (m *mdWriter) joinParagraph(md string) {
+	m.out.Truncate(m.out.Len() - 1) // the paragraph's line end
+	m.out.WriteString(" ")
+	m.out.WriteString(md)
+	m.out.WriteString("\n")
 }
 
 // write ends an open table, then writes a block after a blank line.
@@ -129,6 +170,7 @@ func (m *mdWriter) write(md string) {
 
 // block writes md after a blank line (none before the first).
 func (m *mdWriter) block(md string) {
+	m.para = false
 	if !m.first {
 		m.out.WriteString("\n")
 	}

@@ -238,3 +238,44 @@ func TestPageMarkerOneLine(t *testing.T) {
 		t.Errorf("marker %q", got)
 	}
 }
+
+// runOnPages is two pages whose paragraph the page break cuts: page 2's
+// first block (after its running head) continues page 1's last, unless
+// continues is false.
+func runOnPages(continues bool) *merge.Result {
+	second := text(core.KindParagraph, 0, "page break cut.")
+	second.Continues = continues
+	return merge.Document("s.pdf", []merge.Entry{
+		{Number: 1, Status: core.StatusOK, Engine: "nativetext", Quality: quality.Report{Score: 1}, Page: core.Page{Number: 1, Blocks: []core.Block{
+			text(core.KindParagraph, 0, "A sentence that the"),
+		}}},
+		{Number: 2, Status: core.StatusOK, Engine: "nativetext", Quality: quality.Report{Score: 1}, Page: core.Page{Number: 2, Blocks: []core.Block{
+			text(core.KindPageHeader, 0, "Running head"), second, text(core.KindParagraph, 0, "Next paragraph."),
+		}}},
+	})
+}
+
+// TestMarkdownRunsOnOverPages: a paragraph that continues the last one of
+// the page before is written as one paragraph with it, the page marker a
+// comment inside it.
+func TestMarkdownRunsOnOverPages(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name      string
+		continues bool
+		markers   bool
+		want      string
+	}{
+		{"joined", true, false, "A sentence that the page break cut.\n\nNext paragraph.\n"},
+		{"joined with its marker", true, true, "<!-- page 1 -->\n\nA sentence that the <!-- page 2 --> page break cut.\n\nNext paragraph.\n"},
+		{"apart", false, false, "A sentence that the\n\npage break cut.\n\nNext paragraph.\n"},
+	} {
+		var buf bytes.Buffer
+		if err := Markdown(&buf, runOnPages(c.continues), MarkdownOptions{PageMarkers: c.markers}); err != nil {
+			t.Fatal(err)
+		}
+		if got := buf.String(); got != c.want {
+			t.Errorf("%s:\n%q\nwant\n%q", c.name, got, c.want)
+		}
+	}
+}

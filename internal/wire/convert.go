@@ -296,11 +296,12 @@ func peerWord(w core.Word) core.Word {
 // blockToProto converts a block; pk, when not nil, packs its words.
 func blockToProto(b *core.Block, pk *packer) *enginev1.Block {
 	m := &enginev1.Block{
-		Kind:     validUTF8(string(b.Kind)),
-		Level:    int32Of(b.Level),
-		Bbox:     bboxToProto(b.BBox),
-		Content:  validUTF8(b.Content),
-		TextFree: b.TextFree,
+		Kind:      validUTF8(string(b.Kind)),
+		Level:     int32Of(b.Level),
+		Bbox:      bboxToProto(b.BBox),
+		Content:   validUTF8(b.Content),
+		TextFree:  b.TextFree,
+		Continues: b.Continues,
 	}
 	if len(b.Lines) > 0 {
 		m.Lines = make([]*enginev1.Line, len(b.Lines))
@@ -317,11 +318,12 @@ func blockToProto(b *core.Block, pk *packer) *enginev1.Block {
 // blockFromProto converts a block; up holds the page's packed words.
 func blockFromProto(m *enginev1.Block, up *unpacker) core.Block {
 	b := core.Block{
-		Kind:     core.BlockKind(m.GetKind()),
-		Level:    max(0, int(m.GetLevel())),
-		BBox:     bboxFromProto(m.GetBbox()),
-		Content:  m.GetContent(),
-		TextFree: m.GetTextFree(),
+		Kind:      core.BlockKind(m.GetKind()),
+		Level:     max(0, int(m.GetLevel())),
+		BBox:      bboxFromProto(m.GetBbox()),
+		Content:   m.GetContent(),
+		TextFree:  m.GetTextFree(),
+		Continues: m.GetContinues(),
 	}
 	if b.Kind == "" {
 		b.Kind = core.KindParagraph

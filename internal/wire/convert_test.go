@@ -31,7 +31,7 @@ func samplePage() core.Page {
 					{Row: 1, Col: 0, ColSpan: 2, RowSpan: 1, Text: "1,200"},
 				}}},
 			{Kind: core.KindFormula, Content: `E = mc^2`},
-			{Kind: core.KindParagraph, BBox: core.BBox{X0: 72, Y0: 220, X1: 540, Y1: 250},
+			{Kind: core.KindParagraph, BBox: core.BBox{X0: 72, Y0: 220, X1: 540, Y1: 250}, Continues: true,
 				Lines: []core.Line{
 					{BBox: core.BBox{X0: 72, Y0: 220, X1: 540, Y1: 232}, Words: []core.Word{
 						{Text: "Sales", BBox: core.BBox{X0: 72, Y0: 220, X1: 100, Y1: 232}, Font: "Times-Roman", Size: 10},

@@ -42,20 +42,25 @@ func joinContinued(pages []*core.Page) {
 	}
 }
 
-// continuesIn reports whether paragraph a, ending mid-sentence, runs on
-// in paragraph b: a's last line (of two or more) fills its measure, as a
-// line the column's foot cut does, and b starts with a lower-case letter
-// at the head of the next column (higher on the page than a's foot,
-// right of a's middle, about as wide), in type of a's size. A word
-// broken by a hyphen is left to textclean.Hyphens, which joins it
-// without a space.
+// continuesIn reports whether paragraph a runs on in paragraph b at the
+// head of the next column (paragraphRunsOn): higher on the page than a's foot,
+// right of a's middle, about as wide.
 func continuesIn(a, b *core.Block) bool {
+	if !paragraphRunsOn(a, b) {
+		return false
+	}
+	return b.BBox.Y0 < a.BBox.Y1 && b.BBox.X0 > (a.BBox.X0+a.BBox.X1)/2 && sameMeasure(a.BBox, b.BBox)
+}
+
+// paragraphRunsOn reports whether paragraph a, ending mid-sentence, runs on in
+// paragraph b, wherever b stands: a's last line (of two or more) fills
+// its measure, as a line that the column's foot cut does, and b starts
+// with a lower-case letter, in type of a's size. A word broken by a
+// hyphen is left to textclean.Hyphens, which joins it without a space.
+func paragraphRunsOn(a, b *core.Block) bool {
 	if a.Kind != core.KindParagraph || b.Kind != core.KindParagraph || a.Content != "" || b.Content != "" ||
 		len(a.Lines) == 0 || len(b.Lines) == 0 {
 		return false
-	}
-	if b.BBox.Y0 >= a.BBox.Y1 || b.BBox.X0 <= (a.BBox.X0+a.BBox.X1)/2 || !sameMeasure(a.BBox, b.BBox) {
-		return false // not the head of a column like a's, to the right
 	}
 	last, next := a.Lines[len(a.Lines)-1].Words, b.Lines[0].Words
 	if len(a.Lines) < 2 || len(last) == 0 || len(next) == 0 || !midSentence(last[len(last)-1].Text) {
@@ -69,6 +74,39 @@ func continuesIn(a, b *core.Block) bool {
 		return false
 	}
 	return sa > 0 && sb > 0 && math.Abs(sa-sb) <= maxContinuedSizeDiff*max(sa, sb)
+}
+
+// markRunOn marks the first paragraph of each page of a window that goes
+// on from the last paragraph of the page before (paragraphRunsOn), in a column as
+// wide (furniture aside on both): a sentence the page's break cut. The
+// blocks stay on their pages (core.Block.Continues).
+func markRunOn(pages []*core.Page) {
+	for i := 1; i < len(pages); i++ {
+		a, b := lastFlow(pages[i-1]), firstFlow(pages[i])
+		if a != nil && b != nil && pages[i].Number == pages[i-1].Number+1 && paragraphRunsOn(a, b) && sameMeasure(a.BBox, b.BBox) {
+			b.Continues = true
+		}
+	}
+}
+
+// firstFlow is the first block of p's reading flow (furniture aside),
+// nil when there is none; lastFlow is its last.
+func firstFlow(p *core.Page) *core.Block {
+	for i := range p.Blocks {
+		if !p.Blocks[i].Kind.Furniture() {
+			return &p.Blocks[i]
+		}
+	}
+	return nil
+}
+
+func lastFlow(p *core.Page) *core.Block {
+	for i := len(p.Blocks) - 1; i >= 0; i-- {
+		if !p.Blocks[i].Kind.Furniture() {
+			return &p.Blocks[i]
+		}
+	}
+	return nil
 }
 
 // columnHead says whether the block with box b heads its column, as the

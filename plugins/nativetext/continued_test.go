@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/pdfdoc/pdftest"
 )
 
 // TestParagraphRunsOnInNextColumn: a paragraph cut by the foot of the
@@ -49,6 +52,62 @@ func TestParagraphRunsOnInNextColumn(t *testing.T) {
 			blocks := res[1].Page.Blocks
 			if len(blocks) != c.want {
 				t.Errorf("%d blocks %q; want %d", len(blocks), blockTexts(blocks), c.want)
+			}
+		})
+	}
+}
+
+// TestParagraphRunsOnOverPages: a paragraph that the foot of a page cuts
+// mid-sentence, going on at the top of the next page in a column as wide,
+// marks its second part as continuing (core.Block.Continues), furniture
+// aside; not when it ends a sentence or stops short, when the next page
+// starts a sentence, or when the next page's text is set to another
+// measure.
+func TestParagraphRunsOnOverPages(t *testing.T) {
+	t.Parallel()
+	const line = "the quick brown fox jumps over the lazy dog and"
+	// lines sets text lines from the top y down, 12 pt apart, at x 72.
+	lines := func(y int, ls ...string) string {
+		var sb strings.Builder
+		for i, l := range ls {
+			fmt.Fprintf(&sb, "BT /F1 10 Tf 72 %d Td (%s) Tj ET ", y-12*i, l)
+		}
+		return sb.String()
+	}
+	folio := func(n int) string { return fmt.Sprintf("BT /F1 8 Tf 300 30 Td (%d) Tj ET ", n) }
+	foot := func(last string) string {
+		return lines(700, "The quick brown fox jumps over the lazy dog and") + lines(100, line, line, last) + folio(1)
+	}
+	cases := []struct {
+		name       string
+		first, top string
+		want       bool
+	}{
+		{"runs on", foot(line), lines(740, line, line, "the end of it.") + folio(2), true},
+		{"ends a sentence", foot("the quick brown fox jumps over the lazy dogs."), lines(740, line, "the end of it.") + folio(2), false},
+		{"stops short", foot("the quick brown fox"), lines(740, line, "the end of it.") + folio(2), false},
+		{"starts a sentence", foot(line), lines(740, "The quick brown fox jumps over the lazy dog and", "the end of it.") + folio(2), false},
+		{"another measure", foot(line), lines(740, "the fox", "jumps.") + folio(2), false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			res, err := extractAll(t, pdftest.Pages(tc.first, tc.top).Write(t), 1, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var first *core.Block
+			for i := range res[2].Page.Blocks {
+				if b := &res[2].Page.Blocks[i]; !b.Kind.Furniture() {
+					first = b
+					break
+				}
+			}
+			if first == nil {
+				t.Fatal("page 2 has no text")
+			}
+			if first.Continues != tc.want {
+				t.Errorf("page 2's %q continues page 1: %v, want %v", first.Text(), first.Continues, tc.want)
 			}
 		})
 	}

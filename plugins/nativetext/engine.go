@@ -265,6 +265,7 @@ func DocumentPass(pages []*core.Page) {
 	markFurniture(pages)
 	rankHeadings(pages)
 	joinContinued(pages)
+	markRunOn(pages)
 	tableformer.JoinPages(pages)
 	mendHyphens(pages)
 }

@@ -76,6 +76,24 @@ func OnePage(pageExtra, resources, content string, more ...string) *Builder {
 // Helvetica is a resource dictionary with Helvetica as /F1.
 const Helvetica = "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >> >>"
 
+// Pages builds a document of one page for each content stream, US letter,
+// with Helvetica as /F1.
+func Pages(contents ...string) *Builder {
+	b := &Builder{}
+	b.Add("<< /Type /Catalog /Pages 2 0 R >>")
+	kids := make([]string, len(contents))
+	for i := range contents {
+		kids[i] = fmt.Sprintf("%d 0 R", 4+2*i)
+	}
+	b.Add(fmt.Sprintf("<< /Type /Pages /Kids [%s] /Count %d >>", strings.Join(kids, " "), len(contents)))
+	b.Add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
+	for i, c := range contents {
+		b.Add(fmt.Sprintf("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents %d 0 R >>", 5+2*i))
+		b.Add(Stream("", c))
+	}
+	return b
+}
+
 // Report builds a document of n text pages in Helvetica: a running
 // header, a numbered heading and two paragraphs on each page (the second
 // breaks a word across its lines with a hyphen), and the page number as

@@ -970,7 +970,10 @@ type Block struct {
 	Content string  `protobuf:"bytes,6,opt,name=content,proto3" json:"content,omitempty"`
 	// A figure whose pixels the engine looked at and found no text in; a
 	// region reader need not read it.
-	TextFree      bool `protobuf:"varint,7,opt,name=text_free,json=textFree,proto3" json:"text_free,omitempty"`
+	TextFree bool `protobuf:"varint,7,opt,name=text_free,json=textFree,proto3" json:"text_free,omitempty"`
+	// A paragraph that goes on from the last paragraph of the page before
+	// (a sentence the page's break cut).
+	Continues     bool `protobuf:"varint,8,opt,name=continues,proto3" json:"continues,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1050,6 +1053,13 @@ func (x *Block) GetContent() string {
 func (x *Block) GetTextFree() bool {
 	if x != nil {
 		return x.TextFree
+	}
+	return false
+}
+
+func (x *Block) GetContinues() bool {
+	if x != nil {
+		return x.Continues
 	}
 	return false
 }
@@ -1434,7 +1444,7 @@ const file_assay_engine_v1_engine_proto_rawDesc = "" +
 	"\x02x0\x18\x01 \x01(\x01R\x02x0\x12\x0e\n" +
 	"\x02y0\x18\x02 \x01(\x01R\x02y0\x12\x0e\n" +
 	"\x02x1\x18\x03 \x01(\x01R\x02x1\x12\x0e\n" +
-	"\x02y1\x18\x04 \x01(\x01R\x02y1\"\xee\x01\n" +
+	"\x02y1\x18\x04 \x01(\x01R\x02y1\"\x8c\x02\n" +
 	"\x05Block\x12\x12\n" +
 	"\x04kind\x18\x01 \x01(\tR\x04kind\x12\x14\n" +
 	"\x05level\x18\x02 \x01(\x05R\x05level\x12)\n" +
@@ -1442,7 +1452,8 @@ const file_assay_engine_v1_engine_proto_rawDesc = "" +
 	"\x05lines\x18\x04 \x03(\v2\x15.assay.engine.v1.LineR\x05lines\x12,\n" +
 	"\x05table\x18\x05 \x01(\v2\x16.assay.engine.v1.TableR\x05table\x12\x18\n" +
 	"\acontent\x18\x06 \x01(\tR\acontent\x12\x1b\n" +
-	"\ttext_free\x18\a \x01(\bR\btextFree\"\x81\x01\n" +
+	"\ttext_free\x18\a \x01(\bR\btextFree\x12\x1c\n" +
+	"\tcontinues\x18\b \x01(\bR\tcontinues\"\x81\x01\n" +
 	"\x04Line\x12)\n" +
 	"\x04bbox\x18\x01 \x01(\v2\x15.assay.engine.v1.BBoxR\x04bbox\x12+\n" +
 	"\x05words\x18\x02 \x03(\v2\x15.assay.engine.v1.WordR\x05words\x12!\n" +
