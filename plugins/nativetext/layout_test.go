@@ -1292,3 +1292,38 @@ func TestNestListItems(t *testing.T) {
 		}
 	}
 }
+
+// TestSentenceBreak: a stop kerned into its word leaves under wordGap
+// before the next sentence's capital, and still parts the words; an
+// abbreviation's letters after its stops, and code, stay one word.
+func TestSentenceBreak(t *testing.T) {
+	t.Parallel()
+	const size = 10.0
+	// two sets a then b on one baseline, gap points apart.
+	two := func(a, b string, gap float64, flags core.WordFlags) []glyph {
+		seq := 0
+		gs := lineGlyphs(&seq, 50, 100, size, a)
+		gs = append(gs, lineGlyphs(&seq, 50+size/2*float64(len(a))+gap, 100, size, b)...)
+		for i := range gs {
+			gs[i].flags |= flags
+		}
+		return gs
+	}
+	tests := []struct {
+		name string
+		gs   []glyph
+		want string
+	}{
+		{"sentences", two("the same day.", "His thinking", 1.7, 0), "the same day. His thinking"},
+		{"quotation", two("the end.", "“But then", 1.7, 0), "the end. “But then"},
+		{"abbreviation", two("the U.S.", "Army", 0, 0), "the U.S.Army"},
+		{"lower case", two("e.g.", "this one", 1.7, 0), "e.g.this one"},
+		{"code", two("lp.", "Detectron2", 1.7, core.FlagMonospace), "lp.Detectron2"},
+	}
+	for _, tc := range tests {
+		blocks := layout(tc.gs, nil, core.BBox{X1: 612, Y1: 792})
+		if got := strings.Join(blockTexts(blocks), " | "); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
