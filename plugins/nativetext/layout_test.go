@@ -27,6 +27,19 @@ func lineGlyphs(seq *int, x, y, size float64, text string) []glyph {
 	return gs
 }
 
+// spaced draws words with lineGlyphs on baseline y from x, each of the
+// gaps (points) after the word it follows.
+func spaced(seq *int, x, y, size float64, gaps []float64, words ...string) []glyph {
+	var gs []glyph
+	for k, w := range words {
+		gs = append(gs, lineGlyphs(seq, x, y, size, w)...)
+		if k < len(gaps) {
+			x += size/2*float64(len(w)) + gaps[k]
+		}
+	}
+	return gs
+}
+
 // placed is a line of text drawn at (x, baseline y) at size points.
 type placed struct {
 	x, y, size float64
@@ -423,15 +436,7 @@ func TestJustifiedLineOfFewWords(t *testing.T) {
 	t.Parallel()
 	const size, adv, measure = 10.0, 5.0, 230.0
 	place := func(seq *int, y float64, gaps []float64, words ...string) []glyph {
-		var gs []glyph
-		x := 50.0
-		for k, w := range words {
-			gs = append(gs, lineGlyphs(seq, x, y, size, w)...)
-			if k < len(gaps) {
-				x += adv*float64(len(w)) + gaps[k]
-			}
-		}
-		return gs
+		return spaced(seq, 50, y, size, gaps, words...)
 	}
 	even := func(words ...string) []float64 {
 		used := 0.0
@@ -485,17 +490,8 @@ func TestJustifiedLineOfFewWords(t *testing.T) {
 func TestJustifiedRowsInColumn(t *testing.T) {
 	t.Parallel()
 	const size = 10.0
-	// row draws words from x0 on baseline y, the gaps given between them.
 	row := func(seq *int, y float64, words []string, gaps ...float64) []glyph {
-		var gs []glyph
-		x := 50.0
-		for k, w := range words {
-			gs = append(gs, lineGlyphs(seq, x, y, size, w)...)
-			if k < len(gaps) {
-				x += size/2*float64(len(w)) + gaps[k]
-			}
-		}
-		return gs
+		return spaced(seq, 50, y, size, gaps, words...)
 	}
 	full := []string{"a column of text set justified runs its whole", "lines from its left edge to the right one, so",
 		"to fill the measure, and the next line goes on"}
