@@ -410,7 +410,17 @@ func (d *document) cells(ctx context.Context, n int, opts Options) (*Cells, erro
 	if !opts.NoPictureCheck && coverage >= opts.PictureCheckCoverage {
 		c.textFree = d.textFree(ctx, in.imageRefs, in.images, c.Page.Box())
 	}
-	c.Stats = map[string]float64{
+	c.Stats = in.facts(coverage)
+	if in.limitHit || p.LimitHit {
+		c.Stats[core.FactLimitHit] = 1
+	}
+	return c, nil
+}
+
+// facts are the page facts the interpreter counted (core.Fact*), with the
+// images' coverage of the page.
+func (in *interp) facts(coverage float64) map[string]float64 {
+	return map[string]float64{
 		core.FactTextOps:         float64(in.textOps),
 		core.FactGlyphs:          float64(len(in.glyphs)),
 		core.FactUnmappedGlyphs:  float64(in.unmapped),
@@ -425,10 +435,6 @@ func (d *document) cells(ctx context.Context, n int, opts Options) (*Cells, erro
 		core.FactSmallFills:      float64(in.smallFills),
 		"ops":                    float64(in.ops),
 	}
-	if in.limitHit || p.LimitHit {
-		c.Stats[core.FactLimitHit] = 1
-	}
-	return c, nil
 }
 
 // minFigureShare is the smallest share of the page an image must cover to

@@ -80,24 +80,38 @@ func (in *interp) pathOp(name string, ops []pdfdoc.Token) bool {
 	case "W", "W*":
 		// The path clips once it is painted or discarded (setClip).
 		in.clipNext = true
+	case "w":
+		in.gs.lineWidth = pdfdoc.Num(pdfdoc.Last(ops, 1), 0)
+	default:
+		return in.colorOp(name, ops)
+	}
+	return true
+}
+
+// colorOp runs a colour operator, filling or stroking; it reports
+// whether name was one.
+func (in *interp) colorOp(name string, ops []pdfdoc.Token) bool {
+	switch name {
 	case "g", "rg", "k", "sc", "scn":
 		in.gs.fillWhite = whiteColor(ops)
-		in.gs.fillColor = colorKey(name, ops)
-		in.gs.fill = in.colorNumber(in.gs.fillColor)
+		in.setFill(colorKey(name, ops))
 	case "G", "RG", "K", "SC", "SCN":
 		in.gs.strokeWhite = whiteColor(ops)
 	case "cs":
 		in.gs.fillWhite = false
-		in.gs.fillColor = colorKey(name, ops)
-		in.gs.fill = in.colorNumber(in.gs.fillColor)
+		in.setFill(colorKey(name, ops))
 	case "CS":
 		in.gs.strokeWhite = false
-	case "w":
-		in.gs.lineWidth = pdfdoc.Num(pdfdoc.Last(ops, 1), 0)
 	default:
 		return false
 	}
 	return true
+}
+
+// setFill makes key the fill colour, numbered on the page.
+func (in *interp) setFill(key string) {
+	in.gs.fillColor = key
+	in.gs.fill = in.colorNumber(key)
 }
 
 // pathOperators are the operators core.FactPathOps counts.
