@@ -134,16 +134,17 @@ func (m *mdWriter) page(e merge.Entry, holdTail bool) {
 	}
 }
 
-// runOn is the index of the page's first block other than page headers
-// and footers when it is a paragraph that continues the paragraph written
-// last (core.Block.Continues), else -1.
+// runOn is the index of the page's first block written when it is a
+// paragraph that continues the paragraph written last
+// (core.Block.Continues), else -1. A running head written between the
+// two (HeadersFooters) keeps them apart.
 func (m *mdWriter) runOn(blocks []core.Block) int {
 	if !m.para || m.open != nil {
 		return -1
 	}
 	for i := range blocks {
 		switch b := &blocks[i]; {
-		case b.Kind.Furniture() || blockMarkdown(b) == "":
+		case b.Kind.Furniture() && !m.opts.HeadersFooters || blockMarkdown(b) == "":
 		case b.Kind == core.KindParagraph && b.Continues:
 			return i
 		default:

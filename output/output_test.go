@@ -264,14 +264,16 @@ func TestMarkdownRunsOnOverPages(t *testing.T) {
 		name      string
 		continues bool
 		markers   bool
+		heads     bool // running heads written
 		want      string
 	}{
-		{"joined", true, false, "A sentence that the page break cut.\n\nNext paragraph.\n"},
-		{"joined with its marker", true, true, "<!-- page 1 -->\n\nA sentence that the <!-- page 2 --> page break cut.\n\nNext paragraph.\n"},
-		{"apart", false, false, "A sentence that the\n\npage break cut.\n\nNext paragraph.\n"},
+		{"joined", true, false, false, "A sentence that the page break cut.\n\nNext paragraph.\n"},
+		{"joined with its marker", true, true, false, "<!-- page 1 -->\n\nA sentence that the <!-- page 2 --> page break cut.\n\nNext paragraph.\n"},
+		{"apart", false, false, false, "A sentence that the\n\npage break cut.\n\nNext paragraph.\n"},
+		{"a running head between", true, false, true, "A sentence that the\n\nRunning head\n\npage break cut.\n\nNext paragraph.\n"},
 	} {
 		var buf bytes.Buffer
-		if err := Markdown(&buf, runOnPages(c.continues), MarkdownOptions{PageMarkers: c.markers}); err != nil {
+		if err := Markdown(&buf, runOnPages(c.continues), MarkdownOptions{PageMarkers: c.markers, HeadersFooters: c.heads}); err != nil {
 			t.Fatal(err)
 		}
 		if got := buf.String(); got != c.want {
