@@ -54,14 +54,14 @@ func (in *interp) noteDot(sp []pathPt, fill bool) {
 // A dot leads a line as its bullet when it is painted in the colour of
 // the line's text (a browser draws a list's marker in its item's colour;
 // a legend's swatches and a drawing's marks have colours of their own),
-// is minBulletSize to
-// bulletSize ems across, sits on the line's x-height band (its middle
-// between the baseline and bulletRise ems above), and the line's first
-// glyph starts minBulletGap to maxBulletGap ems after it, with no glyph
-// of that baseline within maxBulletGap ems before it. Browsers draw a
-// disc a third of an em across, three quarters of an em before the text
-// (Chromium: 0.27 to 0.31 em, 0.75 em); a dot that touches its text is
-// part of a drawing or a logo, and a dot between words separates them.
+// is minBulletSize to bulletSize ems across, sits on the line's x-height
+// band (its middle between the baseline and bulletRise ems above), and
+// the line's first glyph starts minBulletGap to maxBulletGap ems after
+// it, with no glyph of that baseline within maxBulletGap ems before it.
+// Browsers draw a disc a third of an em across, three quarters of an em
+// before the text (Chromium: 0.27 to 0.31 em, 0.75 em); a dot that
+// touches its text is part of a drawing or a logo, and a dot between
+// words separates them.
 const (
 	minBulletSize = 0.2
 	bulletSize    = 0.45

@@ -42,9 +42,9 @@ func joinContinued(pages []*core.Page) {
 	}
 }
 
-// continuesIn reports whether paragraph a runs on in paragraph b at the
-// head of the next column (paragraphRunsOn): higher on the page than a's foot,
-// right of a's middle, about as wide.
+// continuesIn reports whether paragraph a runs on in paragraph b
+// (paragraphRunsOn) at the head of the next column: higher on the page
+// than a's foot, right of a's middle, about as wide.
 func continuesIn(a, b *core.Block) bool {
 	if !paragraphRunsOn(a, b) {
 		return false
@@ -52,11 +52,11 @@ func continuesIn(a, b *core.Block) bool {
 	return b.BBox.Y0 < a.BBox.Y1 && b.BBox.X0 > (a.BBox.X0+a.BBox.X1)/2 && sameMeasure(a.BBox, b.BBox)
 }
 
-// paragraphRunsOn reports whether paragraph a, ending mid-sentence, runs on in
-// paragraph b, wherever b stands: a's last line (of two or more) fills
-// its measure, as a line that the column's foot cut does, and b starts
-// with a lower-case letter, in type of a's size. A word broken by a
-// hyphen is left to textclean.Hyphens, which joins it without a space.
+// paragraphRunsOn reports whether paragraph a, ending mid-sentence, runs
+// on in paragraph b, wherever b stands: a's last line (of two or more)
+// fills its measure, as a line that the column's foot cut does, and b
+// starts with a lower-case letter, in type of a's size. A word broken by
+// a hyphen is left to textclean.Hyphens, which joins it without a space.
 func paragraphRunsOn(a, b *core.Block) bool {
 	if a.Kind != core.KindParagraph || b.Kind != core.KindParagraph || a.Content != "" || b.Content != "" ||
 		len(a.Lines) == 0 || len(b.Lines) == 0 {
@@ -77,13 +77,16 @@ func paragraphRunsOn(a, b *core.Block) bool {
 }
 
 // markRunOn marks the first paragraph of each page of a window that goes
-// on from the last paragraph of the page before (paragraphRunsOn), in a column as
-// wide (furniture aside on both): a sentence the page's break cut. The
-// blocks stay on their pages (core.Block.Continues).
+// on from the last paragraph of the page before (paragraphRunsOn), in a
+// column as wide (furniture aside on both): a sentence the page's break
+// cut. The blocks stay on their pages (core.Block.Continues).
 func markRunOn(pages []*core.Page) {
 	for i := 1; i < len(pages); i++ {
+		if pages[i].Number != pages[i-1].Number+1 {
+			continue
+		}
 		a, b := lastFlow(pages[i-1]), firstFlow(pages[i])
-		if a != nil && b != nil && pages[i].Number == pages[i-1].Number+1 && paragraphRunsOn(a, b) && sameMeasure(a.BBox, b.BBox) {
+		if a != nil && b != nil && paragraphRunsOn(a, b) && sameMeasure(a.BBox, b.BBox) {
 			b.Continues = true
 		}
 	}
