@@ -71,13 +71,13 @@ const (
 )
 
 // A list's bullets stand one under another: a dot is taken for a bullet
-// only beside another that leads a line of its own, starting within
+// beside another that leads a line of its own, starting within
 // bulletAlign points of it across, within bulletAlike of its size, or
 // when the line it leads goes on in a line hung under its text
-// (hangsUnder), as an item's does: the last item of a column, whose list
-// goes on in the next. Dots that lead labels in a drawing, an icon
-// beside a title, or a legend's swatches set along a row stand alone or
-// apart.
+// (hangsUnder), as an item's does, or when it has the style of such a
+// bullet on the page (styledAs). Dots that lead labels in a drawing, an
+// icon beside a title, or a legend's swatches set along a row stand
+// alone or apart.
 const (
 	bulletAlign = 0.5
 	bulletAlike = 0.1
@@ -101,9 +101,13 @@ func drawnBullets(glyphs []glyph, dots []dot) []glyph {
 		}
 	}
 	slices.SortFunc(leads, func(a, b bulletLead) int { return cmp.Compare(a.d.X0, b.d.X0) })
+	listed := make([]bool, len(leads))
+	for i, l := range leads {
+		listed[i] = listedWith(leads, i) || lines.hangsUnder(l.g, l.d, l.rtl)
+	}
 	var out []glyph
 	for i, l := range leads {
-		if !listedWith(leads, i) && !lines.hangsUnder(l.g, l.d, l.rtl) {
+		if !listed[i] && !styledAs(leads, listed, i) {
 			continue
 		}
 		g := l.g
@@ -114,6 +118,22 @@ func drawnBullets(glyphs []glyph, dots []dot) []glyph {
 		})
 	}
 	return out
+}
+
+// styledAs reports whether lead i's dot has the shape of a list's bullet
+// on the page: the size (within bulletAlike) and colour of a dot that is
+// one (listed). A page sets its lists' bullets in one style, so an item
+// alone at a column's foot, its list going on in the next column, or a
+// list of one item, has that list's disc.
+func styledAs(leads []bulletLead, listed []bool, i int) bool {
+	l := leads[i]
+	side := max(l.d.Width(), l.d.Height())
+	for k, m := range leads {
+		if listed[k] && m.g.fill == l.g.fill && math.Abs(max(m.d.Width(), m.d.Height())-side) <= bulletAlike*side {
+			return true
+		}
+	}
+	return false
 }
 
 // bulletLead is a dot d that leads the line g starts, right of it when

@@ -53,6 +53,14 @@ func TestDrawnBullets(t *testing.T) {
 		{"list", bullet(100, 8.25, 3) + item(100, "Group space manage leader") +
 			bullet(117, 8.25, 3) + item(117, "Matter economy wonder") + bullet(134, 8.25, 3) + item(134, "Kitchen item country"), 3},
 		{"one disc", bullet(100, 8.25, 3) + item(100, "Group space manage leader"), 0},
+		// A list's last item alone at the foot of a column, its list going
+		// on in the next: it has the style of the page's bullets.
+		{"one item in the page's style", bullet(100, 8.25, 3) + item(100, "Group space manage leader") +
+			bullet(117, 8.25, 3) + item(117, "Matter economy wonder") +
+			disc(300-8.25-3, 792-700+size/3-1.5, 3) + textAt(size, 300, 700, "Kitchen item country"), 3},
+		{"one disc in another style", bullet(100, 8.25, 3) + item(100, "Group space manage leader") +
+			bullet(117, 8.25, 3) + item(117, "Matter economy wonder") +
+			disc(300-8.25-4.5, 792-700+size/3-2.25, 4.5) + textAt(size, 300, 700, "Kitchen item country"), 2},
 		// A legend's marks have colours of their own.
 		{"other colour", " 1 0 0 rg" + bullet(100, 8.25, 3) + bullet(117, 8.25, 3) + " 0 g" +
 			item(100, "Group space manage leader") + item(117, "Matter economy wonder"), 0},
