@@ -69,19 +69,28 @@ type flowBuilder struct {
 	// the top of the next page joins it.
 	open, head *core.Table
 	table      *flowTable
+	// engine read the page of the last unit.
+	engine string
+}
+
+// runsOn says whether a paragraph of a page that engine read may go on
+// from the last unit: a paragraph from a page the same engine read, as
+// the Markdown writer asks (mdWriter.runOn).
+func (f *flowBuilder) runsOn(engine string) bool {
+	return len(f.units) > 0 && f.units[len(f.units)-1].kind == core.KindParagraph && f.engine == engine
 }
 
 // chunkFlow is the document's reading flow as units, in order.
 func chunkFlow(res *merge.Result) []unit {
 	f := &flowBuilder{}
 	for _, e := range res.Entries {
-		f.page(e.Number, e.Page.Blocks)
+		f.page(e.Number, e.Engine, e.Page.Blocks)
 	}
 	return f.units
 }
 
 // page adds one page's blocks to the flow.
-func (f *flowBuilder) page(number int, blocks []core.Block) {
+func (f *flowBuilder) page(number int, engine string, blocks []core.Block) {
 	cont := continuedAt(blocks, f.open)
 	var last *core.Table // the table written last, while nothing follows it
 	for i := range blocks {
@@ -102,7 +111,7 @@ func (f *flowBuilder) page(number int, blocks []core.Block) {
 			switch {
 			case b.Kind == core.KindListItem && i > 0 && blocks[i-1].Kind == core.KindListItem && len(f.units) > 0 && last == nil:
 				sep = sepItem
-			case b.Continues && b.Kind == core.KindParagraph && f.open == nil && len(f.units) > 0 && f.units[len(f.units)-1].kind == core.KindParagraph && firstFlow(blocks, i):
+			case b.Continues && b.Kind == core.KindParagraph && f.open == nil && f.runsOn(engine) && firstFlow(blocks, i):
 				sep = sepPart // a paragraph the page's break cut, as the Markdown writer joins it
 			}
 			f.units = append(f.units, textUnit(b, md, number, sep))
@@ -111,7 +120,7 @@ func (f *flowBuilder) page(number int, blocks []core.Block) {
 		}
 		last = b.Table
 	}
-	f.open = last
+	f.open, f.engine = last, engine
 	if last == nil {
 		f.head, f.table = nil, nil
 	}

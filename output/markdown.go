@@ -76,9 +76,11 @@ type mdWriter struct {
 	// held are the page markers, headers and footers that fall between
 	// the parts of a table over pages, printed when the table ends.
 	held []string
-	// para says that a paragraph was written last: a paragraph that
-	// continues it at the top of the next page joins it (runOn).
-	para bool
+	// para says that a paragraph was written last, from a page that
+	// paraEngine read: a paragraph that continues it at the top of the
+	// next page, read by the same engine, joins it (runOn).
+	para       bool
+	paraEngine string
 }
 
 // page writes one page's marker and blocks; holdTail holds back the
@@ -91,7 +93,10 @@ func (m *mdWriter) page(e merge.Entry, holdTail bool) {
 		cont = continuedAt(blocks, m.open)
 	}
 	last := lastFlowTable(blocks)
-	runOn := m.runOn(blocks)
+	runOn := -1
+	if e.Engine == m.paraEngine {
+		runOn = m.runOn(blocks)
+	}
 	if m.opts.PageMarkers {
 		switch {
 		case cont >= 0:
@@ -129,7 +134,7 @@ func (m *mdWriter) page(e merge.Entry, holdTail bool) {
 			if b.Kind == core.KindTable && b.Table != nil && strings.HasPrefix(md, "|") {
 				m.open, m.head = b.Table, b.Table
 			}
-			m.para = b.Kind == core.KindParagraph
+			m.para, m.paraEngine = b.Kind == core.KindParagraph, e.Engine
 		}
 	}
 }
@@ -137,7 +142,9 @@ func (m *mdWriter) page(e merge.Entry, holdTail bool) {
 // runOn is the index of the page's first block written when it is a
 // paragraph that continues the paragraph written last
 // (core.Block.Continues), else -1. A running head written between the
-// two (HeadersFooters) keeps them apart.
+// two (HeadersFooters) keeps them apart. The engine that marked the
+// block judged it against its own reading of the page before, so page
+// asks only when that page's reading came from the same engine.
 func (m *mdWriter) runOn(blocks []core.Block) int {
 	if !m.para || m.open != nil {
 		return -1

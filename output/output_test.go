@@ -257,7 +257,8 @@ func runOnPages(continues bool) *merge.Result {
 
 // TestMarkdownRunsOnOverPages: a paragraph that continues the last one of
 // the page before is written as one paragraph with it, the page marker a
-// comment inside it.
+// comment inside it; not with a running head written between them, nor
+// when another engine's reading of the page before was kept.
 func TestMarkdownRunsOnOverPages(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
@@ -279,5 +280,19 @@ func TestMarkdownRunsOnOverPages(t *testing.T) {
 		if got := buf.String(); got != c.want {
 			t.Errorf("%s:\n%q\nwant\n%q", c.name, got, c.want)
 		}
+	}
+	// The page before read by another engine: the flag was judged against
+	// a reading that was not kept.
+	res := runOnPages(true)
+	res.Entries[0].Engine = "ocr"
+	var buf bytes.Buffer
+	if err := Markdown(&buf, res, MarkdownOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "A sentence that the\n\npage break cut.\n\nNext paragraph.\n"; buf.String() != want {
+		t.Errorf("page 1 read by another engine:\n%q\nwant\n%q", buf.String(), want)
+	}
+	if chunks, err := BuildChunks(res, ChunkOptions{}); err != nil || len(chunks) != 1 || !strings.Contains(chunks[0].Text, "the\n\npage break") {
+		t.Errorf("page 1 read by another engine: chunks %+v, %v", chunks, err)
 	}
 }
