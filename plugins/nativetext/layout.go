@@ -3077,18 +3077,25 @@ func lineFlags(words []core.Word) core.WordFlags {
 
 // numberRunsOn reports whether the number that starts line s ('(1)',
 // '[12]', '3.') is the next word of running text rather than an item's
-// number: the lines so far, two or more, are running text whose last
-// line fills their measure and leaves its sentence open ('TABLEFORMER is'
-// over '(1) strictly invariant to ...', 'as shown in' over '[12] and').
-// A list's items follow a line that ends short or ends a sentence, or
-// the list's own first line.
+// number: the lines so far are running text whose last line fills their
+// measure and leaves its sentence open ('TABLEFORMER is' over '(1)
+// strictly invariant to ...', 'as shown in' over '[12] and'). A block of
+// one line has no measure to fill: its line must be a line of prose
+// (proseLineWidth ems or more), as a paragraph's first line is ('...
+// trogiodacha glass' over '140. Crustum little ...'), and no list item
+// of its own (an item of one long line over the next item); a list's
+// title ('Steps to follow') is shorter. A list's items follow a line
+// that ends short or ends a sentence, or the list's own first line.
 func numberRunsOn(cur []*seg, s *seg) bool {
-	if len(cur) < 2 || !enumRe(s.words[0].Text) {
+	if !enumRe(s.words[0].Text) {
 		return false
 	}
 	p := cur[len(cur)-1]
 	if len(p.words) == 0 || !midSentence(p.words[len(p.words)-1].Text) || leaders(p.words) {
 		return false // a contents line is no running text
+	}
+	if len(cur) == 1 {
+		return !isBullet(p.words[0].Text) && p.b.Width() >= proseLineWidth*max(1, p.size) && s.b.X0 <= p.b.X0+indentMin*max(1, p.size)
 	}
 	return !endsShort(cur)
 }

@@ -102,7 +102,8 @@ func TestCJKItemsStartBlocks(t *testing.T) {
 // TestNumbersThatRunOn: a reference list numbered in brackets has an item
 // each entry; a number that starts a line of running text whose line
 // above fills the measure and leaves its sentence open ('TableFormer is'
-// over '(1) strictly invariant') goes on in that paragraph.
+// over '(1) strictly invariant'), or is a paragraph's first line of
+// prose, goes on in that paragraph.
 func TestNumbersThatRunOn(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
@@ -118,6 +119,16 @@ func TestNumbersThatRunOn(t *testing.T) {
 			[]core.BlockKind{core.KindParagraph}},
 		{"items after a short line", []string{"It has two parts:", "(1) the encoder of the page image and", "(2) the decoder of the cells."},
 			[]core.BlockKind{core.KindParagraph, core.KindListItem, core.KindListItem}},
+		// A paragraph's first line, a line of prose, leaves its sentence
+		// open over a number that ends one.
+		{"after a paragraph's first line", []string{"The harbour handled more cargo in the quarter than in any",
+			"140. Crustum little ralouwest staslim unit green jiorksalerk."},
+			[]core.BlockKind{core.KindParagraph}},
+		{"after a list's title", []string{"Steps to follow", "1. Open the valve of the tank.", "2. Close the gate of the dock."},
+			[]core.BlockKind{core.KindParagraph, core.KindListItem, core.KindListItem}},
+		{"after an item of one long line", []string{"1. Includes total cases for 2004 and confirmed cases from 2005",
+			"2. Includes data from all member states of the union for the year."},
+			[]core.BlockKind{core.KindListItem, core.KindListItem}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -59,7 +59,7 @@ func TestLayoutPictureTakesItsColumnsPlace(t *testing.T) {
 		want    []string // first words of the blocks with the picture; nil: as without it
 	}{
 		{"picture atop the left column, prose beside it", atopLeft, core.BBox{X0: left, Y0: 94, X1: 257, Y1: 423},
-			[]string{"256", "P.N.J.", "Fig.", "(b)", "Left0", "Right0"}},
+			[]string{"256", "P.N.J.", "Fig.", "Left0", "Right0"}},
 		{"a legend beside a chart", legend, core.BBox{X0: left, Y0: 80, X1: 280, Y1: 260}, nil},
 		{"text set over a picture", over, core.BBox{X0: left - 10, Y0: 70, X1: 300, Y1: 250}, nil},
 		{"a picture across both columns", across, core.BBox{X0: left, Y0: 60, X1: 560, Y1: 280}, nil},
