@@ -63,6 +63,9 @@ func ruledTables(segs []*seg, edges []edge, em float64, fr frame, nextLine *int)
 				t, idx, cut = latticeIn(inner, segs, used, em, fr)
 			}
 		}
+		if t != nil && proseColumns(cut, t, segs, idx) {
+			t = nil // text in columns inside a frame: the layout reads it
+		}
 		if t != nil {
 			t, idx, cut = withHeaderBox(grids, k, t, idx, cut, segs, used, em, fr)
 		}
@@ -96,6 +99,59 @@ func ruledTables(segs []*seg, edges []edge, em float64, fr frame, nextLine *int)
 		}
 	}
 	return append(out, placeholders...)
+}
+
+// proseColumns reports whether table t, read from the segments idx of
+// segs inside the grid g, is columns of running text in a frame rather
+// than a table: every column reads as prose (proseColumn), its lines run
+// on from one to the next as sentences broken over lines do (runsOn),
+// and no rule over most of the frame's height parts two of them. A
+// report's footer box of two columns of small print (GAO's 'About GAO'
+// beside its methods note) was a pipe table of seven rows whose cells
+// cut sentences; a table's cells start their lines afresh, and a table
+// ruled between its columns draws the rules.
+func proseColumns(g tableformer.Grid, t *core.Table, segs []*seg, idx []int) bool {
+	if t.Cols < 2 {
+		return false
+	}
+	edges := tableEdges(t)
+	cols := make([][]*seg, len(edges))
+	for _, i := range idx {
+		s := segs[i]
+		c := 0
+		for k, e := range edges {
+			if e <= (s.b.X0+s.b.X1)/2 {
+				c = k
+			}
+		}
+		cols[c] = append(cols[c], s)
+	}
+	for _, c := range cols {
+		if len(c) == 0 || !proseColumn(c) {
+			return false
+		}
+	}
+	return runsOn(cols) && !ruledApart(g, cols)
+}
+
+// ruledApart reports whether a rule of g over most of its height stands
+// in the gap between two neighbouring columns' text.
+func ruledApart(g tableformer.Grid, cols [][]*seg) bool {
+	for k := 1; k < len(cols); k++ {
+		gap0, gap1 := math.Inf(-1), math.Inf(1)
+		for _, s := range cols[k-1] {
+			gap0 = max(gap0, s.b.X1)
+		}
+		for _, s := range cols[k] {
+			gap1 = min(gap1, s.b.X0)
+		}
+		for _, v := range g.V {
+			if v.Pos >= gap0-edgeSlack && v.Pos <= gap1+edgeSlack && v.Hi-v.Lo > g.Box.Height()/2 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // withHeaderBox is the table of grids[k] (t, read from the segments idx

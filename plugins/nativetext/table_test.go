@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/plugins/tableformer"
 )
 
 // cellsText draws one text line per (x, y, text).
@@ -545,4 +546,61 @@ func helvPage(t *testing.T, content string) []core.Block {
 		t.Fatal(err)
 	}
 	return res[1].Page.Blocks
+}
+
+// TestProseColumnsInAFrame: two columns of running text that a frame's
+// rules made a table of (a report's footer box, a panel of captions) are
+// text; columns whose lines start afresh, or that a rule parts, are a
+// table.
+func TestProseColumnsInAFrame(t *testing.T) {
+	t.Parallel()
+	left := []string{"The office supports the work of the", "council in meeting its duties and", "helps improve the performance of the",
+		"services it audits for the people of", "the county and its towns every year."}
+	right := []string{"We conducted our work from May to June", "in accordance with the standards that", "require that we plan and perform the",
+		"audit to obtain evidence that gives a", "reasonable basis for what we found."}
+	entries := []string{"Harbour master and his deputy on call", "Pilots for the outer and inner roads", "Tugs of the port authority and hire",
+		"Berths on the east quay and the west", "Cranes of the container terminal"}
+	// read sets two columns of lines, from x 50 and 315, 12 points apart,
+	// as the segments of one table of a row a line.
+	read := func(l, r []string) ([]*seg, *core.Table) {
+		var segs []*seg
+		tb := &core.Table{Rows: len(l), Cols: 2}
+		for i := range l {
+			y := 100 + 12*float64(i)
+			for c, text := range []string{l[i], r[i]} {
+				x := 50 + 265*float64(c)
+				box := core.BBox{X0: x, Y0: y - 8, X1: x + 5*float64(len(text)), Y1: y + 2}
+				var ws []core.Word
+				for _, w := range strings.Fields(text) {
+					ws = append(ws, core.Word{Text: w, BBox: box, Size: 10})
+				}
+				segs = append(segs, &seg{b: box, line: 2*i + c, words: ws, text: text, base: y, size: 10})
+				tb.Cells = append(tb.Cells, core.Cell{Row: i, Col: c, Text: text, BBox: box})
+			}
+		}
+		return segs, tb
+	}
+	grid := tableformer.Grid{Box: core.BBox{X0: 40, Y0: 80, X1: 570, Y1: 170}}
+	parted := grid
+	parted.V = []tableformer.Ruling{{Pos: 305, Lo: 80, Hi: 170}}
+	tests := []struct {
+		name        string
+		left, right []string
+		grid        tableformer.Grid
+		prose       bool
+	}{
+		{"prose", left, right, grid, true},
+		{"entries", entries, entries, grid, false},
+		{"parted by a rule", left, right, parted, false},
+	}
+	for _, tc := range tests {
+		segs, tb := read(tc.left, tc.right)
+		idx := make([]int, len(segs))
+		for i := range idx {
+			idx[i] = i
+		}
+		if got := proseColumns(tc.grid, tb, segs, idx); got != tc.prose {
+			t.Errorf("%s: prose columns %v, want %v", tc.name, got, tc.prose)
+		}
+	}
 }
