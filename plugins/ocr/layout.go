@@ -1013,7 +1013,7 @@ func (l *layout) bullet(s *segment) bool {
 		return true
 	}
 	switch f[0] {
-	case "e", "o", "°", "«", "»", "@", "©", "®", "+":
+	case "e", "o", "°", "«", "»", "@", "©", "®", "+", "¢":
 		small := float64(first.box.Dy()) <= 0.6*textHeight(s.items[1:])
 		gap := s.items[1].box.Min.X - first.box.Max.X
 		return small && float64(gap) >= 0.3*l.h

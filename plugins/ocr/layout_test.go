@@ -870,3 +870,30 @@ func TestPictureReaders(t *testing.T) {
 		t.Errorf("dropIcons kept %+v, want one block, \"Column Masks 42\"", got)
 	}
 }
+
+// TestBulletsReadAsMarks: Tesseract reads a list's bullet as a small
+// mark ('e', '°', '¢'): set small and apart before a line's words, it is
+// a list item's bullet, and dropped.
+func TestBulletsReadAsMarks(t *testing.T) {
+	t.Parallel()
+	// item sets a mark of height h, 12 pixels wide, at x 10 on the line
+	// at y, and the line's words from x 40.
+	item := func(mark string, h, y int, text string) []pxWord {
+		top := y + (20-h)/2
+		return append([]pxWord{word(mark, 10, top, 22, top+h)}, line(text, 40, y)...)
+	}
+	body := slices.Concat(line("The harbour handled more cargo this year", 10, 15), line("than in any year before it and more.", 10, 45))
+	for _, mark := range []string{"e", "°", "¢"} {
+		items := slices.Concat(body, item(mark, 8, 105, "Cranes on the east quay"), item(mark, 8, 135, "Berths on the west quay"))
+		var kinds []core.BlockKind
+		var texts []string
+		for _, b := range layoutPage(items, nil, 0) {
+			kinds = append(kinds, b.kind)
+			texts = append(texts, blockTexts([]pxBlock{b})...)
+		}
+		kept := slices.ContainsFunc(texts, func(t string) bool { return strings.Contains(t, ":"+mark+" ") })
+		if want := []core.BlockKind{core.KindParagraph, core.KindListItem, core.KindListItem}; !slices.Equal(kinds, want) || kept {
+			t.Errorf("%q: kinds %v of %q, want %v without the mark", mark, kinds, texts, want)
+		}
+	}
+}
