@@ -111,7 +111,7 @@ func (f *flowBuilder) page(number int, engine string, blocks []core.Block) {
 			switch {
 			case b.Kind == core.KindListItem && i > 0 && blocks[i-1].Kind == core.KindListItem && len(f.units) > 0 && last == nil:
 				sep = sepItem
-			case b.Continues && b.Kind == core.KindParagraph && f.open == nil && f.runsOn(engine) && firstFlow(blocks, i):
+			case b.Continues && b.Kind == core.KindParagraph && f.open == nil && f.runsOn(engine) && i == firstWritten(blocks, false):
 				sep = sepPart // a paragraph the page's break cut, as the Markdown writer joins it
 			}
 			f.units = append(f.units, textUnit(b, md, number, sep))
@@ -204,16 +204,4 @@ func wordBoxes(b *core.Block, n int) []core.BBox {
 		return nil
 	}
 	return append(make([]core.BBox, pad), boxes...)
-}
-
-// firstFlow reports whether blocks[i] is the first block of the page's
-// reading flow: only page headers and footers, or blocks without text,
-// come before it.
-func firstFlow(blocks []core.Block, i int) bool {
-	for k := range i {
-		if b := &blocks[k]; !b.Kind.Furniture() && blockMarkdown(b) != "" {
-			return false
-		}
-	}
-	return true
 }

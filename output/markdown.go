@@ -149,14 +149,8 @@ func (m *mdWriter) runOn(blocks []core.Block) int {
 	if !m.para || m.open != nil {
 		return -1
 	}
-	for i := range blocks {
-		switch b := &blocks[i]; {
-		case b.Kind.Furniture() && !m.opts.HeadersFooters || blockMarkdown(b) == "":
-		case b.Kind == core.KindParagraph && b.Continues:
-			return i
-		default:
-			return -1
-		}
+	if i := firstWritten(blocks, m.opts.HeadersFooters); i >= 0 && blocks[i].Kind == core.KindParagraph && blocks[i].Continues {
+		return i
 	}
 	return -1
 }
@@ -230,13 +224,21 @@ func continuedAt(blocks []core.Block, open *core.Table) int {
 	if open == nil {
 		return -1
 	}
-	for i := range blocks {
-		switch b := &blocks[i]; {
-		case b.Kind.Furniture() || blockMarkdown(b) == "":
-		case b.Kind == core.KindTable && b.Table != nil && b.Table.Continues && b.Table.Cols == open.Cols && b.Table.Rows > 0:
+	if i := firstWritten(blocks, false); i >= 0 {
+		if t := blocks[i].Table; blocks[i].Kind == core.KindTable && t != nil && t.Continues && t.Cols == open.Cols && t.Rows > 0 {
 			return i
-		default:
-			return -1
+		}
+	}
+	return -1
+}
+
+// firstWritten is the index of the page's first block that a writer
+// prints, -1 when it prints none: one with text, not a page header or
+// footer unless furniture is printed too.
+func firstWritten(blocks []core.Block, furniture bool) int {
+	for i := range blocks {
+		if b := &blocks[i]; (furniture || !b.Kind.Furniture()) && blockMarkdown(b) != "" {
+			return i
 		}
 	}
 	return -1

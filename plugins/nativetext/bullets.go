@@ -127,13 +127,20 @@ func drawnBullets(glyphs []glyph, dots []dot) []glyph {
 // list of one item, has that list's disc.
 func styledAs(leads []bulletLead, listed []bool, i int) bool {
 	l := leads[i]
-	side := max(l.d.Width(), l.d.Height())
 	for k, m := range leads {
-		if listed[k] && m.g.fill == l.g.fill && math.Abs(max(m.d.Width(), m.d.Height())-side) <= bulletAlike*side {
+		if listed[k] && m.g.fill == l.g.fill && sizedAlike(m.d, l.d) {
 			return true
 		}
 	}
 	return false
+}
+
+// dotSize is a dot's size: the longer side of its box.
+func dotSize(b core.BBox) float64 { return max(b.Width(), b.Height()) }
+
+// sizedAlike says whether dot d's size is within bulletAlike of dot e's.
+func sizedAlike(d, e core.BBox) bool {
+	return math.Abs(dotSize(d)-dotSize(e)) <= bulletAlike*dotSize(e)
 }
 
 // bulletLead is a dot d that leads the line g starts, right of it when
@@ -160,10 +167,9 @@ func forward(b core.BBox, rtl bool) core.BBox {
 // within bulletAlike, on another line.
 func listedWith(leads []bulletLead, i int) bool {
 	l := leads[i]
-	side := max(l.d.Width(), l.d.Height())
 	k, _ := slices.BinarySearchFunc(leads, l.d.X0-bulletAlign, func(m bulletLead, x float64) int { return cmp.Compare(m.d.X0, x) })
 	for ; k < len(leads) && leads[k].d.X0 <= l.d.X0+bulletAlign; k++ {
-		if m := leads[k]; m.g.oy != l.g.oy && math.Abs(max(m.d.Width(), m.d.Height())-side) <= bulletAlike*side {
+		if m := leads[k]; m.g.oy != l.g.oy && sizedAlike(m.d, l.d) {
 			return true
 		}
 	}
@@ -191,7 +197,7 @@ func uprightByBaseline(glyphs []glyph) byBaseline {
 	return b
 }
 
-// between is the glyphs whose byBaseline lie from lo to hi.
+// between is the glyphs whose baselines lie from lo to hi.
 func (b byBaseline) between(lo, hi float64) []*glyph {
 	i, _ := slices.BinarySearchFunc(b.gs, lo, func(g *glyph, y float64) int { return cmp.Compare(g.oy, y) })
 	j := i
@@ -205,8 +211,7 @@ func (b byBaseline) between(lo, hi float64) []*glyph {
 // left of the line, or right of it when rtl; nil when there is none. A
 // line of letters written right to left is led from the right only.
 func (b byBaseline) ledBy(d core.BBox, rtl bool) *glyph {
-	mid := (d.Y0 + d.Y1) / 2
-	size := max(d.Width(), d.Height())
+	mid, size := (d.Y0+d.Y1)/2, dotSize(d)
 	d = forward(d, rtl)
 	var lead *glyph
 	var at core.BBox
@@ -244,11 +249,11 @@ func (b byBaseline) hangsUnder(g *glyph, d core.BBox, rtl bool) bool {
 		if math.Abs(n.size-g.size) > bulletAlike*g.size {
 			continue
 		}
-		if nb := forward(n.box, rtl); nb.X1 > d.X0 && nb.X0 < gb.X0-bulletAlign {
+		nb := forward(n.box, rtl)
+		if nb.X1 > d.X0 && nb.X0 < gb.X0-bulletAlign {
 			return false // the next line runs on under the dot
-		} else {
-			hung = hung || math.Abs(nb.X0-gb.X0) <= bulletAlign
 		}
+		hung = hung || math.Abs(nb.X0-gb.X0) <= bulletAlign
 	}
 	return hung
 }

@@ -220,7 +220,7 @@ func outermost(p *core.Page, b *core.Block, band int) bool {
 // sameLine says whether boxes a and b sit side by side on one line: apart
 // across, and each over the other's middle height.
 func sameLine(a, b core.BBox) bool {
-	if a.X0 < b.X1 && b.X0 < a.X1 {
+	if overlapX(a, b) {
 		return false
 	}
 	am, bm := (a.Y0+a.Y1)/2, (b.Y0+b.Y1)/2

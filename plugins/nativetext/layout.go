@@ -2189,8 +2189,7 @@ func justifiedMeasure(slabs [][]*seg, rx0, rx1 float64) (float64, float64) {
 		if len(sl) != 1 {
 			continue
 		}
-		half := 0.5 * max(1, sl[0].size)
-		if sl[0].table == nil && sl[0].b.X0 <= rx0+half && sl[0].b.X1 >= rx1-half {
+		if sl[0].table == nil && fillsMeasure(sl[0].b, sl[0].size, rx0, rx1) {
 			full++
 		}
 	}
@@ -2238,8 +2237,14 @@ func spreadLine(sl []*seg, rx0, rx1 float64) bool {
 	if len(joined) > 1 {
 		return justifiedLine(joined, rx0, rx1)
 	}
-	half := 0.5 * max(1, joined[0].size)
-	return len(row) >= 3 && joined[0].b.X0 <= rx0+half && joined[0].b.X1 >= rx1-half && evenGaps(row)
+	return len(row) >= 3 && fillsMeasure(joined[0].b, joined[0].size, rx0, rx1) && evenGaps(row)
+}
+
+// fillsMeasure says whether box b of text set at size points runs from
+// rx0 to rx1, within half an em at either end.
+func fillsMeasure(b core.BBox, size, rx0, rx1 float64) bool {
+	half := 0.5 * max(1, size)
+	return b.X0 <= rx0+half && b.X1 >= rx1-half
 }
 
 // evenGaps reports whether the gaps between the pieces of row, sorted
@@ -2289,7 +2294,7 @@ func justifiedLine(row []*seg, rx0, rx1 float64) bool {
 	}
 	first, last := row[0], row[len(row)-1]
 	size := max(1, first.size)
-	if first.b.X0 > rx0+0.5*size || last.b.X1 < rx1-0.5*size {
+	if !fillsMeasure(core.BBox{X0: first.b.X0, X1: last.b.X1}, first.size, rx0, rx1) {
 		return false
 	}
 	for _, x := range row {
@@ -2509,10 +2514,8 @@ func itemStart(b *core.Block) (x float64, rtl bool) {
 	if len(ws) < 2 {
 		return b.BBox.X0, false
 	}
-	if ws[1].BBox.X1 <= ws[0].BBox.X0 {
-		return -ws[1].BBox.X1, true
-	}
-	return ws[1].BBox.X0, false
+	rtl = ws[1].BBox.X1 <= ws[0].BBox.X0
+	return forward(ws[1].BBox, rtl).X0, rtl
 }
 
 // nestListItems sets the level of each list item in a run of items that
@@ -2566,19 +2569,12 @@ func nestRun(run []core.Block) {
 func leftSet(b *core.Block) bool {
 	em := max(1, b.Lines[0].Words[0].Size)
 	text, rtl := itemStart(b)
-	first := b.Lines[0].Words[0].BBox
-	marker := first.X0
-	if rtl {
-		marker = -first.X1
-	}
+	marker := forward(b.Lines[0].Words[0].BBox, rtl).X0
 	for _, l := range b.Lines[1:] {
 		if len(l.Words) == 0 {
 			continue
 		}
-		x := l.Words[0].BBox.X0
-		if rtl {
-			x = -l.Words[0].BBox.X1
-		}
+		x := forward(l.Words[0].BBox, rtl).X0
 		if math.Abs(x-text) > nestTol*em && math.Abs(x-marker) > nestTol*em {
 			return false
 		}

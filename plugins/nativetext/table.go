@@ -117,14 +117,9 @@ func proseColumns(g tableformer.Grid, t *core.Table, segs []*seg, idx []int) boo
 	edges := tableEdges(t)
 	cols := make([][]*seg, len(edges))
 	for _, i := range idx {
-		s := segs[i]
-		c := 0
-		for k, e := range edges {
-			if e <= (s.b.X0+s.b.X1)/2 {
-				c = k
-			}
-		}
-		cols[c] = append(cols[c], s)
+		cx := (segs[i].b.X0 + segs[i].b.X1) / 2
+		c, _ := coveredColumns(edges, core.BBox{X0: cx, X1: cx})
+		cols[max(c, 0)] = append(cols[max(c, 0)], segs[i])
 	}
 	for _, c := range cols {
 		if len(c) == 0 || !proseColumn(c) {
