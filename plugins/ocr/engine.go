@@ -695,6 +695,9 @@ func (j *job) readScript(ctx context.Context, tw *tessWorker, cp *cleanPage, g *
 		return nil, "", err
 	}
 	clock.lap("recognize")
+	if backend == BackendPaddle && cp.page {
+		measurePrint(cp.cleaned, items)
+	}
 	return j.layout(cp, items, g, clock), backend, nil
 }
 

@@ -44,6 +44,15 @@ type pxWord struct {
 	// from 1; 0 when the page was read whole. A part holds one column
 	// (see node.part).
 	part int
+	// padTop and padBottom are the rows of the box above and under the
+	// word's print, where the box stands off from it (a PaddleOCR
+	// line's, see inkPads); 0 where the box is the print's.
+	padTop, padBottom int
+}
+
+// print is the first and the past-last row of w's print.
+func (w pxWord) print() (top, bottom int) {
+	return w.box.Min.Y + w.padTop, w.box.Max.Y - w.padBottom
 }
 
 // pxBlock is one block of the page in reading order.
@@ -129,7 +138,7 @@ func textHeight(ws []pxWord) float64 {
 	tops := make([]int, len(ws))
 	bots := make([]int, len(ws))
 	for i, w := range ws {
-		tops[i], bots[i] = w.box.Min.Y, w.box.Max.Y
+		tops[i], bots[i] = w.print()
 	}
 	slices.Sort(tops)
 	slices.Sort(bots)
@@ -1014,7 +1023,7 @@ func (l *layout) bullet(s *segment) bool {
 	}
 	switch f[0] {
 	case "e", "o", "°", "«", "»", "@", "©", "®", "+", "¢":
-		small := float64(first.box.Dy()) <= 0.6*textHeight(s.items[1:])
+		small := textHeight(s.items[:1]) <= 0.6*textHeight(s.items[1:])
 		gap := s.items[1].box.Min.X - first.box.Max.X
 		return small && float64(gap) >= 0.3*l.h
 	}
@@ -1993,7 +2002,10 @@ func joinUnspaced(w *pxWord, p pxWord) bool {
 	a, b := float64(utf8.RuneCountInString(w.text)), float64(utf8.RuneCountInString(p.text))
 	w.conf = (w.conf*a + p.conf*b) / (a + b)
 	w.text += p.text
+	wt, wb := w.print()
+	pt, pb := p.print()
 	w.box = w.box.Union(p.box)
+	w.padTop, w.padBottom = min(wt, pt)-w.box.Min.Y, w.box.Max.Y-max(wb, pb)
 	return true
 }
 
@@ -2016,7 +2028,7 @@ func splitLine(l pxWord) []pxWord {
 		n := len([]rune(f))
 		x0 := l.box.Min.X + int(w*float64(pos)/float64(total))
 		x1 := l.box.Min.X + int(math.Ceil(w*float64(pos+n)/float64(total)))
-		out = append(out, pxWord{text: f, box: image.Rect(x0, l.box.Min.Y, max(x1, x0+1), l.box.Max.Y), conf: l.conf, rtl: l.rtl, part: l.part})
+		out = append(out, pxWord{text: f, box: image.Rect(x0, l.box.Min.Y, max(x1, x0+1), l.box.Max.Y), conf: l.conf, rtl: l.rtl, part: l.part, padTop: l.padTop, padBottom: l.padBottom})
 		pos += n + 1
 	}
 	return out

@@ -1,0 +1,80 @@
+package ocr
+
+import (
+	"image"
+	"image/color"
+	"testing"
+)
+
+// paddleBox grows the box of print p as the text detector grows a line's
+// (dbParams.unclip: by area × unclip / perimeter on every side).
+func paddleBox(p image.Rectangle) image.Rectangle {
+	d := float64(p.Dx()*p.Dy()) * defaultDB.unclip / float64(2*(p.Dx()+p.Dy()))
+	return p.Inset(-int(d))
+}
+
+// printLine draws a line of print into g at p: glyph-wide strokes with
+// gaps, as characters stand in a line.
+func printLine(g *image.Gray, p image.Rectangle) {
+	for x := p.Min.X; x < p.Max.X; x++ {
+		if (x-p.Min.X)%12 < 8 {
+			for y := p.Min.Y; y < p.Max.Y; y++ {
+				g.SetGray(x, y, color.Gray{Y: 0})
+			}
+		}
+	}
+}
+
+// TestMeasurePrint: a heading 1.43 times the size of its body text gets a
+// detector's box only 1.3 times as high; measured to its print, it
+// measures 1.43 times again, whatever else of the page its box takes in:
+// specks of scan noise, the tips of the line above.
+func TestMeasurePrint(t *testing.T) {
+	t.Parallel()
+	g := image.NewGray(image.Rect(0, 0, 420, 240))
+	for i := range g.Pix {
+		g.Pix[i] = 255
+	}
+	heading := image.Rect(10, 40, 150, 80) // 40 pixels of print
+	body := image.Rect(10, 150, 400, 178)  // 28
+	printLine(g, heading)
+	printLine(g, body)
+	g.SetGray(60, 30, color.Gray{}) // a speck in the heading's box
+	for x := 100; x < 103; x++ {    // the tip of a descender above
+		g.SetGray(x, 140, color.Gray{})
+	}
+	lines := []pxWord{
+		{text: "Heading", box: paddleBox(heading)},
+		{text: "body", box: paddleBox(body)},
+	}
+	if r := float64(lines[0].box.Dy()) / float64(lines[1].box.Dy()); r > 1.35 {
+		t.Fatalf("the detector's boxes stand %.2f apart; the test needs them closer than the print", r)
+	}
+	measurePrint(g, lines)
+	for i, want := range []float64{40, 28} {
+		if got := textHeight(lines[i : i+1]); got != want {
+			t.Errorf("%s: print %v high, want %v (pads %d, %d)", lines[i].text, got, want, lines[i].padTop, lines[i].padBottom)
+		}
+	}
+}
+
+// TestLayoutPaddleHeadings: lines read by PaddleOCR, in boxes grown by
+// the detector, with their print measured: the larger line is a heading
+// of its own, not the first line of the paragraph under it.
+func TestLayoutPaddleHeadings(t *testing.T) {
+	t.Parallel()
+	paddleLine := func(text string, p image.Rectangle) pxWord {
+		b := paddleBox(p)
+		return pxWord{text: text, box: b, conf: 0.9, padTop: p.Min.Y - b.Min.Y, padBottom: b.Max.Y - p.Max.Y}
+	}
+	items := []pxWord{
+		paddleLine("关系与问题", image.Rect(0, 0, 200, 40)),
+		paddleLine("我们解决工作和农业，在分析中，过程调查管理，研究的历史", image.Rect(0, 70, 1400, 98)),
+		paddleLine("术，水平能力需要推动，我们实现数据和交通。在系统中，信息", image.Rect(0, 119, 1400, 147)),
+		paddleLine("在交通中，医院提高结果，变化的学生开展了农业。", image.Rect(0, 168, 1100, 196)),
+	}
+	got := blockTexts(layoutPage(items, nil, 0))
+	if len(got) != 2 || got[0] != "heading:关系与问题" {
+		t.Errorf("blocks %q, want the heading, then the paragraph", got)
+	}
+}
