@@ -1092,6 +1092,9 @@ const (
 	heading2Size      = 1.25
 	heading3Size      = 1.12
 	shortHeadingWords = 12
+	// headingShortfall: a heading over body text ends at least this
+	// share of the next line's width short of its end (headsBody).
+	headingShortfall = 0.25
 )
 
 // blocks joins the ordered segments into paragraphs, headings, list items,
@@ -1099,7 +1102,7 @@ const (
 // joined into paragraphs and list items, then headings by size.
 func (l *layout) blocks(segs []*segment, tables []*table, order []node) []pxBlock {
 	body := l.bodyHeight(segs)
-	b := &blockBuilder{l: l, paraGap: l.paragraphGap(order)}
+	b := &blockBuilder{l: l, paraGap: l.paragraphGap(order), body: body}
 	fur := l.furnitureFinder(order, body)
 	for i, nd := range order {
 		switch {
@@ -1292,6 +1295,7 @@ type blockBuilder struct {
 	curBox  image.Rectangle // its box
 	curH    float64         // its text height
 	indent  int             // x where a list item's text starts
+	body    float64         // the body text's height (bodyHeight)
 }
 
 // flush ends the block being built.
@@ -1338,6 +1342,9 @@ func (b *blockBuilder) join(s *segment, th float64) bool {
 		b.curBox = b.curBox.Union(s.box)
 		return true
 	}
+	if b.headsBody(s, th) {
+		return false
+	}
 	gap := float64(s.box.Min.Y - lb.Max.Y)
 	aligned := min(s.box.Max.X, b.curBox.Max.X)-max(s.box.Min.X, b.curBox.Min.X) > 0
 	if cur.kind == core.KindListItem {
@@ -1349,6 +1356,35 @@ func (b *blockBuilder) join(s *segment, th float64) bool {
 		return true
 	}
 	return false
+}
+
+// headsBody reports whether the block being built is a line that
+// markHeadings will make a heading (one short line, in print at least
+// heading3Size times the body's) that ends well short of the next line,
+// s, whose print, th, is the body's: a heading in print 1.12 to 1.25
+// times the body's differs from the body text under it by less than
+// lines of one paragraph may (similarSize), and had been taken for that
+// paragraph's first line. A paragraph's first line that measures large
+// runs to the paragraph's measure, as the next line does.
+func (b *blockBuilder) headsBody(s *segment, th float64) bool {
+	cur := b.cur
+	if cur.kind != core.KindParagraph || len(cur.lines) != 1 || !shortLine(cur.lines[0]) ||
+		b.curH < heading3Size*b.body || th >= heading3Size*b.body {
+		return false
+	}
+	// A paragraph's first line runs to its measure: the next line's end.
+	short := b.curBox.Max.X < s.box.Max.X-int(headingShortfall*float64(s.box.Dx()))
+	if b.l.rtl {
+		short = b.curBox.Min.X > s.box.Min.X+int(headingShortfall*float64(s.box.Dx()))
+	}
+	return short
+}
+
+// shortLine reports whether the words of a line are few enough for a
+// heading (shortHeadingWords) and end without a full stop.
+func shortLine(ws []pxWord) bool {
+	txt := strings.TrimSpace(lineText(ws))
+	return len(strings.Fields(txt)) <= shortHeadingWords && !strings.HasSuffix(txt, ".")
 }
 
 // start begins a block with s: a list item after a bullet (which is
@@ -1398,8 +1434,7 @@ func markHeadings(blocks []pxBlock, body float64) {
 			hs = append(hs, textHeight(ln))
 		}
 		r := median(hs) / body
-		txt := strings.TrimSpace(lineText(all))
-		short := len(b.lines) == 1 && len(strings.Fields(txt)) <= shortHeadingWords && !strings.HasSuffix(txt, ".")
+		short := len(b.lines) == 1 && shortLine(all)
 		switch {
 		case r >= heading1Size:
 			b.kind, b.level = core.KindHeading, 1

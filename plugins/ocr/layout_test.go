@@ -115,6 +115,23 @@ func line(s string, x, y int) []pxWord {
 	return out
 }
 
+// rtlLine lays out the words of s, written right to left, leftwards
+// from right on a line at y, 20 pixels high unless h says otherwise, with
+// 10 pixels per character and a 10-pixel space.
+func rtlLine(s string, right, y int, h ...int) []pxWord {
+	height := 20
+	if len(h) > 0 {
+		height = h[0]
+	}
+	var out []pxWord
+	for _, f := range strings.Fields(s) {
+		w := 10 * len([]rune(f))
+		out = append(out, pxWord{text: f, box: image.Rect(right-w, y, right, y+height), conf: 0.9, rtl: true})
+		right -= w + 10
+	}
+	return out
+}
+
 func blockTexts(bs []pxBlock) []string {
 	var out []string
 	for _, b := range bs {
@@ -209,6 +226,57 @@ func TestLayoutPage(t *testing.T) {
 				"heading:Process Shadow / BODROUCK SHASGI",
 				"heading:Section One",
 				"paragraph:body text line one runs on here / body text line two runs on here / body text line three runs on here",
+			},
+		},
+		{
+			// A heading in print 1.2 times the body's, within what lines
+			// of one paragraph may measure apart, ends well short of the
+			// line under it: a heading of its own.
+			name: "a heading a little larger than the body",
+			items: cat(
+				line("body text of the section before it runs on here", 0, 0),
+				line("and ends on a second line of the same width here", 0, 25),
+				[]pxWord{word("Ticket", 0, 80, 72, 104), word("Partner", 84, 80, 168, 104), word("Across", 180, 80, 252, 104)},
+				line("the section's text starts right under its heading", 0, 115),
+				line("and goes on for a second line of the same width", 0, 140),
+			),
+			want: []string{
+				"paragraph:body text of the section before it runs on here / and ends on a second line of the same width here",
+				"heading:Ticket Partner Across",
+				"paragraph:the section's text starts right under its heading / and goes on for a second line of the same width",
+			},
+		},
+		{
+			// A paragraph's first line that measures as large runs to
+			// the paragraph's measure: the paragraph's.
+			name: "a first line that measures large runs to the measure",
+			items: cat(
+				line("body text of the section before it runs on here", 0, 0),
+				line("and ends on a second line of the same width here", 0, 25),
+				[]pxWord{word("A", 0, 76, 12, 100), word("first", 22, 76, 82, 100), word("line", 92, 76, 140, 100), word("measured", 150, 76, 246, 100), word("large", 256, 76, 316, 100), word("here", 326, 76, 374, 100), word("again", 384, 76, 444, 100), word("runs", 454, 76, 490, 100)},
+				line("the paragraph's second line runs as far as it does", 0, 105),
+				line("and so does its third line of the same width now", 0, 130),
+			),
+			want: []string{
+				"paragraph:body text of the section before it runs on here / and ends on a second line of the same width here",
+				"paragraph:A first line measured large here again runs / the paragraph's second line runs as far as it does / and so does its third line of the same width now",
+			},
+		},
+		{
+			// The same, written right to left: the heading ends well
+			// short of the next line's end on the left.
+			name: "a heading a little larger than the body, right to left",
+			items: cat(
+				rtlLine("نص القسم الذي قبله يمتد هنا على السطر الأول", 500, 0),
+				rtlLine("وينتهي على سطر ثان بالعرض نفسه هنا تماما", 500, 25),
+				rtlLine("الطالب الحديث", 500, 80, 24),
+				rtlLine("نص القسم يبدأ تحت عنوانه مباشرة على السطر", 500, 115),
+				rtlLine("ويستمر على سطر ثان بالعرض نفسه هنا أيضا", 500, 140),
+			),
+			want: []string{
+				"paragraph:نص القسم الذي قبله يمتد هنا على السطر الأول / وينتهي على سطر ثان بالعرض نفسه هنا تماما",
+				"heading:الطالب الحديث",
+				"paragraph:نص القسم يبدأ تحت عنوانه مباشرة على السطر / ويستمر على سطر ثان بالعرض نفسه هنا أيضا",
 			},
 		},
 		{
