@@ -720,6 +720,9 @@ func (j *job) latinLayout(ctx context.Context, tw *tessWorker, cp *cleanPage, it
 		return nil, "", err
 	}
 	clock.lap("reread")
+	if cp.page {
+		measureBaselines(cp.cleaned, items)
+	}
 	return j.layout(cp, items, g, clock), BackendTesseract, nil
 }
 

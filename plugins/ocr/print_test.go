@@ -4,6 +4,8 @@ import (
 	"image"
 	"image/color"
 	"testing"
+
+	"github.com/assay-pdf/assay/core"
 )
 
 // paddleBox grows the box of print p as the text detector grows a line's
@@ -76,5 +78,86 @@ func TestLayoutPaddleHeadings(t *testing.T) {
 	got := blockTexts(layoutPage(items, nil, 0))
 	if len(got) != 2 || got[0] != "heading:关系与问题" {
 		t.Errorf("blocks %q, want the heading, then the paragraph", got)
+	}
+}
+
+// drawWord draws a word of print into g with its baseline at y: letters
+// 10 pixels apart, each two 2-pixel stems over the x-height (14 pixels)
+// with a bar at the top and the bottom; the letters at tall reach up to
+// capital height (20 pixels), those at desc down 6 pixels under the
+// baseline.
+func drawWord(g *image.Gray, x, y, letters int, tall, desc []int) {
+	ink := func(x0, y0, x1, y1 int) {
+		for yy := y0; yy < y1; yy++ {
+			for xx := x0; xx < x1; xx++ {
+				g.SetGray(xx, yy, color.Gray{})
+			}
+		}
+	}
+	for i := range letters {
+		lx := x + 10*i
+		ink(lx, y-14, lx+2, y)
+		ink(lx+6, y-14, lx+8, y)
+		ink(lx, y-14, lx+8, y-12)
+		ink(lx, y-2, lx+8, y)
+		for _, t := range tall {
+			if t == i {
+				ink(lx, y-20, lx+2, y)
+			}
+		}
+		for _, d := range desc {
+			if d == i {
+				ink(lx+6, y, lx+8, y+6)
+			}
+		}
+	}
+}
+
+// TestMeasureBaselines: a word with tall letters and a descender is
+// measured from its capitals to its baseline; one without tall letters
+// keeps its box.
+func TestMeasureBaselines(t *testing.T) {
+	t.Parallel()
+	g := image.NewGray(image.Rect(0, 0, 300, 60))
+	for i := range g.Pix {
+		g.Pix[i] = 255
+	}
+	drawWord(g, 10, 30, 8, []int{0, 4, 5}, []int{3}) // "Daughter"
+	drawWord(g, 120, 30, 5, nil, []int{2})           // "wagon"
+	words := []pxWord{
+		{text: "Daughter", box: image.Rect(10, 10, 88, 36)},
+		{text: "wagon", box: image.Rect(120, 16, 168, 36)},
+	}
+	measureBaselines(g, words)
+	if got := textHeight(words[:1]); got != 20 {
+		t.Errorf("Daughter: print %v high, want 20 (capital to baseline; pad %d)", got, words[0].padBottom)
+	}
+	if words[1].padBottom != 0 {
+		t.Errorf("wagon: pad %d under the baseline, want its box kept", words[1].padBottom)
+	}
+}
+
+// TestLayoutHeadingWithDescenders: a heading in print 1.2 times the
+// body's, both of whose words have descenders, is a third-level heading:
+// measured to their baseline, not to their descenders' ends.
+func TestLayoutHeadingWithDescenders(t *testing.T) {
+	t.Parallel()
+	var items []pxWord
+	items = append(items, line("body text of the section before it runs on here", 0, 0)...)
+	items = append(items, line("and ends on a second line of the same width here", 0, 25)...)
+	for _, w := range []pxWord{word("Daughter", 0, 80, 96, 111), word("Spolstekys", 108, 80, 228, 111)} {
+		w.padBottom = 7 // 24 pixels of print, 7 of descenders
+		items = append(items, w)
+	}
+	items = append(items, line("the section's text starts right under its heading", 0, 125)...)
+	items = append(items, line("and goes on for a second line of the same width", 0, 150)...)
+	blocks := layoutPage(items, nil, 0)
+	for _, b := range blocks {
+		if b.kind == core.KindHeading && b.level != 3 {
+			t.Errorf("heading %q at level %d, want 3", lineText(b.lines[0]), b.level)
+		}
+	}
+	if got := blockTexts(blocks); len(got) != 3 || got[1] != "heading:Daughter Spolstekys" {
+		t.Errorf("blocks %q, want the heading between two paragraphs", got)
 	}
 }
