@@ -1008,7 +1008,9 @@ var bulletMarks = map[string]bool{
 }
 
 // bullet reports whether the segment starts with a list bullet, which
-// Tesseract often reads as a small "e", "o" or "°".
+// Tesseract often reads as a small "e", "o" or "°", and its Arabic model
+// as the Arabic-Indic zero, a dot: a mark much smaller than the text,
+// standing apart before it (on its right in right-to-left print).
 func (l *layout) bullet(s *segment) bool {
 	first := s.items[0]
 	f := strings.Fields(first.text)
@@ -1022,9 +1024,12 @@ func (l *layout) bullet(s *segment) bool {
 		return true
 	}
 	switch f[0] {
-	case "e", "o", "°", "«", "»", "@", "©", "®", "+", "¢":
+	case "e", "o", "°", "«", "»", "@", "©", "®", "+", "¢", "٠":
 		small := textHeight(s.items[:1]) <= 0.6*textHeight(s.items[1:])
 		gap := s.items[1].box.Min.X - first.box.Max.X
+		if l.rtl {
+			gap = first.box.Min.X - s.items[1].box.Max.X
+		}
 		return small && float64(gap) >= 0.3*l.h
 	}
 	return false

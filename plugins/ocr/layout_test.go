@@ -280,6 +280,22 @@ func TestLayoutPage(t *testing.T) {
 			},
 		},
 		{
+			// Tesseract's Arabic model reads a bullet as the Arabic-Indic
+			// zero, a dot of the same size: on the right of a list
+			// written right to left.
+			name: "an Arabic list whose bullets read as zeros",
+			items: cat(
+				rtlLine("نص الفقرة قبل القائمة يمتد هنا على السطر", 500, 0),
+				[]pxWord{{text: "٠", box: image.Rect(492, 37, 500, 45), conf: 0.5, rtl: true}}, rtlLine("يحلل الشبكة البحث الطالب", 480, 30),
+				[]pxWord{{text: "٠", box: image.Rect(492, 62, 500, 70), conf: 0.5, rtl: true}}, rtlLine("يقدم الناس الطريق الجديد", 480, 55),
+			),
+			want: []string{
+				"paragraph:نص الفقرة قبل القائمة يمتد هنا على السطر",
+				"list_item:يحلل الشبكة البحث الطالب",
+				"list_item:يقدم الناس الطريق الجديد",
+			},
+		},
+		{
 			name: "bullets make list items, a wide gap a new paragraph",
 			items: cat(
 				line("first paragraph line one", 0, 0), line("and line two", 0, 25),
