@@ -86,7 +86,12 @@
 // part of the page, which holds one column, in rows), paragraphs
 // from line spacing, headings from text size, list items from bullets, and
 // short lines alone in the top and bottom margins as page headers and
-// footers. Before it, marks that are not print are dropped: specks of
+// footers. Text size is the height of the print (print.go): for words of
+// Latin print, from the tops of the capitals to the baseline, found in
+// each word's pixels above its descenders; for PaddleOCR's lines, the
+// rows of the line's box that hold ink, as its detector grows each box
+// by a margin that evens sizes out. Before it, marks that are not print
+// are dropped: specks of
 // noise read as tiny low-confidence words, dots of i and j split off a
 // line of large print, and dashes read into the blank gutter between
 // columns; a page whose words stand one to a line, read with doubt
