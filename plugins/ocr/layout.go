@@ -45,8 +45,9 @@ type pxWord struct {
 	// (see node.part).
 	part int
 	// padTop and padBottom are the rows of the box above and under the
-	// word's print, where the box stands off from it (a PaddleOCR
-	// line's, see inkPads); 0 where the box is the print's.
+	// word's print, where the box stands off from it: a PaddleOCR line's
+	// margin (measurePrint), a Latin word's descenders
+	// (measureBaselines); 0 where the box is the print's.
 	padTop, padBottom int
 }
 
