@@ -1367,15 +1367,15 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg, rules []edge, facts 
 			i += n
 			continue
 		}
-		j, gut := growGroup(slabs, i, rx0, rx1, em)
-		if readAlone(slabs, i, j, gut, rx0, rx1, em) || justifiedRows(slabs[i:j], jx0, jx1) {
+		j, gut := growGroup(slabs, i, rx0, rx1, em, rules)
+		if readAlone(slabs, i, j, gut, rx0, rx1, em, rules) || justifiedRows(slabs[i:j], jx0, jx1) {
 			emitRowsIn(slabs[i], jx0, jx1, out)
 			i++
 			continue
 		}
 		group := slices.Concat(slabs[i:j]...)
 		cols, tabular := groupColumns(slabs, i, j, group, gut, rx0, rx1, em, rules)
-		if len(cols) > 1 && !tabular && leadsColumns(slabs, i, j, rx0, rx1, em) {
+		if len(cols) > 1 && !tabular && leadsColumns(slabs, i, j, rx0, rx1, em, rules) {
 			emitRowsIn(slabs[i], jx0, jx1, out)
 			i++
 			continue
@@ -1414,8 +1414,8 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg, rules []edge, facts 
 // readAlone says whether slab i, whose group of slabs sharing gutters
 // gut ends at j, is read as rows by itself: a title in a gutter
 // (titleInGutter) or a lone line over columns (loneLineOver).
-func readAlone(slabs [][]*seg, i, j int, gut []span, rx0, rx1, em float64) bool {
-	return i+1 < len(slabs) && titleInGutter(slabs[i], slabs[i+1]) || loneLineOver(slabs, i, j, gut, rx0, rx1, em)
+func readAlone(slabs [][]*seg, i, j int, gut []span, rx0, rx1, em float64, rules []edge) bool {
+	return i+1 < len(slabs) && titleInGutter(slabs[i], slabs[i+1]) || loneLineOver(slabs, i, j, gut, rx0, rx1, em, rules)
 }
 
 // justifiedRows says whether the slabs of a group, in a column set
@@ -1458,12 +1458,12 @@ func groupColumns(slabs [][]*seg, i, j int, group []*seg, gut []span, rx0, rx1, 
 // gutter inside the region rx0..rx1 (a heading over the columns ends the
 // group: spanningHeading). It returns the end of the group (exclusive)
 // and the gutters its slabs share.
-func growGroup(slabs [][]*seg, i int, rx0, rx1, em float64) (int, []span) {
+func growGroup(slabs [][]*seg, i int, rx0, rx1, em float64, rules []edge) (int, []span) {
 	gut := gaps(slabs[i], rx0, rx1, em)
 	j := i + 1
 	for j < len(slabs) && len(gut) > 0 {
 		g2 := intersect(gut, gaps(slabs[j], rx0, rx1, em), em)
-		if innerGutters(g2, rx0, rx1) == 0 {
+		if innerGutters(g2, rx0, rx1) == 0 || closedByRule(slabs, i, j, gut, g2, rx0, rx1, em, rules) {
 			break
 		}
 		if j+1 < len(slabs) && spanningHeading(slabs[j], slabs[j+1], g2, em) && !headingGoesOn(slabs[j-1], slabs[j]) {
@@ -1473,6 +1473,58 @@ func growGroup(slabs [][]*seg, i int, rx0, rx1, em float64) (int, []span) {
 		j++
 	}
 	return j, gut
+}
+
+// closedByRule reports whether the columns of running text that slabs
+// i..j-1 form (sharing the gutters gut) end at a horizontal rule between
+// slab j-1 and slab j that crosses every inner gutter (g2) they would
+// share with slab j. Text does not run on under a rule drawn across its
+// gutter: a table set across a page of two columns (MinerU's demo1,
+// page 6), ruled over its rows, whose gaps between its columns of figures
+// line up with the text's gutter, had been split at it into two halves
+// read with the two columns of text. The rows of a table over its rules
+// (a header over a midrule) are not running text, and the rule leaves
+// them to the table.
+func closedByRule(slabs [][]*seg, i, j int, gut, g2 []span, rx0, rx1, em float64, rules []edge) bool {
+	if !ruledAcross(rules, slabBottom(slabs[j-1]), slabTop(slabs[j]), g2, rx0, rx1) {
+		return false
+	}
+	cols, tabular := columns(slabs, i, j, slices.Concat(slabs[i:j]...), gut, em)
+	if tabular || len(cols) < 2 {
+		return false
+	}
+	for _, c := range cols {
+		if !proseColumn(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// acrossShare is the least share of the region's width that a rule
+// across its columns spans: a table's rules run across the page's text,
+// where the strokes of a drawing beside the text cross a gutter too.
+const acrossShare = 0.75
+
+// ruledAcross reports whether a horizontal rule between y0 and y1 spans
+// acrossShare of rx0..rx1 and crosses every inner gutter of gut.
+func ruledAcross(rules []edge, y0, y1 float64, gut []span, rx0, rx1 float64) bool {
+	for _, r := range rules {
+		if r.pos <= y0 || r.pos >= y1 || r.hi-r.lo < acrossShare*(rx1-rx0) {
+			continue
+		}
+		across := true
+		for _, g := range gut {
+			if g.inner(rx0, rx1) && (r.lo > g.a || r.hi < g.b) {
+				across = false
+				break
+			}
+		}
+		if across {
+			return true
+		}
+	}
+	return false
 }
 
 // innerGutters counts the gutters of g that lie inside rx0..rx1, not at
@@ -1537,11 +1589,11 @@ func columns(slabs [][]*seg, i, j int, group []*seg, gut []span, em float64) ([]
 // an 'Abstract' heading stands left of the second column's first lines;
 // read as columns of that gap, the heading came before the date, and the
 // second column's first lines before the abstract.
-func leadsColumns(slabs [][]*seg, i, j int, rx0, rx1, em float64) bool {
+func leadsColumns(slabs [][]*seg, i, j int, rx0, rx1, em float64, rules []edge) bool {
 	if len(slabs[i]) != 1 || j >= len(slabs) || j < i+2 {
 		return false
 	}
-	next, gut := growGroup(slabs, i+1, rx0, rx1, em)
+	next, gut := growGroup(slabs, i+1, rx0, rx1, em, rules)
 	if next <= j {
 		return false
 	}
@@ -1592,11 +1644,11 @@ func sideBySide(group [][]*seg, gut []span, rx0, rx1 float64) bool {
 // nine columns were cut off as a column of their own, and the rest read
 // one value a line). A line over text columns, or over slabs that are no
 // table without it, stays in the group.
-func loneLineOver(slabs [][]*seg, i, j int, gut []span, rx0, rx1, em float64) bool {
+func loneLineOver(slabs [][]*seg, i, j int, gut []span, rx0, rx1, em float64, rules []edge) bool {
 	if len(slabs[i]) != 1 || j < i+3 {
 		return false
 	}
-	j2, gut2 := growGroup(slabs, i+1, rx0, rx1, em)
+	j2, gut2 := growGroup(slabs, i+1, rx0, rx1, em, rules)
 	if j2 < j || innerGutters(gut2, rx0, rx1) <= innerGutters(gut, rx0, rx1) {
 		return false
 	}

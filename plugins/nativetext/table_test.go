@@ -2,6 +2,7 @@ package nativetext
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -602,5 +603,75 @@ func TestProseColumnsInAFrame(t *testing.T) {
 		if got := proseColumns(tc.grid, tb, segs, idx); got != tc.prose {
 			t.Errorf("%s: prose columns %v, want %v", tc.name, got, tc.prose)
 		}
+	}
+}
+
+// TestTableAcrossColumns: a table set across a page of two columns of
+// text, ruled over and under its rows, whose gap between its fourth and
+// fifth columns of figures lines up with the text's gutter, is one table
+// after the two columns, not two halves read with them; the rows of a
+// table over its own midrule stay in it.
+func TestTableAcrossColumns(t *testing.T) {
+	t.Parallel()
+	left := []string{"The fit of the model to the observed", "data was generally good across all of", "the catchments and the percentiles of",
+		"flow that were tested in this study, and", "the poorest fits were those at the two", "smallest catchments of the whole set."}
+	right := []string{"and the lower flows were matched by the", "shallow soils of the two catchments in", "the south, where data on the soils was",
+		"far from uniform and only an indication", "of the depth of the soils was given in", "the reports that we could obtain then."}
+	var cells [][3]string
+	for i := range left {
+		y := strconv.Itoa(700 - 12*i)
+		cells = append(cells, [3]string{"72", y, left[i]}, [3]string{"315", y, right[i]})
+	}
+	xs := []string{"72", "160", "200", "240", "320", "360", "400", "440"}
+	rows := [][]string{
+		{"Site", "10", "20", "30", "40", "50", "60", "70"},
+		{"Redhill", "0.90", "0.95", "0.82", "0.80", "0.92", "0.88", "0.89"},
+		{"Pine Ck", "0.56", "0.76", "0.88", "0.99", "0.99", "0.71", "0.99"},
+		{"Glendhu", "0.76", "0.77", "0.82", "0.84", "0.87", "0.89", "0.90"},
+		{"Biesievlei", "0.96", "0.96", "0.90", "0.82", "0.81", "0.88", "0.92"},
+	}
+	for r, row := range rows {
+		y := strconv.Itoa(600 - 14*r)
+		for c, v := range row {
+			cells = append(cells, [3]string{xs[c], y, v})
+		}
+	}
+	var rules strings.Builder
+	for _, y := range []int{614, 595, 540} { // over the table, under its header, under it
+		fmt.Fprintf(&rules, "72 %d m 530 %d l S\n", y, y)
+	}
+	blocks := helvPage(t, rules.String()+cellsText(cells))
+	ts := tables(core.Page{Blocks: blocks})
+	if len(ts) != 1 {
+		t.Fatalf("%d tables; want 1: %q", len(ts), blockTexts(blocks))
+	}
+	g := ts[0].Grid()
+	if want := rows[1]; len(g) != len(rows) || fmt.Sprint(g[1]) != fmt.Sprint(want) {
+		t.Errorf("table %q; want %d rows, the second %q", g, len(rows), want)
+	}
+	texts := blockTexts(blocks)
+	if len(texts) < 3 || !strings.HasPrefix(texts[0], "The fit") || !strings.HasPrefix(texts[1], "and the lower") || blocks[len(blocks)-1].Kind != core.KindTable {
+		t.Errorf("blocks %q; want the left column, the right column, then the table", texts)
+	}
+}
+
+// TestStrokeAcrossGutter: a drawing's stroke that crosses the gutter
+// between two columns of text, short of their width, leaves them whole.
+func TestStrokeAcrossGutter(t *testing.T) {
+	t.Parallel()
+	left := []string{"Get plenty of rest in the first few days", "after being discharged from the hospital", "and take it easy for a while, and only do",
+		"what is comfortable for you to do then;", "ask your nurse about what suits you best", "before you go back to your usual work."}
+	right := []string{"Ask friends or family to help you out for", "a while as you recover from the surgery,", "for example with the household chores,",
+		"the shopping and the cooking, and with", "getting to and from the hospital for your", "check-ups in the first weeks at home."}
+	var cells [][3]string
+	for i := range left {
+		y := strconv.Itoa(700 - 12*i)
+		cells = append(cells, [3]string{"72", y, left[i]}, [3]string{"315", y, right[i]})
+	}
+	stroke := "250 660.5 m 340 660.5 l S\n" // between the fourth and fifth lines
+	blocks := helvPage(t, stroke+cellsText(cells))
+	texts := blockTexts(blocks)
+	if len(texts) != 2 || !strings.HasSuffix(texts[0], left[len(left)-1]) || !strings.HasPrefix(texts[1], right[0]) {
+		t.Errorf("blocks %q; want the left column whole, then the right", texts)
 	}
 }
