@@ -1489,16 +1489,7 @@ func closedByRule(slabs [][]*seg, i, j int, gut, g2 []span, rx0, rx1, em float64
 	if !ruledAcross(rules, slabBottom(slabs[j-1]), slabTop(slabs[j]), g2, rx0, rx1) {
 		return false
 	}
-	cols, tabular := columns(slabs, i, j, slices.Concat(slabs[i:j]...), gut, em)
-	if tabular || len(cols) < 2 {
-		return false
-	}
-	for _, c := range cols {
-		if !proseColumn(c) {
-			return false
-		}
-	}
-	return true
+	return runningColumns(slabs, i, j, gut, em)
 }
 
 // acrossShare is the least share of the region's width that a rule
@@ -1597,7 +1588,13 @@ func leadsColumns(slabs [][]*seg, i, j int, rx0, rx1, em float64, rules []edge) 
 	if next <= j {
 		return false
 	}
-	cols, tabular := columns(slabs, i+1, next, slices.Concat(slabs[i+1:next]...), gut, em)
+	return runningColumns(slabs, i+1, next, gut, em)
+}
+
+// runningColumns reports whether slabs[i:j], sharing the gutters gut,
+// split into two columns or more, each of running text (proseColumn).
+func runningColumns(slabs [][]*seg, i, j int, gut []span, em float64) bool {
+	cols, tabular := columns(slabs, i, j, slices.Concat(slabs[i:j]...), gut, em)
 	if tabular || len(cols) < 2 {
 		return false
 	}
