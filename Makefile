@@ -13,7 +13,7 @@ PROTOC_GEN_GO      := v1.36.12
 PROTOC_GEN_GO_GRPC := v1.6.2
 export PATH := $(GOBIN):$(PATH)
 
-.PHONY: all deps deps-apt deps-go deps-ocr build test demo bench bench-quality bench-speed bench-ocr bench-serve fuzz proto fmt lint testdata clean
+.PHONY: all deps deps-apt deps-go deps-ocr build test demo bench bench-quality bench-speed bench-ocr bench-scans bench-serve fuzz proto fmt lint testdata clean
 
 all: build
 
@@ -87,6 +87,10 @@ bench-speed: deps build
 ## bench-ocr: CPU per page of the OCR engine on scanned PDFs (FILES=..., default the corpus's scanned sets), on two cores and held to one, beside Tesseract's CLI at 300 and 200 dpi, medians of 3
 bench-ocr: deps build
 	scripts/bench-ocr $(FILES)
+
+## bench-scans: OCR quality on every born-digital document of the generated sets printed to 200 dpi pictures (score.py per document)
+bench-scans: deps build
+	scripts/bench-scans
 
 ## bench-serve: assay serve under 500 jobs from 8 clients (../shared/corpus), then one 200-page document on nats-server with one and two workers
 bench-serve: deps build
