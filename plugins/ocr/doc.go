@@ -45,7 +45,10 @@
 // back, so no line is read twice. Tesseract reads a block's lines, not
 // its columns, so a page is cut into columns before any reading (an X-Y
 // cut of its ink at gutters that part columns of text, parts.go) and read
-// one column at a time; the probe band is read so too. The probe also
+// one column at a time; the probe band is read so too. PaddleOCR reads a
+// page's columns apart too where they run three inches down the page:
+// its line boxes, grown by their margins, bridge a narrow gutter. The
+// probe also
 // measures the print: a page of large print is read with the Latin models
 // shrunk (box filter) until its words are 20 pixels high, which Tesseract
 // reads as well in less time (scale.go); boxes come back in the render's

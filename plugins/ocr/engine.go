@@ -980,7 +980,7 @@ func (j *job) recognize(ctx context.Context, backend string, tw *tessWorker, g *
 		if isHan(script) {
 			squeeze = hanSqueeze
 		}
-		return pd.read(ctx, g, squeeze)
+		return readPaddleParts(ctx, pd, g, pageParts(g, dpi), dpi, squeeze)
 	}
 	if tw == nil {
 		return nil, fmt.Errorf("ocr: tesseract backend not loaded: %w", core.ErrUnsupported)

@@ -66,6 +66,52 @@ func (j *job) readParts(ctx context.Context, tw *tessWorker, g *image.Gray, part
 	return items, nil
 }
 
+// readPaddleParts reads g with PaddleOCR one part at a time, as
+// readParts does with Tesseract: the detector's box of a line grows by a
+// margin that bridges a narrow gutter, and a line of each column came
+// out as one. Boxes are in g's pixels from its corner.
+func readPaddleParts(ctx context.Context, pd *paddle, g *image.Gray, parts []image.Rectangle, dpi int, squeeze float64) ([]pxWord, error) {
+	if len(parts) <= 1 || !longColumns(parts, dpi) {
+		return pd.read(ctx, g, squeeze)
+	}
+	var items []pxWord
+	for i, p := range parts {
+		ws, err := pd.read(ctx, crop(g, p), squeeze)
+		if err != nil {
+			return nil, err
+		}
+		off := p.Min.Sub(g.Rect.Min)
+		for _, w := range ws {
+			w.box = w.box.Add(off)
+			w.part = i + 1
+			items = append(items, w)
+		}
+	}
+	return items, nil
+}
+
+// minPaddleColumnsInch: PaddleOCR reads a page in parts only where its
+// columns run this far down the page, side by side. It reads each line
+// whole, whatever stands in it: the blanks beside a Chinese line's
+// full-width commas, which lined up down eight lines (two inches) of a
+// page of one column, cut its lines in two when it read that page in
+// parts; two columns of Chinese ran the page's height.
+const minPaddleColumnsInch = 3.0
+
+// longColumns reports whether every two parts that stand side by side
+// (their rows overlap) are minPaddleColumnsInch tall.
+func longColumns(parts []image.Rectangle, dpi int) bool {
+	least := int(minPaddleColumnsInch * float64(dpi))
+	for i, p := range parts {
+		for _, q := range parts[i+1:] {
+			if p.Min.Y < q.Max.Y && q.Min.Y < p.Max.Y && (p.Dy() < least || q.Dy() < least) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // pageParts cuts g into parts that each hold one column of text and
 // together cover g: bands between blank rows; runs of bands that share
 // gutters, an inch of inked rows at least, cut at them (a two-column

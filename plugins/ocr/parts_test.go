@@ -1,7 +1,13 @@
 package ocr
 
 import (
+	"image"
+	"path/filepath"
 	"testing"
+
+	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/corpustest"
+	"github.com/assay-pdf/assay/internal/render"
 )
 
 // TestPagePartsCutsColumns cuts real scanned pages into parts. A page of
@@ -114,5 +120,74 @@ func TestColumnRunEndsAtANarrowedGutter(t *testing.T) {
 		if got := columnRun(tc.bands, dpi); got != tc.want {
 			t.Errorf("%s: run of %d bands, want %d", tc.name, got, tc.want)
 		}
+	}
+}
+
+// TestPaddleReadsColumnsApart reads a page of two columns of Chinese
+// (the generated corpus's cjk-04, printed at 200 dpi) with PaddleOCR, as
+// a page in Han script is read. The gutter is narrow (about two
+// characters), and the detector's boxes, grown by their margins, had
+// joined a line of each column into one: every line read must lie in one
+// column, under half the page's width.
+func TestPaddleReadsColumnsApart(t *testing.T) {
+	pdf := filepath.Join(corpustest.Dir(t, "generated", "pdf"), "cjk-04.pdf")
+	e := engineFor(t, BackendAuto)
+	ctx := t.Context()
+	j, err := e.prepare(ctx, &core.Request{Source: pdf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if j.paddleFor() == nil {
+		t.Skip("PaddleOCR not installed (run make deps)")
+	}
+	if j.doc, err = j.r.LoadFile(ctx, pdf); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { j.doc.Close() })
+	const dpi = 200
+	img, _, err := j.pageImage(ctx, 1, render.Options{DPI: dpi, Gray: true}, map[string]float64{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines, err := j.recognize(ctx, BackendPaddle, nil, img, dpi, "HanT", 1, map[string]float64{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lines) < 20 {
+		t.Fatalf("read %d lines", len(lines))
+	}
+	for _, l := range lines {
+		if 2*l.box.Dx() > img.Rect.Dx() {
+			t.Errorf("line %q spans %v, over half the page's %d pixels", l.text, l.box, img.Rect.Dx())
+		}
+	}
+}
+
+// TestLongColumns: PaddleOCR reads a page in parts only where columns
+// run minPaddleColumnsInch down the page side by side; a short run, such
+// as full-width commas lining up down a few lines of Chinese, leaves the
+// page whole.
+func TestLongColumns(t *testing.T) {
+	t.Parallel()
+	const dpi = 200
+	tests := []struct {
+		name  string
+		parts []image.Rectangle
+		want  bool
+	}{
+		{"two columns the page's height under a title", []image.Rectangle{
+			image.Rect(0, 0, 1653, 221), image.Rect(0, 221, 824, 2339), image.Rect(824, 221, 1653, 2339)}, true},
+		{"a band of one column cut at commas that line up", []image.Rectangle{
+			image.Rect(0, 0, 1653, 1243), image.Rect(0, 1243, 1063, 1674), image.Rect(1063, 1243, 1653, 1674), image.Rect(0, 1674, 1653, 2339)}, false},
+		{"bands one under another", []image.Rectangle{
+			image.Rect(0, 0, 1653, 300), image.Rect(0, 300, 1653, 2339)}, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			if got := longColumns(tc.parts, dpi); got != tc.want {
+				t.Errorf("longColumns = %v, want %v", got, tc.want)
+			}
+		})
 	}
 }
