@@ -47,36 +47,39 @@ func (j *job) readPage(ctx context.Context, tw *tessWorker, g *image.Gray, dpi i
 // readParts reads g one part at a time; boxes are in g's pixels from its
 // corner. One part is read as the whole of g.
 func (j *job) readParts(ctx context.Context, tw *tessWorker, g *image.Gray, parts []image.Rectangle, dpi int, langs []string, scale float64) ([]pxWord, error) {
-	if len(parts) <= 1 {
-		return j.tess.recognize(ctx, tw, g, dpi, langs, scale)
-	}
-	var items []pxWord
-	for i, p := range parts {
-		ws, err := j.tess.recognize(ctx, tw, g.SubImage(p).(*image.Gray), dpi, langs, scale)
-		if err != nil {
-			return nil, err
-		}
-		off := p.Min.Sub(g.Rect.Min)
-		for _, w := range ws {
-			w.box = w.box.Add(off)
-			w.part = i + 1
-			items = append(items, w)
-		}
-	}
-	return items, nil
+	return readEachPart(g, parts, func(sub *image.Gray) ([]pxWord, error) {
+		return j.tess.recognize(ctx, tw, sub, dpi, langs, scale)
+	})
 }
 
 // readPaddleParts reads g with PaddleOCR one part at a time, as
-// readParts does with Tesseract: the detector's box of a line grows by a
-// margin that bridges a narrow gutter, and a line of each column came
-// out as one. Boxes are in g's pixels from its corner.
+// readParts does with Tesseract, where its columns are long
+// (longColumns): the detector's box of a line grows by a margin that
+// bridges a narrow gutter, and a line of each column came out as one.
+// Boxes are in g's pixels from its corner.
 func readPaddleParts(ctx context.Context, pd *paddle, g *image.Gray, parts []image.Rectangle, dpi int, squeeze float64) ([]pxWord, error) {
-	if len(parts) <= 1 || !longColumns(parts, dpi) {
-		return pd.read(ctx, g, squeeze)
+	if !longColumns(parts, dpi) {
+		parts = nil
+	}
+	return readEachPart(g, parts, func(sub *image.Gray) ([]pxWord, error) {
+		if sub != g {
+			sub = crop(sub, sub.Rect) // PaddleOCR reads from the picture's corner
+		}
+		return pd.read(ctx, sub, squeeze)
+	})
+}
+
+// readEachPart reads g with read, one part at a time (the whole of g
+// when there is one part or none), and puts each part's words in g's
+// pixels from its corner, numbered with their part (pxWord.part). read
+// gives boxes from the corner of the picture it is given.
+func readEachPart(g *image.Gray, parts []image.Rectangle, read func(*image.Gray) ([]pxWord, error)) ([]pxWord, error) {
+	if len(parts) <= 1 {
+		return read(g)
 	}
 	var items []pxWord
 	for i, p := range parts {
-		ws, err := pd.read(ctx, crop(g, p), squeeze)
+		ws, err := read(g.SubImage(p).(*image.Gray))
 		if err != nil {
 			return nil, err
 		}
