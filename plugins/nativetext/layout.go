@@ -2510,6 +2510,7 @@ func buildBlocks(segs []*seg, body float64, page core.BBox) []core.Block {
 	var blocks []core.Block
 	var cur []*seg
 	lead := pageLeading(segs, body)
+	lead.heads = subheadFaces(segs, body)
 	flush := func() {
 		if len(cur) == 0 {
 			return
@@ -2538,6 +2539,7 @@ func buildBlocks(segs []*seg, body float64, page core.BBox) []core.Block {
 	markCapsHeadings(blocks, body)
 	markNumberedHeadings(blocks, body)
 	markCode(blocks)
+	markFaceHeadings(blocks, body, lead.heads)
 	nestListItems(blocks)
 	return blocks
 }
@@ -3188,7 +3190,7 @@ func startsNewBlock(cur []*seg, s *seg, lead *leading) bool {
 	if contentsEntry(p) {
 		return true
 	}
-	if indented(cur, s) {
+	if indented(cur, s) || faceBreak(cur, p, s, lead.heads) {
 		return true
 	}
 	// A block's first line set in from both ends of the next, a line of

@@ -45,6 +45,8 @@ type leading struct {
 	lower bool
 	// body is the size of the page's running text (0: unknown).
 	body float64
+	// heads is the page's subheading styles (subheadFaces).
+	heads map[faceKey]bool
 }
 
 // pageLeading measures the gaps between segments that follow each other
