@@ -173,6 +173,9 @@
 //	shading.go   filled rectangles (cell shading, zebra stripes, header
 //	             bands) become edges only where their sides can be seen:
 //	             not where a rectangle meets another of its colour.
+//	faces.go     subheadings told by their face alone: lines in one face
+//	             a little larger than the text, over text in another,
+//	             that recur on the page.
 //	words.go     Cells.Words: the page's words, not laid out, for callers
 //	             that rebuild a part of the page (tableformer's regions).
 //	furniture.go running headers and footers, heading levels (document pass).
