@@ -173,6 +173,8 @@
 //	shading.go   filled rectangles (cell shading, zebra stripes, header
 //	             bands) become edges only where their sides can be seen:
 //	             not where a rectangle meets another of its colour.
+//	hanging.go   lists set with hanging indents (references, glossaries)
+//	             part into their entries.
 //	faces.go     subheadings told by their face alone: lines in one face
 //	             a little larger than the text, over text in another,
 //	             that recur on the page.

@@ -10,6 +10,8 @@ import (
 // TestLayoutParagraphIndents: with no blank space between paragraphs, a
 // first line set in from the margin starts one; a hanging indent (a
 // reference list's lines after the first) and the indents of code do not.
+// A reference list's entries part where each starts back at the margin
+// (splitHanging).
 func TestLayoutParagraphIndents(t *testing.T) {
 	t.Parallel()
 	const x, em = 50.0, 10.0
@@ -37,7 +39,7 @@ func TestLayoutParagraphIndents(t *testing.T) {
 			{2, "indent.", false},
 			{0, "Bravo, B. A second reference that runs across", false},
 			{2, "the column and ends.", false},
-		}, []string{"Alpha,"}},
+		}, []string{"Alpha,", "Bravo,"}},
 		{"code", []ln{
 			{0, "func main() {", true},
 			{0, "x := 1", true},

@@ -2515,8 +2515,10 @@ func buildBlocks(segs []*seg, body float64, page core.BBox) []core.Block {
 		if len(cur) == 0 {
 			return
 		}
-		for _, part := range splitBroken(cur) {
-			blocks = append(blocks, makeBlock(part, body, page))
+		for _, broken := range splitBroken(cur) {
+			for _, part := range splitHanging(broken) {
+				blocks = append(blocks, makeBlock(part, body, page))
+			}
 		}
 		cur = nil
 	}
