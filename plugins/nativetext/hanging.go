@@ -22,19 +22,21 @@ import "math"
 // which make a block a list of entries with hanging indents.
 const minHangingEntries = 2
 
-// splitHanging cuts the lines of a block set as a list with hanging
-// indents before each line at the outer edge (see above); any other
-// block is returned whole.
-func splitHanging(cur []*seg) [][]*seg {
-	whole := [][]*seg{cur}
+// hangingCuts is where a block set as a list with hanging indents is
+// cut into its entries: before each line at the outer edge (see above),
+// as indices into cur. It is nil for any other block.
+func hangingCuts(cur []*seg) []int {
+	if len(cur) < minHangingEntries+1 || !hangsFrom(cur[0], cur[1]) {
+		return nil // most blocks: told without grouping their lines
+	}
 	lines := blockLines(cur)
 	if len(lines) < minHangingEntries+1 {
-		return whole
+		return nil
 	}
 	em := max(1, lines[0].size)
 	outer, inner := lines[0].b.X0, lines[1].b.X0
 	if in := inner - outer; in < indentMin*em || in > indentMax*em {
-		return whole
+		return nil
 	}
 	right := lines[0].b.X1
 	for _, l := range lines {
@@ -45,7 +47,7 @@ func splitHanging(cur []*seg) [][]*seg {
 	wrapped := 0
 	for i, l := range lines {
 		if l.rtl || len(l.words) == 0 || monospace(l.words) || !at(l, outer) && !at(l, inner) {
-			return whole
+			return nil
 		}
 		if !at(l, outer) {
 			continue
@@ -59,19 +61,25 @@ func splitHanging(cur []*seg) [][]*seg {
 		full := l.b.X1 >= right-shortBy*em
 		switch {
 		case at(lines[i+1], inner) && !full, at(lines[i+1], outer) && full:
-			return whole
+			return nil
 		case at(lines[i+1], inner):
 			wrapped++
 		}
 	}
 	if wrapped < minHangingEntries {
-		return whole
+		return nil
 	}
-	out := make([][]*seg, 0, len(cuts)+1)
-	start := 0
-	for _, c := range cuts {
-		out = append(out, cur[start:c])
-		start = c
+	return cuts
+}
+
+// hangsFrom reports whether segment s, the one after a block's first,
+// may start the block's hanging lines: it is on a line of its own, set
+// indentMin to indentMax ems in from the first, or on the first line.
+func hangsFrom(first, s *seg) bool {
+	if s.line == first.line {
+		return true
 	}
-	return append(out, cur[start:])
+	em := max(1, first.size)
+	in := s.b.X0 - first.b.X0
+	return in >= indentMin*em && in <= indentMax*em
 }

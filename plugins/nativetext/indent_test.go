@@ -11,7 +11,7 @@ import (
 // first line set in from the margin starts one; a hanging indent (a
 // reference list's lines after the first) and the indents of code do not.
 // A reference list's entries part where each starts back at the margin
-// (splitHanging).
+// (hangingCuts).
 func TestLayoutParagraphIndents(t *testing.T) {
 	t.Parallel()
 	const x, em = 50.0, 10.0

@@ -2516,9 +2516,12 @@ func buildBlocks(segs []*seg, body float64, page core.BBox) []core.Block {
 			return
 		}
 		for _, broken := range splitBroken(cur) {
-			for _, part := range splitHanging(broken) {
-				blocks = append(blocks, makeBlock(part, body, page))
+			start := 0
+			for _, c := range hangingCuts(broken) {
+				blocks = append(blocks, makeBlock(broken[start:c], body, page))
+				start = c
 			}
+			blocks = append(blocks, makeBlock(broken[start:], body, page))
 		}
 		cur = nil
 	}
