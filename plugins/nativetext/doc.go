@@ -173,6 +173,8 @@
 //	shading.go   filled rectangles (cell shading, zebra stripes, header
 //	             bands) become edges only where their sides can be seen:
 //	             not where a rectangle meets another of its colour.
+//	captions.go  a table's numbered caption, right over it, is read just
+//	             before it, wherever the columns put its lines.
 //	hanging.go   lists set with hanging indents (references, glossaries)
 //	             part into their entries.
 //	faces.go     subheadings told by their face alone: lines in one face

@@ -195,6 +195,7 @@ func layoutPage(glyphs []glyph, edges []edge, pictures []core.BBox, page core.BB
 	for _, segs := range ordered {
 		blocks = append(blocks, buildBlocks(segs, body, page)...)
 	}
+	blocks = keepCaptionsWithTables(blocks)
 	unheadAside(blocks)
 	for _, b := range blocks {
 		if b.Kind == core.KindTable {
