@@ -87,6 +87,30 @@ func estimateSkew(g *image.Gray) float64 {
 	return best
 }
 
+// pageSkew is the skew of a page g printed at dpi (estimateSkew). A page
+// of columns is measured one column at a time, where they stand apart as
+// the page lies (pageParts): the whole page's projection mixes the lines
+// of columns set at other heights, and a slant that lines up one
+// column's lines with the next one's scored sharper than none. A page of
+// three narrow columns, not turned at all, measured 0.5°; straightened by
+// that, its gutters closed, and it was read across its columns. The
+// median of the columns' skews is the page's. A page turned so far that
+// its gutters close as it lies is one part, measured whole.
+func pageSkew(g *image.Gray, dpi int) float64 {
+	var degs []float64
+	least := int(minColumnsInch * float64(dpi))
+	for _, p := range pageParts(g, dpi) {
+		if p.Dx() >= least && p.Dy() >= least {
+			degs = append(degs, estimateSkew(g.SubImage(p).(*image.Gray)))
+		}
+	}
+	if len(degs) < 2 {
+		return estimateSkew(g)
+	}
+	slices.Sort(degs)
+	return degs[len(degs)/2]
+}
+
 // skewFrame maps between an image and its straightened copy: the copy is
 // the image turned by -deg about its centre, same size, paper-white where
 // nothing was.

@@ -72,7 +72,8 @@
 //
 // Both backends read a cleaned page: turned upright, straightened (the
 // skew measured from the sharpest horizontal projection of the ink, up to
-// 5°; the resampled paper painted white, as its noise would read as the
+// 5°, one column at a time where the page's columns stand apart as it
+// lies, as their lines stand at other heights; the resampled paper painted white, as its noise would read as the
 // dots of letters) and with ruling lines painted out (Tesseract skips
 // ruled tables as pictures otherwise). The layout is this package's own
 // (layout.go), from the recognised words and line pieces with their

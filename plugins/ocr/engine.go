@@ -855,7 +855,7 @@ func (j *job) clean(g *image.Gray, rot, dpi int, page bool, clock *stageClock, s
 	}
 	cp.flat, cp.frame = cp.up, newSkewFrame(0, cp.up.Rect.Dx(), cp.up.Rect.Dy())
 	if page {
-		if deg := estimateSkew(cp.up); math.Abs(deg) >= minSkewDeg {
+		if deg := pageSkew(cp.up, dpi); math.Abs(deg) >= minSkewDeg {
 			cp.flat, cp.frame = straighten(cp.up, deg)
 			stats["skew_deg"] = deg
 		}

@@ -981,3 +981,52 @@ func TestBulletsReadAsMarks(t *testing.T) {
 		}
 	}
 }
+
+// drawColumns draws three columns of "text" lines on a 200 dpi page,
+// each column's lines a few pixels below the column's before it (as
+// headings and paragraph gaps leave them), turned by deg (downhill to
+// the right).
+func drawColumns(deg float64) *image.Gray {
+	g := image.NewGray(image.Rect(0, 0, 1650, 2300))
+	for i := range g.Pix {
+		g.Pix[i] = 255
+	}
+	tan := math.Tan(deg * math.Pi / 180)
+	for c, x0 := range []int{100, 610, 1120} {
+		off := 7 * c
+		for y0 := 200 + off; y0 < 2100; y0 += 40 {
+			for x := x0; x < x0+440; x++ {
+				if ((x+7*y0)/30)%4 == 3 { // word gaps, not lined up
+					continue
+				}
+				y := float64(y0) + float64(x-825)*tan
+				for dy := 0; dy < 12; dy++ {
+					g.Pix[(int(y)+dy)*g.Stride+x] = 0
+				}
+			}
+		}
+	}
+	return g
+}
+
+// TestPageSkewByColumns: a page of three columns whose lines stand at
+// other heights is measured column by column. Measured whole, a slant that
+// lines up one column's lines with the next one's scores sharper than the
+// page's own angle (0.75° on the straight page). Turned further, the
+// columns no longer part as the page lies, and the page is measured whole
+// as before.
+func TestPageSkewByColumns(t *testing.T) {
+	t.Parallel()
+	if got := estimateSkew(drawColumns(0)); math.Abs(got) < minSkewDeg {
+		t.Fatalf("the whole page measures %.2f: the fixture no longer shows the fault", got)
+	}
+	for _, deg := range []float64{-0.5, 0, 0.3, 0.5} {
+		if got := pageSkew(drawColumns(deg), 200); math.Abs(got-deg) > 0.1 {
+			t.Errorf("skew %.2f: measured %.2f", deg, got)
+		}
+	}
+	// A picture smaller than a column is measured whole.
+	if got := pageSkew(image.NewGray(image.Rect(0, 0, 100, 100)), 200); got != 0 {
+		t.Errorf("a blank picture measures %.2f", got)
+	}
+}
