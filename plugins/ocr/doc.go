@@ -68,7 +68,10 @@
 // with English, which takes it when sure (tesseract.go, latinWords). On
 // a page of Latin print, runs of lines read mostly with doubt are a
 // passage in another script: OSD names it and its model reads the region
-// again (mixed.go).
+// again (mixed.go). A page of Japanese, Chinese or Korean set in vertical
+// lines (its widest blanks run down the page) is turned a quarter to the
+// left and read with the script's vertical model, a line at a time
+// (vertical.go).
 //
 // Both backends read a cleaned page: turned upright, straightened (the
 // skew measured from the sharpest horizontal projection of the ink, up to

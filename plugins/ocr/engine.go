@@ -649,6 +649,9 @@ func (j *job) readAs(ctx context.Context, g *image.Gray, dpi int, orient, page, 
 	if cp == nil || rot != 0 {
 		cp = j.clean(g, rot, dpi, page, clock, stats)
 	}
+	if vm, ok := j.verticalPage(tw, cp, dpi, script, stats); ok {
+		return j.readVertical(ctx, tw, cp, g, dpi, vm, clock, stats)
+	}
 	return j.readScript(ctx, tw, cp, g, dpi, script, clock, stats)
 }
 

@@ -4,8 +4,10 @@
 # Idempotent: every step is skipped when its result is already there.
 #   1. Debian packages (root): Tesseract, Leptonica, their headers (cgo), the
 #      OSD data, the script models the engine picks per page from the script
-#      OSD finds (tesseract-ocr-script-*), and the language packs it falls
-#      back to or that options.ocr.languages may name.
+#      OSD finds (tesseract-ocr-script-*), the language packs it falls
+#      back to or that options.ocr.languages may name, and the vertical
+#      models of Japanese, Chinese and Korean (tesseract-ocr-*-vert) for
+#      pages set in vertical lines.
 #   2. MODELS_DIR/onnxruntime/libonnxruntime.so.1 from npm onnxruntime-node
 #      (CPU build; the package's install scripts never run: npm pack + tar).
 #   3. MODELS_DIR/paddleocr/{det.onnx,rec.onnx,cls.onnx,ppocr_keys_v1.txt}
@@ -25,6 +27,7 @@ APT_PACKAGES=(
 	tesseract-ocr-pol tesseract-ocr-ces
 	tesseract-ocr-script-latn tesseract-ocr-script-arab tesseract-ocr-script-hebr tesseract-ocr-script-cyrl
 	tesseract-ocr-script-hans tesseract-ocr-script-hant tesseract-ocr-script-jpan tesseract-ocr-script-hang
+	tesseract-ocr-jpn-vert tesseract-ocr-chi-sim-vert tesseract-ocr-chi-tra-vert tesseract-ocr-kor-vert
 )
 
 missing=()

@@ -982,18 +982,18 @@ func TestBulletsReadAsMarks(t *testing.T) {
 	}
 }
 
-// drawColumns draws three columns of "text" lines on a 200 dpi page,
-// each column's lines a few pixels below the column's before it (as
-// headings and paragraph gaps leave them), turned by deg (downhill to
-// the right).
-func drawColumns(deg float64) *image.Gray {
+// drawColumns draws three columns of "text" lines 12 pixels high, 40
+// apart, on a 200 dpi page, each column's lines step pixels below the
+// column's before it (as headings and paragraph gaps leave them), turned
+// by deg (downhill to the right).
+func drawColumns(deg float64, step int) *image.Gray {
 	g := image.NewGray(image.Rect(0, 0, 1650, 2300))
 	for i := range g.Pix {
 		g.Pix[i] = 255
 	}
 	tan := math.Tan(deg * math.Pi / 180)
 	for c, x0 := range []int{100, 610, 1120} {
-		off := 7 * c
+		off := step * c
 		for y0 := 200 + off; y0 < 2100; y0 += 40 {
 			for x := x0; x < x0+440; x++ {
 				if ((x+7*y0)/30)%4 == 3 { // word gaps, not lined up
@@ -1017,11 +1017,11 @@ func drawColumns(deg float64) *image.Gray {
 // as before.
 func TestPageSkewByColumns(t *testing.T) {
 	t.Parallel()
-	if got := estimateSkew(drawColumns(0)); math.Abs(got) < minSkewDeg {
+	if got := estimateSkew(drawColumns(0, 7)); math.Abs(got) < minSkewDeg {
 		t.Fatalf("the whole page measures %.2f: the fixture no longer shows the fault", got)
 	}
 	for _, deg := range []float64{-0.5, 0, 0.3, 0.5} {
-		if got := pageSkew(drawColumns(deg), 200); math.Abs(got-deg) > 0.1 {
+		if got := pageSkew(drawColumns(deg, 7), 200); math.Abs(got-deg) > 0.1 {
 			t.Errorf("skew %.2f: measured %.2f", deg, got)
 		}
 	}
