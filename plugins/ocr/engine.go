@@ -642,9 +642,18 @@ func (j *job) readAs(ctx context.Context, g *image.Gray, dpi int, orient, page, 
 		return nil, "", err
 	}
 	clock.lap("osd")
+	return j.readOriented(ctx, tw, upright, g, dpi, rot, script, page, firstItems, clock, stats)
+}
+
+// readOriented reads g once OSD has found its rotation rot and script:
+// upright Latin print (or an unknown script) after its poor first reading
+// (first; upright is the page cleaned for it, nil when it was not read),
+// vertical lines with a vertical model, any other page with its script's
+// models.
+func (j *job) readOriented(ctx context.Context, tw *tessWorker, upright *cleanPage, g *image.Gray, dpi, rot int, script string, page bool, first []pxWord, clock *stageClock, stats map[string]float64) ([]pxBlock, string, error) {
 	cp := upright
 	if cp != nil && rot == 0 && (script == "" || script == "Latin") {
-		return j.readPoorLatin(ctx, tw, cp, g, dpi, script, firstItems, clock, stats)
+		return j.readPoorLatin(ctx, tw, cp, g, dpi, script, first, clock, stats)
 	}
 	if cp == nil || rot != 0 {
 		cp = j.clean(g, rot, dpi, page, clock, stats)
