@@ -77,9 +77,9 @@ func subheadOver(words []core.Word, k faceKey, next []core.Word, body float64) b
 }
 
 // subheadFaces finds the page's subheading styles: the faces and sizes
-// of minSubheads lines or more that read as subheadings over the line
-// under them (segs in reading order), each line below its subheading and
-// under it.
+// of minSubheads lines or more that each read as a subheading over the
+// next line in reading order (segs), where that line stands below it and
+// overlaps it across.
 func subheadFaces(segs []*seg, body float64) map[faceKey]bool {
 	if body <= 0 {
 		return nil

@@ -6,8 +6,10 @@ import (
 	"image"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/textclean"
 )
 
 // Japanese, Chinese and Korean are also set in vertical lines, read top
@@ -16,8 +18,8 @@ import (
 // one or two signs), and its vertical models (jpn_vert, chi_sim_vert,
 // chi_tra_vert, kor_vert) read the page turned a quarter to the left,
 // where each vertical line lies as a horizontal one, the first at the
-// top. The page's layout is then laid out as any turned page's, and its
-// boxes are turned back.
+// top. The page is then laid out as any turned page is, and its boxes
+// are turned back.
 //
 // A page is set vertically where the blanks between its ink are wider
 // across the page than down it: between vertical lines stand the lines'
@@ -152,12 +154,17 @@ func turnedLines(items []pxWord) []pxWord {
 	return out
 }
 
-// joinLine is one item for the words of a line (see turnedLines).
+// joinLine is one item for the words of a line (see turnedLines), a
+// space between two words unless both sides are of a script written
+// without spaces: Korean spaces its words, Japanese and Chinese do not.
 func joinLine(ws []pxWord) pxWord {
 	var sb strings.Builder
 	conf := 0.0
 	box := ws[0].box
-	for _, w := range ws {
+	for i, w := range ws {
+		if i > 0 && spacedBetween(ws[i-1].text, w.text) {
+			sb.WriteByte(' ')
+		}
 		sb.WriteString(w.text)
 		conf += w.conf
 		box = box.Union(w.box)
@@ -171,3 +178,12 @@ const (
 	quarterLeft = 270
 	fullTurn    = 360
 )
+
+// spacedBetween reports whether a space stands between words a and b:
+// unless a ends and b starts with characters of a script written without
+// spaces (textclean.Unspaced).
+func spacedBetween(a, b string) bool {
+	last, _ := utf8.DecodeLastRuneInString(a)
+	first, _ := utf8.DecodeRuneInString(b)
+	return !textclean.Unspaced(last) || !textclean.Unspaced(first)
+}

@@ -87,7 +87,8 @@ func TestSetVertically(t *testing.T) {
 
 // TestTurnedLines: the words of a turned page, in the vertical model's
 // order, become one item a line, a line starting where the next word
-// steps back to the left.
+// steps back to the left; Japanese words run together, Korean ones keep
+// a space.
 func TestTurnedLines(t *testing.T) {
 	t.Parallel()
 	w := func(text string, x0, y0, x1, y1 int) pxWord {
@@ -106,6 +107,11 @@ func TestTurnedLines(t *testing.T) {
 	}
 	if want := image.Rect(174, 256, 395, 314); got[1].box != want {
 		t.Errorf("second line's box %v, want %v", got[1].box, want)
+	}
+	// Korean spaces its words.
+	korean := turnedLines([]pxWord{w("한국어", 100, 100, 180, 140), w("문서", 200, 100, 260, 140)})
+	if len(korean) != 1 || korean[0].text != "한국어 문서" {
+		t.Errorf("Korean line %+v, want one line '한국어 문서'", korean)
 	}
 }
 
