@@ -707,7 +707,10 @@ func (j *job) readScript(ctx context.Context, tw *tessWorker, cp *cleanPage, g *
 		return nil, "", err
 	}
 	clock.lap("recognize")
-	if backend == BackendPaddle && cp.page {
+	if backend == BackendTesseract && unspacedScript(script) {
+		items = lineItems(items)
+	}
+	if (backend == BackendPaddle || unspacedScript(script)) && cp.page {
 		measurePrint(cp.cleaned, items)
 	}
 	return j.layout(cp, items, g, clock), backend, nil
@@ -948,6 +951,12 @@ func (j *job) backendFor(script string) string {
 		return BackendPaddle
 	}
 	return BackendTesseract
+}
+
+// unspacedScript reports whether script (OSD's name) is written without
+// spaces between words: Chinese and Japanese.
+func unspacedScript(script string) bool {
+	return isHan(script) || script == "Japanese" || script == "Hiragana" || script == "Katakana"
 }
 
 // isHan reports whether script (OSD's name, or a Tesseract script

@@ -128,33 +128,63 @@ func (j *job) readVertical(ctx context.Context, tw *tessWorker, cp *cleanPage, g
 		return nil, "", err
 	}
 	clock.lap("recognize")
-	lines := turnedLines(items)
+	lines := lineItems(items)
 	measurePrint(turned.cleaned, lines)
 	return j.layout(turned, lines, g, clock), BackendTesseract, nil
 }
 
-// turnedLines joins the words that a vertical model read on a turned
-// page into one item a line. The model gives the words of its lines in
-// order, each line from the left, but places their boxes loosely, across
-// and along the line ('研究' 162 pixels wide beside signs of 40, tops 11
-// pixels apart in one line), and the layout read such gaps and steps as
-// the ends of lines and changes of size. A line's item spans its words'
-// boxes, and its print is then measured on the page (measurePrint); its
-// text is theirs, run together, as the script writes it.
-func turnedLines(items []pxWord) []pxWord {
+// lineItems joins the words that Tesseract read, in its order, into one
+// item a line. Tesseract cuts a line of Chinese or Japanese into 'words'
+// of a few signs, and the vertical models, reading a turned page, place
+// their boxes loosely, across and along the line ('研究' 162 pixels wide
+// beside signs of 40, tops 11 pixels apart in one line): the layout read
+// such gaps and steps as the ends of lines and changes of size, and a
+// heading's kana ('結果' | 'のネットワーク') apart from its kanji. A line
+// ends where the next word starts one (startsLine). A line's item
+// spans its words' boxes, and its print is measured on the page
+// afterwards (measurePrint).
+func lineItems(items []pxWord) []pxWord {
+	items = dropArtifacts(items) // rule marks would join a line of print
 	var out []pxWord
 	start := 0
-	for i := 1; i <= len(items); i++ {
-		if i < len(items) && items[i].box.Min.X >= items[i-1].box.Min.X {
-			continue
+	var line image.Rectangle // the boxes of the line so far
+	for i := range items {
+		if i > start && startsLine(line, items[i-1], items[i]) {
+			out = append(out, joinLine(items[start:i]))
+			start = i
 		}
-		out = append(out, joinLine(items[start:i]))
-		start = i
+		if i == start {
+			line = items[i].box
+		} else {
+			line = line.Union(items[i].box)
+		}
+	}
+	if start < len(items) {
+		out = append(out, joinLine(items[start:]))
 	}
 	return out
 }
 
-// joinLine is one item for the words of a line (see turnedLines), a
+// startsLine reports whether word w, read after prev on a line whose
+// words' boxes span line, starts a line: it steps back to the left,
+// stands in another part, or its middle lies under or over the line. A
+// word read as noise (noiseConf) stands alone, as does the word after
+// it: Tesseract reads a heading's top edge as a line of its own before
+// the heading ('2 ーー午'), and joined, its words passed for print where
+// the layout drops them one by one.
+func startsLine(line image.Rectangle, prev, w pxWord) bool {
+	mid := (w.box.Min.Y + w.box.Max.Y) / 2
+	return w.box.Min.X < prev.box.Min.X || w.part != prev.part || mid >= line.Max.Y || mid < line.Min.Y ||
+		w.conf < noiseConf || prev.conf < noiseConf
+}
+
+// noiseConf: a word read with less confidence is noise, not print. The
+// words of a heading's top edge read as a line were read at 0 to 0.013;
+// the signs Tesseract doubts in a line of print, at 0.3 and more ('間'
+// at 0.40 in a vertical heading).
+const noiseConf = 0.1
+
+// joinLine is one item for the words of a line (see lineItems), a
 // space between two words unless both sides are of a script written
 // without spaces: Korean spaces its words, Japanese and Chinese do not.
 func joinLine(ws []pxWord) pxWord {
