@@ -707,10 +707,13 @@ func (j *job) readScript(ctx context.Context, tw *tessWorker, cp *cleanPage, g *
 		return nil, "", err
 	}
 	clock.lap("recognize")
-	if backend == BackendTesseract && unspacedScript(script) {
+	switch {
+	case backend == BackendTesseract && unspacedScript(script) && cp.page:
 		items = lineItems(items)
-	}
-	if (backend == BackendPaddle || unspacedScript(script)) && cp.page {
+		toPrint(cp.cleaned, items)
+	case backend == BackendTesseract && unspacedScript(script):
+		items = lineItems(items)
+	case backend == BackendPaddle && cp.page:
 		measurePrint(cp.cleaned, items)
 	}
 	return j.layout(cp, items, g, clock), backend, nil

@@ -129,7 +129,7 @@ func (j *job) readVertical(ctx context.Context, tw *tessWorker, cp *cleanPage, g
 	}
 	clock.lap("recognize")
 	lines := lineItems(items)
-	measurePrint(turned.cleaned, lines)
+	toPrint(turned.cleaned, lines)
 	return j.layout(turned, lines, g, clock), BackendTesseract, nil
 }
 
@@ -216,4 +216,18 @@ func spacedBetween(a, b string) bool {
 	last, _ := utf8.DecodeLastRuneInString(a)
 	first, _ := utf8.DecodeRuneInString(b)
 	return !textclean.Unspaced(last) || !textclean.Unspaced(first)
+}
+
+// toPrint trims the boxes of line items, which span their words' loose
+// boxes, to the rows of their print on g (measurePrint): the layout
+// parts paragraphs by the blank between lines' boxes, and boxes that
+// reach past the print took up the blank a paragraph leaves.
+func toPrint(g *image.Gray, lines []pxWord) {
+	measurePrint(g, lines)
+	for i := range lines {
+		l := &lines[i]
+		top, bottom := l.print()
+		l.box.Min.Y, l.box.Max.Y = top, max(bottom, top+1)
+		l.padTop, l.padBottom = 0, 0
+	}
 }

@@ -194,7 +194,7 @@ func commonRun(a, b []rune) int {
 // signs whose boxes differ in height (kanji and kana), and its headings
 // came apart ('結果' | 'のネットワーク') and paragraphs' last lines passed
 // for headings (heading F1 0.06). Read a line at a time, its eight
-// headings are whole.
+// headings are whole, and its paragraphs as many as the page's.
 func TestReadsJapaneseHeadings(t *testing.T) {
 	dir := corpustest.Dir(t, "generated")
 	e := engineFor(t, BackendAuto)
@@ -213,7 +213,9 @@ func TestReadsJapaneseHeadings(t *testing.T) {
 	}
 	var got []string
 	var text strings.Builder
+	blocks := 0
 	for _, r := range extract(t, e, filepath.Join(dir, "pdf", "cjk-02.pdf"), nil, 1, 2) {
+		blocks += len(r.Page.Blocks)
 		for _, b := range r.Page.Blocks {
 			if b.Kind == core.KindHeading {
 				got = append(got, strings.ReplaceAll(b.Text(), " ", ""))
@@ -224,8 +226,23 @@ func TestReadsJapaneseHeadings(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("headings %q, want %q", got, want)
 	}
+	if n, m := blocks, paragraphs(string(gt)); n != m {
+		t.Errorf("%d blocks, want %d: a paragraph's blank was lost between loose boxes", n, m)
+	}
 	w, g := signs(string(gt)), signs(text.String())
 	if r := float64(commonRun(w, g)) / float64(len(w)); r < minVerticalRecall {
 		t.Errorf("%.3f of the document's signs read in order, want %.2f or more", r, minVerticalRecall)
 	}
+}
+
+// paragraphs counts the blocks of a Markdown text: its lines that hold
+// anything.
+func paragraphs(md string) int {
+	n := 0
+	for _, l := range strings.Split(md, "\n") {
+		if strings.TrimSpace(l) != "" {
+			n++
+		}
+	}
+	return n
 }
