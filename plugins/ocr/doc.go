@@ -70,8 +70,10 @@
 // passage in another script: OSD names it and its model reads the region
 // again (mixed.go). A page of Japanese, Chinese or Korean set in vertical
 // lines (its widest blanks run down the page) is turned a quarter to the
-// left and read with the script's vertical model, a line at a time
-// (vertical.go).
+// left and read with the script's vertical model (vertical.go). Chinese
+// and Japanese that Tesseract reads are laid out a line at a time, each
+// line's box its print, for Tesseract cuts their lines into words of a
+// few signs boxed loosely (lineitems.go).
 //
 // Both backends read a cleaned page: turned upright, straightened (the
 // skew measured from the sharpest horizontal projection of the ink, up to
