@@ -35,7 +35,7 @@ func hangingCuts(cur []*seg) []int {
 	}
 	em := max(1, lines[0].size)
 	outer, inner := lines[0].b.X0, lines[1].b.X0
-	if in := inner - outer; in < indentMin*em || in > indentMax*em {
+	if !anIndent(inner-outer, em) {
 		return nil
 	}
 	right := lines[0].b.X1
@@ -79,7 +79,5 @@ func hangsFrom(first, s *seg) bool {
 	if s.line == first.line {
 		return true
 	}
-	em := max(1, first.size)
-	in := s.b.X0 - first.b.X0
-	return in >= indentMin*em && in <= indentMax*em
+	return anIndent(s.b.X0-first.b.X0, max(1, first.size))
 }

@@ -3601,8 +3601,14 @@ func indented(cur []*seg, s *seg) bool {
 			return false
 		}
 	}
-	in := s.b.X0 - margin
-	return endsShort(cur) && in >= indentMin*em && in <= indentMax*em
+	return endsShort(cur) && anIndent(s.b.X0-margin, em)
+}
+
+// anIndent reports whether a line standing in points in from a margin,
+// at a size of em points, is set in by a paragraph's indent (indentMin
+// to indentMax ems).
+func anIndent(in, em float64) bool {
+	return in >= indentMin*em && in <= indentMax*em
 }
 
 func makeBlock(segs []*seg, body float64, page core.BBox) core.Block {

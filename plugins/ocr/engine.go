@@ -708,11 +708,11 @@ func (j *job) readScript(ctx context.Context, tw *tessWorker, cp *cleanPage, g *
 	}
 	clock.lap("recognize")
 	switch {
-	case backend == BackendTesseract && unspacedScript(script) && cp.page:
-		items = lineItems(items)
-		toPrint(cp.cleaned, items)
 	case backend == BackendTesseract && unspacedScript(script):
 		items = lineItems(items)
+		if cp.page {
+			toPrint(cp.cleaned, items)
+		}
 	case backend == BackendPaddle && cp.page:
 		measurePrint(cp.cleaned, items)
 	}

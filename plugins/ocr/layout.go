@@ -2035,9 +2035,7 @@ func (t *pxTable) rowsBlock(words [][]core.Word) core.Block {
 // does not have, and a line's words are written with spaces between
 // them.
 func joinUnspaced(w *pxWord, p pxWord) bool {
-	last, _ := utf8.DecodeLastRuneInString(w.text)
-	first, _ := utf8.DecodeRuneInString(p.text)
-	if !textclean.Unspaced(last) || !textclean.Unspaced(first) || 2*(p.box.Min.X-w.box.Max.X) > max(p.box.Dy(), w.box.Dy()) {
+	if spacedBetween(w.text, p.text) || 2*(p.box.Min.X-w.box.Max.X) > max(p.box.Dy(), w.box.Dy()) {
 		return false
 	}
 	a, b := float64(utf8.RuneCountInString(w.text)), float64(utf8.RuneCountInString(p.text))
