@@ -1862,7 +1862,8 @@ const wrapGap = 0.6
 // text only in columns the line above has text in, continues the row
 // above: its cells' text has wrapped. A line that fills every column
 // starts a row of its own however close, and so does a header's second
-// line, whose labels stand under the spans of the first.
+// line, whose labels stand under the spans of the first. In a table
+// ruled by rows (rowRules) the rules alone part the rows.
 func (l *layout) wrappedRows(t *table) (rowOf []int, n int) {
 	rowOf = make([]int, len(t.rows))
 	in := make([][]bool, len(t.rows)) // the columns each line has text in
@@ -1890,8 +1891,13 @@ func (l *layout) wrappedRows(t *table) (rowOf []int, n int) {
 		}
 		return count < full
 	}
+	parted, ruled := l.rowRules(t, in, full)
 	for i := range t.rows {
-		if i > 0 && float64(rowTop(t.rows[i])-rowBottom(t.rows[i-1])) < wrapGap*l.h && within(i) {
+		wrapped := i > 0 && float64(rowTop(t.rows[i])-rowBottom(t.rows[i-1])) < wrapGap*l.h && within(i)
+		if ruled {
+			wrapped = i > 0 && !parted[i]
+		}
+		if wrapped {
 			rowOf[i] = n - 1
 			continue
 		}
@@ -1899,6 +1905,58 @@ func (l *layout) wrappedRows(t *table) (rowOf []int, n int) {
 		n++
 	}
 	return rowOf, n
+}
+
+// rowRules says, for each line of t after the first, whether a
+// horizontal rule across one of its columns parts it from the line above
+// (in: the columns each line has text in, full: the most any line has).
+// ruled is true when rules part the table's rows: rules frame the table
+// above its first line and below its last, and a rule stands over every
+// line after the first that fills every column, at least minRuledRows of
+// them. In such a grid the rules, not the gaps, say where a row ends: a
+// cell's text wraps at its line pitch, which may be as wide as the gap
+// to the next row of an unruled table, and a cell centred on its row's
+// height has its text on a line that other cells' first lines are not.
+func (l *layout) rowRules(t *table, in [][]bool, full int) (parted []bool, ruled bool) {
+	lines := l.ruleLines(t.box)
+	if len(lines) == 0 {
+		return nil, false
+	}
+	between := func(above, below int) bool {
+		return slices.ContainsFunc(lines, func(rl ruleLine) bool {
+			return rl.y > above && rl.y < below && slices.ContainsFunc(t.cols, rl.crosses)
+		})
+	}
+	if !between(math.MinInt, lineMid(t.rows[0])) || !between(lineMid(t.rows[len(t.rows)-1]), math.MaxInt) {
+		return nil, false // no frame
+	}
+	parted = make([]bool, len(t.rows))
+	starts := 0
+	for i := 1; i < len(t.rows); i++ {
+		parted[i] = between(lineMid(t.rows[i-1]), lineMid(t.rows[i]))
+		if countTrue(in[i]) == full {
+			if !parted[i] {
+				return nil, false
+			}
+			starts++
+		}
+	}
+	return parted, starts >= minRuledRows
+}
+
+// minRuledRows is the fewest rows, each filling every column, that
+// rules must part from the row above for a table to be taken as ruled
+// by rows: one rule is a header's.
+const minRuledRows = 2
+
+func countTrue(v []bool) int {
+	n := 0
+	for _, b := range v {
+		if b {
+			n++
+		}
+	}
+	return n
 }
 
 func boxOf(ws []pxWord) image.Rectangle {

@@ -49,6 +49,26 @@ func TestScannedTableOverPages(t *testing.T) {
 	}
 }
 
+// A table ruled round every cell (testdata/ocr/src/stores.ps), whose
+// cells wrap at one and a half lines: a cell's next line is as far below
+// as the next row of an unruled table may be, and the quantity of the
+// second row stands on the middle of its three lines. The rules, not the
+// gaps, say where each row ends.
+func TestScannedTableWrappedCells(t *testing.T) {
+	e := engineFor(t, BackendTesseract)
+	res := extract(t, e, testdata("stores.pdf"), nil, 1)
+	want := []string{
+		"Item|Notes|Quantity",
+		"Anchor|Galvanised steel, with a swivel and forty metres of chain for the mooring.|2",
+		"Fenders|Inflatable and blue, hung from the starboard rail on short lines when the boat lies alongside.|6",
+		"Signal flares|Kept dry in the locker below the chart table.|12",
+		"Rope|Braided nylon, sixty metres.|3",
+	}
+	if got := gridLines(onlyTable(t, res[0].Page)); !slices.Equal(got, want) {
+		t.Errorf("table:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
 func onlyTable(t *testing.T, p core.Page) *core.Table {
 	t.Helper()
 	var tables []*core.Table

@@ -17,6 +17,9 @@
 #   ledger.pdf           200 dpi scan of src/ledger.ps (a ruled table over
 #                        two pages, with cells that span rows and columns),
 #                        each page made to look scanned by scanpage
+#   stores.pdf           200 dpi scan of src/stores.ps (a table ruled
+#                        round every cell, whose cells wrap at one and a
+#                        half lines), made to look scanned by scanpage
 set -euo pipefail
 cd "$(dirname "$0")"
 tmp=$(mktemp -d)
@@ -52,3 +55,6 @@ pdftoppm -r 200 -gray -png "$tmp/ledger.pdf" "$tmp/ledger"
 (cd ../.. && go run ./testdata/src/scanpage -dpi 200 -rotate 0.5 -seed 7 "$tmp"/ledger-1.png "$tmp/ledger-scan-1.pdf" &&
 	go run ./testdata/src/scanpage -dpi 200 -rotate -0.4 -seed 8 "$tmp"/ledger-2.png "$tmp/ledger-scan-2.pdf")
 pdfunite "$tmp/ledger-scan-1.pdf" "$tmp/ledger-scan-2.pdf" ledger.pdf
+gs -q -dNOPAUSE -dBATCH -dSAFER -sDEVICE=pdfwrite -sOutputFile="$tmp/stores.pdf" src/stores.ps
+pdftoppm -r 200 -gray -png "$tmp/stores.pdf" "$tmp/stores"
+(cd ../.. && go run ./testdata/src/scanpage -dpi 200 -rotate 0.4 -seed 11 "$tmp"/stores-1.png testdata/ocr/stores.pdf)
