@@ -78,14 +78,18 @@
 // Both backends read a cleaned page: turned upright, straightened (the
 // skew measured from the sharpest horizontal projection of the ink, up to
 // 5°, one column at a time where the page's columns stand apart as it
-// lies, as their lines stand at other heights; the resampled paper painted white, as its noise would read as the
-// dots of letters) and with ruling lines painted out (Tesseract skips
+// lies, as their lines stand at other heights; the resampled paper
+// painted white, as its noise would read as the dots of letters), with
+// light tinted fills turned white and their print kept dark (a table's
+// shaded header, a note on a grey box: Tesseract takes a tinted area for
+// a picture; tint.go) and with ruling lines painted out (Tesseract skips
 // ruled tables as pictures otherwise). The layout is this package's own
 // (layout.go), from the recognised words and line pieces with their
 // boxes: lines broken at column gutters and rules, tables from rows that
 // line up in columns (core.KindTable with cells; not columns of prose,
-// whose cells are wide; a cell's wrapped lines kept in its row; in a
-// ruled table, two rows between rules are enough, the rows inside its
+// whose cells are wide; a cell's wrapped lines kept in its row, by the
+// rules where rules part every row; in a ruled table, two rows between
+// rules are enough, the rows inside its
 // frame that do not line up, such as a header over spans of columns,
 // join it, and the text of a cell that spans rows or columns is put in
 // the span's first row and column, as HTML's rowspan and colspan have

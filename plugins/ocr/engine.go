@@ -864,8 +864,8 @@ type cleanPage struct {
 	page    bool
 }
 
-// clean turns g by rot, straightens it when page is set, and paints out
-// its ruling lines.
+// clean turns g by rot, straightens it when page is set, turns its light
+// tinted fills white (flattenTints) and paints out its ruling lines.
 func (j *job) clean(g *image.Gray, rot, dpi int, page bool, clock *stageClock, stats map[string]float64) *cleanPage {
 	cp := &cleanPage{rot: rot, up: g, page: page}
 	if rot != 0 {
@@ -879,7 +879,12 @@ func (j *job) clean(g *image.Gray, rot, dpi int, page bool, clock *stageClock, s
 		}
 	}
 	clock.lap("deskew")
-	cp.cleaned, cp.rules = removeRules(cp.flat, dpi)
+	flat := flattenTints(cp.flat, dpi)
+	if flat != cp.flat {
+		stats[statTintsFlattened] = 1
+		clock.lap("tints")
+	}
+	cp.cleaned, cp.rules = removeRules(flat, dpi)
 	if len(cp.rules) > 0 {
 		stats["rules"] = float64(len(cp.rules))
 	}

@@ -20,6 +20,9 @@
 #   stores.pdf           200 dpi scan of src/stores.ps (a table ruled
 #                        round every cell, whose cells wrap at one and a
 #                        half lines), made to look scanned by scanpage
+#   tinted.pdf           200 dpi scan of src/tinted.ps (a table's header
+#                        row on a blue fill, a note in a grey box), made
+#                        to look scanned by scanpage
 set -euo pipefail
 cd "$(dirname "$0")"
 tmp=$(mktemp -d)
@@ -58,3 +61,6 @@ pdfunite "$tmp/ledger-scan-1.pdf" "$tmp/ledger-scan-2.pdf" ledger.pdf
 gs -q -dNOPAUSE -dBATCH -dSAFER -sDEVICE=pdfwrite -sOutputFile="$tmp/stores.pdf" src/stores.ps
 pdftoppm -r 200 -gray -png "$tmp/stores.pdf" "$tmp/stores"
 (cd ../.. && go run ./testdata/src/scanpage -dpi 200 -rotate 0.4 -seed 11 "$tmp"/stores-1.png testdata/ocr/stores.pdf)
+gs -q -dNOPAUSE -dBATCH -dSAFER -sDEVICE=pdfwrite -sOutputFile="$tmp/tinted.pdf" src/tinted.ps
+pdftoppm -r 200 -gray -png "$tmp/tinted.pdf" "$tmp/tinted"
+(cd ../.. && go run ./testdata/src/scanpage -dpi 200 -rotate -0.3 -seed 12 "$tmp"/tinted-1.png testdata/ocr/tinted.pdf)
