@@ -80,10 +80,10 @@
 // 5°, one column at a time where the page's columns stand apart as it
 // lies, as their lines stand at other heights; the resampled paper
 // painted white, as its noise would read as the dots of letters), with
-// light tinted fills turned white and their print kept dark (a table's
-// shaded header, a note on a grey box: Tesseract takes a tinted area for
-// a picture; tint.go) and with ruling lines painted out (Tesseract skips
-// ruled tables as pictures otherwise). The layout is this package's own
+// the fills behind print turned white and their print dark (a table's
+// shaded header, a note on a grey box, white words on a dark band:
+// Tesseract takes a tinted area for a picture; fills.go) and with ruling
+// lines painted out (Tesseract skips ruled tables as pictures otherwise). The layout is this package's own
 // (layout.go), from the recognised words and line pieces with their
 // boxes: lines broken at column gutters and rules, tables from rows that
 // line up in columns (core.KindTable with cells; not columns of prose,

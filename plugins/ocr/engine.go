@@ -864,8 +864,8 @@ type cleanPage struct {
 	page    bool
 }
 
-// clean turns g by rot, straightens it when page is set, turns its light
-// tinted fills white (flattenTints) and paints out its ruling lines.
+// clean turns g by rot, straightens it when page is set, turns the fills
+// behind its print white (flattenFills) and paints out its ruling lines.
 func (j *job) clean(g *image.Gray, rot, dpi int, page bool, clock *stageClock, stats map[string]float64) *cleanPage {
 	cp := &cleanPage{rot: rot, up: g, page: page}
 	if rot != 0 {
@@ -879,10 +879,10 @@ func (j *job) clean(g *image.Gray, rot, dpi int, page bool, clock *stageClock, s
 		}
 	}
 	clock.lap("deskew")
-	flat := flattenTints(cp.flat, dpi)
+	flat := flattenFills(cp.flat, dpi)
 	if flat != cp.flat {
-		stats[statTintsFlattened] = 1
-		clock.lap("tints")
+		stats[statFillsFlattened] = 1
+		clock.lap("fills")
 	}
 	cp.cleaned, cp.rules = removeRules(flat, dpi)
 	if len(cp.rules) > 0 {

@@ -21,8 +21,9 @@
 #                        round every cell, whose cells wrap at one and a
 #                        half lines), made to look scanned by scanpage
 #   tinted.pdf           200 dpi scan of src/tinted.ps (a table's header
-#                        row on a blue fill, a note in a grey box), made
-#                        to look scanned by scanpage
+#                        row on a fill, a note in a box: light fills under
+#                        black print, then dark ones under white), each
+#                        page made to look scanned by scanpage
 set -euo pipefail
 cd "$(dirname "$0")"
 tmp=$(mktemp -d)
@@ -63,4 +64,6 @@ pdftoppm -r 200 -gray -png "$tmp/stores.pdf" "$tmp/stores"
 (cd ../.. && go run ./testdata/src/scanpage -dpi 200 -rotate 0.4 -seed 11 "$tmp"/stores-1.png testdata/ocr/stores.pdf)
 gs -q -dNOPAUSE -dBATCH -dSAFER -sDEVICE=pdfwrite -sOutputFile="$tmp/tinted.pdf" src/tinted.ps
 pdftoppm -r 200 -gray -png "$tmp/tinted.pdf" "$tmp/tinted"
-(cd ../.. && go run ./testdata/src/scanpage -dpi 200 -rotate -0.3 -seed 12 "$tmp"/tinted-1.png testdata/ocr/tinted.pdf)
+(cd ../.. && go run ./testdata/src/scanpage -dpi 200 -rotate -0.3 -seed 12 "$tmp"/tinted-1.png "$tmp/tinted-scan-1.pdf" &&
+	go run ./testdata/src/scanpage -dpi 200 -rotate 0.4 -seed 13 "$tmp"/tinted-2.png "$tmp/tinted-scan-2.pdf")
+pdfunite "$tmp/tinted-scan-1.pdf" "$tmp/tinted-scan-2.pdf" tinted.pdf
