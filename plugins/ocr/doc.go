@@ -44,15 +44,17 @@
 // column is then read with the band's words painted out, and they are put
 // back, so no line is read twice. Tesseract reads a block's lines, not
 // its columns, so a page is cut into columns before any reading (an X-Y
-// cut of its ink at gutters that part columns of text, parts.go) and read
-// one column at a time; the probe band is read so too. PaddleOCR reads a
-// page's columns apart too where they run three inches down the page:
-// its line boxes, grown by their margins, bridge a narrow gutter. The
-// probe also
-// measures the print: a page of large print is read with the Latin models
-// shrunk (box filter) until its words are 20 pixels high, which Tesseract
-// reads as well in less time (scale.go); boxes come back in the render's
-// pixels. A page's render gets 10 seconds (pdfium takes longer only over
+// cut of its ink at gutters that part columns of text, one of them
+// holding lines, not the letters of a line of display type; parts.go) and
+// read one column at a time; the probe band is read so too. It reads a
+// block's lines as of one size, too: a line of display type three times
+// the size of the print beside it is read as a part of its own.
+// PaddleOCR reads a page's columns apart too where they run three inches
+// down the page: its line boxes, grown by their margins, bridge a narrow
+// gutter. The probe also measures the print: a page of large print is
+// read with the Latin models shrunk (box filter) until its words are 20
+// pixels high, which Tesseract reads as well in less time (scale.go);
+// boxes come back in the render's pixels. A page's render gets 10 seconds (pdfium takes longer only over
 // pathological drawings) and fails with a timeout after them.
 // Pages the router names in the option coarse_images (images holding
 // far more samples than any render of the page: router.CoarseImageSamples)

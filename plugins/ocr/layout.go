@@ -300,11 +300,11 @@ func (l *layout) ruleBetween(a, b image.Rectangle) bool {
 
 // segments chains items into segments: an item joins the segment whose
 // last item it follows on the same line (vertical overlap of at least half
-// the smaller height) within a gap of 1.2 item heights, with no rule in
-// between.
+// the smaller height) within a gap of maxWordGap text heights, with no
+// rule in between. The text height is the page's, or the two items'
+// where both are larger: the spaces of display type are as much wider.
 func (l *layout) segments(items []pxWord) []*segment {
 	sort.SliceStable(items, func(i, j int) bool { return items[i].box.Min.X < items[j].box.Min.X })
-	maxGap := 1.2 * l.h
 	var segs []*segment
 	for _, w := range items {
 		var best *segment
@@ -314,6 +314,7 @@ func (l *layout) segments(items []pxWord) []*segment {
 		for _, s := range segs {
 			last := s.items[len(s.items)-1].box
 			gap := float64(w.box.Min.X - last.Max.X)
+			maxGap := maxWordGap * max(l.h, min(wh, float64(last.Dy())))
 			if gap > maxGap || gap < -0.5*min(wh, float64(last.Dy())) {
 				continue
 			}
@@ -347,6 +348,10 @@ func (l *layout) segments(items []pxWord) []*segment {
 	}
 	return segs
 }
+
+// maxWordGap is the widest gap between two words of a line, in text
+// heights.
+const maxWordGap = 1.2
 
 // mostlyRTL reports whether most of ws were read with a right-to-left
 // model.

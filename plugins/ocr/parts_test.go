@@ -3,6 +3,8 @@ package ocr
 import (
 	"image"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/assay-pdf/assay/core"
@@ -189,5 +191,41 @@ func TestLongColumns(t *testing.T) {
 				t.Errorf("longColumns = %v, want %v", got, tc.want)
 			}
 		})
+	}
+}
+
+// Display type over body text (testdata/ocr/src/display.ps): headings of
+// 24 to 72 points, and 'SALE NOW' at 96 points, whose letters stand as
+// far apart as columns. Each is read whole, as a heading, and the body
+// lines between them as paragraphs. Read in one block with the body,
+// Tesseract read 'Fort ight' and 'S t t' and lost the 24-point heading;
+// cut at the blanks between its letters, 'SALE NOW' came out in four
+// pieces.
+func TestReadsDisplayType(t *testing.T) {
+	e := engineFor(t, BackendTesseract)
+	res := extract(t, e, testdata("display.pdf"), nil, 1, 2)
+	body := "The stores open at nine and close at six, on Sundays at four."
+	want := [][]string{
+		{"Heading in twenty four", "Heading thirty six", "Forty eight", "Sixty point", "Seventy two"},
+		{"SALE NOW", "Open Every Day"},
+	}
+	for i, r := range res {
+		var heads []string
+		bodies := 0
+		for _, b := range r.Page.Blocks {
+			text := strings.Join(strings.Fields(b.Text()), " ")
+			switch {
+			case b.Kind == core.KindHeading:
+				heads = append(heads, text)
+			case strings.Contains(text, body):
+				bodies += strings.Count(text, body)
+			}
+		}
+		if !slices.Equal(heads, want[i]) {
+			t.Errorf("page %d: headings %q, want %q", i+1, heads, want[i])
+		}
+		if wantBodies := []int{10, 1}[i]; bodies != wantBodies {
+			t.Errorf("page %d: %d body lines read whole, want %d; page:\n%s", i+1, bodies, wantBodies, r.Page.Text())
+		}
 	}
 }

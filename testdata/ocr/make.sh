@@ -24,6 +24,9 @@
 #                        row on a fill, a note in a box: light fills under
 #                        black print, then dark ones under white), each
 #                        page made to look scanned by scanpage
+#   display.pdf          200 dpi scan of src/display.ps (headings of 24 to
+#                        96 points over body text), each page made to look
+#                        scanned by scanpage
 set -euo pipefail
 cd "$(dirname "$0")"
 tmp=$(mktemp -d)
@@ -67,3 +70,8 @@ pdftoppm -r 200 -gray -png "$tmp/tinted.pdf" "$tmp/tinted"
 (cd ../.. && go run ./testdata/src/scanpage -dpi 200 -rotate -0.3 -seed 12 "$tmp"/tinted-1.png "$tmp/tinted-scan-1.pdf" &&
 	go run ./testdata/src/scanpage -dpi 200 -rotate 0.4 -seed 13 "$tmp"/tinted-2.png "$tmp/tinted-scan-2.pdf")
 pdfunite "$tmp/tinted-scan-1.pdf" "$tmp/tinted-scan-2.pdf" tinted.pdf
+gs -q -dNOPAUSE -dBATCH -dSAFER -sDEVICE=pdfwrite -sOutputFile="$tmp/display.pdf" src/display.ps
+pdftoppm -r 200 -gray -png "$tmp/display.pdf" "$tmp/display"
+(cd ../.. && go run ./testdata/src/scanpage -dpi 200 -rotate 0.2 -seed 3 "$tmp"/display-1.png "$tmp/display-scan-1.pdf" &&
+	go run ./testdata/src/scanpage -dpi 200 -rotate -0.3 -seed 4 "$tmp"/display-2.png "$tmp/display-scan-2.pdf")
+pdfunite "$tmp/display-scan-1.pdf" "$tmp/display-scan-2.pdf" display.pdf
