@@ -95,20 +95,38 @@ func estimateSkew(g *image.Gray) float64 {
 // three narrow columns, not turned at all, measured 0.5°; straightened by
 // that, its gutters closed, and it was read across its columns. The
 // median of the columns' skews is the page's. A page turned so far that
-// its gutters close as it lies is one part, measured whole.
+// its gutters close as it lies is one part, measured whole, and so is a
+// page cut only into bands (a line of display type read apart).
 func pageSkew(g *image.Gray, dpi int) float64 {
-	var degs []float64
+	var cols []image.Rectangle
 	least := int(minColumnsInch * float64(dpi))
 	for _, p := range pageParts(g, dpi) {
 		if p.Dx() >= least && p.Dy() >= least {
-			degs = append(degs, estimateSkew(g.SubImage(p).(*image.Gray)))
+			cols = append(cols, p)
 		}
 	}
-	if len(degs) < 2 {
+	if !sideBySide(cols) {
 		return estimateSkew(g)
+	}
+	degs := make([]float64, len(cols))
+	for i, c := range cols {
+		degs[i] = estimateSkew(g.SubImage(c).(*image.Gray))
 	}
 	slices.Sort(degs)
 	return degs[len(degs)/2]
+}
+
+// sideBySide reports whether two of parts share rows: columns, not a
+// band of display type over the rest of the page.
+func sideBySide(parts []image.Rectangle) bool {
+	for i, p := range parts {
+		for _, q := range parts[i+1:] {
+			if p.Min.Y < q.Max.Y && q.Min.Y < p.Max.Y {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // skewFrame maps between an image and its straightened copy: the copy is

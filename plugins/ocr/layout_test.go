@@ -1030,3 +1030,25 @@ func TestPageSkewByColumns(t *testing.T) {
 		t.Errorf("a blank picture measures %.2f", got)
 	}
 }
+
+// TestSideBySide: the parts of a page are measured for skew one at a time
+// only where two stand side by side, as columns do; a band of display
+// type read apart over the rest of the page is no column.
+func TestSideBySide(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name  string
+		parts []image.Rectangle
+		want  bool
+	}{
+		{"columns", []image.Rectangle{image.Rect(0, 0, 500, 1000), image.Rect(500, 0, 1000, 1000)}, true},
+		{"title over columns", []image.Rectangle{image.Rect(0, 0, 1000, 300), image.Rect(0, 300, 500, 1000), image.Rect(500, 300, 1000, 1000)}, true},
+		{"bands", []image.Rectangle{image.Rect(0, 0, 1000, 300), image.Rect(0, 300, 1000, 1000)}, false},
+		{"one part", []image.Rectangle{image.Rect(0, 0, 1000, 1000)}, false},
+	}
+	for _, c := range cases {
+		if got := sideBySide(c.parts); got != c.want {
+			t.Errorf("%s: sideBySide %v, want %v", c.name, got, c.want)
+		}
+	}
+}
