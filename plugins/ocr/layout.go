@@ -380,7 +380,8 @@ func (l *layout) joinSplit(items []pxWord, segs []*segment) []*segment {
 		for _, s := range r[1:] {
 			a, b := cur.box, s.box
 			gap := b.Min.X - a.Max.X
-			if gap > 0 && float64(gap) < 6*l.h && !l.ruleBetween(a, b) && l.crossed(items, a, b) {
+			column := cur.items[0].part > 0 && cur.items[0].part == s.items[0].part
+			if gap > 0 && float64(gap) < 6*l.h && !l.ruleBetween(a, b) && l.crossed(items, a, b, column) {
 				for _, w := range s.items {
 					cur.add(w)
 				}
@@ -397,42 +398,54 @@ func (l *layout) joinSplit(items []pxWord, segs []*segment) []*segment {
 // crossed reports whether the nearest lines above and below the gap
 // between boxes a and b (a on the left) leave no clear strip through it
 // 0.6 text heights wide; with neither line, whether the gap is under two
-// text heights.
-func (l *layout) crossed(items []pxWord, a, b image.Rectangle) bool {
+// text heights. With a line on one side only, a gap of 2.5 text heights
+// or more is a gutter, unless column says that a and b were read in one
+// column (a part of the page cut at its gutters): there it is crossed
+// when the two nearest lines on that side leave no clear strip. The
+// first line of a paragraph in a narrow justified column has the
+// paragraph's gap above it, and one line under it may leave a strip
+// clear by chance where its own wide spaces fall.
+func (l *layout) crossed(items []pxWord, a, b image.Rectangle, column bool) bool {
 	gx0, gx1 := a.Max.X, b.Min.X
 	gap := gx1 - gx0
 	y0, y1 := min(a.Min.Y, b.Min.Y), max(a.Max.Y, b.Max.Y)
 	reach := int(1.6 * l.h)
-	// Items near the gap on the neighbouring lines, and where the nearest
-	// line above and below sits.
+	half := int(0.5 * l.h)
+	// Items near the gap on the neighbouring lines, two lines' reach away.
 	var near []pxWord
-	refA, refB := math.MinInt, math.MaxInt
 	for _, w := range items {
 		if w.box.Max.X < gx0-gap || w.box.Min.X > gx1+gap {
 			continue
 		}
-		cy := (w.box.Min.Y + w.box.Max.Y) / 2
-		switch {
-		case cy < y0 && cy >= y0-reach:
-			refA = max(refA, cy)
-			near = append(near, w)
-		case cy > y1 && cy <= y1+reach:
-			refB = min(refB, cy)
+		if cy := (w.box.Min.Y + w.box.Max.Y) / 2; (cy < y0 && cy >= y0-2*reach) || (cy > y1 && cy <= y1+2*reach) {
 			near = append(near, w)
 		}
 	}
-	if refA == math.MinInt && refB == math.MaxInt {
+	refA := nearestLine(near, y0, -1, reach)
+	refB := nearestLine(near, y1, 1, reach)
+	lines := []int{refA, refB}
+	switch {
+	case refA == noLine && refB == noLine:
 		return float64(gap) < 2*l.h
-	}
-	if (refA == math.MinInt || refB == math.MaxInt) && float64(gap) >= 2.5*l.h {
-		return false
+	case (refA == noLine || refB == noLine) && float64(gap) >= 2.5*l.h:
+		if !column {
+			return false
+		}
+		ref, dir := refB, 1
+		if refA != noLine {
+			ref, dir = refA, -1
+		}
+		next := nearestLine(near, ref+dir*half, dir, reach)
+		if next == noLine {
+			return false
+		}
+		lines = append(lines, next)
 	}
 	// Ink of those lines across the gap, as a coverage mask.
 	ink := make([]bool, gap)
-	half := int(0.5 * l.h)
 	for _, w := range near {
 		cy := (w.box.Min.Y + w.box.Max.Y) / 2
-		if absInt(cy-refA) > half && absInt(cy-refB) > half {
+		if !slices.ContainsFunc(lines, func(y int) bool { return y != noLine && absInt(cy-y) <= half }) {
 			continue
 		}
 		for x := max(gx0, w.box.Min.X); x < min(gx1, w.box.Max.X); x++ {
@@ -450,6 +463,24 @@ func (l *layout) crossed(items []pxWord, a, b image.Rectangle) bool {
 		}
 	}
 	return true
+}
+
+// noLine: nearestLine found none.
+const noLine = math.MinInt
+
+// nearestLine is the middle of the nearest item of ws past y in the
+// direction dir (-1 up, 1 down), no more than reach away; noLine when
+// there is none.
+func nearestLine(ws []pxWord, y, dir, reach int) int {
+	best := noLine
+	for _, w := range ws {
+		cy := (w.box.Min.Y + w.box.Max.Y) / 2
+		d := (cy - y) * dir
+		if d > 0 && d <= reach && (best == noLine || d < (best-y)*dir) {
+			best = cy
+		}
+	}
+	return best
 }
 
 // table is a run of aligned rows found among the segments.

@@ -1052,3 +1052,48 @@ func TestSideBySide(t *testing.T) {
 		}
 	}
 }
+
+// TestJustifiedFirstLine: the first line of a paragraph in a narrow
+// justified column, read as a part of the page, spaces its three words
+// 4 text heights apart; the paragraph's gap leaves no line above it,
+// and the line under it has a space where the first gap falls. The line
+// under that one crosses it, so the three words are one line of the
+// paragraph. Read on a page not cut into columns, the wide gaps may be
+// gutters, and the words stay apart; so do cells of a table in a column,
+// whose gaps are clear through the rows under them.
+func TestJustifiedFirstLine(t *testing.T) {
+	t.Parallel()
+	inPart := func(ws []pxWord, part int) []pxWord {
+		for i := range ws {
+			ws[i].part = part
+		}
+		return ws
+	}
+	page := func(part int, rows ...[]pxWord) []pxWord {
+		var items []pxWord
+		items = append(items, inPart(line("closing words of the paragraph before it.", 100, 100), part)...)
+		for _, r := range rows {
+			items = append(items, inPart(r, part)...)
+		}
+		return items
+	}
+	// Tesseract boxed the first two words to the line's height, with its
+	// descenders: as words alone, they would read as a heading.
+	first := []pxWord{word("Campaign", 100, 160, 180, 188), word("entire", 260, 160, 320, 188), word("soldier", 400, 163, 470, 180)}
+	under := []pxWord{word("quaitucour", 100, 190, 200, 210), word("crowd", 230, 190, 280, 210), word("dream", 300, 190, 350, 210), word("ligick", 420, 190, 470, 210)}
+	next := line("season lylkoumcrex shyrkgrut deliver", 100, 220)
+	text := func(items []pxWord) []string { return blockTexts(layoutPage(items, nil, 0)) }
+	if got := text(page(1, first, under, next)); len(got) != 2 || !strings.HasPrefix(got[1], "paragraph:Campaign entire soldier / quaitucour") {
+		t.Errorf("in a column: %q, want the first line to begin its paragraph", got)
+	}
+	if got := text(page(0, first, under, next)); slices.ContainsFunc(got, func(s string) bool { return strings.Contains(s, "Campaign entire") }) {
+		t.Errorf("on a page not cut into columns: %q, want the words apart", got)
+	}
+	cells := func(y int) []pxWord {
+		return []pxWord{word("Anchor", 100, y, 160, y+20), word("chain", 260, y, 310, y+20), word("two", 400, y, 430, y+20)}
+	}
+	got := text(page(1, cells(160), cells(190), cells(220)))
+	if slices.ContainsFunc(got, func(s string) bool { return strings.Contains(s, "Anchor chain") }) {
+		t.Errorf("a table in a column: %q, want its cells apart", got)
+	}
+}
