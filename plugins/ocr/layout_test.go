@@ -1097,3 +1097,28 @@ func TestJustifiedFirstLine(t *testing.T) {
 		t.Errorf("a table in a column: %q, want its cells apart", got)
 	}
 }
+
+// TestUnmeasuredWordIsNoHeading: a paragraph's last line of one word
+// with descenders and no capital ('pricrym.') is boxed from the tops of
+// its small letters to the ends of its descenders, 24 pixels where the
+// body, measured from its capitals to its baseline, is 19. Set apart in a
+// block of its own (on a scan of narrow columns, by a size that changes
+// with it), it is no heading; a word with a capital as tall is, 'Č' as
+// well as 'R'.
+func TestUnmeasuredWordIsNoHeading(t *testing.T) {
+	t.Parallel()
+	blocks := []pxBlock{
+		{kind: core.KindParagraph, lines: [][]pxWord{{word("pricrym.", 100, 200, 190, 224)}}},
+		{kind: core.KindParagraph, lines: [][]pxWord{{word("Results", 100, 260, 190, 284)}}},
+		{kind: core.KindParagraph, lines: [][]pxWord{{word("Čeština", 100, 300, 190, 324)}}},
+	}
+	markHeadings(blocks, 19)
+	if b := blocks[0]; b.kind != core.KindParagraph {
+		t.Errorf("'pricrym.' is a %s of level %d, want a paragraph", b.kind, b.level)
+	}
+	for _, b := range blocks[1:] {
+		if b.kind != core.KindHeading {
+			t.Errorf("%q is a %s, want a heading", lineText(b.lines[0]), b.kind)
+		}
+	}
+}
