@@ -133,8 +133,9 @@ func cutParts(g *image.Gray, r image.Rectangle, dpi, depth int) []image.Rectangl
 	maxRow := blankRowInk(r.Dx())
 	bs := bands(rows, maxRow, r, dpi)
 	inks := make([]bandInk, len(bs))
+	bandRuns := make([]runs, len(bs))
 	for i, b := range bs {
-		inks[i] = bandInkOf(g, b, rows[b.Min.Y-r.Min.Y:b.Max.Y-r.Min.Y], maxRow)
+		inks[i], bandRuns[i] = bandInkOf(g, b, rows[b.Min.Y-r.Min.Y:b.Max.Y-r.Min.Y], maxRow)
 	}
 	for i := 0; i < len(bs); {
 		end := 0
@@ -146,11 +147,10 @@ func cutParts(g *image.Gray, r image.Rectangle, dpi, depth int) []image.Rectangl
 			cols = columnsOf(bs[i].Union(bs[i+end-1]), sumInk(inks[i:i+end]), dpi)
 		}
 		if end == 0 || !lined(g, cols) {
-			band := runsOf(g.SubImage(bs[i]).(*image.Gray))
-			if plain.apart(band, inks[i], dpi) {
+			if plain.apart(bandRuns[i], inks[i], dpi) {
 				parts = plain.flush(parts)
 			}
-			plain.add(bs[i], band, inks[i])
+			plain.add(bs[i], bandRuns[i], inks[i])
 			i++
 			continue
 		}
@@ -234,9 +234,11 @@ type bandInk struct {
 // or more, by their height (runs[n]: of n pixels).
 type runs []int
 
-// runsOf counts the vertical runs of g.
-func runsOf(g *image.Gray) runs {
+// inkOf counts the dark pixels of each pixel column of g (columnInk)
+// and its vertical runs, in one pass.
+func inkOf(g *image.Gray) ([]int, runs) {
 	w, h := g.Rect.Dx(), g.Rect.Dy()
+	ink := make([]int, w)
 	run := make([]int, w)
 	count := make(runs, h+1)
 	end := func(x int) {
@@ -248,6 +250,7 @@ func runsOf(g *image.Gray) runs {
 	for y := range h {
 		for x, v := range g.Pix[y*g.Stride : y*g.Stride+w] {
 			if v < darkThreshold {
+				ink[x]++
 				run[x]++
 			} else if run[x] > 0 {
 				end(x)
@@ -257,7 +260,7 @@ func runsOf(g *image.Gray) runs {
 	for x := range w {
 		end(x)
 	}
-	return count
+	return ink, count
 }
 
 // plus is the count of both regions' runs.
@@ -319,15 +322,17 @@ const (
 )
 
 // bandInkOf is the ink of the band b of g, whose rows' dark pixels are
-// rows (rowInk), a row with more than maxRow of them inked.
-func bandInkOf(g *image.Gray, b image.Rectangle, rows []int, maxRow int) bandInk {
+// rows (rowInk), a row with more than maxRow of them inked, and the
+// vertical runs of that ink.
+func bandInkOf(g *image.Gray, b image.Rectangle, rows []int, maxRow int) (bandInk, runs) {
 	n := 0
 	for _, v := range rows {
 		if v > maxRow {
 			n++
 		}
 	}
-	return bandInk{cols: columnInk(g.SubImage(b).(*image.Gray)), h: b.Dy(), inkedRow: n}
+	cols, rs := inkOf(g.SubImage(b).(*image.Gray))
+	return bandInk{cols: cols, h: b.Dy(), inkedRow: n}, rs
 }
 
 // add adds the ink of b, a band of the same width, to s.
