@@ -74,24 +74,29 @@ func flattenFills(g *image.Gray, dpi int) *image.Gray {
 	for b := 0; b <= darkMax; b++ {
 		darkGain[b] = 255 * 256 / (255 - b)
 	}
+	// gainAt is the gain of the fill mask m at block (xs, y/step): 0 where
+	// m has no fill.
+	gainAt := func(m *image.Gray, gain *[256]int, xs, y int) int {
+		if m == nil {
+			return 0
+		}
+		return gain[m.Pix[(y/step)*m.Stride+xs]]
+	}
 	out := image.NewGray(g.Rect)
 	for y := range h {
 		src := g.Pix[y*g.Stride : y*g.Stride+w]
 		dst := out.Pix[y*out.Stride : y*out.Stride+w]
 		for xs, x0 := 0, 0; x0 < w; xs, x0 = xs+1, x0+step {
 			x1 := min(x0+step, w)
-			switch {
-			case dark != nil && darkGain[dark.Pix[(y/step)*dark.Stride+xs]] != 0:
-				k := darkGain[dark.Pix[(y/step)*dark.Stride+xs]]
+			if k := gainAt(dark, &darkGain, xs, y); k != 0 {
 				for x := x0; x < x1; x++ {
 					dst[x] = uint8(min(255, int(^src[x])*k>>8))
 				}
-			case light != nil && lightGain[light.Pix[(y/step)*light.Stride+xs]] != 0:
-				k := lightGain[light.Pix[(y/step)*light.Stride+xs]]
+			} else if k := gainAt(light, &lightGain, xs, y); k != 0 {
 				for x := x0; x < x1; x++ {
 					dst[x] = uint8(min(255, int(src[x])*k>>8))
 				}
-			default:
+			} else {
 				copy(dst[x0:x1], src[x0:x1])
 			}
 		}
@@ -133,11 +138,11 @@ func darkFills(g *image.Gray, step, k, core int) *image.Gray {
 		return nil
 	}
 	small := blocks(g, step, false)
-	solid := clone(small)
+	solid := crop(small, small.Rect)
 	closing(solid, core)
 	closing(small, k)
 	fills := image.NewGray(small.Rect)
-	fillLevel(fills.Pix, 255)
+	fill(fills, fills.Rect, 255)
 	var r *regions
 	area := 0
 	for i, v := range solid.Pix {
@@ -155,12 +160,6 @@ func darkFills(g *image.Gray, step, k, core int) *image.Gray {
 		return nil
 	}
 	return fills
-}
-
-func clone(g *image.Gray) *image.Gray {
-	c := image.NewGray(g.Rect)
-	copy(c.Pix, g.Pix)
-	return c
 }
 
 // regions marks dark fills: in and out stamp the pixels inside the
@@ -271,7 +270,7 @@ func blocks(g *image.Gray, step int, lightest bool) *image.Gray {
 	sw, sh := (w+step-1)/step, (h+step-1)/step
 	s := image.NewGray(image.Rect(0, 0, sw, sh))
 	if !lightest {
-		fillLevel(s.Pix, 255)
+		fill(s, s.Rect, 255)
 	}
 	for y := range h {
 		src := g.Pix[y*g.Stride : y*g.Stride+w]
@@ -341,12 +340,6 @@ func covers(g *image.Gray, lo, hi uint8) bool {
 		}
 	}
 	return float64(n) >= minFillShare*float64(w*h)
-}
-
-func fillLevel(v []uint8, level uint8) {
-	for i := range v {
-		v[i] = level
-	}
 }
 
 // closing turns g (zero-origin, its stride its width) into its grey

@@ -48,13 +48,13 @@ func TestDilateMatchesWindows(t *testing.T) {
 func TestFlattenFills(t *testing.T) {
 	t.Parallel()
 	const dpi = 200
-	page := func(fill, ink uint8) *image.Gray {
+	page := func(level, ink uint8) *image.Gray {
 		g := image.NewGray(image.Rect(0, 0, 800, 600))
-		fillLevel(g.Pix, 255)
-		fillRect(g, image.Rect(100, 100, 760, 200), fill) // a fill with room beside its print
-		for x := 120; x < 680; x += 20 {                  // strokes 4 px wide: on the fill, on white
-			fillRect(g, image.Rect(x, 130, x+4, 170), ink)
-			fillRect(g, image.Rect(x, 330, x+4, 370), 30)
+		fill(g, g.Rect, 255)
+		fill(g, image.Rect(100, 100, 760, 200), level) // a fill with room beside its print
+		for x := 120; x < 680; x += 20 {               // strokes 4 px wide: on the fill, on white
+			fill(g, image.Rect(x, 130, x+4, 170), ink)
+			fill(g, image.Rect(x, 330, x+4, 370), 30)
 		}
 		return g
 	}
@@ -103,27 +103,19 @@ func TestDarkPrintIsNoFill(t *testing.T) {
 	t.Parallel()
 	const dpi = 200
 	g := image.NewGray(image.Rect(0, 0, 800, 1000))
-	fillLevel(g.Pix, 255)
+	fill(g, g.Rect, 255)
 	for y := 100; y < 600; y += 20 { // lines of 12 px letters, 8 px apart
 		for x := 100; x < 700; x += 12 {
-			fillRect(g, image.Rect(x, y, x+3, y+12), 20)
-			fillRect(g, image.Rect(x, y+5, x+9, y+8), 20)
+			fill(g, image.Rect(x, y, x+3, y+12), 20)
+			fill(g, image.Rect(x, y+5, x+9, y+8), 20)
 		}
 	}
 	for x := 100; x < 700; x += 60 { // heavy strokes 16 px (6 points) wide
-		fillRect(g, image.Rect(x, 700, x+16, 900), 10)
-		fillRect(g, image.Rect(x, 700, x+50, 716), 10)
+		fill(g, image.Rect(x, 700, x+16, 900), 10)
+		fill(g, image.Rect(x, 700, x+50, 716), 10)
 	}
 	if out := flattenFills(g, dpi); out != g {
 		t.Error("dense print and a heavy headline were taken for fills")
-	}
-}
-
-func fillRect(g *image.Gray, r image.Rectangle, v uint8) {
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			g.Pix[y*g.Stride+x] = v
-		}
 	}
 }
 

@@ -1509,12 +1509,6 @@ func unmeasured(ws []pxWord) bool {
 	return latin
 }
 
-// capitalHeight reports whether r reaches a capital's height in Latin
-// print.
-func capitalHeight(r rune) bool {
-	return unicode.IsUpper(r) || unicode.IsDigit(r) || strings.ContainsRune("bdfhklß", r)
-}
-
 // tableOf lays a table's segments into cells: each item goes to the
 // column its x range overlaps most and to its line's row (wrappedRows),
 // or to the first row of the ruled cell it lies in (spanRows); items of
@@ -1929,32 +1923,28 @@ const wrapGap = 0.6
 // ruled by rows (rowRules) the rules alone part the rows.
 func (l *layout) wrappedRows(t *table) (rowOf []int, n int) {
 	rowOf = make([]int, len(t.rows))
-	in := make([][]bool, len(t.rows)) // the columns each line has text in
+	in := make([][]bool, len(t.rows))  // the columns each line has text in
+	filled := make([]int, len(t.rows)) // and how many
 	full := 0
 	for i, row := range t.rows {
 		in[i] = make([]bool, len(t.cols))
-		count := 0
 		for c, iv := range t.cols {
 			if slices.ContainsFunc(row, func(sg *segment) bool { return inColumn(sg.box, iv) }) {
 				in[i][c] = true
-				count++
+				filled[i]++
 			}
 		}
-		full = max(full, count)
+		full = max(full, filled[i])
 	}
 	within := func(i int) bool { // line i has text only where line i-1 has
-		count := 0
 		for c := range t.cols {
-			if in[i][c] {
-				count++
-				if !in[i-1][c] {
-					return false
-				}
+			if in[i][c] && !in[i-1][c] {
+				return false
 			}
 		}
-		return count < full
+		return filled[i] < full
 	}
-	parted, ruled := l.rowRules(t, in, full)
+	parted, ruled := l.rowRules(t, filled, full)
 	for i := range t.rows {
 		wrapped := i > 0 && float64(rowTop(t.rows[i])-rowBottom(t.rows[i-1])) < wrapGap*l.h && within(i)
 		if ruled {
@@ -1972,15 +1962,16 @@ func (l *layout) wrappedRows(t *table) (rowOf []int, n int) {
 
 // rowRules says, for each line of t after the first, whether a
 // horizontal rule across one of its columns parts it from the line above
-// (in: the columns each line has text in, full: the most any line has).
-// ruled is true when rules part the table's rows: rules frame the table
-// above its first line and below its last, and a rule stands over every
-// line after the first that fills every column, at least minRuledRows of
-// them. In such a grid the rules, not the gaps, say where a row ends: a
-// cell's text wraps at its line pitch, which may be as wide as the gap
-// to the next row of an unruled table, and a cell centred on its row's
-// height has its text on a line that other cells' first lines are not.
-func (l *layout) rowRules(t *table, in [][]bool, full int) (parted []bool, ruled bool) {
+// (filled: how many columns each line has text in, full: the most any
+// line has). ruled is true when rules part the table's rows: rules frame
+// the table above its first line and below its last, and a rule stands
+// over every line after the first that fills every column, at least
+// minRuledRows of them. In such a grid the rules, not the gaps, say
+// where a row ends: a cell's text wraps at its line pitch, which may be
+// as wide as the gap to the next row of an unruled table, and a cell
+// centred on its row's height has its text on a line that other cells'
+// first lines are not.
+func (l *layout) rowRules(t *table, filled []int, full int) (parted []bool, ruled bool) {
 	lines := l.ruleLines(t.box)
 	if len(lines) == 0 {
 		return nil, false
@@ -1997,7 +1988,7 @@ func (l *layout) rowRules(t *table, in [][]bool, full int) (parted []bool, ruled
 	starts := 0
 	for i := 1; i < len(t.rows); i++ {
 		parted[i] = between(lineMid(t.rows[i-1]), lineMid(t.rows[i]))
-		if countTrue(in[i]) == full {
+		if filled[i] == full {
 			if !parted[i] {
 				return nil, false
 			}
@@ -2011,16 +2002,6 @@ func (l *layout) rowRules(t *table, in [][]bool, full int) (parted []bool, ruled
 // rules must part from the row above for a table to be taken as ruled
 // by rows: one rule is a header's.
 const minRuledRows = 2
-
-func countTrue(v []bool) int {
-	n := 0
-	for _, b := range v {
-		if b {
-			n++
-		}
-	}
-	return n
-}
 
 func boxOf(ws []pxWord) image.Rectangle {
 	var r image.Rectangle

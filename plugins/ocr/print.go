@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // The print of a word or a line: where its box stands off from it, the
@@ -80,5 +81,17 @@ func measureBaselines(g *image.Gray, words []pxWord) {
 	}
 }
 
-// tallRunes reach a capital's height in Latin print.
-const tallRunes = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789bdfhklß"
+// tallRunes reach a capital's height in Latin print: the ASCII
+// capitals and digits, and the ascenders. measureBaselines measures the
+// words that hold one; capitalHeight knows every capital.
+const tallRunes = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789" + ascenders
+
+// ascenders are the small Latin letters as tall as a capital.
+const ascenders = "bdfhklß"
+
+// capitalHeight reports whether r reaches a capital's height in Latin
+// print: any capital ('Č' too, which tallRunes does not hold), a digit
+// or an ascender.
+func capitalHeight(r rune) bool {
+	return unicode.IsUpper(r) || unicode.IsDigit(r) || strings.ContainsRune(ascenders, r)
+}
