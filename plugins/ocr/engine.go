@@ -715,6 +715,8 @@ func (j *job) readScript(ctx context.Context, tw *tessWorker, cp *cleanPage, g *
 		}
 	case backend == BackendPaddle && cp.page:
 		measurePrint(cp.cleaned, items)
+	case backend == BackendTesseract && cp.page:
+		measureBaselines(cp.cleaned, items)
 	}
 	return j.layout(cp, items, g, clock), backend, nil
 }

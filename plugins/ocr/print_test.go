@@ -161,3 +161,66 @@ func TestLayoutHeadingWithDescenders(t *testing.T) {
 		t.Errorf("blocks %q, want the heading between two paragraphs", got)
 	}
 }
+
+// TestScriptPrint measures words of Hebrew and Arabic print by their
+// rows' ink, as measured on the corpus's scans (hundredths of the
+// fullest row).
+func TestScriptPrint(t *testing.T) {
+	t.Parallel()
+	hebrew := []struct {
+		name      string
+		rows      []int
+		top, last int
+	}{
+		{"a lamed's ascender over the letters", []int{5, 5, 5, 5, 80, 95, 100, 40, 37, 32, 31, 44, 44, 0}, 4, 12},
+		{"a final nun's stem under them", []int{92, 96, 100, 85, 82, 83, 74, 82, 81, 9, 9, 9, 9}, 0, 8},
+		{"stems between thin strokes", []int{90, 98, 100, 29, 25, 24, 28, 35, 59, 55, 46}, 0, 10},
+		{"no ink", []int{0, 0, 0}, -1, 0},
+	}
+	for _, tc := range hebrew {
+		if top, last := hebrewPrint(tc.rows); top != tc.top || last != tc.last && top >= 0 {
+			t.Errorf("hebrewPrint, %s: rows %d–%d, want %d–%d", tc.name, top, last, tc.top, tc.last)
+		}
+	}
+	arabic := []struct {
+		name        string
+		rows        []int
+		first, last int
+	}{
+		{"a lam's bowl under the band", []int{12, 21, 33, 37, 57, 62, 100, 99, 97, 92, 28, 30, 37, 43, 41, 29, 15}, 6, 9},
+		{"a yeh's bowl as full as the band", []int{25, 25, 48, 77, 93, 90, 80, 67, 32, 45, 100, 100, 77, 58, 19}, 4, 7},
+	}
+	for _, tc := range arabic {
+		if first, last := arabicBaseline(tc.rows); first != tc.first || last != tc.last {
+			t.Errorf("arabicBaseline, %s: rows %d–%d, want %d–%d", tc.name, first, last, tc.first, tc.last)
+		}
+	}
+}
+
+// TestStemTop: an alef's stem rising from the baseline band sets a
+// word's top; a hamza over it, apart from it, does not.
+func TestStemTop(t *testing.T) {
+	t.Parallel()
+	g := image.NewGray(image.Rect(100, 50, 160, 90))
+	for i := range g.Pix {
+		g.Pix[i] = 255
+	}
+	ink := func(x0, y0, x1, y1 int) {
+		for y := y0; y < y1; y++ {
+			for x := x0; x < x1; x++ {
+				g.SetGray(x, y, color.Gray{})
+			}
+		}
+	}
+	ink(100, 80, 160, 84) // the baseline band, rows 30–33
+	ink(110, 60, 113, 80) // an alef from row 10
+	ink(108, 52, 115, 57) // a hamza over it, rows 2–6
+	ink(130, 74, 134, 80) // a tooth
+	if got := stemTop(g, 30, 33); got != 10 {
+		t.Errorf("stemTop = %d, want 10, the alef's top", got)
+	}
+	ink(110, 57, 113, 60) // the hamza joined to the alef
+	if got := stemTop(g, 30, 33); got != 2 {
+		t.Errorf("stemTop with the hamza joined = %d, want 2", got)
+	}
+}

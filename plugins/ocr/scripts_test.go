@@ -53,8 +53,27 @@ func TestScriptPages(t *testing.T) {
 				if s.TextSim < minScriptSim {
 					t.Errorf("text similarity %.3f, want at least %.2f; read:\n%s", s.TextSim, minScriptSim, md)
 				}
+				checkScriptHeading(t, s, md)
 			})
 		}
+	}
+}
+
+// checkScriptHeading checks that a page of testdata/scripts has its
+// heading, and no other, as a second-level heading: make.sh prints it at
+// 17 pt over a body of 12 pt, 1.42 times the body's print, which is
+// between heading2Size and heading1Size in every script. A Hebrew
+// heading measured by its box (a lamed rising over the letters) came out
+// at the third level, and an Arabic paragraph's line, whose words
+// descend under its baseline, as a heading.
+func checkScriptHeading(t *testing.T, s eval.Scores, md string) {
+	t.Helper()
+	if h := s.Headings; h == nil || h.F1NoLevel < 1 || h.Pred != 1 {
+		t.Errorf("headings %+v, want the page's heading alone; read:\n%s", h, md)
+		return
+	}
+	if !strings.HasPrefix(md, "## ") && !strings.Contains(md, "\n## ") {
+		t.Errorf("the heading is not at level 2; read:\n%s", md)
 	}
 }
 
