@@ -36,6 +36,12 @@ func TestForeignRegions(t *testing.T) {
 		{"a line too short to judge", cat(row(0, 2, 2)), nil},
 		{"a passage's short last line", cat(row(0, 6, 5), row(30, 1, 1), row(60, 8, 0)),
 			[]image.Rectangle{image.Rect(0, 0, 350, 50)}},
+		{"a passage's heading, half doubtful", cat(row(0, 8, 0), row(30, 2, 1), row(60, 6, 5), row(90, 8, 0)),
+			[]image.Rectangle{image.Rect(0, 30, 350, 80)}},
+		{"a heading read surely over a passage", cat(row(0, 8, 0), row(30, 2, 0), row(60, 6, 5)),
+			[]image.Rectangle{image.Rect(0, 60, 350, 80)}},
+		{"a short doubtful line apart from the passage", cat(row(0, 2, 2), row(30, 8, 0), row(60, 6, 5)),
+			[]image.Rectangle{image.Rect(0, 60, 350, 80)}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
