@@ -49,6 +49,9 @@ type pxWord struct {
 	// margin (measurePrint), a Latin word's descenders
 	// (measureBaselines); 0 where the box is the print's.
 	padTop, padBottom int
+	// sized: the print was measured as its script sets its size, from
+	// the tops of its tall letters to its baseline (measureBaselines).
+	sized bool
 }
 
 // print is the first and the past-last row of w's print.
@@ -131,8 +134,16 @@ func fieldWords(f string) int {
 // textHeight is the height from the tops of the tall letters to the
 // baseline, taken over the segment's words so that a line without
 // descenders and one with many compare fairly: the lower quartile of the
-// words' tops and of their bottoms.
+// words' tops and of their bottoms. Where some words are sized
+// (measureBaselines), only they count: the box of a word without tall
+// letters reaches what its letters happen to, and a superscript ('x²',
+// 'picture³') stands over the capitals. A paragraph's last line of six
+// words, two with a superscript, measured 1.34 times the body and was
+// taken for a heading.
 func textHeight(ws []pxWord) float64 {
+	if sized := sizedOf(ws); len(sized) > 0 {
+		ws = sized
+	}
 	if len(ws) == 0 {
 		return 0
 	}
@@ -145,6 +156,30 @@ func textHeight(ws []pxWord) float64 {
 	slices.Sort(bots)
 	q := (len(ws) - 1) / 4
 	return float64(max(1, bots[q]-tops[q]))
+}
+
+// sizedOf is the sized words of ws: ws itself when all are, nil when
+// none is.
+func sizedOf(ws []pxWord) []pxWord {
+	n := 0
+	for _, w := range ws {
+		if w.sized {
+			n++
+		}
+	}
+	switch n {
+	case 0:
+		return nil
+	case len(ws):
+		return ws
+	}
+	out := make([]pxWord, 0, n)
+	for _, w := range ws {
+		if w.sized {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // layoutPage turns the items of one straightened page into blocks in
@@ -2147,6 +2182,7 @@ func joinUnspaced(w *pxWord, p pxWord) bool {
 	pt, pb := p.print()
 	w.box = w.box.Union(p.box)
 	w.padTop, w.padBottom = min(wt, pt)-w.box.Min.Y, w.box.Max.Y-max(wb, pb)
+	w.sized = w.sized && p.sized
 	return true
 }
 
@@ -2169,7 +2205,7 @@ func splitLine(l pxWord) []pxWord {
 		n := len([]rune(f))
 		x0 := l.box.Min.X + int(w*float64(pos)/float64(total))
 		x1 := l.box.Min.X + int(math.Ceil(w*float64(pos+n)/float64(total)))
-		out = append(out, pxWord{text: f, box: image.Rect(x0, l.box.Min.Y, max(x1, x0+1), l.box.Max.Y), conf: l.conf, rtl: l.rtl, part: l.part, padTop: l.padTop, padBottom: l.padBottom})
+		out = append(out, pxWord{text: f, box: image.Rect(x0, l.box.Min.Y, max(x1, x0+1), l.box.Max.Y), conf: l.conf, rtl: l.rtl, part: l.part, padTop: l.padTop, padBottom: l.padBottom, sized: l.sized})
 		pos += n + 1
 	}
 	return out

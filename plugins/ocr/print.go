@@ -100,6 +100,7 @@ func measureBaselines(g *image.Gray, words []pxWord) {
 		}
 		w.padTop = b.Min.Y - w.box.Min.Y + top
 		w.padBottom = w.box.Max.Y - (b.Min.Y + last + 1)
+		w.sized = true
 	}
 }
 

@@ -224,3 +224,27 @@ func TestStemTop(t *testing.T) {
 		t.Errorf("stemTop with the hamza joined = %d, want 2", got)
 	}
 }
+
+// TestTextHeightOfSizedWords: where some of a line's words are sized,
+// a superscript raising the boxes of others ('x²', 'y²') does not make
+// the line's print larger; a line of which no word is sized is measured
+// by its boxes.
+func TestTextHeightOfSizedWords(t *testing.T) {
+	t.Parallel()
+	sized := func(text string, x, top, bottom int) pxWord {
+		return pxWord{text: text, box: image.Rect(x, top, x+40, bottom), sized: true}
+	}
+	ws := []pxWord{
+		sized("stoxquiolbrol", 0, 100, 120), sized("heckcyrk", 50, 100, 120), sized("with", 100, 100, 120),
+		word("story", 150, 104, 190, 124), word("x²", 200, 92, 240, 120), word("y².", 250, 92, 290, 124),
+	}
+	if got := textHeight(ws); got != 20 {
+		t.Errorf("textHeight = %v, want 20, the sized words' print", got)
+	}
+	for i := range ws {
+		ws[i].sized = false
+	}
+	if got := textHeight(ws); got != 28 {
+		t.Errorf("textHeight unsized = %v, want 28, by the boxes' quartiles", got)
+	}
+}
