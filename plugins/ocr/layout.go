@@ -65,6 +65,9 @@ type pxBlock struct {
 	level int
 	lines [][]pxWord // words of each line in reading order
 	table *pxTable
+	// mixed: lines of two sizes of print run on in the block, as a
+	// justified paragraph's (inlineLarger); it is no heading.
+	mixed bool
 }
 
 // pxTable is a table read from aligned segments.
@@ -1427,12 +1430,39 @@ func (b *blockBuilder) join(s *segment, th float64) bool {
 	if cur.kind == core.KindListItem {
 		aligned = absInt(s.box.Min.X-b.indent) < int(listIndentSlack*l.h)
 	}
-	if similar && aligned && gap > -maxOverlap*l.h && gap <= b.paraGap {
+	mixed := !similar && b.inlineLarger(lb, s, th)
+	if (similar || mixed) && aligned && gap > -maxOverlap*l.h && gap <= b.paraGap {
+		cur.mixed = cur.mixed || mixed
 		cur.lines = append(cur.lines, s.items)
 		b.curBox = b.curBox.Union(s.box)
 		return true
 	}
 	return false
+}
+
+// minMeasure is the narrowest measure, in text heights, of lines that
+// inlineLarger runs on: a paragraph's, of a few words at least. Lines of
+// a word or two, one over the other, fill each other's width by chance.
+const minMeasure = 10.0
+
+// inlineLarger reports whether s, a line in print of another size than
+// the paragraph being built, goes on with it: the paragraph's last line,
+// lb, runs its measure (so the paragraph does not end there), and s runs
+// the same measure, within a text height at either end, and one of the
+// two sizes is the body's (th is s's). Lines of larger print in a
+// justified paragraph (phrases set large in the generated typography-06)
+// came out as headings of their own. A heading does not fill the
+// measure of the justified lines it stands over or under but by chance:
+// its lines are not justified.
+func (b *blockBuilder) inlineLarger(lb image.Rectangle, s *segment, th float64) bool {
+	if b.cur.kind != core.KindParagraph || min(th, b.curH) >= heading3Size*b.body {
+		return false
+	}
+	slack := int(b.l.h)
+	fills := func(r image.Rectangle) bool {
+		return absInt(r.Min.X-b.curBox.Min.X) <= slack && absInt(r.Max.X-b.curBox.Max.X) <= slack
+	}
+	return float64(b.curBox.Dx()) >= minMeasure*b.l.h && fills(lb) && fills(s.box)
 }
 
 // headsBody reports whether the block being built is a line that
@@ -1497,7 +1527,7 @@ func (b *blockBuilder) start(s *segment, th float64, isBullet, isOrdinal bool) {
 func markHeadings(blocks []pxBlock, body float64) {
 	for i := range blocks {
 		b := &blocks[i]
-		if b.kind != core.KindParagraph || len(b.lines) > headingMaxLines {
+		if b.kind != core.KindParagraph || len(b.lines) > headingMaxLines || b.mixed {
 			continue
 		}
 		// Each line's height, as the body's is measured (textHeight of a

@@ -1122,3 +1122,60 @@ func TestUnmeasuredWordIsNoHeading(t *testing.T) {
 		}
 	}
 }
+
+// justified lays out the words of s on a line of height h at y, spread
+// to run from x0 to x1, as a justified paragraph sets its lines.
+func justified(s string, x0, x1, y, h int) []pxWord {
+	fs := strings.Fields(s)
+	ink := 0
+	for _, f := range fs {
+		ink += 10 * len([]rune(f)) * h / 20
+	}
+	gap := (x1 - x0 - ink) / max(1, len(fs)-1)
+	var out []pxWord
+	x := x0
+	for i, f := range fs {
+		w := 10 * len([]rune(f)) * h / 20
+		if i == len(fs)-1 {
+			x = x1 - w
+		}
+		out = append(out, word(f, x, y, x+w, y+h))
+		x += w + gap
+	}
+	return out
+}
+
+// TestInlineLargerPrint: a line of larger print that runs a justified
+// paragraph's measure, under a line that does not end the paragraph,
+// goes on with it; the same print in a short line under the paragraph's
+// last line is a heading.
+func TestInlineLargerPrint(t *testing.T) {
+	t.Parallel()
+	body := slices.Concat(
+		justified("the first line of a paragraph set justified across it", 0, 560, 0, 20),
+		justified("its column and a second line running to its measure", 0, 560, 25, 20),
+		justified("then a phrase set larger in print here", 0, 560, 50, 28),
+		justified("and the paragraph goes on in its body print to the", 0, 560, 83, 20),
+		line("its short end", 0, 108),
+	)
+	blocks := layoutPage(body, nil, 0)
+	if got := blockTexts(blocks); len(got) != 1 || !strings.HasPrefix(got[0], "paragraph:") {
+		t.Errorf("blocks %q, want one paragraph", got)
+	}
+	heading := slices.Concat(
+		justified("the first line of a paragraph set justified across it", 0, 560, 0, 20),
+		justified("its column and a second line running to its measure", 0, 560, 25, 20),
+		line("and its short end", 0, 50),
+		line("A Heading", 0, 90),
+		justified("and the next paragraph under it runs to its measure", 0, 560, 130, 20),
+		line("and ends", 0, 155),
+	)
+	for i := range heading {
+		if heading[i].text == "A" || heading[i].text == "Heading" {
+			heading[i].box.Min.Y -= 10
+		}
+	}
+	if got := blockTexts(layoutPage(heading, nil, 0)); !slices.Contains(got, "heading:A Heading") {
+		t.Errorf("blocks %q, want the heading", got)
+	}
+}
