@@ -52,6 +52,9 @@ type pxWord struct {
 	// sized: the print was measured as its script sets its size, from
 	// the tops of its tall letters to its baseline (measureBaselines).
 	sized bool
+	// stroke is the width of its strokes in pixels (strokeWidth); 0
+	// where it was not measured.
+	stroke float64
 }
 
 // print is the first and the past-last row of w's print.
@@ -202,7 +205,7 @@ func layoutPage(items []pxWord, rules []rule, pageH int) []pxBlock {
 	if len(items) == 0 {
 		return nil
 	}
-	l := &layout{h: h, rtl: mostlyRTL(items), rules: rules, pageH: pageH}
+	l := &layout{h: h, rtl: mostlyRTL(items), rules: rules, pageH: pageH, stroke: bodyStroke(items)}
 	segs := l.segments(items)
 	if scattered(segs) {
 		return nil
@@ -245,10 +248,13 @@ func scattered(segs []*segment) bool {
 }
 
 type layout struct {
-	h     float64 // median item height, pixels
-	rtl   bool
-	rules []rule
-	pageH int
+	h      float64 // median item height, pixels
+	rtl    bool
+	rules  []rule
+	pageH  int
+	stroke float64 // the words' median stroke width (bodyStroke)
+	// weight is the body's stroke width over its print's height (blocks).
+	weight float64
 }
 
 // minMarkConf: a word of rule marks alone ("—", "_") read with less
@@ -1182,6 +1188,7 @@ const (
 // joined into paragraphs and list items, then headings by size.
 func (l *layout) blocks(segs []*segment, tables []*table, order []node) []pxBlock {
 	body := l.bodyHeight(segs)
+	l.weight = l.stroke / body
 	b := &blockBuilder{l: l, paraGap: l.paragraphGap(order), body: body}
 	fur := l.furnitureFinder(order, body)
 	for i, nd := range order {
@@ -1198,7 +1205,7 @@ func (l *layout) blocks(segs []*segment, tables []*table, order []node) []pxBloc
 	}
 	b.flush()
 	b.out = dropMarkBlocks(b.out)
-	markHeadings(b.out, body)
+	l.markHeadings(b.out, body)
 	return joinHeadings(b.out)
 }
 
@@ -1422,7 +1429,7 @@ func (b *blockBuilder) join(s *segment, th float64) bool {
 		b.curBox = b.curBox.Union(s.box)
 		return true
 	}
-	if b.headsBody(s, th) {
+	if b.headsBody(s, th) || b.boldApart(s) {
 		return false
 	}
 	gap := float64(s.box.Min.Y - lb.Max.Y)
@@ -1464,6 +1471,50 @@ func (b *blockBuilder) inlineLarger(lb image.Rectangle, s *segment, th float64) 
 	}
 	return float64(b.curBox.Dx()) >= minMeasure*b.l.h && fills(lb) && fills(s.box)
 }
+
+// boldApart reports whether s parts from the paragraph being built as
+// the body text under a heading in bold print: the paragraph is at most
+// headingMaxLines lines, all in bold (l.bold), of few words (shortLine),
+// its last line ends short of s's end, and s is not in bold. A heading
+// in bold at about the body's size (the generated typography-02's and
+// columns-03's, scanned) had been taken for its paragraph's first lines.
+// A sentence set in bold that opens a paragraph runs on to its measure.
+// (A heading stands further off the paragraph over it than that
+// paragraph's lines, and join does not join them.)
+func (b *blockBuilder) boldApart(s *segment) bool {
+	l, cur := b.l, b.cur
+	if cur.kind != core.KindParagraph || len(cur.lines) > headingMaxLines || l.bold(s.items) {
+		return false
+	}
+	var all []pxWord
+	for _, ln := range cur.lines {
+		if !l.bold(ln) {
+			return false
+		}
+		all = append(all, ln...)
+	}
+	return shortLine(all) && l.endsShort(boxOf(cur.lines[len(cur.lines)-1]), s.box)
+}
+
+// endsShort reports whether a line with box r ends short of the end of
+// measure, the box of the lines it is set by, on the right, or on the
+// left in a right-to-left page: by more than justifySlack text heights.
+// A justified paragraph's lines end within a pixel or two of each other;
+// a heading's line, which is not justified, ends where its last word
+// does, a letter or more short of the measure unless it fits by chance
+// (the generated typography-02's 'Number Hunger Honplack': 17 pixels
+// short of its paragraph's lines, at 23 pixels to a text height).
+func (l *layout) endsShort(r, measure image.Rectangle) bool {
+	slack := int(justifySlack * l.h)
+	if l.rtl {
+		return r.Min.X > measure.Min.X+slack
+	}
+	return r.Max.X < measure.Max.X-slack
+}
+
+// justifySlack is the most, in text heights, by which the lines of a
+// justified paragraph end apart (endsShort).
+const justifySlack = 0.25
 
 // headsBody reports whether the block being built is a line that
 // markHeadings will make a heading (one short line, in print at least
@@ -1523,8 +1574,9 @@ func (b *blockBuilder) start(s *segment, th float64, isBullet, isOrdinal bool) {
 }
 
 // markHeadings turns into headings the paragraphs of at most
-// headingMaxLines lines whose text is clearly larger than the body.
-func markHeadings(blocks []pxBlock, body float64) {
+// headingMaxLines lines whose text is clearly larger than the body, or
+// in bold (boldHeadingSize).
+func (l *layout) markHeadings(blocks []pxBlock, body float64) {
 	for i := range blocks {
 		b := &blocks[i]
 		if b.kind != core.KindParagraph || len(b.lines) > headingMaxLines || b.mixed {
@@ -1552,9 +1604,17 @@ func markHeadings(blocks []pxBlock, body float64) {
 			b.kind, b.level = core.KindHeading, 2
 		case r >= heading3Size && short:
 			b.kind, b.level = core.KindHeading, 3
+		case r >= boldHeadingSize && shortLine(all) && !slices.ContainsFunc(b.lines, func(ln []pxWord) bool { return !l.bold(ln) }):
+			b.kind, b.level = core.KindHeading, 3
 		}
 	}
 }
+
+// boldHeadingSize: a block of a few words in bold print (l.bold), no
+// smaller than this times the body's print, is a heading at the third
+// level, as a heading in bold at the body's size is set. A bold word
+// in smaller print is a label or a note's.
+const boldHeadingSize = 0.9
 
 // unmeasured reports whether ws are Latin words of which none has a
 // letter of a capital's height: a capital (any, 'Č' too), a digit or an
@@ -2207,6 +2267,7 @@ func joinUnspaced(w *pxWord, p pxWord) bool {
 	}
 	a, b := float64(utf8.RuneCountInString(w.text)), float64(utf8.RuneCountInString(p.text))
 	w.conf = (w.conf*a + p.conf*b) / (a + b)
+	w.stroke = (w.stroke*a + p.stroke*b) / (a + b)
 	w.text += p.text
 	wt, wb := w.print()
 	pt, pb := p.print()
@@ -2235,8 +2296,39 @@ func splitLine(l pxWord) []pxWord {
 		n := len([]rune(f))
 		x0 := l.box.Min.X + int(w*float64(pos)/float64(total))
 		x1 := l.box.Min.X + int(math.Ceil(w*float64(pos+n)/float64(total)))
-		out = append(out, pxWord{text: f, box: image.Rect(x0, l.box.Min.Y, max(x1, x0+1), l.box.Max.Y), conf: l.conf, rtl: l.rtl, part: l.part, padTop: l.padTop, padBottom: l.padBottom, sized: l.sized})
+		out = append(out, pxWord{text: f, box: image.Rect(x0, l.box.Min.Y, max(x1, x0+1), l.box.Max.Y), conf: l.conf, rtl: l.rtl, part: l.part, padTop: l.padTop, padBottom: l.padBottom, sized: l.sized, stroke: l.stroke})
 		pos += n + 1
 	}
 	return out
+}
+
+// boldStroke: print is bold where its strokes are at least this many
+// times as wide, for the height of its print, as the body's (l.weight).
+// On the corpus's scans the lines of body text measure 0.8 to 1.2 times
+// the page's median stroke, and headings in bold at about the body's
+// size 1.8 to 2.3 times. A heading in a regular face but larger print
+// has strokes as much wider as its print is higher.
+const boldStroke = 1.4
+
+// bodyStroke is the median stroke width of the words whose strokes were
+// measured; 0 for none.
+func bodyStroke(items []pxWord) float64 { return median(strokesOf(items)) }
+
+// strokesOf is the stroke widths of the words of ws that were measured.
+func strokesOf(ws []pxWord) []float64 {
+	var st []float64
+	for _, w := range ws {
+		if w.stroke > 0 {
+			st = append(st, w.stroke)
+		}
+	}
+	return st
+}
+
+// bold reports whether the words of a line are in bold print: the median
+// of their stroke widths over their print's height (textHeight) is
+// boldStroke times the body's.
+func (l *layout) bold(ws []pxWord) bool {
+	st := strokesOf(ws)
+	return l.weight > 0 && len(st) > 0 && median(st)/textHeight(ws) >= boldStroke*l.weight
 }

@@ -1112,7 +1112,7 @@ func TestUnmeasuredWordIsNoHeading(t *testing.T) {
 		{kind: core.KindParagraph, lines: [][]pxWord{{word("Results", 100, 260, 190, 284)}}},
 		{kind: core.KindParagraph, lines: [][]pxWord{{word("Čeština", 100, 300, 190, 324)}}},
 	}
-	markHeadings(blocks, 19)
+	(&layout{}).markHeadings(blocks, 19)
 	if b := blocks[0]; b.kind != core.KindParagraph {
 		t.Errorf("'pricrym.' is a %s of level %d, want a paragraph", b.kind, b.level)
 	}

@@ -82,6 +82,7 @@ func measureBaselines(g *image.Gray, words []pxWord) {
 		if b.Dy() < 2 {
 			continue
 		}
+		w.stroke = strokeWidth(g.SubImage(b).(*image.Gray))
 		var top, last int
 		switch script := wordScript(w.text); {
 		case script == unicode.Hebrew:
@@ -102,6 +103,61 @@ func measureBaselines(g *image.Gray, words []pxWord) {
 		w.padBottom = w.box.Max.Y - (b.Min.Y + last + 1)
 		w.sized = true
 	}
+}
+
+// strokeWidth is the width of the strokes of the print on g: the
+// interquartile mean of the lengths of its runs of dark pixels along its
+// rows. A row crosses most letters at their stems,
+// whose width tells the weight of the face: bold print's stems are half
+// as wide again as the regular's. The bars of 'e' or 'T' make the longest
+// runs, and the quartiles leave them out. 0 for no ink.
+func strokeWidth(g *image.Gray) float64 {
+	var hist [maxStrokeRun + 1]int
+	n := 0
+	for y := range g.Rect.Dy() {
+		run := 0
+		row := g.Pix[y*g.Stride : y*g.Stride+g.Rect.Dx()]
+		for i, v := range row {
+			if v < darkThreshold {
+				run++
+				if i < len(row)-1 {
+					continue
+				}
+			}
+			if run > 0 {
+				hist[min(run, maxStrokeRun)]++
+				n++
+				run = 0
+			}
+		}
+	}
+	return interquartileMean(hist[:], n)
+}
+
+// maxStrokeRun caps the runs strokeWidth counts: longer ones fall in the
+// top quartile, which it leaves out.
+const maxStrokeRun = 64
+
+// interquartileMean is the mean of the values between the first and the
+// third quartile of n values counted in hist (hist[v] values of v).
+func interquartileMean(hist []int, n int) float64 {
+	if n == 0 {
+		return 0
+	}
+	lo, hi := n/4, n-n/4 // the values of ranks [lo, hi)
+	sum, cnt, rank := 0, 0, 0
+	for v, c := range hist {
+		from, to := max(rank, lo), min(rank+c, hi)
+		if to > from {
+			sum += v * (to - from)
+			cnt += to - from
+		}
+		rank += c
+	}
+	if cnt == 0 {
+		return 0
+	}
+	return float64(sum) / float64(cnt)
 }
 
 // wordScript is the script of the first letter of s, unicode.Hebrew or

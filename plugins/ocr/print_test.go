@@ -1,8 +1,11 @@
 package ocr
 
 import (
+	"fmt"
 	"image"
 	"image/color"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/assay-pdf/assay/core"
@@ -246,5 +249,67 @@ func TestTextHeightOfSizedWords(t *testing.T) {
 	}
 	if got := textHeight(ws); got != 28 {
 		t.Errorf("textHeight unsized = %v, want 28, by the boxes' quartiles", got)
+	}
+}
+
+// TestReadsBoldHeadings reads testdata/ocr/bold.pdf, headings in bold at
+// the body's size right over their paragraphs: each is a heading at the
+// third level, the second's two lines one heading; paragraphs that open
+// with a phrase or a sentence in bold are paragraphs.
+func TestReadsBoldHeadings(t *testing.T) {
+	e := engineFor(t, BackendTesseract)
+	res := extract(t, e, testdata("bold.pdf"), nil, 1)
+	var heads []string
+	for _, b := range res[0].Page.Blocks {
+		text := strings.Join(strings.Fields(b.Text()), " ")
+		if b.Kind == core.KindHeading {
+			heads = append(heads, fmt.Sprintf("%d %s", b.Level, text))
+		}
+		for _, p := range [][2]string{{"Note on the counts.", "marked on their forms"}, {"Every form was checked twice", "compared the form with the ledger"}} {
+			if strings.HasPrefix(text, p[0]) && (b.Kind != core.KindParagraph || !strings.Contains(text, p[1])) {
+				t.Errorf("%q is a %s, want a paragraph that goes on with %q", text, b.Kind, p[1])
+			}
+		}
+	}
+	want := []string{"3 Methods and Materials", "3 Results of the Field Survey in the Northern Districts"}
+	if !slices.Equal(heads, want) {
+		t.Errorf("headings %q, want %q; page:\n%s", heads, want, res[0].Page.Text())
+	}
+}
+
+// TestStrokeWidth: the stems of bold print measure wider than the
+// regular's, whatever the bars across them.
+func TestStrokeWidth(t *testing.T) {
+	t.Parallel()
+	word := func(stem int) *image.Gray {
+		g := image.NewGray(image.Rect(0, 0, 120, 30))
+		for i := range g.Pix {
+			g.Pix[i] = 255
+		}
+		for l := range 8 {
+			x := 4 + 14*l
+			for y := 5; y < 25; y++ {
+				for dx := range stem {
+					g.SetGray(x+dx, y, color.Gray{})
+				}
+			}
+			for dx := range 10 { // a bar over the stem
+				for dy := range stem {
+					g.SetGray(x+dx, 5+dy, color.Gray{})
+				}
+			}
+		}
+		return g
+	}
+	regular, bold := strokeWidth(word(3)), strokeWidth(word(5))
+	if regular != 3 || bold != 5 {
+		t.Errorf("strokeWidth = %v and %v, want 3 and 5, the stems' widths", regular, bold)
+	}
+	blank := image.NewGray(image.Rect(0, 0, 10, 10))
+	for i := range blank.Pix {
+		blank.Pix[i] = 255
+	}
+	if got := strokeWidth(blank); got != 0 {
+		t.Errorf("strokeWidth of no ink = %v, want 0", got)
 	}
 }

@@ -27,6 +27,9 @@
 #   display.pdf          200 dpi scan of src/display.ps (headings of 24 to
 #                        96 points over body text), each page made to look
 #                        scanned by scanpage
+#   bold.pdf             200 dpi scan of src/bold.ps (headings in bold at
+#                        the body's size over their paragraphs), made to
+#                        look scanned by scanpage
 set -euo pipefail
 cd "$(dirname "$0")"
 tmp=$(mktemp -d)
@@ -75,3 +78,6 @@ pdftoppm -r 200 -gray -png "$tmp/display.pdf" "$tmp/display"
 (cd ../.. && go run ./testdata/src/scanpage -dpi 200 -rotate 0.2 -seed 3 "$tmp"/display-1.png "$tmp/display-scan-1.pdf" &&
 	go run ./testdata/src/scanpage -dpi 200 -rotate -0.3 -seed 4 "$tmp"/display-2.png "$tmp/display-scan-2.pdf")
 pdfunite "$tmp/display-scan-1.pdf" "$tmp/display-scan-2.pdf" display.pdf
+gs -q -dNOPAUSE -dBATCH -dSAFER -sDEVICE=pdfwrite -sOutputFile="$tmp/bold.pdf" src/bold.ps
+pdftoppm -r 200 -gray -png "$tmp/bold.pdf" "$tmp/bold"
+(cd ../.. && go run ./testdata/src/scanpage -dpi 200 -rotate 0.3 -seed 14 "$tmp"/bold-1.png testdata/ocr/bold.pdf)
