@@ -1185,7 +1185,8 @@ const (
 
 // blocks joins the ordered segments into paragraphs, headings, list items,
 // page headers and footers, and tables: page furniture first, then lines
-// joined into paragraphs and list items, then headings by size.
+// joined into paragraphs and list items, then headings by size or by
+// weight.
 func (l *layout) blocks(segs []*segment, tables []*table, order []node) []pxBlock {
 	body := l.bodyHeight(segs)
 	l.weight = l.stroke / body
@@ -1486,14 +1487,8 @@ func (b *blockBuilder) boldApart(s *segment) bool {
 	if cur.kind != core.KindParagraph || len(cur.lines) > headingMaxLines || l.bold(s.items) {
 		return false
 	}
-	var all []pxWord
-	for _, ln := range cur.lines {
-		if !l.bold(ln) {
-			return false
-		}
-		all = append(all, ln...)
-	}
-	return shortLine(all) && l.endsShort(boxOf(cur.lines[len(cur.lines)-1]), s.box)
+	last := cur.lines[len(cur.lines)-1]
+	return l.allBold(cur.lines) && shortLine(slices.Concat(cur.lines...)) && l.endsShort(boxOf(last), s.box)
 }
 
 // endsShort reports whether a line with box r ends short of the end of
@@ -1604,7 +1599,7 @@ func (l *layout) markHeadings(blocks []pxBlock, body float64) {
 			b.kind, b.level = core.KindHeading, 2
 		case r >= heading3Size && short:
 			b.kind, b.level = core.KindHeading, 3
-		case r >= boldHeadingSize && shortLine(all) && !slices.ContainsFunc(b.lines, func(ln []pxWord) bool { return !l.bold(ln) }):
+		case r >= boldHeadingSize && shortLine(all) && l.allBold(b.lines):
 			b.kind, b.level = core.KindHeading, 3
 		}
 	}
@@ -2331,4 +2326,9 @@ func strokesOf(ws []pxWord) []float64 {
 func (l *layout) bold(ws []pxWord) bool {
 	st := strokesOf(ws)
 	return l.weight > 0 && len(st) > 0 && median(st)/textHeight(ws) >= boldStroke*l.weight
+}
+
+// allBold reports whether every line of lines is in bold print.
+func (l *layout) allBold(lines [][]pxWord) bool {
+	return !slices.ContainsFunc(lines, func(ln []pxWord) bool { return !l.bold(ln) })
 }

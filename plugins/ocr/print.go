@@ -75,6 +75,9 @@ const baselineShare = 0.4
 //     (hebrewPrint), leaving out the ascender of a lamed and the stems of
 //     final letters under the line;
 //   - Arabic words down to their baseline (arabicBaseline).
+//
+// It also sets each word's stroke width (strokeWidth), which tells print
+// in bold.
 func measureBaselines(g *image.Gray, words []pxWord) {
 	for i := range words {
 		w := &words[i]
@@ -82,17 +85,17 @@ func measureBaselines(g *image.Gray, words []pxWord) {
 		if b.Dy() < 2 {
 			continue
 		}
-		w.stroke = strokeWidth(g.SubImage(b).(*image.Gray))
+		sub := g.SubImage(b).(*image.Gray)
+		w.stroke = strokeWidth(sub)
 		var top, last int
 		switch script := wordScript(w.text); {
 		case script == unicode.Hebrew:
-			top, last = hebrewPrint(rowInk(g.SubImage(b).(*image.Gray)))
+			top, last = hebrewPrint(rowInk(sub))
 		case script == unicode.Arabic:
-			sub := g.SubImage(b).(*image.Gray)
 			band, base := arabicBaseline(rowInk(sub))
 			top, last = stemTop(sub, band, base), base
 		case strings.ContainsAny(w.text, tallRunes):
-			top, last = 0, latinBaseline(rowInk(g.SubImage(b).(*image.Gray)))
+			top, last = 0, latinBaseline(rowInk(sub))
 		default:
 			continue
 		}
@@ -107,10 +110,10 @@ func measureBaselines(g *image.Gray, words []pxWord) {
 
 // strokeWidth is the width of the strokes of the print on g: the
 // interquartile mean of the lengths of its runs of dark pixels along its
-// rows. A row crosses most letters at their stems,
-// whose width tells the weight of the face: bold print's stems are half
-// as wide again as the regular's. The bars of 'e' or 'T' make the longest
-// runs, and the quartiles leave them out. 0 for no ink.
+// rows. A row crosses most letters at their stems, whose width tells the
+// weight of the face: bold print's stems are half as wide again as the
+// regular's. The bars of 'e' or 'T' make the longest runs, and the
+// quartiles leave them out. 0 for no ink.
 func strokeWidth(g *image.Gray) float64 {
 	var hist [maxStrokeRun + 1]int
 	n := 0
@@ -222,8 +225,8 @@ const arabicBaselineShare = 0.9
 // much ink as the letters' bodies over the line, so no cut from the
 // box's foot finds the baseline.
 func arabicBaseline(rows []int) (first, last int) {
-	first = slices.IndexFunc(rows, func(n int) bool { return n >= shareOf(rows, arabicBaselineShare) })
-	cut := shareOf(rows, baselineShare)
+	band, cut := shareOf(rows, arabicBaselineShare), shareOf(rows, baselineShare)
+	first = slices.IndexFunc(rows, func(n int) bool { return n >= band })
 	last = first
 	for last+1 < len(rows) && rows[last+1] >= cut {
 		last++
@@ -233,7 +236,7 @@ func arabicBaseline(rows []int) (first, last int) {
 
 // stemTop is the highest row of g (from g.Rect.Min.Y) that a stroke
 // rising from the baseline band's first row reaches without a break:
-// the top of an alef's or a lamed's stem. A hamza or a madda over an
+// the top of an alef's or a lam's stem. A hamza or a madda over an
 // alef, and the dots over the letters, stand apart from the strokes
 // under them, and their height is no measure of the print: a heading
 // of two words, one with a hamza, measured a level higher by its box.
