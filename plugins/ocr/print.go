@@ -95,7 +95,8 @@ func measureBaselines(g *image.Gray, words []pxWord) {
 			band, base := arabicBaseline(rowInk(sub))
 			top, last = stemTop(sub, band, base), base
 		case strings.ContainsAny(w.text, tallRunes):
-			top, last = 0, latinBaseline(rowInk(sub))
+			rows := rowInk(sub)
+			top, last = looseTop(rows, b.Dx()), latinBaseline(rows)
 		default:
 			continue
 		}
@@ -178,6 +179,37 @@ func wordScript(s string) *unicode.RangeTable {
 	}
 	return nil
 }
+
+// looseTop is the first of rows, the dark pixels of a box w pixels
+// wide, that is not blank (blankRowInk), where the blank rows over it
+// are more than looseShare of the print's height under them; else 0,
+// and -1 for a box with no ink. Tesseract's box of a word is mostly its ink's, give or take the
+// light edge of a stroke, but a word of small print alone in a page's
+// footer ('Confidential', the generated headers-footers-02 scanned) came
+// with a box two and a half times its print's height, and read as a
+// heading.
+func looseTop(rows []int, w int) int {
+	blank := blankRowInk(w)
+	inked := func(n int) bool { return n > blank }
+	top := slices.IndexFunc(rows, inked)
+	if top < 0 {
+		return -1
+	}
+	last := len(rows) - 1
+	for !inked(rows[last]) {
+		last--
+	}
+	if float64(top) > looseShare*float64(last+1-top) {
+		return top
+	}
+	return 0
+}
+
+// looseShare: a word's box stands loose over its print when the blank
+// rows over the print are more than this share of the print's height
+// (looseTop): 19 rows over 26 in the footer's case, a row or two of a
+// stroke's light edge over 20 in a box that fits.
+const looseShare = 0.5
 
 // latinBaseline is the last row of Latin print over its baseline: the
 // last that holds baselineShare of the fullest row's ink. Under the

@@ -117,8 +117,8 @@ func drawWord(g *image.Gray, x, y, letters int, tall, desc []int) {
 }
 
 // TestMeasureBaselines: a word with tall letters and a descender is
-// measured from its capitals to its baseline; one without tall letters
-// keeps its box.
+// measured from its capitals to its baseline, in a box that fits it or
+// one that stands loose over it; one without tall letters keeps its box.
 func TestMeasureBaselines(t *testing.T) {
 	t.Parallel()
 	g := image.NewGray(image.Rect(0, 0, 300, 60))
@@ -137,6 +137,12 @@ func TestMeasureBaselines(t *testing.T) {
 	}
 	if words[1].padBottom != 0 {
 		t.Errorf("wagon: pad %d under the baseline, want its box kept", words[1].padBottom)
+	}
+	drawWord(g, 200, 50, 8, []int{0, 4, 5}, []int{3}) // print from row 30 to 56
+	loose := []pxWord{{text: "Daughter", box: image.Rect(200, 10, 280, 60)}}
+	measureBaselines(g, loose)
+	if got := textHeight(loose); got != 20 {
+		t.Errorf("Daughter in a loose box: print %v high, want 20 (pads %d, %d)", got, loose[0].padTop, loose[0].padBottom)
 	}
 }
 
