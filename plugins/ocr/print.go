@@ -207,9 +207,11 @@ func looseTop(rows []int, w int) int {
 
 // looseShare: a word's box stands loose over its print when the blank
 // rows over the print are more than this share of the print's height
-// (looseTop): 19 rows over 26 in the footer's case, a row or two of a
+// (looseTop): 19 rows over 26 in the footer's case, and over the heading
+// of a sidebar on a grey fill ('Trickfi', generated-b's columns-06,
+// read at level 1) between a quarter and a half; a row or two of a
 // stroke's light edge over 20 in a box that fits.
-const looseShare = 0.5
+const looseShare = 0.25
 
 // latinBaseline is the last row of Latin print over its baseline: the
 // last that holds baselineShare of the fullest row's ink. Under the
