@@ -99,13 +99,20 @@
 // paragraphs in between, and a blank band above a heading alone in its
 // row closing a section's columns before the next section's; within one
 // part of the page, which holds one column, in rows), paragraphs
-// from line spacing, headings from text size, list items from bullets, and
-// short lines alone in the top and bottom margins as page headers and
-// footers. Text size is the height of the print (print.go): for words of
-// Latin print, from the tops of the capitals to the baseline, found in
-// each word's pixels above its descenders; for PaddleOCR's lines, the
-// rows of the line's box that hold ink, as its detector grows each box
-// by a margin that evens sizes out. Before it, marks that are not print
+// from line spacing, headings from text size or weight, list items from
+// bullets, and short lines alone in the top and bottom margins as page
+// headers and footers. Text size is the height of the print (print.go),
+// measured on the words that have one: for words of Latin print, from
+// the tops of the capitals to the baseline, found in each word's pixels
+// above its descenders; for Hebrew, from the tops of the letters to the
+// baseline, without a lamed's ascender; for Arabic, from the tops of the
+// stems that rise from the baseline band, without hamzas and dots; for
+// PaddleOCR's lines, the rows of the line's box that hold ink, as its
+// detector grows each box by a margin that evens sizes out. Weight is
+// the width of the strokes for the height of the print: a few lines in
+// bold at the body's size over a paragraph are a heading, and a line of
+// larger print inside a justified paragraph is the paragraph's. Before
+// it, marks that are not print
 // are dropped: specks of
 // noise read as tiny low-confidence words, dots of i and j split off a
 // line of large print, and dashes read into the blank gutter between
