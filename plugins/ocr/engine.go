@@ -735,7 +735,7 @@ func (j *job) readLatin(ctx context.Context, tw *tessWorker, cp *cleanPage, g *i
 // latinLayout lays out a page read with a Latin model, after its passages
 // in another script are read again with theirs (rereadForeign).
 func (j *job) latinLayout(ctx context.Context, tw *tessWorker, cp *cleanPage, items []pxWord, g *image.Gray, dpi int, clock *stageClock, stats map[string]float64) ([]pxBlock, string, error) {
-	items, err := j.rereadForeign(ctx, tw, cp, dpi, items, stats)
+	items, err := j.rereadForeign(ctx, tw, cp.cleaned, dpi, items, stats)
 	if err != nil {
 		return nil, "", err
 	}

@@ -29,17 +29,12 @@ const (
 )
 
 // rereadForeign reads again, with their script's models, the regions of
-// the cleaned page cp whose lines the Latin reading items read with doubt
-// (see above), and returns the page's words with theirs in place. A
-// passage in a script written without spaces comes as one item a line,
-// as a page in that script does (readScript): Tesseract boxed the two
-// pieces it read of a Chinese heading across each other, and they came
-// out as two headings.
-func (j *job) rereadForeign(ctx context.Context, tw *tessWorker, cp *cleanPage, dpi int, items []pxWord, stats map[string]float64) ([]pxWord, error) {
+// g whose lines the Latin reading items read with doubt (see above), and
+// returns the page's words with theirs in place.
+func (j *job) rereadForeign(ctx context.Context, tw *tessWorker, g *image.Gray, dpi int, items []pxWord, stats map[string]float64) ([]pxWord, error) {
 	if tw == nil || len(items) == 0 {
 		return items, nil
 	}
-	g := cp.cleaned
 	for _, region := range foreignRegions(items) {
 		r := region.Inset(-regionPad).Intersect(g.Rect)
 		part := crop(g, r)
@@ -56,14 +51,6 @@ func (j *job) rereadForeign(ctx context.Context, tw *tessWorker, cp *cleanPage, 
 		}
 		if len(ws) == 0 {
 			continue
-		}
-		if unspacedScript(osd.Script) {
-			// As a page in the script is read (readScript): one item a
-			// line, trimmed to its print on a whole page.
-			ws = lineItems(ws)
-			if cp.page {
-				toPrint(part, ws)
-			}
 		}
 		stats["regions_reread"]++
 		stats[core.NoteStatPrefix+fmt.Sprintf("a passage in the %s script was read with its own model", osd.Script)] = 1
