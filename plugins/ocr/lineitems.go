@@ -19,13 +19,22 @@ import (
 // spans its words' boxes; on a whole page, toPrint then trims it to the
 // line's print.
 func lineItems(items []pxWord) []pxWord {
-	items = dropArtifacts(items) // rule marks would join a line of print
 	var out []pxWord
+	for _, ln := range wordsByLine(items) {
+		out = append(out, joinLine(ln))
+	}
+	return out
+}
+
+// wordsByLine is the words of each line, as lineItems joins them.
+func wordsByLine(items []pxWord) [][]pxWord {
+	items = dropArtifacts(items) // rule marks would join a line of print
+	var out [][]pxWord
 	start := 0
 	var line image.Rectangle // the boxes of the line so far
 	for i := range items {
 		if i > start && startsLine(line, items[i-1], items[i]) {
-			out = append(out, joinLine(items[start:i]))
+			out = append(out, items[start:i])
 			start = i
 		}
 		if i == start {
@@ -35,7 +44,7 @@ func lineItems(items []pxWord) []pxWord {
 		}
 	}
 	if start < len(items) {
-		out = append(out, joinLine(items[start:]))
+		out = append(out, items[start:])
 	}
 	return out
 }

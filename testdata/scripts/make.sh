@@ -12,7 +12,8 @@
 #              (../src/scanpage): src/ in Liberation Serif (Chinese in
 #              Noto Serif CJK) into ./, src-b/ in DejaVu Sans (Chinese in
 #              the system's sans CJK face) into b/, src-mix/ (English pages with a
-#              passage in another script) into mix/, and src-sparse/
+#              passage in another script, zh-passage.md's Chinese under a
+#              heading of its own, in the system's CJK face) into mix/, and src-sparse/
 #              (pages of a few words, too few for OSD to tell their
 #              script) into sparse/
 #   LANG.md    the ground truth: a copy of SRC/LANG.md
@@ -35,8 +36,8 @@ html() {
 	local dir=ltr
 	case $2 in ara | heb) dir=rtl ;; esac
 	printf '<!doctype html><html lang="%s" dir="%s"><meta charset="utf-8"><style>%s</style><body>\n' "$2" "$dir" \
-		"@page{size:A5;margin:16mm} body{font-family:$3;font-size:12pt;line-height:1.35} h1{font-size:17pt;margin:0 0 10pt} p{margin:0 0 8pt;text-align:start}"
-	awk '/^# /{sub(/^# /,""); print "<h1>" $0 "</h1>"; next} NF{print "<p>" $0 "</p>"}' "$1/$2.md"
+		"@page{size:A5;margin:16mm} body{font-family:$3;font-size:12pt;line-height:1.35} h1,h2{font-size:17pt;margin:0 0 10pt} p{margin:0 0 8pt;text-align:start}"
+	awk '/^# /{sub(/^# /,""); print "<h1>" $0 "</h1>"; next} /^## /{sub(/^## /,""); print "<h2>" $0 "</h2>"; next} NF{print "<p>" $0 "</p>"}' "$1/$2.md"
 	echo '</body></html>'
 }
 
