@@ -1488,19 +1488,20 @@ func (b *blockBuilder) boldApart(s *segment) bool {
 		return false
 	}
 	last := cur.lines[len(cur.lines)-1]
-	return l.allBold(cur.lines) && shortLine(slices.Concat(cur.lines...)) && l.endsShort(boxOf(last), s.box)
+	return l.allBold(cur.lines) && shortLine(slices.Concat(cur.lines...)) && l.endsShort(boxOf(last), s.box, int(justifySlack*l.h))
 }
 
 // endsShort reports whether a line with box r ends short of the end of
 // measure, the box of the lines it is set by, on the right, or on the
-// left in a right-to-left page: by more than justifySlack text heights.
-// A justified paragraph's lines end within a pixel or two of each other;
-// a heading's line, which is not justified, ends where its last word
-// does, a letter or more short of the measure unless it fits by chance
-// (the generated typography-02's 'Number Hunger Honplack': 17 pixels
-// short of its paragraph's lines, at 23 pixels to a text height).
-func (l *layout) endsShort(r, measure image.Rectangle) bool {
-	slack := int(justifySlack * l.h)
+// left in a right-to-left page: by more than slack pixels. headsBody
+// allows headingShortfall of the measure; boldApart justifySlack text
+// heights, as a justified paragraph's lines end within a pixel or two of
+// each other, and a heading's line, which is not justified, ends where
+// its last word does, a letter or more short of the measure unless it
+// fits by chance (the generated typography-02's 'Number Hunger
+// Honplack': 17 pixels short of its paragraph's lines, at 23 pixels to a
+// text height).
+func (l *layout) endsShort(r, measure image.Rectangle, slack int) bool {
 	if l.rtl {
 		return r.Min.X > measure.Min.X+slack
 	}
@@ -1526,11 +1527,7 @@ func (b *blockBuilder) headsBody(s *segment, th float64) bool {
 		return false
 	}
 	// A paragraph's first line runs to its measure: the next line's end.
-	short := b.curBox.Max.X < s.box.Max.X-int(headingShortfall*float64(s.box.Dx()))
-	if b.l.rtl {
-		short = b.curBox.Min.X > s.box.Min.X+int(headingShortfall*float64(s.box.Dx()))
-	}
-	return short
+	return b.l.endsShort(b.curBox, s.box, int(headingShortfall*float64(s.box.Dx())))
 }
 
 // shortLine reports whether the words of a line are few enough for a

@@ -36,18 +36,27 @@ func measurePrint(g *image.Gray, lines []pxWord) {
 			continue
 		}
 		rows := rowInk(g.SubImage(b).(*image.Gray))
-		cut := max(blankRowInk(b.Dx()), int(float64(slices.Max(rows))*inkEdgeShare))
-		first := slices.IndexFunc(rows, func(n int) bool { return n > cut })
+		first, last := inkedSpan(rows, max(blankRowInk(b.Dx()), int(float64(slices.Max(rows))*inkEdgeShare)))
 		if first < 0 {
 			continue
-		}
-		last := len(rows) - 1
-		for rows[last] <= cut {
-			last--
 		}
 		lines[i].padTop = b.Min.Y - lines[i].box.Min.Y + first
 		lines[i].padBottom = lines[i].box.Max.Y - (b.Min.Y + last + 1)
 	}
+}
+
+// inkedSpan is the first and the last of rows that hold more than cut
+// dark pixels; first is -1 (and last undefined) where none does.
+func inkedSpan(rows []int, cut int) (first, last int) {
+	first = slices.IndexFunc(rows, func(n int) bool { return n > cut })
+	if first < 0 {
+		return -1, 0
+	}
+	last = len(rows) - 1
+	for rows[last] <= cut {
+		last--
+	}
+	return first, last
 }
 
 // baselineShare: the baseline of a word is the lowest row of its box with
@@ -183,21 +192,15 @@ func wordScript(s string) *unicode.RangeTable {
 // looseTop is the first of rows, the dark pixels of a box w pixels
 // wide, that is not blank (blankRowInk), where the blank rows over it
 // are more than looseShare of the print's height under them; else 0,
-// and -1 for a box with no ink. Tesseract's box of a word is mostly its ink's, give or take the
-// light edge of a stroke, but a word of small print alone in a page's
-// footer ('Confidential', the generated headers-footers-02 scanned) came
-// with a box two and a half times its print's height, and read as a
-// heading.
+// and -1 for a box with no ink. Tesseract's box of a word is mostly its
+// ink's, give or take the light edge of a stroke, but a word of small
+// print alone in a page's footer ('Confidential', the generated
+// headers-footers-02 scanned) came with a box two and a half times its
+// print's height, and read as a heading.
 func looseTop(rows []int, w int) int {
-	blank := blankRowInk(w)
-	inked := func(n int) bool { return n > blank }
-	top := slices.IndexFunc(rows, inked)
+	top, last := inkedSpan(rows, blankRowInk(w))
 	if top < 0 {
 		return -1
-	}
-	last := len(rows) - 1
-	for !inked(rows[last]) {
-		last--
 	}
 	if float64(top) > looseShare*float64(last+1-top) {
 		return top
@@ -233,16 +236,8 @@ func latinBaseline(rows []int) int {
 // them are single strokes, a tenth or a sixth of the fullest row on the
 // corpus's scans. top is -1 for a word without ink.
 func hebrewPrint(rows []int) (top, last int) {
-	cut := shareOf(rows, baselineShare)
-	top = slices.IndexFunc(rows, func(n int) bool { return n >= cut && n > 0 })
-	if top < 0 {
-		return -1, 0
-	}
-	last = len(rows) - 1
-	for last > top && rows[last] < cut {
-		last--
-	}
-	return top, last
+	// At least the share, rounded up, and some ink.
+	return inkedSpan(rows, max(shareOf(rows, baselineShare)-1, 0))
 }
 
 // arabicBaselineShare: the baseline of Arabic print is the band of its
