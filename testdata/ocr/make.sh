@@ -57,27 +57,30 @@ gs -q -dNOPAUSE -dBATCH -dSAFER -sDEVICE=pdfwrite -sOutputFile="$tmp/columns.pdf
 scan200 "$tmp/columns.pdf" columns.pdf
 gs -q -dNOPAUSE -dBATCH -dSAFER -sDEVICE=pdfwrite -sOutputFile="$tmp/columns-skew.pdf" -c "/skew 1.2 def" -f src/columns.ps
 scan200 "$tmp/columns-skew.pdf" columns-skew.pdf
-gs -q -dNOPAUSE -dBATCH -dSAFER -sDEVICE=pdfwrite -sOutputFile="$tmp/columns-offset.pdf" src/columns-offset.ps
-pdftoppm -r 200 -gray -png "$tmp/columns-offset.pdf" "$tmp/offset"
-(cd ../.. && go run ./testdata/src/scanpage -dpi 200 -rotate 0.6 -seed 5 "$tmp"/offset-1.png testdata/ocr/columns-offset.pdf)
-gs -q -dNOPAUSE -dBATCH -dSAFER -sDEVICE=pdfwrite -sOutputFile="$tmp/ledger.pdf" src/ledger.ps
-pdftoppm -r 200 -gray -png "$tmp/ledger.pdf" "$tmp/ledger"
-(cd ../.. && go run ./testdata/src/scanpage -dpi 200 -rotate 0.5 -seed 7 "$tmp"/ledger-1.png "$tmp/ledger-scan-1.pdf" &&
-	go run ./testdata/src/scanpage -dpi 200 -rotate -0.4 -seed 8 "$tmp"/ledger-2.png "$tmp/ledger-scan-2.pdf")
-pdfunite "$tmp/ledger-scan-1.pdf" "$tmp/ledger-scan-2.pdf" ledger.pdf
-gs -q -dNOPAUSE -dBATCH -dSAFER -sDEVICE=pdfwrite -sOutputFile="$tmp/stores.pdf" src/stores.ps
-pdftoppm -r 200 -gray -png "$tmp/stores.pdf" "$tmp/stores"
-(cd ../.. && go run ./testdata/src/scanpage -dpi 200 -rotate 0.4 -seed 11 "$tmp"/stores-1.png testdata/ocr/stores.pdf)
-gs -q -dNOPAUSE -dBATCH -dSAFER -sDEVICE=pdfwrite -sOutputFile="$tmp/tinted.pdf" src/tinted.ps
-pdftoppm -r 200 -gray -png "$tmp/tinted.pdf" "$tmp/tinted"
-(cd ../.. && go run ./testdata/src/scanpage -dpi 200 -rotate -0.3 -seed 12 "$tmp"/tinted-1.png "$tmp/tinted-scan-1.pdf" &&
-	go run ./testdata/src/scanpage -dpi 200 -rotate 0.4 -seed 13 "$tmp"/tinted-2.png "$tmp/tinted-scan-2.pdf")
-pdfunite "$tmp/tinted-scan-1.pdf" "$tmp/tinted-scan-2.pdf" tinted.pdf
-gs -q -dNOPAUSE -dBATCH -dSAFER -sDEVICE=pdfwrite -sOutputFile="$tmp/display.pdf" src/display.ps
-pdftoppm -r 200 -gray -png "$tmp/display.pdf" "$tmp/display"
-(cd ../.. && go run ./testdata/src/scanpage -dpi 200 -rotate 0.2 -seed 3 "$tmp"/display-1.png "$tmp/display-scan-1.pdf" &&
-	go run ./testdata/src/scanpage -dpi 200 -rotate -0.3 -seed 4 "$tmp"/display-2.png "$tmp/display-scan-2.pdf")
-pdfunite "$tmp/display-scan-1.pdf" "$tmp/display-scan-2.pdf" display.pdf
-gs -q -dNOPAUSE -dBATCH -dSAFER -sDEVICE=pdfwrite -sOutputFile="$tmp/bold.pdf" src/bold.ps
-pdftoppm -r 200 -gray -png "$tmp/bold.pdf" "$tmp/bold"
-(cd ../.. && go run ./testdata/src/scanpage -dpi 200 -rotate 0.3 -seed 14 "$tmp"/bold-1.png testdata/ocr/bold.pdf)
+# scanned NAME ROT:SEED...: src/NAME.ps printed, each page rendered at
+# 200 dpi and made to look scanned by scanpage (turned by ROT degrees,
+# specks from SEED), into NAME.pdf.
+scanned() {
+	local name=$1 i=0
+	shift
+	local pages=()
+	gs -q -dNOPAUSE -dBATCH -dSAFER -sDEVICE=pdfwrite -sOutputFile="$tmp/$name.pdf" "src/$name.ps"
+	pdftoppm -r 200 -gray -png "$tmp/$name.pdf" "$tmp/$name"
+	for rs in "$@"; do
+		i=$((i + 1))
+		"$tmp/scanpage" -dpi 200 -rotate "${rs%:*}" -seed "${rs#*:}" "$tmp/$name-$i.png" "$tmp/$name-scan-$i.pdf"
+		pages+=("$tmp/$name-scan-$i.pdf")
+	done
+	if [ ${#pages[@]} -eq 1 ]; then
+		cp "${pages[0]}" "$name.pdf"
+	else
+		pdfunite "${pages[@]}" "$name.pdf"
+	fi
+}
+(cd ../.. && go build -o "$tmp/scanpage" ./testdata/src/scanpage)
+scanned columns-offset 0.6:5
+scanned ledger 0.5:7 -0.4:8
+scanned stores 0.4:11
+scanned tinted -0.3:12 0.4:13
+scanned display 0.2:3 -0.3:4
+scanned bold 0.3:14
