@@ -17,6 +17,13 @@
 //     either end (strings.Join(strings.Fields(s), " ") in one pass), for
 //     text written on one line.
 //
+// Direction of writing:
+//
+//   - RightToLeft tells the letters of the scripts written right to left
+//     (Hebrew, Arabic and their kin). Their punctuation and digits are no
+//     such letters: they take the direction of the text around them, so a
+//     number followed by an Arabic comma still reads left to right.
+//
 // One function works on a line's words, with their boxes:
 //
 //   - JoinSpacedLetters rejoins letter-spaced text ("T H O U G H T"): runs

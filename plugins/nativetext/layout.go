@@ -749,13 +749,10 @@ func drawnAgain(kept []fg, g *fg) bool {
 	return false
 }
 
-func isRTL(r rune) bool {
-	return (r >= 0x0590 && r <= 0x08FF) || (r >= 0xFB1D && r <= 0xFDFF) || (r >= 0xFE70 && r <= 0xFEFF) ||
-		(r >= 0x10800 && r <= 0x10FFF) || (r >= 0x1E800 && r <= 0x1EFFF)
-}
-
-// letterDirs counts the characters of text in right-to-left scripts
-// (isRTL) and the other letters, which run left to right.
+// letterDirs counts the letters of text in right-to-left scripts
+// (textclean.RightToLeft) and the other letters, which run left to right.
+// Digits and punctuation count for neither: an Arabic comma after a
+// number ('2023،') leaves the number's word one of no direction.
 func letterDirs(text string) (rtl, ltr int) {
 	for _, r := range text {
 		switch {
@@ -763,7 +760,7 @@ func letterDirs(text string) (rtl, ltr int) {
 			if c := r | 0x20; c >= 'a' && c <= 'z' { // an ASCII letter
 				ltr++
 			}
-		case isRTL(r):
+		case textclean.RightToLeft(r):
 			rtl++
 		case unicode.IsLetter(r):
 			ltr++
@@ -1147,7 +1144,7 @@ func reorderRTL(ws []core.Word) {
 	arabicNumbers(ws)
 	isLTRWord := func(w core.Word) bool {
 		for _, r := range w.Text {
-			if isRTL(r) {
+			if textclean.RightToLeft(r) {
 				return false
 			}
 		}

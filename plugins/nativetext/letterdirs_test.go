@@ -1,14 +1,16 @@
 package nativetext
 
 import (
+	"strings"
 	"testing"
 	"unicode"
 
 	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/textclean"
 )
 
 // letterDirs counts as the plain definition does: a letter is right to
-// left when isRTL says so, else left to right; other characters neither.
+// left when textclean.RightToLeft says so, else left to right; other characters neither.
 func FuzzLetterDirs(f *testing.F) {
 	for _, s := range []string{"abc XYZ 123 @[`{", "שלום עולם", "مرحبا hello", "Ωμέγα ß ﬁ", "\xff\xfe"} {
 		f.Add(s)
@@ -16,7 +18,7 @@ func FuzzLetterDirs(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		var rtl, ltr int
 		for _, r := range s {
-			if isRTL(r) {
+			if textclean.RightToLeft(r) {
 				rtl++
 			} else if unicode.IsLetter(r) {
 				ltr++
@@ -55,5 +57,57 @@ func TestArabicNumbers(t *testing.T) {
 		if got := (&core.Line{Words: ws}).Text(); got != tc.want {
 			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
 		}
+	}
+}
+
+// arabicRes names a Type0 font F2 (objects 5 to 7 of a page built with
+// arabic) whose codes are: 1 meem, 2 sad, 3 reh, 4 theh, 5 the Arabic
+// comma, 0x10 to 0x19 the digits 0 to 9, 0x30 to 0x39 the Arabic-Indic
+// digits, 0x20 a space. Every glyph is half an em wide.
+const arabicRes = "<< /Font << /F2 5 0 R >> >>"
+
+var arabic = []string{
+	"<< /Type /Font /Subtype /Type0 /BaseFont /Ara /Encoding /Identity-H /DescendantFonts [6 0 R] /ToUnicode 7 0 R >>",
+	"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /Ara /DW 500 >>",
+	stream("", "begincmap 1 begincodespacerange <0000> <FFFF> endcodespacerange "+
+		"6 beginbfchar <0001> <0645> <0002> <0635> <0003> <0631> <0004> <062B> <0005> <060C> <0020> <0020> endbfchar "+
+		"2 beginbfrange <0010> <0019> <0030> <0030> <0039> <0660> endbfrange endcmap"),
+}
+
+// TestNumbersInArabicLines: a line of Arabic drawn left to right, as it
+// shows (visual order), reads right to left, but a number in it reads as
+// it shows, left to right, whatever punctuation of the script it carries.
+// The Arabic comma after '2023' is no letter, so it does not make the
+// number a word to read backwards ('،3202'); nor do Arabic-Indic digits.
+func TestNumbersInArabicLines(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		shown string // codes, left to right as the page shows them
+		want  string
+	}{
+		// ثم ،2023 مصر as shown: 'مصر 2023، ثم' read.
+		{"comma after a number", "0001 0004 0020 0005 0012 0010 0012 0013 0020 0003 0002 0001", "مصر 2023، ثم"},
+		{"Arabic-Indic digits", "0001 0004 0020 0032 0030 0032 0033 0020 0003 0002 0001", "مصر ٢٠٢٣ ثم"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			hex := strings.ReplaceAll(tc.shown, " ", "")
+			content := "BT /F2 12 Tf 72 700 Td <" + hex + "> Tj ET"
+			res, err := extractAll(t, onePage("", arabicRes, content, arabic...).Write(t), 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var lines []string
+			for _, b := range res[1].Page.Blocks {
+				for _, l := range b.Lines {
+					lines = append(lines, l.Text())
+				}
+			}
+			if len(lines) != 1 || lines[0] != tc.want {
+				t.Errorf("lines %q, want [%q]", lines, tc.want)
+			}
+		})
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/textclean"
 )
 
 // sameLine: words of one cell whose centres are closer than this share
@@ -47,22 +48,15 @@ func cellText(ws []word) string {
 func rtlWords(ws []word) int {
 	n := 0
 	for _, w := range ws {
-		if strings.IndexFunc(w.Text, isRTL) >= 0 {
+		if strings.IndexFunc(w.Text, textclean.RightToLeft) >= 0 {
 			n++
 		}
 	}
 	return n
 }
 
-// isRTL reports a letter of a right-to-left script: Hebrew, Arabic,
-// Syriac, Thaana, NKo, Samaritan, Mandaic and their presentation forms.
-func isRTL(r rune) bool {
-	return (r >= 0x0590 && r <= 0x08FF) || (r >= 0xFB1D && r <= 0xFDFF) || (r >= 0xFE70 && r <= 0xFEFF) ||
-		(r >= 0x10800 && r <= 0x10FFF) || (r >= 0x1E800 && r <= 0x1EFFF)
-}
-
 // strongLTR reports a letter of a left-to-right script.
-func strongLTR(r rune) bool { return unicode.IsLetter(r) && !isRTL(r) }
+func strongLTR(r rune) bool { return unicode.IsLetter(r) && !textclean.RightToLeft(r) }
 
 // mostlyRTL reports texts with more of a right-to-left script than of a
 // left-to-right one, counting each text once (figures count for
@@ -71,7 +65,7 @@ func mostlyRTL(texts iter.Seq[string]) bool {
 	rtl, ltr := 0, 0
 	for s := range texts {
 		switch {
-		case strings.IndexFunc(s, isRTL) >= 0:
+		case strings.IndexFunc(s, textclean.RightToLeft) >= 0:
 			rtl++
 		case strings.IndexFunc(s, strongLTR) >= 0:
 			ltr++
