@@ -793,6 +793,9 @@ func newSeg(gl []fg, fr frame) *seg {
 	s.rtl = rtl > ltr
 
 	runs := wordRuns(gl, runRoom.take(len(gl)/4+1))
+	if rtl > 0 && ltr > 0 {
+		runs = splitDirections(runs)
+	}
 	visual := drawnVisually(gl)
 	s.words = make([]core.Word, 0, len(runs))
 	for _, run := range runs {
@@ -921,6 +924,48 @@ func wordRuns(gl []fg, runs [][]fg) [][]fg {
 		runs = append(runs, gl[start:])
 	}
 	return runs
+}
+
+// splitDirections parts each run where its letters change direction: a
+// letter written right to left (textclean.RightToLeft) beside one written
+// left to right. A line of Arabic or Hebrew drawn as it shows puts a
+// Latin word against its neighbour wherever the spaces fall by the
+// bidirectional algorithm (docling's right_to_left_01 shows 'Pythonمن',
+// its space on Python's other side), and one word of both scripts can be
+// put in no order that reads: each part is a word of its own direction.
+// Digits and punctuation stay with the letters before them.
+func splitDirections(runs [][]fg) [][]fg {
+	var out [][]fg
+	for i, run := range runs {
+		start, dir := 0, 0 // dir: 1 left to right, -1 right to left, 0 none yet
+		for k := range run {
+			d := 0
+			switch r, l := letterDirs(run[k].g.text); {
+			case r > 0 && l == 0:
+				d = -1
+			case l > 0 && r == 0:
+				d = 1
+			}
+			if d == 0 {
+				continue
+			}
+			if dir != 0 && d != dir {
+				if out == nil {
+					out = append(make([][]fg, 0, len(runs)+1), runs[:i]...)
+				}
+				out = append(out, run[start:k])
+				start = k
+			}
+			dir = d
+		}
+		if out != nil {
+			out = append(out, run[start:])
+		}
+	}
+	if out == nil {
+		return runs
+	}
+	return out
 }
 
 // sentenceBreak reports whether glyph b, after glyph a, starts a

@@ -62,24 +62,27 @@ func TestArabicNumbers(t *testing.T) {
 
 // arabicRes names a Type0 font F2 (objects 5 to 7 of a page built with
 // arabic) whose codes are: 1 meem, 2 sad, 3 reh, 4 theh, 5 the Arabic
-// comma, 0x10 to 0x19 the digits 0 to 9, 0x30 to 0x39 the Arabic-Indic
-// digits, 0x20 a space. Every glyph is half an em wide.
+// comma, 6 noon, 0x10 to 0x19 the digits 0 to 9, 0x30 to 0x39 the
+// Arabic-Indic digits, 0x41 to 0x7A themselves (Latin letters), 0x20 a
+// space. Every glyph is half an em wide.
 const arabicRes = "<< /Font << /F2 5 0 R >> >>"
 
 var arabic = []string{
 	"<< /Type /Font /Subtype /Type0 /BaseFont /Ara /Encoding /Identity-H /DescendantFonts [6 0 R] /ToUnicode 7 0 R >>",
 	"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /Ara /DW 500 >>",
 	stream("", "begincmap 1 begincodespacerange <0000> <FFFF> endcodespacerange "+
-		"6 beginbfchar <0001> <0645> <0002> <0635> <0003> <0631> <0004> <062B> <0005> <060C> <0020> <0020> endbfchar "+
-		"2 beginbfrange <0010> <0019> <0030> <0030> <0039> <0660> endbfrange endcmap"),
+		"7 beginbfchar <0001> <0645> <0002> <0635> <0003> <0631> <0004> <062B> <0005> <060C> <0006> <0646> <0020> <0020> endbfchar "+
+		"3 beginbfrange <0010> <0019> <0030> <0030> <0039> <0660> <0041> <007A> <0041> endbfrange endcmap"),
 }
 
-// TestNumbersInArabicLines: a line of Arabic drawn left to right, as it
-// shows (visual order), reads right to left, but a number in it reads as
-// it shows, left to right, whatever punctuation of the script it carries.
-// The Arabic comma after '2023' is no letter, so it does not make the
-// number a word to read backwards ('،3202'); nor do Arabic-Indic digits.
-func TestNumbersInArabicLines(t *testing.T) {
+// TestArabicLinesDrawnAsShown: a line of Arabic drawn left to right, as
+// it shows (visual order), reads right to left, but a number or a Latin
+// word in it reads as it shows, left to right. The Arabic comma after
+// '2023' is no letter, so it does not make the number a word to read
+// backwards ('،3202'); nor do Arabic-Indic digits. A Latin word drawn
+// against an Arabic one, with no space between them, is read apart from
+// it, each in its own direction ('نمPython' before).
+func TestArabicLinesDrawnAsShown(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name  string
@@ -89,6 +92,8 @@ func TestNumbersInArabicLines(t *testing.T) {
 		// ثم ،2023 مصر as shown: 'مصر 2023، ثم' read.
 		{"comma after a number", "0001 0004 0020 0005 0012 0010 0012 0013 0020 0003 0002 0001", "مصر 2023، ثم"},
 		{"Arabic-Indic digits", "0001 0004 0020 0032 0030 0032 0033 0020 0003 0002 0001", "مصر ٢٠٢٣ ثم"},
+		// ثم Pythonنم مصر as shown.
+		{"Latin against Arabic", "0001 0004 0020 0050 0079 0074 0068 006F 006E 0006 0001 0020 0003 0002 0001", "مصر من Python ثم"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
