@@ -3606,14 +3606,16 @@ func blockLeft(cur []*seg) float64 {
 }
 
 // endsShort reports a block whose last line ends shortBy ems or more
-// before the block's right edge: the last line of a paragraph.
+// before the block's right edge (left edge, where that line is written
+// right to left): the last line of a paragraph.
 func endsShort(cur []*seg) bool {
 	p := cur[len(cur)-1]
-	right := p.b.X1
+	end := forward(p.b, p.rtl).X1
+	right := end
 	for _, c := range cur {
-		right = max(right, c.b.X1)
+		right = max(right, forward(c.b, p.rtl).X1)
 	}
-	return p.b.X1 < right-shortBy*max(1, p.size)
+	return end < right-shortBy*max(1, p.size)
 }
 
 // A paragraph's first line indented from its column's margin.
@@ -3630,20 +3632,22 @@ const (
 // edge, and s starts indentMin to indentMax ems in from that margin. A
 // block of one line gives no margin to measure from; a hanging indent
 // (the lines after the first indented) is not a margin; and code, whose
-// indents are its syntax, is left alone.
+// indents are its syntax, is left alone. Lines written right to left
+// start at the right margin, and are indented from it.
 func indented(cur []*seg, s *seg) bool {
 	if len(cur) < 2 || len(s.words) == 0 || s.words[0].Flags.Has(core.FlagMonospace) {
 		return false
 	}
 	p := cur[len(cur)-1]
 	em := max(1, p.size)
-	margin := p.b.X0
+	rtl := p.rtl && s.rtl
+	margin := forward(p.b, rtl).X0
 	for _, c := range cur[1:] {
-		if math.Abs(c.b.X0-margin) > marginTol*em {
+		if math.Abs(forward(c.b, rtl).X0-margin) > marginTol*em {
 			return false
 		}
 	}
-	return endsShort(cur) && anIndent(s.b.X0-margin, em)
+	return endsShort(cur) && anIndent(forward(s.b, rtl).X0-margin, em)
 }
 
 // anIndent reports whether a line standing in points in from a margin,

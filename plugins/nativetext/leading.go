@@ -34,7 +34,7 @@ const (
 type leading struct {
 	gap   float64
 	segs  []*seg
-	right map[*seg]float64
+	right map[marginKey]margin
 	// uniform: the page shows one kind of gap, wider than paraGap, and a
 	// line gap continues a paragraph only where its words run on.
 	uniform bool
@@ -77,7 +77,7 @@ func pageLeading(segs []*seg, body float64) leading {
 	} else {
 		l.gap = para
 	}
-	l.segs, l.right = segs, map[*seg]float64{}
+	l.segs, l.right = segs, map[marginKey]margin{}
 	return l
 }
 
@@ -111,14 +111,15 @@ func looseBesideTight(l leading, gaps []float64, segs []*seg) leading {
 		return l
 	}
 	l.gap = para
-	l.segs, l.right = segs, map[*seg]float64{}
+	l.segs, l.right = segs, map[marginKey]margin{}
 	l.lower = true
 	return l
 }
 
 // lineGaps are the gaps, in ems, between segments that follow each other
-// down one column in segs, and how many of them follow a line of prose
-// width.
+// down one column in segs (starting at one edge: the left one, or the
+// right one for lines written right to left), and how many of them
+// follow a line of prose width.
 func lineGaps(segs []*seg) (gaps []float64, prose int) {
 	for i := 1; i < len(segs); i++ {
 		p, s := segs[i-1], segs[i]
@@ -126,7 +127,8 @@ func lineGaps(segs []*seg) (gaps []float64, prose int) {
 			continue
 		}
 		em := max(1, p.size)
-		if math.Abs(s.size-p.size) > sameSize*em || math.Abs(s.b.X0-p.b.X0) > em {
+		rtl := p.rtl && s.rtl // such lines share their right edge
+		if math.Abs(s.size-p.size) > sameSize*em || math.Abs(forward(s.b, rtl).X0-forward(p.b, rtl).X0) > em {
 			continue
 		}
 		if g := (s.b.Y0 - p.b.Y1) / em; g >= 0 && g < leadingMax {
@@ -143,8 +145,10 @@ func lineGaps(segs []*seg) (gaps []float64, prose int) {
 // block whose first line is first: p is not a contents or list line
 // (leaderLine) nor a row of figures, s does not start a list item as p or
 // the block did (the same first word, or a number after a number), and p
-// ends inside a sentence or s starts in lower case. It tells the lines of
-// a double-spaced paragraph from one-line paragraphs set as far apart.
+// ends inside a sentence (on no stop, colon, question or exclamation
+// mark, in Latin, Chinese or Arabic print) or s starts in lower case. It
+// tells the lines of a double-spaced paragraph from one-line paragraphs
+// set as far apart.
 func runsOnTo(first, p, s *seg) bool {
 	if len(p.words) == 0 || len(s.words) == 0 || len(first.words) == 0 || leaderLine(p) || figureRow(p) {
 		return false
@@ -158,7 +162,7 @@ func runsOnTo(first, p, s *seg) bool {
 	if len(last) == 0 || len(next) == 0 {
 		return false
 	}
-	return !strings.ContainsRune(".!?:", last[len(last)-1]) || unicode.IsLower(next[0])
+	return !strings.ContainsRune(".!?:。！？：؟", last[len(last)-1]) || unicode.IsLower(next[0])
 }
 
 // runsOnLower reports whether the sentence of line p goes on in line s,
@@ -173,6 +177,17 @@ func runsOnLower(p, s *seg) bool {
 		return false
 	}
 	return startsLower(s.words[0].Text) && !startsMath(s.words[0].Text)
+}
+
+// uncasedRunOn reports whether line s starts with a letter of a script
+// without case (Arabic, Hebrew, Chinese), where runsOnLower cannot tell,
+// and the words of p run on into it (runsOnTo).
+func uncasedRunOn(first, p, s *seg) bool {
+	if len(s.words) == 0 {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(s.words[0].Text)
+	return unicode.IsLetter(r) && !unicode.IsUpper(r) && !unicode.IsLower(r) && runsOnTo(first, p, s)
 }
 
 // startsMath reports whether text starts with a letter of the
@@ -245,39 +260,55 @@ func contentsEntry(p *seg) bool {
 // columnRight is the right margin of the text that starts where s starts
 // (within an em): the rightmost edge that at least marginLines lines of
 // fullLineWidth ems or more end at (within an em). Text without such a
-// margin (labels, a form, a ragged list), and a table, has 0.
-func columnRight(segs []*seg, s *seg) float64 {
+// margin (labels, a form, a ragged list), and a table, has none. Where
+// rtl, the lines run right to left, and the margin is where they end, on
+// the left, in the mirror image that forward makes of the boxes (so -X).
+func columnRight(segs []*seg, s *seg, rtl bool) margin {
 	if s.table != nil {
-		return 0
+		return margin{}
 	}
 	em := max(1, s.size)
+	sb := forward(s.b, rtl)
 	var ends []float64
 	for _, o := range segs {
-		if o.table == nil && math.Abs(o.b.X0-s.b.X0) <= em && o.b.Width() >= fullLineWidth*em {
-			ends = append(ends, o.b.X1)
+		if ob := forward(o.b, rtl); o.table == nil && math.Abs(ob.X0-sb.X0) <= em && ob.Width() >= fullLineWidth*em {
+			ends = append(ends, ob.X1)
 		}
 	}
 	return marginOf(ends, em)
 }
 
+// margin is the x where a column's full lines end, if found.
+type margin struct {
+	x  float64
+	ok bool
+}
+
 // marginOf is the rightmost of ends that at least marginLines of them
-// lie within em of, or 0.
-func marginOf(ends []float64, em float64) float64 {
+// lie within em of, if any.
+func marginOf(ends []float64, em float64) margin {
 	slices.Sort(ends)
 	for i := len(ends) - 1; i >= marginLines-1; i-- {
 		if ends[i]-ends[i-marginLines+1] <= em {
-			return ends[i]
+			return margin{ends[i], true}
 		}
 	}
-	return 0
+	return margin{}
+}
+
+// marginKey names a segment's column margin in one direction of writing.
+type marginKey struct {
+	s   *seg
+	rtl bool
 }
 
 // rightOf is columnRight of p, found once.
-func (l *leading) rightOf(p *seg) float64 {
-	r, ok := l.right[p]
+func (l *leading) rightOf(p *seg, rtl bool) margin {
+	k := marginKey{p, rtl}
+	r, ok := l.right[k]
 	if !ok {
-		r = columnRight(l.segs, p)
-		l.right[p] = r
+		r = columnRight(l.segs, p, rtl)
+		l.right[k] = r
 	}
 	return r
 }
@@ -291,17 +322,18 @@ func (l *leading) rightOf(p *seg) float64 {
 // paragraph (icdar2013-eu's eu-004, a bullet of three lines). A line of
 // another column does not reach over s. continues asks for it only for
 // lines that share a left edge: a line centred over the text is no
-// line of a set-in block.
-func enclosingRight(segs []*seg, s *seg) float64 {
+// line of a set-in block. rtl is as for columnRight.
+func enclosingRight(segs []*seg, s *seg, rtl bool) margin {
 	if s.table != nil {
-		return 0
+		return margin{}
 	}
 	em := max(1, s.size)
-	mid := (s.b.X0 + s.b.X1) / 2
+	sb := forward(s.b, rtl)
+	mid := (sb.X0 + sb.X1) / 2
 	var ends []float64
 	for _, o := range segs {
-		if o.table == nil && o.b.X0 <= s.b.X0+em && o.b.X1 > mid && o.b.Width() >= fullLineWidth*em {
-			ends = append(ends, o.b.X1)
+		if ob := forward(o.b, rtl); o.table == nil && ob.X0 <= sb.X0+em && ob.X1 > mid && ob.Width() >= fullLineWidth*em {
+			ends = append(ends, ob.X1)
 		}
 	}
 	return marginOf(ends, em)
@@ -309,34 +341,38 @@ func enclosingRight(segs []*seg, s *seg) float64 {
 
 // continues reports whether a gap of gap points between the line p and
 // the line s keeps s in p's paragraph (whose first line is first): within the page's line gap, after
-// a line that runs to its column's right margin, and not indented. Where
+// a line that runs to its column's right margin, and not indented. Lines
+// both written right to left are measured in their mirror image
+// (forward): they start at the right margin and end at the left one. Where
 // s goes on in lower case (runsOnLower), or the page is uniform, p may
 // end short of the margin by raggedShare of the column: a text set
 // ragged right on a loose leading (a report's spread, 1.8 lines apart)
 // was cut into a paragraph at each line that ended a word or two short.
 func (l *leading) continues(first, p, s *seg, gap float64) bool {
 	em := max(1, p.size)
-	if l.segs == nil || gap > l.gap*em || s.b.X0-p.b.X0 >= indentMin*em || p.b.Width() < fullLineWidth*em {
+	rtl := p.rtl && s.rtl
+	pb, sb := forward(p.b, rtl), forward(s.b, rtl)
+	if l.segs == nil || gap > l.gap*em || sb.X0-pb.X0 >= indentMin*em || pb.Width() < fullLineWidth*em {
 		return false
 	}
-	if l.uniform && (p.b.Width() < proseLineWidth*em || !runsOnTo(first, p, s)) || l.lower && !runsOnLower(p, s) {
+	if l.uniform && (pb.Width() < proseLineWidth*em || !runsOnTo(first, p, s)) || l.lower && !runsOnLower(p, s) && !uncasedRunOn(first, p, s) {
 		return false
 	}
-	r := l.rightOf(p)
-	if r == 0 {
-		r = l.rightOf(s) // p indented: the first line of a paragraph
+	r := l.rightOf(p, rtl)
+	if !r.ok {
+		r = l.rightOf(s, rtl) // p indented: the first line of a paragraph
 	}
-	if r == 0 && math.Abs(s.b.X0-p.b.X0) <= em {
-		r = enclosingRight(l.segs, p) // a set-in block: a list's item
+	if !r.ok && math.Abs(sb.X0-pb.X0) <= em {
+		r = enclosingRight(l.segs, p, rtl) // a set-in block: a list's item
 	}
 	slack := fullLineSlack * em
 	if l.uniform || runsOnLower(p, s) {
 		// Whether the words run on decides there; a ragged right edge
 		// leaves a line of a paragraph short of the margin by a word or
 		// two.
-		slack = max(slack, raggedShare*(r-min(p.b.X0, s.b.X0)))
+		slack = max(slack, raggedShare*(r.x-min(pb.X0, sb.X0)))
 	}
-	return r > 0 && p.b.X1 >= r-slack
+	return r.ok && pb.X1 >= r.x-slack
 }
 
 // raggedShare is the share of its column's width by which a line of a

@@ -1,6 +1,8 @@
 package nativetext
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -64,14 +66,14 @@ func TestArabicNumbers(t *testing.T) {
 // arabic) whose codes are: 1 meem, 2 sad, 3 reh, 4 theh, 5 the Arabic
 // comma, 6 noon, 0x10 to 0x19 the digits 0 to 9, 0x30 to 0x39 the
 // Arabic-Indic digits, 0x41 to 0x7A themselves (Latin letters), 0x20 a
-// space. Every glyph is half an em wide.
+// space, 0x2E a full stop. Every glyph is half an em wide.
 const arabicRes = "<< /Font << /F2 5 0 R >> >>"
 
 var arabic = []string{
 	"<< /Type /Font /Subtype /Type0 /BaseFont /Ara /Encoding /Identity-H /DescendantFonts [6 0 R] /ToUnicode 7 0 R >>",
 	"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /Ara /DW 500 >>",
 	stream("", "begincmap 1 begincodespacerange <0000> <FFFF> endcodespacerange "+
-		"7 beginbfchar <0001> <0645> <0002> <0635> <0003> <0631> <0004> <062B> <0005> <060C> <0006> <0646> <0020> <0020> endbfchar "+
+		"8 beginbfchar <0001> <0645> <0002> <0635> <0003> <0631> <0004> <062B> <0005> <060C> <0006> <0646> <0020> <0020> <002E> <002E> endbfchar "+
 		"3 beginbfrange <0010> <0019> <0030> <0030> <0039> <0660> <0041> <007A> <0041> endbfrange endcmap"),
 }
 
@@ -115,4 +117,100 @@ func TestArabicLinesDrawnAsShown(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestArabicParagraphs: lines of Arabic start at the right margin and
+// end at the left one, and a paragraph's last line ends short on the
+// left. Two paragraphs of four lines each, set 1.8 lines apart (wider than
+// paraGap, so the page's leading decides), are two blocks of four lines,
+// alone on the page or over a list set close. Measured as left-to-right
+// lines, each paragraph's last line was set in from the left margin and
+// read as a paragraph of its own. Beside the list, where a loose line gap
+// continues a paragraph only into a line in lower case, every line was a
+// paragraph: Arabic has no case, and its lines run on by their words.
+func TestArabicParagraphs(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		list int // lines of a list set close under the paragraphs
+		want []int
+	}{
+		{"alone", 0, []int{4, 4}},
+		{"over a list", 6, []int{4, 4, 6}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			res, err := extractAll(t, onePage("", arabicRes, arabicPage(tc.list), arabic...).Write(t), 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var lines []int
+			for _, b := range res[1].Page.Blocks {
+				lines = append(lines, len(b.Lines))
+			}
+			if !slices.Equal(lines, tc.want) {
+				t.Errorf("blocks of %v lines, want %v", lines, tc.want)
+			}
+		})
+	}
+}
+
+// arabicPage is the content of TestArabicParagraphs' page: two
+// paragraphs of four lines, 12 points set 1.8 lines apart and another
+// line between them, right-aligned at x 500, each ending on a short line;
+// then list lines set 1.1 lines apart, shorter still.
+func arabicPage(list int) string {
+	const (
+		size  = 12.0
+		right = 500.0
+		full  = 70 // glyphs, half an em each: 420 points
+		short = 24
+		item  = 16
+	)
+	var content strings.Builder
+	show := func(n, seed int, stop bool, y float64) {
+		fmt.Fprintf(&content, "BT /F2 %g Tf %g %g Td <%s> Tj ET\n", size, right-float64(n)*size/2, y, arabicWords(n, seed, stop))
+	}
+	y := 700.0
+	for para := range 2 {
+		for line := range 4 {
+			n := full
+			if line == 3 {
+				n = short
+			}
+			show(n, para*4+line, line == 3, y)
+			y -= 1.8 * size
+		}
+		y -= 1.8 * size
+	}
+	for line := range list {
+		show(item, 8+line, false, y)
+		y -= 1.1 * size
+	}
+	return content.String()
+}
+
+// arabicWords is n codes of arabicRes shown left to right: words of two
+// to five letters and a space between, the last (leftmost, where stop) a
+// full stop. Each seed gives other words, as lines of text hold.
+func arabicWords(n, seed int, stop bool) string {
+	letters := []string{"0001", "0002", "0003", "0004", "0006"}
+	var b strings.Builder
+	for i, w := 0, 0; i < n; w++ {
+		for k := range 2 + (w*7+n)%4 {
+			if i == n-1 {
+				break
+			}
+			b.WriteString(letters[(seed+w*3+k)%len(letters)])
+			i++
+		}
+		b.WriteString("0020")
+		i++
+	}
+	codes := b.String()[:4*n]
+	if stop {
+		codes = "002E" + codes[4:]
+	}
+	return codes
 }
