@@ -1086,10 +1086,10 @@ func (s *seg) word(run []fg, visual bool) core.Word {
 		order = make([]fg, len(run))
 		copy(order, run)
 		if visual {
-			// Drawn left to right: logical order is right to left.
-			for i, j := 0, len(order)-1; i < j; i, j = i+1, j-1 {
-				order[i], order[j] = order[j], order[i]
-			}
+			// Drawn left to right: logical order is right to left, but
+			// for the numbers, which read left to right as drawn.
+			slices.Reverse(order)
+			numbersForward(order)
 		} else {
 			slices.SortStableFunc(order, func(a, b fg) int { return cmp.Compare(a.g.seq, b.g.seq) })
 		}
@@ -1132,6 +1132,41 @@ func (s *seg) word(run []fg, visual bool) core.Word {
 // wordFont names the font most of a word's glyphs are drawn in; ties go
 // to the first name in byte order. Words hold few glyphs and fewer fonts,
 // so counting by a scan beats a map.
+// numbersForward turns back, in a word's glyphs put right to left, each
+// number: a run of digits, with the signs that stand between two digits
+// ('3.5', '1,234', '12:30'). A number reads left to right in text written
+// right to left (UAX #9, rules W2 and W4 to W7): a section '15(ב)(4)'
+// drawn as it shows would read '51(ב)(4)'.
+func numbersForward(order []fg) {
+	digit := func(k int) bool {
+		r, _ := utf8.DecodeRuneInString(order[k].g.text)
+		return unicode.IsDigit(r)
+	}
+	sign := func(k int) bool {
+		r, n := utf8.DecodeRuneInString(order[k].g.text)
+		return n == len(order[k].g.text) && numberSign(r)
+	}
+	for i := 0; i < len(order); {
+		if !digit(i) {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(order) && (digit(j) || j+1 < len(order) && sign(j) && digit(j+1)) {
+			j++
+		}
+		slices.Reverse(order[i:j])
+		i = j
+	}
+}
+
+// numberSign reports a sign that joins the digits either side of it into
+// one number: a decimal point or comma, a thousands separator, a colon,
+// a slash (the Arabic decimal and thousands separators too).
+func numberSign(r rune) bool {
+	return strings.ContainsRune(".,:/٫٬", r)
+}
+
 func wordFont(run []fg) string {
 	if f := oneFont(run); f != nil {
 		return f.name
@@ -1245,7 +1280,7 @@ func arabicNumber(t string) string {
 	for i := 0; i < len(rs); {
 		j := i + 1
 		if unicode.IsDigit(rs[i]) {
-			for j < len(rs) && (unicode.IsDigit(rs[j]) || j+1 < len(rs) && strings.ContainsRune(".,:/٫٬", rs[j]) && unicode.IsDigit(rs[j+1])) {
+			for j < len(rs) && (unicode.IsDigit(rs[j]) || j+1 < len(rs) && numberSign(rs[j]) && unicode.IsDigit(rs[j+1])) {
 				j++
 			}
 			parts = append(parts, string(rs[i:j]))

@@ -81,9 +81,10 @@ var arabic = []string{
 // it shows (visual order), reads right to left, but a number or a Latin
 // word in it reads as it shows, left to right. The Arabic comma after
 // '2023' is no letter, so it does not make the number a word to read
-// backwards ('،3202'); nor do Arabic-Indic digits. A Latin word drawn
-// against an Arabic one, with no space between them, is read apart from
-// it, each in its own direction ('نمPython' before).
+// backwards ('،3202'); nor do Arabic-Indic digits. A number glued to a
+// letter reads forward within its word ('ص1.5', not 'ص5.1'). A Latin
+// word drawn against an Arabic one, with no space between them, is read
+// apart from it, each in its own direction ('نمPython' before).
 func TestArabicLinesDrawnAsShown(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -94,6 +95,8 @@ func TestArabicLinesDrawnAsShown(t *testing.T) {
 		// ثم ،2023 مصر as shown: 'مصر 2023، ثم' read.
 		{"comma after a number", "0001 0004 0020 0005 0012 0010 0012 0013 0020 0003 0002 0001", "مصر 2023، ثم"},
 		{"Arabic-Indic digits", "0001 0004 0020 0032 0030 0032 0033 0020 0003 0002 0001", "مصر ٢٠٢٣ ثم"},
+		// ثم 1.5ص مصر as shown: a number glued to a letter.
+		{"number against a letter", "0001 0004 0020 0011 002E 0015 0002 0020 0003 0002 0001", "مصر ص1.5 ثم"},
 		// ثم Pythonنم مصر as shown.
 		{"Latin against Arabic", "0001 0004 0020 0050 0079 0074 0068 006F 006E 0006 0001 0020 0003 0002 0001", "مصر من Python ثم"},
 	}
