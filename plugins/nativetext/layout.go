@@ -9,6 +9,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"golang.org/x/text/unicode/bidi"
+
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/internal/pdfdoc"
 	"github.com/assay-pdf/assay/internal/textclean"
@@ -1089,7 +1091,7 @@ func (s *seg) word(run []fg, visual bool) core.Word {
 			// Drawn left to right: logical order is right to left, but
 			// for the numbers, which read left to right as drawn.
 			slices.Reverse(order)
-			numbersForward(order)
+			numbersForward(order, arabicLetters(order))
 		} else {
 			slices.SortStableFunc(order, func(a, b fg) int { return cmp.Compare(a.g.seq, b.g.seq) })
 		}
@@ -1133,31 +1135,58 @@ func (s *seg) word(run []fg, visual bool) core.Word {
 // to the first name in byte order. Words hold few glyphs and fewer fonts,
 // so counting by a scan beats a map.
 // numbersForward turns back, in a word's glyphs put right to left, each
-// number: a run of digits, with the signs that stand between two digits
-// ('3.5', '1,234', '12:30'). A number reads left to right in text written
-// right to left (UAX #9, rules W2 and W4 to W7): a section '15(ב)(4)'
-// drawn as it shows would read '51(ב)(4)'.
-func numbersForward(order []fg) {
-	digit := func(k int) bool {
+// number, which reads left to right in text written right to left: a
+// section '15(ב)(4)' drawn as it shows would read '51(ב)(4)'. A number is
+// its digits, with a separator that stands between two digits ('3.5',
+// '1,234', '12:30'), and, unless the word's letters are Arabic, the
+// signs that end a figure beside them ('15%', '$20'): the bidirectional
+// algorithm (UAX #9, rules W2 to W7) takes digits after Arabic letters
+// for Arabic numbers, which such signs do not join, and digits after
+// Hebrew for European numbers, which they do.
+func numbersForward(order []fg, arabic bool) {
+	class := func(k int) bidi.Class {
 		r, _ := utf8.DecodeRuneInString(order[k].g.text)
-		return unicode.IsDigit(r)
+		p, _ := bidi.LookupRune(r)
+		return p.Class()
 	}
-	sign := func(k int) bool {
-		r, n := utf8.DecodeRuneInString(order[k].g.text)
-		return n == len(order[k].g.text) && numberSign(r)
+	digit := func(k int) bool { c := class(k); return c == bidi.EN || c == bidi.AN }
+	joins := func(k int) bool {
+		switch class(k) {
+		case bidi.EN, bidi.AN:
+			return true
+		case bidi.ET:
+			return !arabic
+		case bidi.CS:
+			return k > 0 && k+1 < len(order) && digit(k-1) && digit(k+1)
+		case bidi.ES:
+			return !arabic && k > 0 && k+1 < len(order) && digit(k-1) && digit(k+1)
+		}
+		return false
 	}
 	for i := 0; i < len(order); {
-		if !digit(i) {
-			i++
-			continue
-		}
-		j := i + 1
-		for j < len(order) && (digit(j) || j+1 < len(order) && sign(j) && digit(j+1)) {
+		j := i
+		figures := false
+		for j < len(order) && joins(j) {
+			figures = figures || digit(j)
 			j++
 		}
-		slices.Reverse(order[i:j])
-		i = j
+		if figures {
+			slices.Reverse(order[i:j])
+		}
+		i = max(j, i+1)
 	}
+}
+
+// arabicLetters reports whether glyphs hold a letter of the Arabic script.
+func arabicLetters(glyphs []fg) bool {
+	for k := range glyphs {
+		for _, r := range glyphs[k].g.text {
+			if unicode.Is(unicode.Arabic, r) && unicode.IsLetter(r) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // numberSign reports a sign that joins the digits either side of it into

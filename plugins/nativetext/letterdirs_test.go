@@ -64,28 +64,31 @@ func TestArabicNumbers(t *testing.T) {
 
 // arabicRes names a Type0 font F2 (objects 5 to 7 of a page built with
 // arabic) whose codes are: 1 meem, 2 sad, 3 reh, 4 theh, 5 the Arabic
-// comma, 6 noon, 0x10 to 0x19 the digits 0 to 9, 0x30 to 0x39 the
-// Arabic-Indic digits, 0x41 to 0x7A themselves (Latin letters), 0x20 a
-// space, 0x2E a full stop. Every glyph is half an em wide.
+// comma, 6 noon, 7 and 8 the Hebrew bet and shin, 0x10 to 0x19 the
+// digits 0 to 9, 0x30 to 0x39 the Arabic-Indic digits, 0x41 to 0x7A
+// themselves (Latin letters), and themselves 0x20 a space, 0x25 a
+// percent sign, 0x2D a hyphen, 0x2E a full stop. Every glyph is half an em wide.
 const arabicRes = "<< /Font << /F2 5 0 R >> >>"
 
 var arabic = []string{
 	"<< /Type /Font /Subtype /Type0 /BaseFont /Ara /Encoding /Identity-H /DescendantFonts [6 0 R] /ToUnicode 7 0 R >>",
 	"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /Ara /DW 500 >>",
 	stream("", "begincmap 1 begincodespacerange <0000> <FFFF> endcodespacerange "+
-		"8 beginbfchar <0001> <0645> <0002> <0635> <0003> <0631> <0004> <062B> <0005> <060C> <0006> <0646> <0020> <0020> <002E> <002E> endbfchar "+
+		"12 beginbfchar <0001> <0645> <0002> <0635> <0003> <0631> <0004> <062B> <0005> <060C> <0006> <0646> <0007> <05D1> <0008> <05E9> "+
+		"<0020> <0020> <0025> <0025> <002D> <002D> <002E> <002E> endbfchar "+
 		"3 beginbfrange <0010> <0019> <0030> <0030> <0039> <0660> <0041> <007A> <0041> endbfrange endcmap"),
 }
 
-// TestArabicLinesDrawnAsShown: a line of Arabic drawn left to right, as
-// it shows (visual order), reads right to left, but a number or a Latin
-// word in it reads as it shows, left to right. The Arabic comma after
-// '2023' is no letter, so it does not make the number a word to read
-// backwards ('،3202'); nor do Arabic-Indic digits. A number glued to a
-// letter reads forward within its word ('ص1.5', not 'ص5.1'). A Latin
-// word drawn against an Arabic one, with no space between them, is read
-// apart from it, each in its own direction ('نمPython' before).
-func TestArabicLinesDrawnAsShown(t *testing.T) {
+// TestRightToLeftLinesDrawnAsShown: a line of Arabic or Hebrew drawn
+// left to right, as it shows (visual order), reads right to left, but a
+// number or a Latin word in it reads as it shows, left to right. The
+// Arabic comma after '2023' is no letter, so it does not make the number
+// a word to read backwards ('،3202'); nor do Arabic-Indic digits. A
+// number glued to a letter reads forward within its word ('ص1.5', not
+// 'ص5.1'). A Latin word drawn against an Arabic one, with no space
+// between them, is read apart from it, each in its own direction
+// ('نمPython' before).
+func TestRightToLeftLinesDrawnAsShown(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name  string
@@ -97,6 +100,10 @@ func TestArabicLinesDrawnAsShown(t *testing.T) {
 		{"Arabic-Indic digits", "0001 0004 0020 0032 0030 0032 0033 0020 0003 0002 0001", "مصر ٢٠٢٣ ثم"},
 		// ثم 1.5ص مصر as shown: a number glued to a letter.
 		{"number against a letter", "0001 0004 0020 0011 002E 0015 0002 0020 0003 0002 0001", "مصر ص1.5 ثم"},
+		// בש %15-ב שב as shown: after Hebrew, a percent sign joins its
+		// number ('ב-15%'); after Arabic it does not (the percent case
+		// of TestArabicNumbers).
+		{"percent after Hebrew", "0007 0008 0020 0011 0015 0025 002D 0007 0020 0008 0007", "בש ב-15% שב"},
 		// ثم Pythonنم مصر as shown.
 		{"Latin against Arabic", "0001 0004 0020 0050 0079 0074 0068 006F 006E 0006 0001 0020 0003 0002 0001", "مصر من Python ثم"},
 	}
