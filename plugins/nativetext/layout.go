@@ -1248,32 +1248,76 @@ func round2(v float64) float64 { return math.Round(v*100) / 100 }
 
 // reorderRTL puts the words of a right-to-left line in logical order:
 // right to left, except that runs of left-to-right words keep their order.
+// Such a run is a word of Latin (or other left-to-right) letters, with the
+// numbers beside it: 'Python 3.9'. Numbers among words written right to
+// left, or alone, read right to left, word by word, as the
+// bidirectional algorithm orders them (UAX #9, rules W7 and N1): a table's
+// row of figures '2022 900,000 8%' shows its first cell on the right.
 func reorderRTL(ws []core.Word) {
 	slices.SortStableFunc(ws, func(a, b core.Word) int { return cmp.Compare(b.BBox.X0, a.BBox.X0) })
 	arabicNumbers(ws)
-	isLTRWord := func(w core.Word) bool {
-		for _, r := range w.Text {
-			if textclean.RightToLeft(r) {
-				return false
-			}
-		}
-		return strings.IndexFunc(w.Text, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0
-	}
+	ltr := leftToRightRuns(ws)
 	for i := 0; i < len(ws); {
-		if !isLTRWord(ws[i]) {
+		if !ltr[i] {
 			i++
 			continue
 		}
 		j := i
-		for j < len(ws) && isLTRWord(ws[j]) {
+		for j < len(ws) && ltr[j] {
 			j++
 		}
-		for a, b := i, j-1; a < b; a, b = a+1, b-1 {
-			ws[a], ws[b] = ws[b], ws[a]
-		}
+		slices.Reverse(ws[i:j])
+		endsAround(ws[i:j])
 		i = j
 	}
 }
+
+// leftToRightRuns marks the words of ws, sorted right to left, that read
+// left to right: words of letters of such scripts (and none written right
+// to left), and the numbers next to them.
+func leftToRightRuns(ws []core.Word) []bool {
+	ltr := make([]bool, len(ws))
+	for i := range ws {
+		r, l := letterDirs(ws[i].Text)
+		ltr[i] = l > 0 && r == 0
+	}
+	number := func(i int) bool {
+		t := ws[i].Text
+		return !ltr[i] && strings.IndexFunc(t, unicode.IsLetter) < 0 && strings.IndexFunc(t, unicode.IsDigit) >= 0
+	}
+	for i := 1; i < len(ws); i++ {
+		ltr[i] = ltr[i] || ltr[i-1] && number(i)
+	}
+	for i := len(ws) - 2; i >= 0; i-- {
+		ltr[i] = ltr[i] || ltr[i+1] && number(i)
+	}
+	return ltr
+}
+
+// endsAround puts in logical order the signs at the two ends of a run of
+// left-to-right words in a right-to-left line (run in its own order).
+// Between the run and the line's right-to-left text the signs take the
+// line's direction: a full stop after 'SmartPay' at the end of an Arabic
+// sentence shows left of it ('.SmartPay'), and one before '.NET' right of
+// it. Brackets are drawn mirrored there, and their text is the logical
+// one.
+func endsAround(run []core.Word) {
+	first, last := &run[0], &run[len(run)-1]
+	lead := len(first.Text) - len(strings.TrimLeft(first.Text, runEndSigns))
+	trail := len(last.Text) - len(strings.TrimRight(last.Text, runEndSigns))
+	if lead == 0 && trail == 0 || lead == len(first.Text) || trail == len(last.Text) {
+		return
+	}
+	before, after := first.Text[:lead], last.Text[len(last.Text)-trail:]
+	first.Text = first.Text[lead:]
+	last.Text = last.Text[:len(last.Text)-trail]
+	first.Text = after + first.Text
+	last.Text += before
+}
+
+// runEndSigns are the signs that endsAround moves: stops, commas, colons,
+// question and exclamation marks (Latin and Arabic), brackets and quotes.
+const runEndSigns = ".,:;!?،؛؟()[]{}\"'«»“”"
 
 // arabicNumbers puts into logical order the numbers of a line written
 // right to left, its words in logical order, that follow Arabic letters.

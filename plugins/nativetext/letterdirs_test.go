@@ -87,7 +87,9 @@ var arabic = []string{
 // number glued to a letter reads forward within its word ('ص1.5', not
 // 'ص5.1'). A Latin word drawn against an Arabic one, with no space
 // between them, is read apart from it, each in its own direction
-// ('نمPython' before).
+// ('نمPython' before). The full stop after a Latin word that ends an
+// Arabic sentence shows left of the word, and reads after it. Numbers
+// read one after another, right to left, unless a Latin word leads them.
 func TestRightToLeftLinesDrawnAsShown(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -104,6 +106,11 @@ func TestRightToLeftLinesDrawnAsShown(t *testing.T) {
 		// number ('ב-15%'); after Arabic it does not (the percent case
 		// of TestArabicNumbers).
 		{"percent after Hebrew", "0007 0008 0020 0011 0015 0025 002D 0007 0020 0008 0007", "בש ב-15% שב"},
+		// .PDF ثم مصر as shown: the full stop ends the sentence.
+		{"stop after a Latin word", "002E 0050 0044 0046 0020 0001 0004 0020 0003 0002 0001", "مصر ثم PDF."},
+		// ثم 34 12 مصر as shown: numbers among Arabic words read right
+		// to left, one by one.
+		{"numbers among Arabic words", "0001 0004 0020 0013 0014 0020 0011 0012 0020 0003 0002 0001", "مصر 12 34 ثم"},
 		// ثم Pythonنم مصر as shown.
 		{"Latin against Arabic", "0001 0004 0020 0050 0079 0074 0068 006F 006E 0006 0001 0020 0003 0002 0001", "مصر من Python ثم"},
 	}
