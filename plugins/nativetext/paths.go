@@ -294,6 +294,17 @@ func (in *interp) subpathEdges(sp []pathPt, fill, stroke bool) {
 			return
 		}
 	}
+	if r, ok := ruleShape(sp); ok && fill {
+		// A border drawn as a thin filled polygon: Chromium bevels a
+		// table cell's borders where they meet, so each side is a
+		// trapezoid a pixel wide, not a rectangle.
+		if r.Y1-r.Y0 <= 3 {
+			in.addEdge(edge{horiz: true, pos: (r.Y0 + r.Y1) / 2, lo: r.X0, hi: r.X1})
+		} else {
+			in.addEdge(edge{horiz: false, pos: (r.X0 + r.X1) / 2, lo: r.Y0, hi: r.Y1})
+		}
+		return
+	}
 	if !stroke {
 		return
 	}
@@ -334,6 +345,33 @@ func axisRect(sp []pathPt) (core.BBox, bool) {
 	}
 	return b, true
 }
+
+// ruleShape reports whether a subpath of straight sides, at most
+// maxRuleCorners corners, fits a box at most 3 points across and longer
+// than it is wide (ruleLength times): a rule, whatever its corners'
+// exact places. It returns the box.
+func ruleShape(sp []pathPt) (core.BBox, bool) {
+	if len(sp) > maxRuleCorners+1 {
+		return core.BBox{}, false
+	}
+	b := core.BBox{X0: sp[0].x, Y0: sp[0].y, X1: sp[0].x, Y1: sp[0].y}
+	for _, p := range sp[1:] {
+		if p.curve {
+			return core.BBox{}, false
+		}
+		b.X0, b.X1 = min(b.X0, p.x), max(b.X1, p.x)
+		b.Y0, b.Y1 = min(b.Y0, p.y), max(b.Y1, p.y)
+	}
+	w, h := b.X1-b.X0, b.Y1-b.Y0
+	return b, min(w, h) <= 3 && max(w, h) > ruleLength*min(w, h) && max(w, h) > 3
+}
+
+// A rule drawn as a polygon has a few corners (a bevelled border has
+// four, a mitred one six), and is many times longer than wide.
+const (
+	maxRuleCorners = 6
+	ruleLength     = 4
+)
 
 func (in *interp) addEdge(e edge) {
 	if len(in.edges) >= maxEdgesPerPage || e.hi-e.lo < 0.5 {

@@ -675,3 +675,32 @@ func TestStrokeAcrossGutter(t *testing.T) {
 		t.Errorf("blocks %q; want the left column whole, then the right", texts)
 	}
 }
+
+// TestWebTables: the tables a browser prints (testdata/web-tables.pdf,
+// see its README) are tables. Their borders are filled shapes a pixel
+// wide, the sides of a cell trapezoids where the borders meet, and their
+// cells sit a pixel or two inside them, so that a header's words stand
+// closer than a gutter. Before, the first table had no column rules and
+// was a line of text; the second's header was taken for a caption; the
+// third, written right to left, was read backwards as a line.
+func TestWebTables(t *testing.T) {
+	t.Parallel()
+	res, err := extractAll(t, "testdata/web-tables.pdf", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := res[1].Page
+	checkBoxes(t, p)
+	want := [][][]string{
+		{{"Year", "Revenue", "Growth"}, {"2022", "900,000", "8%"}, {"2023", "1,250,000", "15%"}},
+		{{"Region", "Stores", "Staff"}, {"North", "12", "340"}, {"South", "9", "215"}},
+		{{"السنة", "الإيرادات", "النمو"}, {"2022", "900,000", "8%"}, {"2023", "1,250,000", "15%"}},
+	}
+	ts := tables(p)
+	if len(ts) != len(want) {
+		t.Fatalf("found %d tables; want %d; text:\n%s", len(ts), len(want), p.Text())
+	}
+	for i := range want {
+		wantGrid(t, ts[i].Grid(), want[i])
+	}
+}

@@ -259,7 +259,8 @@ func TrimCaptions(g Grid, words []core.Word, em float64) (Grid, bool) {
 	if len(ws) == 0 {
 		return g, false
 	}
-	gap := gutterWidth(wordsEm(ws, em))
+	em = wordsEm(ws, em)
+	gap := gutterWidth(em)
 	var rows []bound
 	for _, b := range ruleBounds(g.H, g.Box.Y0, g.Box.Y1, g.Box.X0, g.Box.X1) {
 		if b.cover >= strongCover {
@@ -267,6 +268,9 @@ func TrimCaptions(g Grid, words []core.Word, em float64) (Grid, bool) {
 		}
 	}
 	if len(rows) < 2 {
+		return g, false
+	}
+	if ruledDown(g, em) {
 		return g, false
 	}
 	top, bottom := g.Box.Y0, g.Box.Y1
@@ -280,6 +284,30 @@ func TrimCaptions(g Grid, words []core.Word, em float64) (Grid, bool) {
 		return g, false
 	}
 	return clipGrid(g, top, bottom), true
+}
+
+// ruledDown reports whether most rules inside g's frame, an em or more
+// from its sides (a column is wider), run down its whole height, and one
+// does at least: the frame's columns go from its top to its bottom, and
+// the bands there are rows, not captions. A table whose cells sit close
+// to their rules puts its header's words a cell's padding apart, less
+// than a gutter, so that the header read as one phrase, a caption
+// (Chromium's tables with collapsed borders). An exhibit's title over the
+// table spans the frame, with no rule through it. Boxes drawn around
+// each word of a paragraph (pdf.js's issue14415) put rules through one
+// line at a time, and a few meet across lines by chance.
+func ruledDown(g Grid, em float64) bool {
+	inner, full := 0, 0
+	for _, v := range g.V {
+		if v.Pos <= g.Box.X0+em || v.Pos >= g.Box.X1-em {
+			continue
+		}
+		inner++
+		if v.Lo <= g.Box.Y0+edgeTol && v.Hi >= g.Box.Y1-edgeTol {
+			full++
+		}
+	}
+	return full > 0 && 2*full > inner
 }
 
 // captionCentre: a caption's line is centred on its frame within this
