@@ -77,6 +77,9 @@ func ruledTables(segs []*seg, edges []edge, em float64, fr frame, nextLine *int)
 			idx = append(idx, top...)
 			g.Box.Y0 = min(g.Box.Y0, segs[top[0]].b.Y0)
 		}
+		if rows, box := stripedRows(g, t, segs, used, em); len(rows) > 0 {
+			idx, g.Box = append(idx, rows...), box
+		}
 		for _, i := range idx {
 			used[i] = true
 		}
@@ -245,6 +248,115 @@ func headingsOver(g tableformer.Grid, t *core.Table, segs []*seg, used []bool, e
 	t.Rows++
 	t.Cells = append(cells, t.Cells...)
 	return line, true
+}
+
+// stripedRows adds to t the lines of cells just over and just under a
+// table framed by shading: a table whose rows are shaded in turn (zebra
+// stripes) draws nothing round an unshaded first or last row, and its
+// frame (the stripes' sides, bridged by tableformer) ends at the stripe
+// next to them. It returns the segments' indices and the frame's box
+// grown to hold them.
+func stripedRows(g tableformer.Grid, t *core.Table, segs []*seg, used []bool, em float64) ([]int, core.BBox) {
+	if !g.Striped() {
+		return nil, g.Box
+	}
+	box := g.Box
+	var idx []int
+	for _, above := range []bool{true, false} {
+		line, ok := rowBeside(g, t, segs, used, em, above)
+		if !ok {
+			continue
+		}
+		idx = append(idx, line...)
+		for _, i := range line {
+			box = box.Union(segs[i].b)
+		}
+	}
+	return idx, box
+}
+
+// rowBeside adds to t, as its first row (above) or its last, the line
+// of segments that ends within an em over g's frame, or starts within an
+// em under it: two segments at least, each over the cells of one column
+// of its own (a header centred over a column of figures set right). It
+// returns their indices.
+func rowBeside(g tableformer.Grid, t *core.Table, segs []*seg, used []bool, em float64, above bool) ([]int, bool) {
+	near := func(b core.BBox) bool {
+		if above {
+			return b.Y1 <= g.Box.Y0+headingSlack && b.Y1 >= g.Box.Y0-em
+		}
+		return b.Y0 >= g.Box.Y1-headingSlack && b.Y0 <= g.Box.Y1+em
+	}
+	var line []int
+	for i, s := range segs {
+		cx := (s.b.X0 + s.b.X1) / 2
+		if !used[i] && s.table == nil && cx > g.Box.X0 && cx < g.Box.X1 && near(s.b) {
+			line = append(line, i)
+		}
+	}
+	if len(line) < 2 {
+		return nil, false
+	}
+	slices.SortFunc(line, func(a, b int) int { return cmp.Compare(segs[a].b.X0, segs[b].b.X0) })
+	spans := columnSpans(t)
+	row := t.Rows
+	if above {
+		row = 0
+	}
+	var cells []core.Cell
+	next := 0
+	for _, i := range line {
+		s := segs[i]
+		if s.b.Y0 >= segs[line[0]].b.Y1 || s.b.Y1 <= segs[line[0]].b.Y0 || s.b.X1 > g.Box.X1 {
+			return nil, false // not one line, or out of the frame
+		}
+		col := overColumn(spans, s.b)
+		if col < next {
+			return nil, false
+		}
+		next = col + 1
+		cells = append(cells, core.Cell{Row: row, Col: col, BBox: s.b, Text: s.text})
+	}
+	if above {
+		for i := range t.Cells {
+			t.Cells[i].Row++
+		}
+		t.Cells = append(cells, t.Cells...)
+	} else {
+		t.Cells = append(t.Cells, cells...)
+	}
+	t.Rows++
+	return line, true
+}
+
+// columnSpans are the extents across of t's columns: from the least x to
+// the greatest of the cells of each that span no other.
+func columnSpans(t *core.Table) [][2]float64 {
+	spans := make([][2]float64, t.Cols)
+	for c := range spans {
+		spans[c] = [2]float64{math.Inf(1), math.Inf(-1)}
+	}
+	for _, c := range t.Cells {
+		if c.Col >= 0 && c.Col < t.Cols && c.ColSpan <= 1 && !c.BBox.Empty() {
+			spans[c.Col] = [2]float64{min(spans[c.Col][0], c.BBox.X0), max(spans[c.Col][1], c.BBox.X1)}
+		}
+	}
+	return spans
+}
+
+// overColumn is the one column of spans that box b overlaps across, or
+// -1 where it overlaps none or several.
+func overColumn(spans [][2]float64, b core.BBox) int {
+	col := -1
+	for c, s := range spans {
+		if b.X0 < s[1] && b.X1 > s[0] {
+			if col >= 0 {
+				return -1
+			}
+			col = c
+		}
+	}
+	return col
 }
 
 // minHeadings is the fewest headings of a line over a table's columns.

@@ -682,7 +682,11 @@ func TestStrokeAcrossGutter(t *testing.T) {
 // cells sit a pixel or two inside them, so that a header's words stand
 // closer than a gutter. Before, the first table had no column rules and
 // was a line of text; the second's header was taken for a caption; the
-// third, written right to left, was read backwards as a line.
+// third, written right to left, was read backwards as a line. The fourth
+// is shaded on every other row (zebra stripes), its last row unshaded:
+// its shading made a table of the header and the first row, another of
+// the third row, and the rest was text. The fifth has its header
+// unshaded too, over the first stripe.
 func TestWebTables(t *testing.T) {
 	t.Parallel()
 	res, err := extractAll(t, "testdata/web-tables.pdf", 1)
@@ -695,6 +699,8 @@ func TestWebTables(t *testing.T) {
 		{{"Year", "Revenue", "Growth"}, {"2022", "900,000", "8%"}, {"2023", "1,250,000", "15%"}},
 		{{"Region", "Stores", "Staff"}, {"North", "12", "340"}, {"South", "9", "215"}},
 		{{"السنة", "الإيرادات", "النمو"}, {"2022", "900,000", "8%"}, {"2023", "1,250,000", "15%"}},
+		{{"Hub", "Orders", "On time"}, {"North", "412,000", "96.1%"}, {"South", "389,500", "94.8%"}, {"East", "301,200", "95.5%"}, {"West", "297,300", "92.0%"}},
+		{{"Hub", "Parcels per day", "Staff"}, {"Leeds", "41,200", "310"}, {"Derby", "38,950", "284"}, {"Hull", "30,120", "201"}, {"York", "29,730", "198"}},
 	}
 	ts := tables(p)
 	if len(ts) != len(want) {

@@ -74,6 +74,11 @@ func joinCollinear(grp []Ruling) []Ruling {
 		if r.Lo <= cur.Hi+edgeTol {
 			cur.Hi = max(cur.Hi, r.Hi)
 			cur.Fill = cur.Fill && r.Fill
+			cur.Stripes = cur.Stripes || r.Stripes
+			continue
+		}
+		if stripes(cur, r) {
+			cur.Hi, cur.Stripes = r.Hi, true
 			continue
 		}
 		out = append(out, cur)
@@ -81,6 +86,28 @@ func joinCollinear(grp []Ruling) []Ruling {
 		cur.Pos = pos
 	}
 	return append(out, cur)
+}
+
+// The gap between two shaded bands of a striped table is an unshaded
+// row, as high as a shaded one within these shares of the shorter band:
+// a row of two lines beside rows of one, or the reverse.
+const (
+	minStripeGap = 1.0 / 3
+	maxStripeGap = 2.0
+)
+
+// stripes reports whether the vertical sides a and b (a above) of two
+// shaded areas at one position are the sides of a table's shaded rows,
+// with an unshaded row between them (minStripeGap, maxStripeGap). A
+// table shaded on every other row (zebra stripes) draws no rule down its
+// unshaded rows, and each pair of rows was a table of its own. Panels
+// shaded one over another, a caption's line apart, are no stripes.
+func stripes(a, b Ruling) bool {
+	if a.Horizontal || !a.Fill || !b.Fill {
+		return false
+	}
+	gap, band := b.Lo-a.Hi, min(a.Hi-a.Lo, b.Hi-b.Lo)
+	return gap >= minStripeGap*band && gap <= maxStripeGap*band
 }
 
 // crosses reports whether a horizontal and a vertical ruling meet.

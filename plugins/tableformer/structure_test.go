@@ -74,6 +74,11 @@ func TestGrids(t *testing.T) {
 		{"two rules and a bar", []Ruling{rule(true, 10, 0, 100), rule(true, 50, 0, 100), rule(false, 40, 10, 50)}, 0},
 		{"rules alone", []Ruling{rule(true, 10, 0, 100), rule(true, 30, 0, 100), rule(true, 50, 0, 100)}, 0},
 		{"a check box", []Ruling{rule(true, 10, 0, 8), rule(true, 18, 0, 8), rule(false, 0, 10, 18), rule(false, 8, 10, 18)}, 0},
+		// Rows shaded in turn, 20 points high, an unshaded row between:
+		// the stripes' sides join into one frame.
+		{"zebra stripes", append(shaded(0, 100, 0, 20), shaded(0, 100, 40, 60)...), 1},
+		// Panels shaded one over another, a caption's line apart.
+		{"stacked panels", append(shaded(0, 100, 0, 180), shaded(0, 100, 192, 372)...), 2},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -83,6 +88,15 @@ func TestGrids(t *testing.T) {
 			}
 		})
 	}
+}
+
+// shaded is the sides of a shaded area from x0 to x1 and y0 to y1.
+func shaded(x0, x1, y0, y1 float64) []Ruling {
+	rs := []Ruling{rule(true, y0, x0, x1), rule(true, y1, x0, x1), rule(false, x0, y0, y1), rule(false, x1, y0, y1)}
+	for i := range rs {
+		rs[i].Fill = true
+	}
+	return rs
 }
 
 func TestDropSlivers(t *testing.T) {

@@ -16,6 +16,10 @@ type Ruling struct {
 	// producers shade a cell with several rectangles, and the seams
 	// between them cannot be seen.
 	Fill bool
+	// Stripes marks the side of a table's shaded rows joined down the
+	// unshaded rows between them (zebra stripes): the table's unshaded
+	// first and last rows lie outside it.
+	Stripes bool
 }
 
 // Input is what Structure reads: the words inside a table region and the
@@ -39,4 +43,16 @@ type Grid struct {
 	Box core.BBox
 	// H and V are the grid's rulings, collinear pieces joined.
 	H, V []Ruling
+}
+
+// Striped reports whether g's sides are those of a table's shaded rows
+// (Ruling.Stripes): its unshaded first and last rows may stand just
+// outside it.
+func (g Grid) Striped() bool {
+	for _, v := range g.V {
+		if v.Stripes {
+			return true
+		}
+	}
+	return false
 }
