@@ -3041,11 +3041,15 @@ func gridCell(lines []core.Line) (cell, x0 float64) {
 }
 
 // codeSigns is the share of the characters of lines, spaces aside, that
-// are signs of code.
+// are signs of code: brackets, operators, and the dashes that start a
+// command's option ('--deploy-hook', '-v'), which prose does not put
+// before a letter at a word's start.
 func codeSigns(lines []core.Line) float64 {
 	signs, all := 0, 0
 	for _, l := range lines {
 		for _, w := range l.Words {
+			opt := optionDashes(w.Text)
+			signs += len(opt) - len(strings.TrimLeft(opt, "-"))
 			for _, r := range w.Text {
 				all++
 				if strings.ContainsRune("{}[]()<>=;+*/\\|&#$%^~_", r) {
@@ -3055,6 +3059,17 @@ func codeSigns(lines []core.Line) float64 {
 		}
 	}
 	return float64(signs) / float64(max(all, 1))
+}
+
+// optionDashes is word where it is a command's option, one or two dashes
+// and a letter ('--deploy-hook', '-v'), else "".
+func optionDashes(word string) string {
+	rest := strings.TrimPrefix(strings.TrimPrefix(word, "-"), "-")
+	r, _ := utf8.DecodeRuneInString(rest)
+	if len(rest) == len(word) || !unicode.IsLetter(r) {
+		return ""
+	}
+	return word
 }
 
 // monospace says whether words are set in a fixed-pitch font: the first
