@@ -94,7 +94,7 @@ func inMargin(b core.BBox, h float64) int {
 // markFurniture marks running headers and footers on pages of one
 // document. A block in the top or bottom band is furniture when it says
 // nothing about its page: its text recurs word for word in the same band
-// on at least two pages, whatever its size. Text that recurs only with
+// on at least two pages, at one size, whatever that is. Text that recurs only with
 // other numbers ("Page 2 of 9", "Page 3 of 9") or that is a page number
 // alone is furniture unless the layout took it for a heading by its size
 // (folioLike says which figures can number pages):
@@ -112,8 +112,8 @@ func markFurniture(pages []*core.Page) {
 				continue
 			}
 			t := b.Text()
-			repeated := count[bandKey{band, exactKey(t)}] >= 2
-			numbered := (folioLike(t) && count[bandKey{band, furnitureKey(t)}] >= 2) || isPageNumber(t)
+			repeated := count[exactBandKey(band, t, b)] >= 2
+			numbered := (folioLike(t) && count[bandKey{band: band, k: furnitureKey(t)}] >= 2) || isPageNumber(t)
 			if !repeated && !(numbered && !sizedHeading(b, body)) {
 				continue
 			}
@@ -227,15 +227,26 @@ func sameLine(a, b core.BBox) bool {
 	return a.Y0 <= bm && bm <= a.Y1 && b.Y0 <= am && am <= b.Y1
 }
 
-// bandKey is a block's text in one band (-1 top, +1 bottom).
+// bandKey is a block's text in one band (-1 top, +1 bottom), and for
+// text word for word its size, to the half point (0 for text with its
+// numbers folded).
 type bandKey struct {
 	band int
 	k    string
+	size float64
+}
+
+// exactBandKey is the key of b's text t word for word in band: a
+// running head is drawn by one template, at one size on every page. A
+// document's title set large on its first page, under a running head
+// of the same words, is no running head.
+func exactBandKey(band int, t string, b *core.Block) bandKey {
+	return bandKey{band, exactKey(t), math.Round(2*wordSize(b)) / 2}
 }
 
 // bandCounts counts, for the text of each block in a band, the pages
-// where it appears in that band: word for word (exactKey) and with its
-// numbers folded (furnitureKey).
+// where it appears in that band: word for word at its size
+// (exactBandKey) and with its numbers folded (furnitureKey).
 func bandCounts(pages []*core.Page) map[bandKey]int {
 	count := map[bandKey]int{}
 	for _, p := range pages {
@@ -247,7 +258,7 @@ func bandCounts(pages []*core.Page) map[bandKey]int {
 				continue
 			}
 			t := b.Text()
-			for _, k := range []bandKey{{band, exactKey(t)}, {band, furnitureKey(t)}} {
+			for _, k := range []bandKey{exactBandKey(band, t, b), {band: band, k: furnitureKey(t)}} {
 				if k.k != "" && !seen[k] {
 					seen[k] = true
 					count[k]++

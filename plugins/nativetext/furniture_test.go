@@ -2,6 +2,7 @@ package nativetext
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/assay-pdf/assay/core"
@@ -85,6 +86,29 @@ func TestFurniture(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestFurnitureTitleUnderRunningHead: a document's title set large on
+// its first page, under a running head of the same words at every page's
+// top (a browser prints the page's title there), is the title: the
+// running head is drawn at one size on every page, and the title once,
+// at its own.
+func TestFurnitureTitleUnderRunningHead(t *testing.T) {
+	t.Parallel()
+	pages := furniturePages(3, func(int) core.Block {
+		return sizedBlock(core.KindParagraph, 15, 9, "Annual Report")
+	}, nil)
+	title := sizedBlock(core.KindHeading, 34, 21, "Annual Report")
+	pages[0].Blocks = slices.Insert(pages[0].Blocks, 1, title)
+	markFurniture(pages)
+	if got := pages[0].Blocks[1].Kind; got != core.KindHeading {
+		t.Errorf("the title is %s, want a heading", got)
+	}
+	for _, p := range pages {
+		if got := p.Blocks[0].Kind; got != core.KindPageHeader {
+			t.Errorf("page %d: the running head is %s, want a page header", p.Number, got)
+		}
 	}
 }
 
