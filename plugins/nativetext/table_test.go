@@ -710,3 +710,22 @@ func TestWebTables(t *testing.T) {
 		wantGrid(t, ts[i].Grid(), want[i])
 	}
 }
+
+// TestTitlePageIsNoTable: a title page that holds only a browser's
+// running head (the date, the title), the title, and its foot (the
+// address, the page number) is no table, though the gaps of its three
+// lines line up: the foot stands a page's height under the rest.
+func TestTitlePageIsNoTable(t *testing.T) {
+	t.Parallel()
+	content := "BT /F1 9 Tf 24 770 Td (12/6/26, 3:12 PM) Tj ET BT /F1 9 Tf 326 770 Td (Annual Report) Tj ET " +
+		"BT /F1 21 Tf 34 740 Td (Annual Report) Tj ET " +
+		"BT /F1 9 Tf 24 20 Td (file:///tmp/report.html) Tj ET BT /F1 9 Tf 560 20 Td (1/5) Tj ET"
+	res, err := extractAll(t, onePage("", helvRes, content).Write(t), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := res[1].Page
+	if ts := tables(p); len(ts) > 0 {
+		t.Errorf("found %d tables; want none; text:\n%s", len(ts), p.Text())
+	}
+}
