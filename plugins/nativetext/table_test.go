@@ -686,7 +686,8 @@ func TestStrokeAcrossGutter(t *testing.T) {
 // is shaded on every other row (zebra stripes), its last row unshaded:
 // its shading made a table of the header and the first row, another of
 // the third row, and the rest was text. The fifth has its header
-// unshaded too, over the first stripe.
+// unshaded too, over the first stripe. The sixth has three boxes set on
+// its top rule, which joined its frame: their text was its first rows.
 func TestWebTables(t *testing.T) {
 	t.Parallel()
 	res, err := extractAll(t, "testdata/web-tables.pdf", 1)
@@ -701,6 +702,7 @@ func TestWebTables(t *testing.T) {
 		{{"السنة", "الإيرادات", "النمو"}, {"2022", "900,000", "8%"}, {"2023", "1,250,000", "15%"}},
 		{{"Hub", "Orders", "On time"}, {"North", "412,000", "96.1%"}, {"South", "389,500", "94.8%"}, {"East", "301,200", "95.5%"}, {"West", "297,300", "92.0%"}},
 		{{"Hub", "Parcels per day", "Staff"}, {"Leeds", "41,200", "310"}, {"Derby", "38,950", "284"}, {"Hull", "30,120", "201"}, {"York", "29,730", "198"}},
+		{{"Line", "Item", "Value"}, {"1", "Steel bar", "37.1"}, {"2", "Copper wire", "74.2"}},
 	}
 	ts := tables(p)
 	if len(ts) != len(want) {

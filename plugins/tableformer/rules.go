@@ -2,6 +2,7 @@ package tableformer
 
 import (
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/assay-pdf/assay/core"
@@ -129,13 +130,87 @@ func Grids(rulings []Ruling) []Grid {
 		return nil
 	}
 	var out []Grid
-	for _, g := range connect(hs, vs) {
-		framed := len(g.H) >= 2 && len(g.V) >= 2 || len(g.H) >= minRowRules && len(g.V) >= 1
-		if framed && g.Box.Width() > minGridWidth && g.Box.Height() > minGridHeight {
-			out = append(out, g)
+	for _, whole := range connect(hs, vs) {
+		for _, g := range unstack(whole) {
+			framed := len(g.H) >= 2 && len(g.V) >= 2 || len(g.H) >= minRowRules && len(g.V) >= 1
+			if framed && g.Box.Width() > minGridWidth && g.Box.Height() > minGridHeight {
+				out = append(out, g)
+			}
 		}
 	}
 	return out
+}
+
+// unstack parts g into the frames stacked in it: where a horizontal
+// rule has inner vertical rules over it and under it, none through it
+// (the frame's sides may run on) and none under it where one stands over
+// it, the frames above and below it only meet there. Boxes set on a table's top rule (a web page's cards over a
+// table, with no margin between) joined the table's frame, and their
+// text became the table's first rows.
+func unstack(g Grid) []Grid {
+	for _, h := range g.H {
+		y := h.Pos
+		if y <= g.Box.Y0+edgeTol || y >= g.Box.Y1-edgeTol {
+			continue
+		}
+		topEnd, bottomStart := math.Inf(-1), math.Inf(1)
+		var over, under []float64
+		across := false
+		for _, v := range g.V {
+			if v.Pos <= g.Box.X0+edgeTol || v.Pos >= g.Box.X1-edgeTol {
+				continue // a side of the frame
+			}
+			switch {
+			case v.Lo < y-edgeTol && v.Hi > y+edgeTol:
+				across = true
+			case v.Hi <= y+edgeTol:
+				topEnd, over = max(topEnd, v.Hi), append(over, v.Pos)
+			default:
+				bottomStart, under = min(bottomStart, v.Lo), append(under, v.Pos)
+			}
+		}
+		if across || len(over) == 0 || len(under) == 0 || sharesPos(over, under) {
+			continue
+		}
+		// The rule between them is the lower frame's top: the upper
+		// frame's sides end on it. Without it the upper part may fall
+		// apart into boxes side by side.
+		upper := clipGrid(g, g.Box.Y0, topEnd)
+		upper.H = slices.DeleteFunc(upper.H, func(r Ruling) bool { return r.Pos >= y-edgeTol })
+		var out []Grid
+		for _, part := range connect(upper.H, upper.V) {
+			out = append(out, unstack(part)...)
+		}
+		return append(out, unstack(refit(clipGrid(g, bottomStart, g.Box.Y1)))...)
+	}
+	return []Grid{g}
+}
+
+// sharesPos reports whether a position of a is one of b's (within
+// edgeTol): a column rule broken where it meets a row rule goes on under
+// it.
+func sharesPos(a, b []float64) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if math.Abs(x-y) <= edgeTol {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// refit is g with its box the bounds of its rulings.
+func refit(g Grid) Grid {
+	box := emptyBox()
+	for _, r := range g.H {
+		box = box.Union(rulingBox(r))
+	}
+	for _, r := range g.V {
+		box = box.Union(rulingBox(r))
+	}
+	g.Box = box
+	return g
 }
 
 // connect groups rulings into connected components: rulings that cross,

@@ -2,6 +2,7 @@ package tableformer
 
 import (
 	"fmt"
+	"math"
 	"testing"
 
 	"github.com/assay-pdf/assay/core"
@@ -83,8 +84,36 @@ func TestGrids(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			if got := len(Grids(c.rulings)); got != c.want {
-				t.Errorf("%d grids; want %d", got, c.want)
+			if gs := Grids(c.rulings); len(gs) != c.want {
+				t.Errorf("%d grids %v; want %d", len(gs), gs, c.want)
+			}
+		})
+	}
+}
+
+// TestGridsUnstacked: boxes side by side set on a table's top rule join
+// its frame; the table alone is a frame, from its top rule down, its
+// column rule apart from the boxes' sides. A column rule broken where it
+// meets a row rule goes on: the frame is whole.
+func TestGridsUnstacked(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name    string
+		rulings []Ruling
+		top     float64
+	}{
+		{"boxes on a table", []Ruling{rule(true, 0, 0, 45), rule(true, 0, 55, 100), rule(true, 30, 0, 100),
+			rule(false, 0, 0, 80), rule(false, 45, 0, 30), rule(false, 55, 0, 30), rule(false, 100, 0, 80),
+			rule(true, 55, 0, 100), rule(true, 80, 0, 100), rule(false, 30, 30, 80)}, 30},
+		{"broken column rule", []Ruling{rule(true, 0, 0, 100), rule(true, 25, 0, 100), rule(true, 28, 0, 100), rule(true, 60, 0, 100),
+			rule(false, 0, 0, 60), rule(false, 100, 0, 60), rule(false, 40, 0, 24.8), rule(false, 40, 28.2, 60)}, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			gs := Grids(c.rulings)
+			if len(gs) != 1 || math.Abs(gs[0].Box.Y0-c.top) > 0.5 {
+				t.Errorf("grids %v; want one from y %g", gs, c.top)
 			}
 		})
 	}
