@@ -39,11 +39,12 @@ func extractAll(t testing.TB, path string, pages ...int) (map[int]core.PageResul
 	return out, nil
 }
 
-// onePageLines extracts a one-page PDF of resources and content and
-// returns the text of its lines, in reading order.
-func onePageLines(t *testing.T, resources, content string) []string {
+// onePageLines extracts a one-page PDF of resources and content (and the
+// objects more, numbered from 5) and returns the text of its lines, in
+// reading order.
+func onePageLines(t *testing.T, resources, content string, more ...string) []string {
 	t.Helper()
-	res, err := extractAll(t, onePage("", resources, content).Write(t), 1)
+	res, err := extractAll(t, onePage("", resources, content, more...).Write(t), 1)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -118,17 +118,7 @@ func TestRightToLeftLinesDrawnAsShown(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			hex := strings.ReplaceAll(tc.shown, " ", "")
-			content := "BT /F2 12 Tf 72 700 Td <" + hex + "> Tj ET"
-			res, err := extractAll(t, onePage("", arabicRes, content, arabic...).Write(t), 1)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var lines []string
-			for _, b := range res[1].Page.Blocks {
-				for _, l := range b.Lines {
-					lines = append(lines, l.Text())
-				}
-			}
+			lines := onePageLines(t, arabicRes, "BT /F2 12 Tf 72 700 Td <"+hex+"> Tj ET", arabic...)
 			if len(lines) != 1 || lines[0] != tc.want {
 				t.Errorf("lines %q, want [%q]", lines, tc.want)
 			}
