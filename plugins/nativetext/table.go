@@ -442,46 +442,11 @@ func segsIn(segs []*seg, used []bool, box core.BBox) ([]*seg, []int) {
 // not make a table.
 func textTable(group []*seg, em float64) (tb *core.Block, before, after []*seg) {
 	t, box := tableformer.Stream(segWords(group), em)
-	if t == nil || rowsApart(t, em) {
+	if t == nil {
 		return nil, nil, nil
 	}
 	before, after = around(group, box)
 	return &core.Block{Kind: core.KindTable, BBox: box, Table: t}, before, after
-}
-
-// maxRowGap is the widest blank, in ems, between two rows of a table
-// found by its text's alignment: a table's rows follow each other a line
-// or a few apart (the labels of a diagram read as one, in docling's
-// skipped_2pages, more than ten and less than twenty), while a page's
-// running head and foot, alone on a title page with its title, stand a
-// page's height apart, some sixty ems, and their gutters lined up as a
-// table's.
-const maxRowGap = 20
-
-// rowsApart reports whether two rows of t, one under the other, stand
-// more than maxRowGap ems apart.
-func rowsApart(t *core.Table, em float64) bool {
-	top := make([]float64, t.Rows)
-	bottom := make([]float64, t.Rows)
-	for r := range top {
-		top[r], bottom[r] = math.Inf(1), math.Inf(-1)
-	}
-	for _, c := range t.Cells {
-		if c.Row >= 0 && c.Row < t.Rows && !c.BBox.Empty() {
-			top[c.Row], bottom[c.Row] = min(top[c.Row], c.BBox.Y0), max(bottom[c.Row], c.BBox.Y1)
-		}
-	}
-	last := math.Inf(-1)
-	for r := range top {
-		if math.IsInf(top[r], 1) {
-			continue
-		}
-		if !math.IsInf(last, -1) && top[r]-last > maxRowGap*em {
-			return true
-		}
-		last = max(last, bottom[r])
-	}
-	return false
 }
 
 // around parts the segments of a group that a table left out: those whose

@@ -78,7 +78,7 @@ func stream(ws []word, gap float64, figures bool) (*core.Table, core.BBox) {
 			ws = append(ws, ln...)
 		}
 	}
-	if len(lines) < minStreamLines {
+	if len(lines) < minStreamLines || rowsApart(lines) {
 		return nil, core.BBox{}
 	}
 	var multi []word
@@ -252,6 +252,31 @@ func closeLines(lines [][]word) int {
 		}
 	}
 	return n
+}
+
+// maxRowGap is the widest blank between two lines of a table, in its
+// lines' median heights: a table's rows follow each other a line or a few
+// apart (the labels of a diagram read as one, in docling's
+// skipped_2pages, three and a half), while a page's running head and
+// foot, alone on a title page with its title, stand a page's height
+// apart, some sixty, and their gutters lined up as a table's. closeLines
+// leaves out a footer under a table of more lines.
+const maxRowGap = 20
+
+// rowsApart reports whether two lines, one under the other, stand more
+// than maxRowGap line heights apart.
+func rowsApart(lines [][]word) bool {
+	heights := make([]float64, 0, len(lines))
+	for _, ln := range lines {
+		heights = append(heights, wordsBox(ln).Height())
+	}
+	far := maxRowGap * medianOf(heights)
+	for i := 1; i < len(lines); i++ {
+		if lineGap(lines[i-1], lines[i]) > far {
+			return true
+		}
+	}
+	return false
 }
 
 // lineGap is the blank space between two lines.
