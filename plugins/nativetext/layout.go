@@ -1534,10 +1534,10 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg, rules []edge, facts 
 		var tb *core.Block
 		var before, after []*seg
 		if tabular && group[0].fr == 0 {
-			tb, before, after = textTable(group, em)
+			tb, before, after = textTable(group, em, rules)
 		}
 		if tb != nil {
-			emitRows(before, out)
+			xyCut(before, em, depth+1, out, rules, facts)
 			*out = append(*out, &seg{b: tb.BBox, size: em, line: -1, table: tb})
 			emitRows(after, out)
 		} else if len(cols) > 1 && !tabular {
@@ -1560,6 +1560,60 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg, rules []edge, facts 
 		}
 		i = j
 	}
+}
+
+// joinedRules are the horizontal rules strictly between y0 and y1, the
+// pieces of each joined: a web table's cells each draw their own piece of
+// the border under them, end to end (within pieceSlack).
+func joinedRules(rules []edge, y0, y1 float64) []edge {
+	var hs []edge
+	for _, r := range rules {
+		if r.horiz && r.pos > y0 && r.pos < y1 {
+			hs = append(hs, r)
+		}
+	}
+	if len(hs) < 2 {
+		return hs
+	}
+	slices.SortFunc(hs, func(a, b edge) int { return cmp.Or(cmp.Compare(a.pos, b.pos), cmp.Compare(a.lo, b.lo)) })
+	out := hs[:1]
+	for _, r := range hs[1:] {
+		if last := &out[len(out)-1]; r.pos-last.pos <= pieceSlack && r.lo <= last.hi+pieceSlack {
+			last.hi = max(last.hi, r.hi)
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// pieceSlack is how far apart, in points, the pieces of one rule may lie,
+// across it and along it.
+const pieceSlack = 0.5
+
+// ruledRowsAhead is how many slabs under a table's header rule
+// headsRuledRows looks through for another rule.
+const ruledRowsAhead = 4
+
+// headsRuledRows reports whether slab j is the header of a table ruled
+// row by row, set apart from the slabs over it: a rule across the gutters
+// g2 runs under it, another under one of the next slabs, and the blank
+// over it is wider than apartRows times the rows' usual gap. The slabs
+// over it are no part of the table, though their gaps line up with its
+// columns: an invoice's letterhead, two blocks side by side over the
+// table of its items, read as two columns that cut the table in two.
+func headsRuledRows(slabs [][]*seg, j int, g2 []span, rx0, rx1 float64, rules []edge) bool {
+	if j == 0 || j+2 >= len(slabs) || !ruledAcross(rules, slabBottom(slabs[j]), slabTop(slabs[j+1]), g2, rx0, rx1) {
+		return false
+	}
+	end := min(j+1+ruledRowsAhead, len(slabs)-1)
+	var gaps []float64
+	ruled := false
+	for k := j; k < end; k++ {
+		gaps = append(gaps, slabTop(slabs[k+1])-slabBottom(slabs[k]))
+		ruled = ruled || k > j && ruledAcross(rules, slabBottom(slabs[k]), slabTop(slabs[k+1]), g2, rx0, rx1)
+	}
+	return ruled && slabTop(slabs[j])-slabBottom(slabs[j-1]) > apartRows*max(medianInPlace(gaps), 0)
 }
 
 // readAlone says whether slab i, whose group of slabs sharing gutters
@@ -1620,6 +1674,9 @@ func growGroup(slabs [][]*seg, i int, rx0, rx1, em float64, rules []edge) (int, 
 		if j+1 < len(slabs) && spanningHeading(slabs[j], slabs[j+1], g2, em) && !headingGoesOn(slabs[j-1], slabs[j]) {
 			break
 		}
+		if headsRuledRows(slabs, j, g2, rx0, rx1, rules) {
+			break
+		}
 		gut = g2
 		j++
 	}
@@ -1651,8 +1708,8 @@ const acrossShare = 0.75
 // ruledAcross reports whether a horizontal rule between y0 and y1 spans
 // acrossShare of rx0..rx1 and crosses every inner gutter of gut.
 func ruledAcross(rules []edge, y0, y1 float64, gut []span, rx0, rx1 float64) bool {
-	for _, r := range rules {
-		if r.pos <= y0 || r.pos >= y1 || r.hi-r.lo < acrossShare*(rx1-rx0) {
+	for _, r := range joinedRules(rules, y0, y1) {
+		if r.hi-r.lo < acrossShare*(rx1-rx0) {
 			continue
 		}
 		across := true

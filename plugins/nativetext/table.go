@@ -440,13 +440,93 @@ func segsIn(segs []*seg, used []bool, box core.BBox) ([]*seg, []int) {
 // columns (a caption, the end of a paragraph) are left out and returned
 // to be read before and after the table. tb is nil when the group does
 // not make a table.
-func textTable(group []*seg, em float64) (tb *core.Block, before, after []*seg) {
+func textTable(group []*seg, em float64, rules []edge) (tb *core.Block, before, after []*seg) {
 	t, box := tableformer.Stream(segWords(group), em)
 	if t == nil {
 		return nil, nil, nil
 	}
-	before, after = around(group, box)
-	return &core.Block{Kind: core.KindTable, BBox: box, Table: t}, before, after
+	if top, ok := ruledRowsTop(t, box, rules); ok {
+		var lead, rest []*seg
+		for _, s := range group {
+			if (s.b.Y0+s.b.Y1)/2 < top {
+				lead = append(lead, s)
+			} else {
+				rest = append(rest, s)
+			}
+		}
+		if t2, box2 := tableformer.Stream(segWords(rest), em); t2 != nil {
+			t, box, group = t2, box2, rest
+			before = lead
+		}
+	}
+	b, a := around(group, box)
+	return &core.Block{Kind: core.KindTable, BBox: box, Table: t}, append(before, b...), a
+}
+
+// minRowRules is the fewest rules across a table, between its rows, that
+// make it a table ruled row by row.
+const minRowRules = 2
+
+// ruledRowsTop is where a table ruled between its rows starts: the top
+// of its last row over its first rule (its header), when more rows stand
+// over that rule, further from the header than the table's rows stand
+// apart (apartRows). The lines over the header are no rows of it, but
+// text that the columns' gutters ran into: an invoice's letterhead, two
+// blocks side by side over the table of its items, or an address's last
+// line. A rule is across the table where it spans acrossShare of its
+// width.
+func ruledRowsTop(t *core.Table, box core.BBox, rules []edge) (float64, bool) {
+	ys := rulesAcross(rules, box)
+	if len(ys) < minRowRules {
+		return 0, false
+	}
+	first := slices.Min(ys)
+	rowTop := make([]float64, t.Rows)
+	rowBottom := make([]float64, t.Rows)
+	for r := range rowTop {
+		rowTop[r], rowBottom[r] = math.Inf(1), math.Inf(-1)
+	}
+	for _, c := range t.Cells {
+		if c.Row >= 0 && c.Row < t.Rows && !c.BBox.Empty() {
+			rowTop[c.Row], rowBottom[c.Row] = min(rowTop[c.Row], c.BBox.Y0), max(rowBottom[c.Row], c.BBox.Y1)
+		}
+	}
+	head := -1 // the last row over the first rule: the header
+	for r := range rowTop {
+		if rowBottom[r] <= first {
+			head = r
+		}
+	}
+	if head < 1 || head+2 >= t.Rows {
+		return 0, false
+	}
+	var gaps []float64
+	for r := head; r+1 < t.Rows; r++ {
+		gaps = append(gaps, rowTop[r+1]-rowBottom[r])
+	}
+	if rowTop[head]-rowBottom[head-1] <= apartRows*max(medianInPlace(gaps), 0) {
+		return 0, false
+	}
+	return rowTop[head], true
+}
+
+// apartRows: the text over a table ruled row by row stands further from
+// its header than its rows stand apart, by this factor. A table ruled
+// only between groups of rows has its rows evenly spaced over its first
+// rule as under it (pdf.js's issue14117, a medical record's form).
+const apartRows = 1.5
+
+// rulesAcross are the heights inside box of the horizontal rules that
+// span acrossShare of its width (joinedRules: a rule drawn in pieces spans
+// what its pieces together do).
+func rulesAcross(rules []edge, box core.BBox) []float64 {
+	var ys []float64
+	for _, r := range joinedRules(rules, box.Y0, box.Y1) {
+		if min(r.hi, box.X1)-max(r.lo, box.X0) >= acrossShare*box.Width() {
+			ys = append(ys, r.pos)
+		}
+	}
+	return ys
 }
 
 // around parts the segments of a group that a table left out: those whose

@@ -731,3 +731,46 @@ func TestTitlePageIsNoTable(t *testing.T) {
 		t.Errorf("found %d tables; want none; text:\n%s", len(ts), p.Text())
 	}
 }
+
+// TestInvoices: a web page's invoice (testdata/invoices.pdf, see its
+// README) is its letterhead, two blocks side by side, the address it is
+// billed to, and a table of its items ruled row by row. The letterhead's
+// gap lines up with the table's first gutter: read as two columns, the
+// table was cut in two (page 1); set right over the table, the letterhead
+// (page 2) or the address's last line (page 3) became its first rows.
+// Each page has one table of the items and totals, and its other text
+// outside it, the letterhead read a block at a time.
+func TestInvoices(t *testing.T) {
+	t.Parallel()
+	res, err := extractAll(t, "testdata/invoices.pdf", 1, 2, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][]string{
+		{"Description", "Qty", "Unit price", "Amount"},
+		{"Steel brackets, 40 mm", "200", "1.25", "250.00"},
+		{"Hex bolts M8, box of 100", "12", "8.40", "100.80"},
+		{"Delivery", "1", "15.00", "15.00"},
+		{"", "", "Subtotal", "365.80"},
+		{"", "", "VAT 20%", "73.16"},
+		{"", "", "Total due", "438.96"},
+	}
+	for n := 1; n <= 3; n++ {
+		p := res[n].Page
+		ts := tables(p)
+		if len(ts) != 1 {
+			t.Errorf("page %d: %d tables; want 1; text:\n%s", n, len(ts), p.Text())
+			continue
+		}
+		wantGrid(t, ts[0].Grid(), want)
+		text := strings.Join(strings.Fields(p.Text()), " ")
+		for _, s := range []string{"Bristol BS1 4QA VAT GB 123 4567 89", "Date: 3 March 2024 Due: 2 April 2024", "Acme Engineering 4 Mill Lane Leeds LS2 7EW"} {
+			if n == 2 && strings.HasPrefix(s, "Acme") || n == 3 && !strings.HasPrefix(s, "Acme") {
+				continue
+			}
+			if !strings.Contains(text, s) {
+				t.Errorf("page %d: %q is not read whole; text:\n%s", n, s, text)
+			}
+		}
+	}
+}
