@@ -94,7 +94,13 @@ func inMargin(b core.BBox, h float64) int {
 // markFurniture marks running headers and footers on pages of one
 // document. A block in the top or bottom band is furniture when it says
 // nothing about its page: its text recurs word for word in the same band
-// on at least two pages, at one size, whatever that is. Text that recurs only with
+// on at least two pages, at one size, whatever that is; a line the
+// layout took for a heading by its size, on a quarter of the window's
+// pages at least (a company's name over every page; a journal's running
+// heads in capitals, the authors over the even pages and the title over
+// the odd ones). A slide's title carried over to the next slide
+// ('Sophistication', 'Channels' in Rob Pike's talk of 56 slides) is each
+// slide's title. Text that recurs only with
 // other numbers ("Page 2 of 9", "Page 3 of 9") or that is a page number
 // alone is furniture unless the layout took it for a heading by its size
 // (folioLike says which figures can number pages):
@@ -112,7 +118,8 @@ func markFurniture(pages []*core.Page) {
 				continue
 			}
 			t := b.Text()
-			repeated := count[exactBandKey(band, t, b)] >= 2
+			n := count[exactBandKey(band, t, b)]
+			repeated := n >= 2 && (!sizedHeading(b, body) || 4*n >= len(pages))
 			numbered := (folioLike(t) && count[bandKey{band: band, k: furnitureKey(t)}] >= 2) || isPageNumber(t)
 			if !repeated && !(numbered && !sizedHeading(b, body)) {
 				continue

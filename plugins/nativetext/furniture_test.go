@@ -112,6 +112,39 @@ func TestFurnitureTitleUnderRunningHead(t *testing.T) {
 	}
 }
 
+// TestFurnitureSlideTitles: a slide's title carried over to the next
+// slide, on two pages of twelve, is each slide's title; a title on a
+// quarter of the pages or more is a running head (a journal's, its
+// article's title over every other page).
+func TestFurnitureSlideTitles(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name    string
+		repeats []int // the pages that share a title
+		want    core.BlockKind
+	}{
+		{"carried over", []int{3, 4}, core.KindHeading},
+		{"every other page", []int{3, 5, 7}, core.KindPageHeader},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			pages := furniturePages(12, func(n int) core.Block {
+				title := fmt.Sprintf("Slide %c", 'A'+n)
+				if slices.Contains(c.repeats, n) {
+					title = "Sophistication"
+				}
+				return sizedBlock(core.KindHeading, 40, 28, title)
+			}, nil)
+			markFurniture(pages)
+			for _, n := range c.repeats {
+				if got := pages[n-1].Blocks[0].Kind; got != c.want {
+					t.Errorf("page %d: %q is %s, want %s", n, pages[n-1].Blocks[0].Text(), got, c.want)
+				}
+			}
+		})
+	}
+}
+
 // TestFurnitureFolio: a small page number at the foot of each page is a
 // footer, one at a heading's size at the top of a page stays a heading.
 func TestFurnitureFolio(t *testing.T) {
