@@ -357,15 +357,11 @@ func joinLines(b *core.Block) string {
 	return textclean.CollapseSpace(b.Text())
 }
 
-// bullets are the markers a list item may start with in the PDF.
-var bullets = []string{"•", "◦", "▪", "▫", "‣", "∙", "·", "●", "○", "■", "□", "–", "—", "-", "*", "►", "➢", "✓"}
-
-// listItem writes an item as "- text", or keeps an ordinal ("1.", "a)").
+// listItem writes an item as "- text", in place of the bullet it starts
+// with in the PDF (textclean.Bullet), or keeps an ordinal ("1.", "a)").
 func listItem(t string) string {
-	for _, b := range bullets {
-		if rest, ok := strings.CutPrefix(t, b); ok && (rest == "" || rest[0] == ' ') {
-			return "- " + strings.TrimSpace(rest)
-		}
+	if first, rest, _ := strings.Cut(t, " "); textclean.Bullet(first) {
+		return "- " + strings.TrimSpace(rest)
 	}
 	if ord, rest, ok := strings.Cut(t, " "); ok && isOrdinal(ord) {
 		return ord + " " + rest

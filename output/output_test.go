@@ -296,3 +296,19 @@ func TestMarkdownRunsOnOverPages(t *testing.T) {
 		t.Errorf("page 1 read by another engine: chunks %+v, %v", chunks, err)
 	}
 }
+
+// TestListItemMarks: an item's bullet, whichever the PDF drew
+// (textclean.Bullet: Beamer's triangle, Word's private-use bullet),
+// becomes Markdown's; an ordinal stays; a word that is no bullet stays
+// the item's first word.
+func TestListItemMarks(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"• one": "- one", "▸ one": "- one", "\uf0b7 one": "- one", "◆ one": "- one", "•": "- ",
+		"2. two": "2. two", "a) two": "a) two", "Alpha beta": "- Alpha beta",
+	} {
+		if got := listItem(in); got != want {
+			t.Errorf("listItem(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

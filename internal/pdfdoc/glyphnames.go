@@ -78,4 +78,8 @@ var extraGlyphs = map[string]rune{
 	"nbspace": 0x00A0, "sfthyphen": 0x00AD, "softhyphen": 0x00AD,
 	"Euro": 0x20AC, "apple": 0xF8FF, "mu1": 0x00B5, "registered": 0x00AE,
 	"copyright": 0x00A9, "trademark": 0x2122, "minus": 0x2212,
+	// The AMS symbol fonts' solid shapes (msam), which Beamer sets its
+	// list items with: '\\blacktriangleright' is trianglerightsld.
+	"trianglerightsld": 0x25B8, "triangleleftsld": 0x25C2, "triangleupsld": 0x25B4, "triangledownsld": 0x25BE,
+	"squaresolid": 0x25A0, "square": 0x25A1, "lozengesolid": 0x29EB,
 }

@@ -35,7 +35,8 @@ func TestGlyphUnicode(t *testing.T) {
 		{"f_f_i", "ffi", true},      // a ligature by its parts
 		{"uni00410042", "AB", true}, // uniXXXX, twice
 		{"u1F600", "😀", true},
-		{"uniD800", "", false}, // a surrogate
+		{"trianglerightsld", "▸", true}, // the AMS symbols' name, Beamer's bullet
+		{"uniD800", "", false},          // a surrogate
 		{".notdef", "", false},
 		{"g123", "", false},
 		{"", "", false},

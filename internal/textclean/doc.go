@@ -24,6 +24,12 @@
 //     such letters: they take the direction of the text around them, so a
 //     number followed by an Arabic comma still reads left to right.
 //
+// Lists:
+//
+//   - Bullet tells a list item's bullet (a dot, a square, a triangle, a
+//     dash, Word's private-use bullets): the layout starts an item at
+//     one, and a writer puts its own list mark in its place.
+//
 // One function works on a line's words, with their boxes:
 //
 //   - JoinSpacedLetters rejoins letter-spaced text ("T H O U G H T"): runs

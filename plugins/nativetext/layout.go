@@ -2706,11 +2706,7 @@ func cjkEnum(w string) bool {
 }
 
 func isBullet(w string) bool {
-	switch w {
-	case "•", "◦", "▪", "■", "●", "○", "◆", "❖", "❑", "-", "–", "—", "*", "·", "➢", "►", "▶", "✓", "\uf0b7", "\uf0a7":
-		return true
-	}
-	return enumRe(w)
+	return textclean.Bullet(w) || enumRe(w)
 }
 
 // buildBlocks groups ordered segments into blocks.

@@ -11,7 +11,7 @@ import (
 // TestSymbolFontListMarkers: word processors set list markers in fonts of
 // symbols whose encoding names a letter: Wingdings' 'l' (a black circle)
 // and '§' (a small square), WordPerfect's '!' (a bullet), by code or by
-// Office's private-use ToUnicode. The items are list items, each marker
+// Office's private-use ToUnicode; Beamer's triangle by its AMS glyph name. The items are list items, each marker
 // read as what it draws; a letter of a text font stays a letter.
 func TestSymbolFontListMarkers(t *testing.T) {
 	t.Parallel()
@@ -31,6 +31,10 @@ func TestSymbolFontListMarkers(t *testing.T) {
 		{"Office private use", "<< /Type /Font /Subtype /TrueType /BaseFont /Wingdings /FirstChar 32 /LastChar 255 /ToUnicode 6 0 R >>", "(l)", "●",
 			[]string{stream("", "/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n1 begincodespacerange <00> <FF> endcodespacerange\n"+
 				"1 beginbfchar <6C> <F06C> endbfchar\nendcmap CMapName currentdict /CMap defineresource pop end end")}, core.KindListItem},
+		// Beamer sets its items with the AMS symbols' solid triangle,
+		// by its glyph name, under the letter I's code.
+		{"Beamer triangle", "<< /Type /Font /Subtype /Type1 /BaseFont /HPUMCL+MSAM7 /FirstChar 73 /LastChar 73 /Widths [500] " +
+			"/Encoding << /Type /Encoding /Differences [73 /trianglerightsld] >> >>", "(I)", "▸", nil, core.KindListItem},
 		{"a letter in a text font", simple("Arial"), "(l)", "l", nil, core.KindParagraph},
 	}
 	for _, tc := range tests {
