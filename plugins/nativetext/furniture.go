@@ -95,10 +95,12 @@ func inMargin(b core.BBox, h float64) int {
 // document. A block in the top or bottom band is furniture when it says
 // nothing about its page: its text recurs word for word in the same band
 // on at least two pages, at one size, whatever that is; a line the
-// layout took for a heading by its size, on a quarter of the window's
-// pages at least (a company's name over every page; a journal's running
-// heads in capitals, the authors over the even pages and the title over
-// the odd ones). A slide's title carried over to the next slide
+// layout took for a heading by its size, on minHeadRepeats pages or a
+// quarter of the window's (a company's name over every page; a journal's
+// running heads in capitals, the authors over the even pages and the
+// title over the odd ones; a manual's, its block holding the section's
+// number on some pages and not on others, so that each text recurs on a
+// few of them). A slide's title carried over to the next slide
 // ('Sophistication', 'Channels' in Rob Pike's talk of 56 slides) is each
 // slide's title. Text that recurs only with
 // other numbers ("Page 2 of 9", "Page 3 of 9") or that is a page number
@@ -119,7 +121,7 @@ func markFurniture(pages []*core.Page) {
 			}
 			t := b.Text()
 			n := count[exactBandKey(band, t, b)]
-			repeated := n >= 2 && (!sizedHeading(b, body) || 4*n >= len(pages))
+			repeated := n >= 2 && (!sizedHeading(b, body) || n >= minHeadRepeats || 4*n >= len(pages))
 			numbered := (folioLike(t) && count[bandKey{band: band, k: furnitureKey(t)}] >= 2) || isPageNumber(t)
 			if !repeated && !(numbered && !sizedHeading(b, body)) {
 				continue
@@ -129,6 +131,12 @@ func markFurniture(pages []*core.Page) {
 	}
 	markLineMates(pages)
 }
+
+// minHeadRepeats is the fewest pages that a heading-size line recurs on,
+// whatever their share of the window, to be furniture: a slide's title is
+// carried over to one or two more slides (a FOSDEM talk's 'How suitable
+// is Go for HPC?' heads three), seldom to three.
+const minHeadRepeats = 4
 
 // markBand makes b a page header (band -1) or footer (+1).
 func markBand(b *core.Block, band int) {

@@ -113,22 +113,29 @@ func TestFurnitureTitleUnderRunningHead(t *testing.T) {
 }
 
 // TestFurnitureSlideTitles: a slide's title carried over to the next
-// slide, on two pages of twelve, is each slide's title; a title on a
-// quarter of the pages or more is a running head (a journal's, its
-// article's title over every other page).
+// slide or two, on two or three pages of sixteen, is each slide's title; a
+// title on four pages, or on a quarter of the pages, is a running head (a
+// journal's, its article's title over every other page; a short
+// excerpt's).
 func TestFurnitureSlideTitles(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
 		name    string
+		pages   int
 		repeats []int // the pages that share a title
 		want    core.BlockKind
 	}{
-		{"carried over", []int{3, 4}, core.KindHeading},
-		{"every other page", []int{3, 5, 7}, core.KindPageHeader},
+		{"carried over", 16, []int{3, 4}, core.KindHeading},
+		{"carried over twice", 16, []int{3, 4, 5}, core.KindHeading},
+		{"every other page", 16, []int{3, 5, 7, 9}, core.KindPageHeader},
+		{"two of four pages", 4, []int{2, 3}, core.KindPageHeader},
+		// A manual's running head whose block takes in the section's
+		// number on some pages: each text is on a few pages of the window.
+		{"five of 32 pages", 32, []int{3, 5, 7, 9, 11}, core.KindPageHeader},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			pages := furniturePages(12, func(n int) core.Block {
+			pages := furniturePages(c.pages, func(n int) core.Block {
 				title := fmt.Sprintf("Slide %c", 'A'+n)
 				if slices.Contains(c.repeats, n) {
 					title = "Sophistication"
