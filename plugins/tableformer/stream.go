@@ -71,14 +71,15 @@ func StreamFixedPitch(words []core.Word, cell float64) (*core.Table, core.BBox) 
 // only from those whose cells are mostly figures: where a word space is as
 // wide as a gutter, a line of prose has a cell a word.
 func stream(ws []word, gap float64, figures bool) (*core.Table, core.BBox) {
-	lines, _ := textLines(ws)
-	if n := closeLines(lines); n < len(lines) {
-		lines, ws = lines[:n], nil
+	all, _ := textLines(ws)
+	lines := nearestRun(all[:closeLines(all)])
+	if len(lines) < len(all) {
+		ws = nil
 		for _, ln := range lines {
 			ws = append(ws, ln...)
 		}
 	}
-	if len(lines) < minStreamLines || rowsApart(lines) {
+	if len(lines) < minStreamLines {
 		return nil, core.BBox{}
 	}
 	var multi []word
@@ -259,24 +260,33 @@ func closeLines(lines [][]word) int {
 // apart (the labels of a diagram read as one, in docling's
 // skipped_2pages, three and a half), while a page's running head and
 // foot, alone on a title page with its title, stand a page's height
-// apart, some sixty, and their gutters lined up as a table's. closeLines
-// leaves out a footer under a table of more lines.
+// apart, some sixty, and their gutters lined up as a table's; so do a
+// table and the three lines of a manual's footer under it (unstructured's
+// IRS manual of 400 pages), more than closeLines leaves out.
 const maxRowGap = 20
 
-// rowsApart reports whether two lines, one under the other, stand more
-// than maxRowGap line heights apart.
-func rowsApart(lines [][]word) bool {
+// nearestRun is the longest run of lines, one under another, with no
+// blank between two of them wider than maxRowGap line heights: the lines
+// a table may be read from. The others are text over or under it.
+func nearestRun(lines [][]word) [][]word {
+	if len(lines) < 2 {
+		return lines
+	}
 	heights := make([]float64, 0, len(lines))
 	for _, ln := range lines {
 		heights = append(heights, wordsBox(ln).Height())
 	}
 	far := maxRowGap * medianOf(heights)
-	for i := 1; i < len(lines); i++ {
-		if lineGap(lines[i-1], lines[i]) > far {
-			return true
+	best, start := lines[:1], 0
+	for i := 1; i <= len(lines); i++ {
+		if i == len(lines) || lineGap(lines[i-1], lines[i]) > far {
+			if i-start > len(best) {
+				best = lines[start:i]
+			}
+			start = i
 		}
 	}
-	return false
+	return best
 }
 
 // lineGap is the blank space between two lines.
