@@ -1082,12 +1082,6 @@ func topoOrder(nodes []node, succ [][]int, indeg []int) []node {
 	return out
 }
 
-// bullets a list item may start with, as recognised.
-var bulletMarks = map[string]bool{
-	"•": true, "◦": true, "▪": true, "▫": true, "‣": true, "∙": true, "·": true, "●": true,
-	"○": true, "■": true, "□": true, "►": true, "➢": true, "-": true, "–": true, "—": true, "*": true,
-}
-
 // bullet reports whether the segment starts with a list bullet, which
 // Tesseract often reads as a small "e", "o" or "°", and its Arabic model
 // as the Arabic-Indic zero, a dot: a mark much smaller than the text,
@@ -1096,12 +1090,12 @@ func (l *layout) bullet(s *segment) bool {
 	first := s.items[0]
 	f := strings.Fields(first.text)
 	if len(f) > 1 { // a detector piece: "• text"
-		return bulletMarks[f[0]]
+		return textclean.Bullet(f[0])
 	}
 	if len(s.items) < 2 || len(f) == 0 {
 		return false
 	}
-	if bulletMarks[f[0]] {
+	if textclean.Bullet(f[0]) {
 		return true
 	}
 	switch f[0] {
