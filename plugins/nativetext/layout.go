@@ -1451,18 +1451,24 @@ func partByRules(group []*seg, gut []span, rx0, rx1, em float64, rules []edge) [
 			}
 		}
 		if !crossed && left >= minPartRules && right >= minPartRules {
-			var l, r []*seg
-			for _, s := range group {
-				if (s.b.X0+s.b.X1)/2 < mid {
-					l = append(l, s)
-				} else {
-					r = append(r, s)
-				}
-			}
+			l, r := partSegs(group, func(s *seg) bool { return (s.b.X0+s.b.X1)/2 < mid })
 			return [][]*seg{l, r}
 		}
 	}
 	return nil
+}
+
+// partSegs parts segs, in their order, into those in (by in) and the
+// others.
+func partSegs(segs []*seg, in func(*seg) bool) (yes, no []*seg) {
+	for _, s := range segs {
+		if in(s) {
+			yes = append(yes, s)
+		} else {
+			no = append(no, s)
+		}
+	}
+	return yes, no
 }
 
 // uprightRules are the horizontal rules of edges, stroked, for the

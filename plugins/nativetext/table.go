@@ -446,14 +446,7 @@ func textTable(group []*seg, em float64, rules []edge) (tb *core.Block, before, 
 		return nil, nil, nil
 	}
 	if top, ok := ruledRowsTop(t, box, rules); ok {
-		var lead, rest []*seg
-		for _, s := range group {
-			if (s.b.Y0+s.b.Y1)/2 < top {
-				lead = append(lead, s)
-			} else {
-				rest = append(rest, s)
-			}
-		}
+		lead, rest := partSegs(group, func(s *seg) bool { return (s.b.Y0+s.b.Y1)/2 < top })
 		if t2, box2 := tableformer.Stream(segWords(rest), em); t2 != nil {
 			t, box, group = t2, box2, rest
 			before = lead
