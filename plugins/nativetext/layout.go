@@ -1131,9 +1131,6 @@ func (s *seg) word(run []fg, visual bool) core.Word {
 	return core.Word{Text: text, BBox: b, Font: fontName, Size: round2(size), Flags: flags}
 }
 
-// wordFont names the font most of a word's glyphs are drawn in; ties go
-// to the first name in byte order. Words hold few glyphs and fewer fonts,
-// so counting by a scan beats a map.
 // numbersForward turns back, in a word's glyphs put right to left, each
 // number, which reads left to right in text written right to left: a
 // section '15(ב)(4)' drawn as it shows would read '51(ב)(4)'. A number is
@@ -1196,6 +1193,9 @@ func numberSign(r rune) bool {
 	return strings.ContainsRune(".,:/٫٬", r)
 }
 
+// wordFont names the font most of a word's glyphs are drawn in; ties go
+// to the first name in byte order. Words hold few glyphs and fewer fonts,
+// so counting by a scan beats a map.
 func wordFont(run []fg) string {
 	if f := oneFont(run); f != nil {
 		return f.name
