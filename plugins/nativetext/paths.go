@@ -274,11 +274,8 @@ func (in *interp) subpathEdges(sp []pathPt, fill, stroke bool) {
 	if r, ok := axisRect(sp); ok {
 		w, h := r.X1-r.X0, r.Y1-r.Y0
 		switch {
-		case fill && h <= 3 && w > h:
-			in.addEdge(edge{horiz: true, pos: (r.Y0 + r.Y1) / 2, lo: r.X0, hi: r.X1})
-			return
-		case fill && w <= 3 && h > w:
-			in.addEdge(edge{horiz: false, pos: (r.X0 + r.X1) / 2, lo: r.Y0, hi: r.Y1})
+		case fill && min(w, h) <= maxRuleWidth && w != h:
+			in.addEdge(midline(r))
 			return
 		case w > 3 && h > 3 && (w > 15 || h > 15) && !stroke:
 			// A shaded area: its sides are edges where they can be seen
@@ -298,11 +295,7 @@ func (in *interp) subpathEdges(sp []pathPt, fill, stroke bool) {
 		// A border drawn as a thin filled polygon: Chromium bevels a
 		// table cell's borders where they meet, so each side is a
 		// trapezoid a pixel wide, not a rectangle.
-		if r.Y1-r.Y0 <= 3 {
-			in.addEdge(edge{horiz: true, pos: (r.Y0 + r.Y1) / 2, lo: r.X0, hi: r.X1})
-		} else {
-			in.addEdge(edge{horiz: false, pos: (r.X0 + r.X1) / 2, lo: r.Y0, hi: r.Y1})
-		}
+		in.addEdge(midline(r))
 		return
 	}
 	if !stroke {
@@ -346,10 +339,23 @@ func axisRect(sp []pathPt) (core.BBox, bool) {
 	return b, true
 }
 
+// maxRuleWidth is the widest, in points, that a filled shape is a rule
+// drawn along its length.
+const maxRuleWidth = 3
+
+// midline is the rule that a filled box thinner one way than the other
+// draws: along its length, through its middle.
+func midline(r core.BBox) edge {
+	if r.Y1-r.Y0 < r.X1-r.X0 {
+		return edge{horiz: true, pos: (r.Y0 + r.Y1) / 2, lo: r.X0, hi: r.X1}
+	}
+	return edge{horiz: false, pos: (r.X0 + r.X1) / 2, lo: r.Y0, hi: r.Y1}
+}
+
 // ruleShape reports whether a subpath of straight sides, at most
-// maxRuleCorners corners, fits a box at most 3 points across and longer
-// than it is wide (ruleLength times): a rule, whatever its corners'
-// exact places. It returns the box.
+// maxRuleCorners corners, fits a box at most maxRuleWidth points across
+// and longer than it is wide (ruleLength times): a rule, whatever its
+// corners' exact places. It returns the box.
 func ruleShape(sp []pathPt) (core.BBox, bool) {
 	if len(sp) > maxRuleCorners+1 {
 		return core.BBox{}, false
@@ -363,7 +369,7 @@ func ruleShape(sp []pathPt) (core.BBox, bool) {
 		b.Y0, b.Y1 = min(b.Y0, p.y), max(b.Y1, p.y)
 	}
 	w, h := b.X1-b.X0, b.Y1-b.Y0
-	return b, min(w, h) <= 3 && max(w, h) > ruleLength*min(w, h) && max(w, h) > 3
+	return b, min(w, h) <= maxRuleWidth && max(w, h) > ruleLength*min(w, h) && max(w, h) > maxRuleWidth
 }
 
 // A rule drawn as a polygon has a few corners (a bevelled border has

@@ -144,9 +144,10 @@ func Grids(rulings []Ruling) []Grid {
 // unstack parts g into the frames stacked in it: where a horizontal
 // rule has inner vertical rules over it and under it, none through it
 // (the frame's sides may run on) and none under it where one stands over
-// it, the frames above and below it only meet there. Boxes set on a table's top rule (a web page's cards over a
-// table, with no margin between) joined the table's frame, and their
-// text became the table's first rows.
+// it, the frames above and below it only meet there. Boxes set on a
+// table's top rule (a web page's cards over a table, with no margin
+// between) joined the table's frame, and their text became the table's
+// first rows.
 func unstack(g Grid) []Grid {
 	for _, h := range g.H {
 		y := h.Pos
