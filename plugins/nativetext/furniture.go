@@ -1,6 +1,7 @@
 package nativetext
 
 import (
+	"hash/fnv"
 	"math"
 	"sort"
 	"strings"
@@ -261,11 +262,27 @@ func exactBandKey(band int, t string, b *core.Block) bandKey {
 
 // bandCounts counts, for the text of each block in a band, the pages
 // where it appears in that band: word for word at its size
-// (exactBandKey) and with its numbers folded (furnitureKey).
+// (exactBandKey) and with its numbers folded (furnitureKey). Copies of
+// one page count once (a form printed once for each of its recipients,
+// a page duplicated): a running head recurs over other text, and a line
+// that recurs only with the rest of its page is part of that page. A
+// folio changes from copy to copy, and each copy counts for its folded
+// text.
 func bandCounts(pages []*core.Page) map[bandKey]int {
 	count := map[bandKey]int{}
+	copies := map[bandKey]map[uint64]bool{}
+	add := func(k bandKey, copy uint64) {
+		if copies[k] == nil {
+			copies[k] = map[uint64]bool{}
+		}
+		if !copies[k][copy] {
+			copies[k][copy] = true
+			count[k]++
+		}
+	}
 	for _, p := range pages {
-		seen := map[bandKey]bool{}
+		body := bodyHash(p)
+		seen := map[bandKey]bool{} // a page counts once for each key
 		for i := range p.Blocks {
 			b := &p.Blocks[i]
 			band := furnitureBand(b, p.Height)
@@ -273,15 +290,56 @@ func bandCounts(pages []*core.Page) map[bandKey]int {
 				continue
 			}
 			t := b.Text()
-			for _, k := range []bandKey{exactBandKey(band, t, b), {band: band, k: furnitureKey(t)}} {
-				if k.k != "" && !seen[k] {
-					seen[k] = true
-					count[k]++
+			exact := exactBandKey(band, t, b)
+			folded := bandKey{band: band, k: furnitureKey(t)}
+			for _, k := range []bandKey{exact, folded} {
+				if k.k == "" || seen[k] {
+					continue
+				}
+				seen[k] = true
+				if k == exact {
+					add(k, body)
+				} else {
+					add(k, body^textHash(exact.k))
 				}
 			}
 		}
 	}
 	return count
+}
+
+// textHash is a hash of s.
+func textHash(s string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(s))
+	return h.Sum64()
+}
+
+// bodyHash is a hash of the text of p outside its bands, words and
+// table cells in reading order: equal on copies of one page.
+func bodyHash(p *core.Page) uint64 {
+	h := fnv.New64a()
+	word := func(s string) {
+		h.Write([]byte(s))
+		h.Write([]byte{0})
+	}
+	for i := range p.Blocks {
+		b := &p.Blocks[i]
+		if furnitureBand(b, p.Height) != 0 {
+			continue
+		}
+		for _, l := range b.Lines {
+			for _, w := range l.Words {
+				word(w.Text)
+			}
+		}
+		if b.Table != nil {
+			for _, c := range b.Table.Cells {
+				word(c.Text)
+			}
+		}
+	}
+	return h.Sum64()
 }
 
 // furnitureBand is the band a block that may be furniture sits in (see

@@ -3,6 +3,7 @@ package nativetext
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/assay-pdf/assay/core"
@@ -108,6 +109,78 @@ func TestFurnitureTitleUnderRunningHead(t *testing.T) {
 	for _, p := range pages {
 		if got := p.Blocks[0].Kind; got != core.KindPageHeader {
 			t.Errorf("page %d: the running head is %s, want a page header", p.Number, got)
+		}
+	}
+}
+
+// TestFurnitureCopies: copies of one page (a form printed once for each
+// of its recipients) repeat their title and their closing line with the
+// rest of the page, and both stay the page's text; a folio numbering the
+// copies is furniture, and so is a running head over a page left blank.
+func TestFurnitureCopies(t *testing.T) {
+	t.Parallel()
+	copies := func(n int, blank ...int) []*core.Page {
+		var pages []*core.Page
+		for i := 1; i <= n; i++ {
+			p := &core.Page{Number: i, Width: 612, Height: 792, Blocks: []core.Block{
+				sizedBlock(core.KindHeading, 30, 12, "Request for Verification of Credit Information"),
+				sizedBlock(core.KindParagraph, 120, 9, "The return filed by the employer named above shows the following."),
+				sizedBlock(core.KindParagraph, 740, 9, "I certify that the records of this office agree with the entries above."),
+				sizedBlock(core.KindParagraph, 770, 9, fmt.Sprintf("Copy %d of %d", i, n)),
+			}}
+			if slices.Contains(blank, i) {
+				p.Blocks = []core.Block{p.Blocks[0]}
+			}
+			pages = append(pages, p)
+		}
+		return pages
+	}
+	pages := copies(3)
+	markFurniture(pages)
+	for _, p := range pages {
+		for i, want := range []core.BlockKind{core.KindHeading, core.KindParagraph, core.KindParagraph, core.KindPageFooter} {
+			if got := p.Blocks[i].Kind; got != want {
+				t.Errorf("copy %d: %q is %s, want %s", p.Number, p.Blocks[i].Text(), got, want)
+			}
+		}
+	}
+	// Over a page with nothing else, the head still runs over pages of
+	// text: a book's blank verso.
+	pages = copies(3, 2)
+	pages[2].Blocks[1] = sizedBlock(core.KindParagraph, 120, 9, "Another page of the book, with text of its own.")
+	markFurniture(pages)
+	for _, p := range pages {
+		if got := p.Blocks[0].Kind; got != core.KindPageHeader {
+			t.Errorf("page %d: the running head is %s, want a page header", p.Number, got)
+		}
+	}
+}
+
+// TestFormCopies: a form printed twice, once for each of its recipients
+// (testdata/form-copies.pdf), keeps its title and its certificate on
+// both copies.
+func TestFormCopies(t *testing.T) {
+	t.Parallel()
+	res, err := extractAll(t, "testdata/form-copies.pdf", 1, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := 1; n <= 2; n++ {
+		var body []string
+		for _, b := range res[n].Page.Blocks {
+			if b.Kind != core.KindPageHeader && b.Kind != core.KindPageFooter {
+				body = append(body, strings.Join(strings.Fields(b.Text()), " "))
+			}
+		}
+		text := strings.Join(body, "\n")
+		for _, want := range []string{
+			"Department of the Treasury - Internal Revenue Service",
+			"Request for Verification of Credit Information Shown on Form 940",
+			"I certify that, except as shown above, the records of this office agree",
+		} {
+			if !strings.Contains(text, want) {
+				t.Errorf("copy %d: %q is not in its text:\n%s", n, want, text)
+			}
 		}
 	}
 }
