@@ -587,6 +587,7 @@ func buildSegments(gs []*glyph, fr frame, arena *fgArena) (_ []*seg, repeats int
 	lines := unbridge(baselines(nil, fgs))
 	for li := range lines {
 		slices.SortStableFunc(lines[li], func(a, b fg) int { return cmp.Compare(a.b.X0, b.b.X0) })
+		ocrWordsApart(lines[li])
 		n := len(lines[li])
 		lines[li] = dedupe(lines[li])
 		repeats += n - len(lines[li])
@@ -683,6 +684,53 @@ const (
 	maxSpaceCover = 0.5
 	maxDrawnNear  = 2
 )
+
+// ocrWordsApart orders a line of an OCR layer (ln, sorted by x, every
+// glyph invisible) word by word. An OCR layer places each word where the
+// scan shows it, with its space after it, in a font whose widths are not
+// the scan's: a word runs on past the start of the next, and sorted
+// glyph by glyph the two words' letters and the space between them
+// interleaved (a JSTOR review read 'grand plaisirq ue nous saluons la
+// publicationd e cet ouvrage', 'C'ESTa vec'). A word is the glyphs from
+// one placed by its show operator to the next placed one, in drawing
+// order; words are ordered by where they start, and a word's glyphs by x.
+// There the spaces are the recogniser's word breaks, and the glyphs'
+// boxes nobody's sight. Visible text is read as it shows: a form's '1a',
+// drawn '1 ' with an 'a' placed over the space, is one word.
+func ocrWordsApart(ln []fg) {
+	if len(ln) < 2 || slices.ContainsFunc(ln, func(f fg) bool { return !f.g.flags.Has(core.FlagInvisible) }) {
+		return
+	}
+	bySeq := make([]int, len(ln))
+	for i := range bySeq {
+		bySeq[i] = i
+	}
+	slices.SortFunc(bySeq, func(a, b int) int { return cmp.Compare(ln[a].g.seq, ln[b].g.seq) })
+	word := make([]int, len(ln)) // the word of each glyph
+	var start []float64          // where each word starts
+	for k, i := range bySeq {
+		if k == 0 || ln[i].g.placed {
+			start = append(start, ln[i].b.X0)
+		}
+		w := len(start) - 1
+		word[i] = w
+		start[w] = min(start[w], ln[i].b.X0)
+	}
+	key := make([]float64, len(ln))
+	for i := range ln {
+		key[i] = start[word[i]]
+	}
+	order := make([]int, len(ln))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(key[a], key[b]) })
+	sorted := make([]fg, len(ln))
+	for k, i := range order {
+		sorted[k] = ln[i]
+	}
+	copy(ln, sorted)
+}
 
 // dropCoveredSpaces drops from ln (sorted by x) the space glyphs that
 // glyphs other than spaces, drawn apart from them, cover by more than

@@ -1,6 +1,7 @@
 package nativetext
 
 import (
+	"fmt"
 	"testing"
 )
 
@@ -48,6 +49,27 @@ func TestOCRLayerWordGaps(t *testing.T) {
 		// letters (Helvetica: "Wa" is 1.5 em).
 		{"visible", "BT /F1 10 Tf 72 700 Td (Wa) Tj 16.4 0 Td (ter) Tj ET", "Water"},
 		{"OCR layer, one string", "3 Tr BT /F1 10 Tf 72 700 Td [(of) -140 (the)] TJ ET", "ofthe"},
+	})
+}
+
+// TestOCRLayerWordsOverrun: an OCR layer (invisible text) sets each word
+// and its space where the scan shows the word, in a font wider than the
+// scan's (as a JSTOR review's layer does, in Times-Bold): each word runs
+// on over the start of the next, by a letter or more. The words are read
+// one after another, as placed. Visible text drawn so is read as it
+// shows: a form's '1a', a '1' and its space with an 'a' placed over the
+// space.
+func TestOCRLayerWordsOverrun(t *testing.T) {
+	t.Parallel()
+	const timesRes = "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Times-Bold /Encoding /WinAnsiEncoding >> >> >>"
+	word := func(x, y float64, s string) string {
+		return fmt.Sprintf("BT 3 Tr /F1 10 Tf 1 0 0 1 %g %g Tm (%s )Tj ET ", x, y, s)
+	}
+	line := word(54, 577.92, "C'EST") + word(78.12, 577.92, "avec") + word(98.28, 575.52, "grand") +
+		word(123.84, 575.52, "plaisir") + word(150.96, 575.76, "que") + word(167.76, 578.16, "nous")
+	wantWords(t, timesRes, []wordsCase{
+		{"OCR layer", line, "C'EST avec grand plaisir que nous"},
+		{"visible", "BT /F1 10 Tf 1 0 0 1 72 700 Tm (1 )Tj 1 0 0 1 76.9 700 Tm (a)Tj ET", "1a"},
 	})
 }
 
