@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/internal/textclean"
@@ -15,7 +16,9 @@ import (
 const sameLine = 0.5
 
 // cellText joins a cell's words line by line, each line in reading
-// order (right to left where most of its words are right-to-left).
+// order (right to left where most of its words are right-to-left), with
+// a space between words and between lines, and none where a line of
+// Chinese or Japanese goes on in the next (unspacedBreak).
 func cellText(ws []word) string {
 	if len(ws) == 0 {
 		return ""
@@ -36,12 +39,26 @@ func cellText(ws []word) string {
 				ln[a], ln[b] = ln[b], ln[a]
 			}
 		}
-		for _, w := range ln {
+		for k, w := range ln {
+			if k == 0 && len(parts) > 0 && unspacedBreak(parts[len(parts)-1], w.Text) {
+				parts[len(parts)-1] += w.Text
+				continue
+			}
 			parts = append(parts, w.Text)
 		}
 		i = j
 	}
 	return strings.Join(parts, " ")
+}
+
+// unspacedBreak says whether a cell's line that ends with word a and
+// the line after it, starting with word b, break inside Chinese or
+// Japanese text, which goes on with no space (textclean.Unspaced): a
+// cell's '中诚信国际信' over '用评级有限责' is one name.
+func unspacedBreak(a, b string) bool {
+	last, _ := utf8.DecodeLastRuneInString(a)
+	first, _ := utf8.DecodeRuneInString(b)
+	return textclean.Unspaced(last) && textclean.Unspaced(first)
 }
 
 // rtlWords counts the words with right-to-left letters.

@@ -165,3 +165,36 @@ func setWords(words []core.Word, x, y, size float64, s string) []core.Word {
 	}
 	return words
 }
+
+// TestLatticeCellLines: a cell's lines are joined with a space, but where
+// a line of Chinese breaks inside a word, with none (a bond prospectus's
+// table of ratings names '中诚信国际信用评级有限责任公司' over three lines).
+func TestLatticeCellLines(t *testing.T) {
+	t.Parallel()
+	g := Grid{Box: core.BBox{X0: 100, Y0: 100, X1: 300, Y1: 190}}
+	for _, y := range []float64{100, 120, 190} {
+		g.H = append(g.H, Ruling{Horizontal: true, Pos: y, Lo: 100, Hi: 300})
+	}
+	for _, x := range []float64{100, 200, 300} {
+		g.V = append(g.V, Ruling{Pos: x, Lo: 100, Hi: 190})
+	}
+	var words []core.Word
+	add := func(x, y float64, s string) {
+		words = append(words, core.Word{Text: s, Size: 9, BBox: core.BBox{X0: x, Y0: y - 7, X1: x + 9*float64(len([]rune(s))), Y1: y + 2}})
+	}
+	add(104, 113, "评级机构")
+	add(204, 113, "Agency")
+	add(104, 133, "中诚信国际信")
+	add(104, 146, "用评级有限责")
+	add(104, 159, "任公司")
+	add(204, 133, "China")
+	add(204, 146, "Chengxin")
+	tb := Lattice(g, words, 9)
+	if tb == nil {
+		t.Fatal("no table")
+	}
+	want := [][]string{{"评级机构", "Agency"}, {"中诚信国际信用评级有限责任公司", "China Chengxin"}}
+	if got := tb.Grid(); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("grid %q; want %q", got, want)
+	}
+}
