@@ -2803,6 +2803,7 @@ func buildBlocks(segs []*seg, body float64, page core.BBox) []core.Block {
 	markNumberedHeadings(blocks, body)
 	markCode(blocks)
 	markFaceHeadings(blocks, body, lead.heads)
+	blocks = joinContentsEntries(blocks, page)
 	nestListItems(blocks)
 	return blocks
 }

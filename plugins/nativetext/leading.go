@@ -244,19 +244,6 @@ func leaders(words []core.Word) bool {
 	return false
 }
 
-// contentsEntry reports the last line of an entry of a contents: leader
-// dots, then a page number (arabic or roman) at its end. The next line
-// is the next entry: a contents set with its entries full width, the
-// numbers at the margin, read as one paragraph ('MAIN GAME .... 6
-// CREATURES .... 6 Abomination .... 6', unstructured's DA-619p).
-func contentsEntry(p *seg) bool {
-	if len(p.words) < 2 {
-		return false
-	}
-	last := strings.TrimLeft(p.words[len(p.words)-1].Text, ".")
-	return leaders(p.words[:len(p.words)-1]) && last != "" && (strings.TrimFunc(last, unicode.IsDigit) == "" || isRoman(last))
-}
-
 // columnRight is the right margin of the text that starts where s starts
 // (within an em): the rightmost edge that at least marginLines lines of
 // fullLineWidth ems or more end at (within an em). Text without such a
