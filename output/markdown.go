@@ -323,7 +323,53 @@ func blockMarkdown(b *core.Block) string {
 	case core.KindFigure:
 		return figureMarkdown(b)
 	}
-	return joinLines(b)
+	return plainStart(joinLines(b))
+}
+
+// plainStart escapes the first character of a paragraph's text where
+// Markdown would read the line as another kind of block: a heading
+// ('# the document's first outline item', a Python comment set beside
+// its code), a quotation, a code fence (which would take in the rest of
+// the document), an HTML block or comment (which would hide it), a rule,
+// or a list item whose marker is an asterisk or a plus (a footnote's
+// '* Corresponding author'). A chunker that cuts sections at headings
+// cut one at each. A dash, or a number and a stop, starting a
+// paragraph, read as a list, keep their text, and are left.
+func plainStart(t string) string {
+	if t == "" {
+		return t
+	}
+	switch c := t[0]; {
+	case c == '#' && atxHeading(t),
+		c == '>',
+		strings.HasPrefix(t, "```"), strings.HasPrefix(t, "~~~"),
+		c == '<' && len(t) > 1 && (isASCIILetter(t[1]) || strings.ContainsRune("/!?", rune(t[1]))),
+		(c == '*' || c == '+') && (len(t) == 1 || t[1] == ' '),
+		thematicBreak(t):
+		return `\` + t
+	}
+	return t
+}
+
+// atxHeading says whether t, starting with '#', opens as a Markdown
+// heading: one to six hashes, then a space or the end.
+func atxHeading(t string) bool {
+	n := len(t) - len(strings.TrimLeft(t, "#"))
+	return n <= 6 && (n == len(t) || t[n] == ' ')
+}
+
+// thematicBreak says whether t is a Markdown rule: three or more of one
+// of '-', '*' and '_', and spaces, alone.
+func thematicBreak(t string) bool {
+	c := t[0]
+	if c != '-' && c != '*' && c != '_' {
+		return false
+	}
+	return strings.Count(t, string(c)) >= 3 && strings.Trim(t, string(c)+" ") == ""
+}
+
+func isASCIILetter(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 // figureMarkdown writes the text read in a picture (labels, a legend, a

@@ -312,3 +312,23 @@ func TestListItemMarks(t *testing.T) {
 		}
 	}
 }
+
+// TestPlainStart: a paragraph whose text starts as Markdown starts
+// another kind of block is escaped, so that it stays a paragraph; text
+// that starts a list with a dash or an ordinal is left as it is.
+func TestPlainStart(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"# the document's first outline item": `\# the document's first outline item`,
+		"#":                                   `\#`, "###### six": `\###### six`, "####### seven": "####### seven", "#define X 1": "#define X 1",
+		"> quoted": `\> quoted`, "```go": "\\```go", "~~~": `\~~~`,
+		"<!-- a comment": `\<!-- a comment`, "<div>": `\<div>`, "< 5 ms": "< 5 ms",
+		"* Corresponding author": `\* Corresponding author`, "+ more": `\+ more`, "*emphasis*": "*emphasis*",
+		"---": `\---`, "* * *": `\* * *`, "- item": "- item", "1. one": "1. one", "Plain text.": "Plain text.",
+	} {
+		b := core.Block{Kind: core.KindParagraph, Lines: []core.Line{{Words: []core.Word{{Text: in}}}}}
+		if got := blockMarkdown(&b); got != want {
+			t.Errorf("blockMarkdown(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
