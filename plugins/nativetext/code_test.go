@@ -1,6 +1,7 @@
 package nativetext
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/assay-pdf/assay/core"
@@ -43,5 +44,25 @@ func TestCodeBlocks(t *testing.T) {
 		if got, ok := kinds[first]; !ok || got != want {
 			t.Errorf("block %q: %q (found %v), want %q", first, got, ok, want)
 		}
+	}
+}
+
+// TestCodeLineComment: a line of code and its comment, set in a
+// fixed-pitch font with wide spaces between them (a manual's
+// 'olItem = doc.outline    # the document's first outline item'), is one
+// line, though no other line shares its gap: the gap is spaces of the
+// listing, no gutter between columns.
+func TestCodeLineComment(t *testing.T) {
+	t.Parallel()
+	const res = "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>" +
+		" /F2 << /Type /Font /Subtype /Type1 /BaseFont /Courier >> >> >>"
+	content := "BT /F1 10 Tf 40 720 Td (Entering the document's outline tree works like this:) Tj ET " +
+		"BT /F2 10 Tf 44 700 Td (olItem = doc.outline) Tj ET " +
+		"BT /F2 10 Tf 188 700 Td (# the first outline item) Tj ET " +
+		"BT /F1 10 Tf 40 680 Td (This creates olItem as an Outline object.) Tj ET"
+	lines := onePageLines(t, res, content)
+	want := "olItem = doc.outline # the first outline item"
+	if !slices.Contains(lines, want) {
+		t.Errorf("no line %q in %q", want, lines)
 	}
 }

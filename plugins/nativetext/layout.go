@@ -1573,7 +1573,7 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg, rules []edge, facts 
 			continue
 		}
 		j, gut := growGroup(slabs, i, rx0, rx1, em, rules)
-		if readAlone(slabs, i, j, gut, rx0, rx1, em, rules) || justifiedRows(slabs[i:j], jx0, jx1) {
+		if readAlone(slabs, i, j, gut, rx0, rx1, em, rules) || justifiedRows(slabs[i:j], jx0, jx1) || j == i+1 && monoRow(slabs[i]) {
 			emitRowsIn(slabs[i], jx0, jx1, out)
 			i++
 			continue
@@ -4133,4 +4133,11 @@ func markStacked(glyphs []glyph) {
 		}
 		i++
 	}
+}
+
+// monoRow says whether a slab that shares its gaps with no other is
+// one line of fixed-pitch text: its gaps are spaces of the listing (a
+// comment set beside its code), no gutter.
+func monoRow(slab []*seg) bool {
+	return len(slab) > 1 && !slices.ContainsFunc(slab, func(s *seg) bool { return !monospace(s.words) })
 }
