@@ -17,6 +17,14 @@
 //     either end (strings.Join(strings.Fields(s), " ") in one pass), for
 //     text written on one line.
 //
+// Accents:
+//
+//   - Accented sets a spacing diacritic ('¨', '´', '¸', ...) that a font
+//     drew as a glyph of its own on the letter it stands over or under,
+//     as one character ('o' and '¨': 'ö'), where TeX's fonts in their
+//     original encoding draw accented letters so; SpacingAccent tells
+//     such a diacritic.
+//
 // Direction of writing:
 //
 //   - RightToLeft tells the letters of the scripts written right to left

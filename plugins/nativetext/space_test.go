@@ -138,3 +138,18 @@ func TestTightJustifiedLine(t *testing.T) {
 		})
 	}
 }
+
+// TestAccentsSetOnLetters: TeX's fonts in their original encoding draw
+// an accented letter as the letter and a spacing accent set over or under
+// it, kerned back, before the letter or after it; the two are one
+// character. A spacing accent written on its own stays.
+func TestAccentsSetOnLetters(t *testing.T) {
+	t.Parallel()
+	// WinAnsiEncoding: dieresis 0xA8, cedilla 0xB8, both 333 units wide
+	// in Helvetica; 'o' is 556 wide and 'c' 500.
+	wantWords(t, winAnsiRes, []wordsCase{
+		{"accent before its letter", "BT /F2 10 Tf 72 700 Td [(B) -111.5 (\\250) 444.5 (orsch-Supan)] TJ ET", "Börsch-Supan"},
+		{"accent after its letter", "BT /F2 10 Tf 72 700 Td [(Fac) 416.5 (\\270) -83.5 (ade)] TJ ET", "Façade"},
+		{"an accent on its own", "BT /F2 10 Tf 72 700 Td (the \\250 sign) Tj ET", "the ¨ sign"},
+	})
+}
