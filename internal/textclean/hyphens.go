@@ -25,6 +25,10 @@ func isLineEndHyphen(r rune) bool { return r == softHyphen || r == hyphen || r =
 type Hyphens struct {
 	inWord map[rune]int
 	words  map[string]bool // the document's words, lower case, trimmed of punctuation
+	// joined holds the pairs of letters and figures that the document
+	// writes either side of a hyphen inside a word, lower case ("astro",
+	// "ph" of 'astro-ph/0003365'): a break between them keeps its hyphen.
+	joined map[[2]string]bool
 }
 
 // Count adds to the evidence the hyphens written inside words of blocks,
@@ -33,7 +37,7 @@ type Hyphens struct {
 // counted.
 func (h *Hyphens) Count(blocks []core.Block) {
 	if h.inWord == nil {
-		h.inWord, h.words = map[rune]int{}, map[string]bool{}
+		h.inWord, h.words, h.joined = map[rune]int{}, map[string]bool{}, map[[2]string]bool{}
 	}
 	afterHyphen := false
 	for _, b := range blocks {
@@ -62,8 +66,24 @@ func (h *Hyphens) countWord(w string, tail bool) {
 	for _, r := range []rune{hyphen, hyphenMinus} {
 		if k := strings.IndexRune(w, r); k > 0 && k < len(w)-utf8.RuneLen(r) {
 			h.inWord[r]++
+			h.joined[hyphenPair(w[:k], w[k+utf8.RuneLen(r):])] = true
 		}
 	}
+}
+
+// hyphenPair is the run of letters and figures that ends head and the
+// one that starts tail, lower case: the parts a hyphen between them
+// joins.
+func hyphenPair(head, tail string) [2]string {
+	notWord := func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }
+	if k := strings.LastIndexFunc(head, notWord); k >= 0 {
+		_, size := utf8.DecodeRuneInString(head[k:])
+		head = head[k+size:]
+	}
+	if k := strings.IndexFunc(tail, notWord); k >= 0 {
+		tail = tail[:k]
+	}
+	return [2]string{strings.ToLower(head), strings.ToLower(tail)}
 }
 
 // HasHyphen reports whether s holds one of those hyphens: MendCells
@@ -125,6 +145,9 @@ func titleWord(w string) bool {
 //     otherwise (Chromium, most typesetters);
 //   - dropped when the document writes the joined word elsewhere without
 //     it ("financial" for "finan-" "cial");
+//   - kept when the document writes the two parts with a hyphen between
+//     them inside a word elsewhere ("astro-" "ph/0303455" where it cites
+//     'astro-ph/0003365'): a compound whose tail is no word of its own;
 //   - kept when the head is a compound's (compoundStem: "state-of-the-"
 //     "art", "VIP-" "treated", not "machine-gener-" "ated");
 //   - kept when what follows it is a word the document writes on its own
@@ -249,6 +272,8 @@ func (h Hyphens) breaks(r rune, stem, tail string) bool {
 		return true
 	case h.words[wordKey(stem+tail)]:
 		return true
+	case h.joined[hyphenPair(stem, tail)]:
+		return false
 	case h.compoundStem(stem):
 		return false
 	}
