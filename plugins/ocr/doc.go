@@ -40,7 +40,11 @@
 // surest of its letters wins (sparse.go). A band of about an eighth of the
 // page's lines (probe.go) is read and judged before the whole, so that a
 // page in another script or language skips the English reading, and OSD
-// looks at that band before the whole page; an English page of one
+// looks at that band before the whole page. Where OSD names Cyrillic or
+// Greek, whose letters can spell Latin print, the band is read with that
+// script's model too, and a page it reads with no more confidence than
+// English is Latin print (latinAfterAll: a scanned German form had come
+// out in Cyrillic letters of the Latin ones' shapes). An English page of one
 // column is then read with the band's words painted out, and they are put
 // back, so no line is read twice. Tesseract reads a block's lines, not
 // its columns, so a page is cut into columns before any reading (an X-Y

@@ -602,6 +602,7 @@ func (j *job) readAs(ctx context.Context, g *image.Gray, dpi int, orient, page, 
 	var upright *cleanPage
 	var firstItems []pxWord
 	var probe *image.Gray // the band read poorly, for OSD
+	var probeWords []pxWord
 	if tw != nil && j.opt.Backend != BackendPaddle && len(j.opt.Languages) == 0 && j.tess.available[fastLatin] && !(orient && looksSideways(g)) {
 		upright = j.clean(g, 0, dpi, page, clock, stats)
 		pr, err := j.probeLatin(ctx, tw, upright.cleaned, dpi, stats)
@@ -611,7 +612,7 @@ func (j *job) readAs(ctx context.Context, g *image.Gray, dpi int, orient, page, 
 		verdict, scale := pr.verdict, pr.scale
 		var items []pxWord
 		if verdict == readingPoor {
-			probe = pr.band
+			probe, probeWords = pr.band, pr.words
 		}
 		if verdict == readingGood {
 			if items, err = j.readAround(ctx, tw, upright.cleaned, dpi, pr); err != nil {
@@ -642,6 +643,16 @@ func (j *job) readAs(ctx context.Context, g *image.Gray, dpi int, orient, page, 
 		return nil, "", err
 	}
 	clock.lap("osd")
+	if rot == 0 {
+		latin, err := j.latinAfterAll(ctx, tw, probe, dpi, probeWords, script, stats)
+		if err != nil {
+			return nil, "", err
+		}
+		if latin {
+			stats["osd_script_overruled"] = 1
+			script = "Latin"
+		}
+	}
 	return j.readOriented(ctx, tw, upright, g, dpi, rot, script, page, firstItems, clock, stats)
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"image"
 	"slices"
+	"strings"
 )
 
 // Before the whole page is read with English, a band of its lines (the
@@ -70,7 +71,7 @@ func (j *job) probeLatin(ctx context.Context, tw *tessWorker, g *image.Gray, dpi
 		return probeResult{verdict: readingGood, scale: 1}, nil
 	}
 	band := g.SubImage(image.Rect(g.Rect.Min.X, g.Rect.Min.Y+y0, g.Rect.Max.X, g.Rect.Min.Y+y1)).(*image.Gray)
-	items, err := j.readBand(ctx, tw, band, dpi)
+	items, err := j.readBand(ctx, tw, band, dpi, []string{fastLatin})
 	if err != nil {
 		return probeResult{verdict: readingPoor, scale: 1}, err
 	}
@@ -101,15 +102,15 @@ func (j *job) probeLatin(ctx context.Context, tw *tessWorker, g *image.Gray, dpi
 	return res, nil
 }
 
-// readBand reads the probe band with English, one column at a time
-// (gutters), and keeps the whole words: boxes in the band's pixels from
-// its corner. Tesseract reads a band as one block: where two columns'
+// readBand reads the probe band with langs (English for the probe), one
+// column at a time (gutters), and keeps the whole words: boxes in the
+// band's pixels from its corner. Tesseract reads a band as one block: where two columns'
 // lines do not line up it took a row of each for one line, reading two
 // rows of one column as one and mixing their words.
-func (j *job) readBand(ctx context.Context, tw *tessWorker, band *image.Gray, dpi int) ([]pxWord, error) {
+func (j *job) readBand(ctx context.Context, tw *tessWorker, band *image.Gray, dpi int, langs []string) ([]pxWord, error) {
 	var items []pxWord
 	for _, c := range gutters(band, band.Rect, dpi) {
-		ws, err := j.tess.recognize(ctx, tw, band.SubImage(c).(*image.Gray), dpi, []string{fastLatin}, 1)
+		ws, err := j.tess.recognize(ctx, tw, band.SubImage(c).(*image.Gray), dpi, langs, 1)
 		if err != nil {
 			return nil, err
 		}
@@ -260,4 +261,30 @@ func rowInk(g *image.Gray) []int {
 		ink[y] = n
 	}
 	return ink
+}
+
+// lookalikeScripts are the scripts whose letters can spell Latin print:
+// the Cyrillic model reads a German form's 'Ruhrgas AG Essen' as
+// 'Коһгдаѕ АС Езѕеп', each Latin letter as a Cyrillic one of its shape.
+var lookalikeScripts = map[string]bool{"Cyrillic": true, "Greek": true}
+
+// latinAfterAll says whether a page whose probe band English read poorly
+// (words), and that OSD names in a script whose letters look like Latin
+// ones, is Latin print all the same: its band read with that script's
+// models (readBand) is read with no more confidence than with English.
+// A scan's noise can make OSD name Cyrillic for a German form; English
+// reads its band with a mean confidence near twice the Cyrillic model's.
+func (j *job) latinAfterAll(ctx context.Context, tw *tessWorker, band *image.Gray, dpi int, words []pxWord, script string, stats map[string]float64) (bool, error) {
+	if band == nil || tw == nil || !lookalikeScripts[script] || len(words) < minJudgedWords {
+		return false, nil
+	}
+	langs, _ := j.tess.modelsFor(script, j.opt.Languages)
+	items, err := j.readBand(ctx, tw, band, dpi, langs)
+	if err != nil {
+		return false, err
+	}
+	_, latin := doubt(words)
+	_, other := doubt(items)
+	stats["probe_conf_"+strings.ToLower(script)] = other
+	return latin >= other, nil
 }

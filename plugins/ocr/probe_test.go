@@ -168,3 +168,36 @@ func wordsText(ws []pxWord) string {
 	}
 	return b.String()
 }
+
+// TestLatinAfterAll: a page whose probe band English reads poorly, and
+// that OSD names Cyrillic, is Latin print all the same where the
+// Cyrillic model reads the band with less confidence than English (a
+// scanned German form came out as 'Коһгдаѕ АС Езѕеп' for 'Ruhrgas AG
+// Essen'); a Russian page is Cyrillic.
+func TestLatinAfterAll(t *testing.T) {
+	for _, c := range []struct {
+		file  string
+		latin bool
+	}{
+		{"columns.pdf", true},
+		{"../scripts/ces.pdf", true},
+		{"../scripts/rus.pdf", false},
+	} {
+		t.Run(c.file, func(t *testing.T) {
+			j, tw, _, pr := probePage(t, c.file)
+			if len(pr.words) < minJudgedWords {
+				t.Fatalf("the probe read %d words; want %d or more to judge", len(pr.words), minJudgedWords)
+			}
+			stats := map[string]float64{}
+			got, err := j.latinAfterAll(t.Context(), tw, pr.band, probeDPI, pr.words, "Cyrillic", stats)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, latin := doubt(pr.words)
+			t.Logf("English %.2f, Cyrillic %.2f", latin, stats["probe_conf_cyrillic"])
+			if got != c.latin {
+				t.Errorf("Latin after all: %v, want %v (English's confidence %.2f, Cyrillic's %.2f)", got, c.latin, latin, stats["probe_conf_cyrillic"])
+			}
+		})
+	}
+}
