@@ -2,6 +2,7 @@ package nativetext
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -21,6 +22,18 @@ func onePage(pageExtra, resources, content string, more ...string) *pdfBuilder {
 }
 
 const helvRes = pdftest.Helvetica
+
+// standardFonts is a resource dictionary with the standard fonts named,
+// as /F1, /F2 and on, in their standard encodings.
+func standardFonts(names ...string) string {
+	var sb strings.Builder
+	sb.WriteString("<< /Font <<")
+	for i, n := range names {
+		fmt.Fprintf(&sb, " /F%d << /Type /Font /Subtype /Type1 /BaseFont /%s >>", i+1, n)
+	}
+	sb.WriteString(" >> >>")
+	return sb.String()
+}
 
 // extractAll runs the engine over the given pages and returns results by
 // page number.

@@ -13,8 +13,7 @@ import (
 // command and its comment are code by the dashes of its options.
 func TestCodeBlocks(t *testing.T) {
 	t.Parallel()
-	const res = "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Times-Roman >>" +
-		" /F2 << /Type /Font /Subtype /Type1 /BaseFont /Courier >> >> >>"
+	res := standardFonts("Times-Roman", "Courier")
 	content := "BT /F1 11 Tf 14 TL 72 720 Td (The function adds its two arguments:) Tj ET " +
 		"BT /F2 10 Tf 12 TL 72 690 Td (func add\\(a, b int\\) int {) Tj T* (    return a + b) Tj T* (}) Tj ET " +
 		"BT /F2 10 Tf 12 TL 72 620 Td (This letter was typed on a machine with one) Tj T* (pitch for every letter, as letters were.) Tj ET " +
@@ -54,8 +53,7 @@ func TestCodeBlocks(t *testing.T) {
 // listing, no gutter between columns.
 func TestCodeLineComment(t *testing.T) {
 	t.Parallel()
-	const res = "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>" +
-		" /F2 << /Type /Font /Subtype /Type1 /BaseFont /Courier >> >> >>"
+	res := standardFonts("Helvetica", "Courier")
 	content := "BT /F1 10 Tf 40 720 Td (Entering the document's outline tree works like this:) Tj ET " +
 		"BT /F2 10 Tf 44 700 Td (olItem = doc.outline) Tj ET " +
 		"BT /F2 10 Tf 188 700 Td (# the first outline item) Tj ET " +

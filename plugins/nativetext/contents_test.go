@@ -16,8 +16,7 @@ import (
 // apart.
 func TestContentsChapters(t *testing.T) {
 	t.Parallel()
-	const res = "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>" +
-		" /F2 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold >> >> >>"
+	fonts := standardFonts("Helvetica", "Helvetica-Bold")
 	// right sets s in font f at size 10 so that it ends at x 477
 	// (Helvetica's figures are 0.556 em wide).
 	right := func(f string, y float64, s string) string {
@@ -48,7 +47,7 @@ func TestContentsChapters(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			res, err := extractAll(t, onePage("", res, c.content).Write(t), 1)
+			res, err := extractAll(t, onePage("", fonts, c.content).Write(t), 1)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -35,14 +35,14 @@ func FuzzExtract(f *testing.F) {
 		appearanceStream("0 0 200 20", "/Matrix [0 1 -1 0 0 0]", "Jane")).Bytes())
 	// Text at a slant beside upright text, code in a fixed-pitch font, a
 	// stamp across body lines.
-	f.Add(onePage("", "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> /F2 << /Type /Font /Subtype /Type1 /BaseFont /Courier >> >> >>",
+	f.Add(onePage("", standardFonts("Helvetica", "Courier"),
 		"BT /F1 11 Tf 14 TL 72 720 Td (Body line one) Tj T* (Body line two) Tj ET "+
 			"BT /F1 24 Tf 0.5736 0.8192 -0.8192 0.5736 150 300 Tm (A diagonal watermark) Tj ET "+
 			"BT /F2 10 Tf 12 TL 72 600 Td (f\\(a, b\\) {) Tj T* (  return a + b;) Tj T* (}) Tj ET "+
 			"BT /F1 60 Tf 80 705 Td (DRAFT) Tj ET").Bytes())
 	// Clipping paths (one curved), a ruled grid printed sideways, and a
 	// table typed in a fixed-pitch font.
-	f.Add(onePage("", "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> /F2 << /Type /Font /Subtype /Type1 /BaseFont /Courier >> >> >>",
+	f.Add(onePage("", standardFonts("Helvetica", "Courier"),
 		"q 30 700 60 12 re W n BT /F1 10 Tf 32 702 Td (Ackermann XXXXXXXX GmbH) Tj ET Q "+
 			"q 60 690 m 160 690 l 160 720 110 720 60 690 c W* n BT /F1 10 Tf 72 700 Td (inside) Tj ET Q "+
 			"q 0 1 -1 0 800 0 cm 100 700 m 400 700 l S 100 680 m 400 680 l S 100 660 m 400 660 l S 100 700 m 100 660 l S 250 700 m 250 660 l S 400 700 m 400 660 l S "+

@@ -10,7 +10,7 @@ import (
 )
 
 // courierRes is a page's resources with Courier as /F1.
-const courierRes = "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Courier >> >> >>"
+var courierRes = standardFonts("Courier")
 
 // courierLines is content that sets lines in Courier 10 on a 12-point
 // pitch, with extra operators (Tw, Tc) before the first.

@@ -61,7 +61,7 @@ func TestOCRLayerWordGaps(t *testing.T) {
 // space.
 func TestOCRLayerWordsOverrun(t *testing.T) {
 	t.Parallel()
-	const timesRes = "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Times-Bold /Encoding /WinAnsiEncoding >> >> >>"
+	timesRes := "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Times-Bold /Encoding /WinAnsiEncoding >> >> >>"
 	word := func(x, y float64, s string) string {
 		return fmt.Sprintf("BT 3 Tr /F1 10 Tf 1 0 0 1 %g %g Tm (%s )Tj ET ", x, y, s)
 	}
@@ -100,8 +100,7 @@ func TestCoveredSpaces(t *testing.T) {
 // in one font a little apart do not.
 func TestFontChangeGaps(t *testing.T) {
 	t.Parallel()
-	const res = "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Times-Italic >>" +
-		" /F2 << /Type /Font /Subtype /Type1 /BaseFont /Times-Roman >> /F3 << /Type /Font /Subtype /Type1 /BaseFont /Courier >> >> >>"
+	res := standardFonts("Times-Italic", "Times-Roman", "Courier")
 	wantWords(t, res, []wordsCase{
 		{
 			name:    "an operator name between thin spaces",
