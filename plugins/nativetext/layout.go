@@ -1678,6 +1678,13 @@ func readAlone(slabs [][]*seg, i, j int, gut []span, rx0, rx1, em float64, rules
 	return i+1 < len(slabs) && titleInGutter(slabs[i], slabs[i+1]) || loneLineOver(slabs, i, j, gut, rx0, rx1, em, rules)
 }
 
+// monoRow says whether a slab that shares its gaps with no other is
+// one line of fixed-pitch text: its gaps are spaces of the listing (a
+// comment set beside its code), no gutter.
+func monoRow(slab []*seg) bool {
+	return len(slab) > 1 && !slices.ContainsFunc(slab, func(s *seg) bool { return !monospace(s.words) })
+}
+
 // justifiedRows says whether the slabs of a group, in a column set
 // justified to jx0..jx1 (justifiedMeasure; NaN: none), are read as rows:
 // a group of one line, whose wide gaps are word gaps and no gutter, or
@@ -4134,11 +4141,4 @@ func markStacked(glyphs []glyph) {
 		}
 		i++
 	}
-}
-
-// monoRow says whether a slab that shares its gaps with no other is
-// one line of fixed-pitch text: its gaps are spaces of the listing (a
-// comment set beside its code), no gutter.
-func monoRow(slab []*seg) bool {
-	return len(slab) > 1 && !slices.ContainsFunc(slab, func(s *seg) bool { return !monospace(s.words) })
 }
