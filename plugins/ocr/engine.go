@@ -644,13 +644,8 @@ func (j *job) readAs(ctx context.Context, g *image.Gray, dpi int, orient, page, 
 	}
 	clock.lap("osd")
 	if rot == 0 {
-		latin, err := j.latinAfterAll(ctx, tw, probe, dpi, probeWords, script, stats)
-		if err != nil {
+		if script, err = j.scriptAfterAll(ctx, tw, probe, dpi, probeWords, script, stats); err != nil {
 			return nil, "", err
-		}
-		if latin {
-			stats["osd_script_overruled"] = 1
-			script = "Latin"
 		}
 	}
 	return j.readOriented(ctx, tw, upright, g, dpi, rot, script, page, firstItems, clock, stats)

@@ -268,6 +268,17 @@ func rowInk(g *image.Gray) []int {
 // 'Коһгдаѕ АС Езѕеп', each Latin letter as a Cyrillic one of its shape.
 var lookalikeScripts = map[string]bool{"Cyrillic": true, "Greek": true}
 
+// scriptAfterAll is the script OSD named for an upright page, or Latin
+// where the page is Latin print all the same (latinAfterAll).
+func (j *job) scriptAfterAll(ctx context.Context, tw *tessWorker, band *image.Gray, dpi int, words []pxWord, script string, stats map[string]float64) (string, error) {
+	latin, err := j.latinAfterAll(ctx, tw, band, dpi, words, script, stats)
+	if latin {
+		stats["osd_script_overruled"] = 1
+		return "Latin", err
+	}
+	return script, err
+}
+
 // latinAfterAll says whether a page whose probe band English read poorly
 // (words), and that OSD names in a script whose letters look like Latin
 // ones, is Latin print all the same: its band read with that script's
