@@ -20,8 +20,10 @@
 //     U+FFFD, private-use or control characters, leftovers of failed font
 //     decoding ("(cid:12)", "GLYPH<0041>", "/gid00042", "uni0041"), UTF-8
 //     read as Latin-1 ("Ã©"), letters shifted by a fixed offset by a subset
-//     font without a Unicode map ("7KH" for "The"), or Han characters that
-//     are mostly outside everyday use (Latin text through a broken CJK map);
+//     font without a Unicode map ("7KH" for "The"), Han characters that
+//     are mostly outside everyday use (Latin text through a broken CJK map),
+//     or Cyrillic letters taken from the alphabets of several languages
+//     (Latin print read with a Cyrillic model: "Коһгдаѕ" for "Ruhrgas");
 //   - wordness: the share of tokens shaped like words (by shape, not by
 //     vocabulary, so rare and made-up words pass), and letters spaced apart;
 //   - order: lines that run backwards, words against the script's direction,

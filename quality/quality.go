@@ -196,6 +196,8 @@ func (rep *Report) decoding(t *tally, text string, enc float64, part bool) float
 		}
 	case ScriptHan, ScriptJapanese:
 		enc = rep.hanSignal(text, enc)
+	case ScriptCyrillic:
+		enc = rep.cyrillicSignal(text, enc)
 	}
 	return enc
 }
