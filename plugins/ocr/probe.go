@@ -282,11 +282,12 @@ func (j *job) scriptAfterAll(ctx context.Context, tw *tessWorker, band *image.Gr
 // latinAfterAll says whether a page whose probe band English read poorly
 // (words), and that OSD names in a script whose letters look like Latin
 // ones, is Latin print all the same: its band read with that script's
-// models (readBand) is read with no more confidence than with English.
+// models (readBand) is read with hardly more confidence than with English
+// (lookalikeMargin).
 // A scan's noise can make OSD name Cyrillic for a German form; English
 // reads its band with a mean confidence near twice the Cyrillic model's.
 func (j *job) latinAfterAll(ctx context.Context, tw *tessWorker, band *image.Gray, dpi int, words []pxWord, script string, stats map[string]float64) (bool, error) {
-	if band == nil || tw == nil || !lookalikeScripts[script] || len(words) < minJudgedWords {
+	if band == nil || tw == nil || !lookalikeScripts[script] || len(words) < minPoorProbeWords {
 		return false, nil
 	}
 	langs, _ := j.tess.modelsFor(script, j.opt.Languages)
@@ -297,5 +298,14 @@ func (j *job) latinAfterAll(ctx context.Context, tw *tessWorker, band *image.Gra
 	_, latin := doubt(words)
 	_, other := doubt(items)
 	stats["probe_conf_"+strings.ToLower(script)] = other
-	return latin >= other, nil
+	return other < latin+lookalikeMargin, nil
 }
+
+// lookalikeMargin is how much surer, in mean word confidence, a script's
+// model must read a band than English for the band to be in that script
+// rather than Latin print. The script models read Latin print with its
+// letters' Cyrillic or Greek look-alikes about as surely as English
+// reads it through a scan's noise (a German form's band: 0.465 against
+// 0.457); print in the script, English reads as noise (a Russian page's
+// band: 0.96 against 0.50).
+const lookalikeMargin = 0.1
