@@ -1,7 +1,9 @@
 package nativetext
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/assay-pdf/assay/core"
@@ -62,5 +64,45 @@ func TestCodeLineComment(t *testing.T) {
 	want := "olItem = doc.outline # the first outline item"
 	if !slices.Contains(lines, want) {
 		t.Errorf("no line %q in %q", want, lines)
+	}
+}
+
+// TestListingComments: a listing's comments set in a column of their
+// own beside the code (tracemonkey's assembly) are read with their
+// lines; fixed-pitch text beside a listing that is no comment (a
+// program's output in a panel of its own, on a slide) stays apart.
+func TestListingComments(t *testing.T) {
+	t.Parallel()
+	res := standardFonts("Helvetica", "Courier")
+	lines := func(left []string, x float64, right []string) string {
+		var sb strings.Builder
+		sb.WriteString("BT /F1 10 Tf 72 740 Td (A listing follows, with its comments.) Tj ET ")
+		for i, l := range left {
+			fmt.Fprintf(&sb, "BT /F2 9 Tf 72 %d Td (%s) Tj ET ", 720-11*i, l)
+		}
+		for i, r := range right {
+			fmt.Fprintf(&sb, "BT /F2 9 Tf %g %d Td (%s) Tj ET ", x, 720-11*i, r)
+		}
+		sb.WriteString("BT /F1 10 Tf 72 600 Td (And prose goes on under it.) Tj ET")
+		return sb.String()
+	}
+	code := []string{"mov edx, ebx\\(748\\)", "mov edi\\(0\\), edx", "mov esi, ebx\\(764\\)"}
+	joined := func(ls []string, a, b string) bool {
+		for _, l := range ls {
+			if strings.Contains(l, a) && strings.Contains(l, b) {
+				return true
+			}
+		}
+		return false
+	}
+	got := onePageLines(t, res, lines(code, 200, []string{"// load primes", "// store primes", "// load k"}))
+	for i, c := range []string{"load primes", "store primes", "load k"} {
+		if w := strings.ReplaceAll(code[i], "\\", ""); !joined(got, w, c) {
+			t.Errorf("%q is not on the line of %q: %q", c, w, got)
+		}
+	}
+	got = onePageLines(t, res, lines(code, 300, []string{"PASS", "BenchmarkDot 1000000", "Program exited."}))
+	if joined(got, "mov", "PASS") || joined(got, "mov", "Benchmark") {
+		t.Errorf("a program's output beside the listing was read into its lines: %q", got)
 	}
 }

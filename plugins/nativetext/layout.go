@@ -1685,6 +1685,41 @@ func monoRow(slab []*seg) bool {
 	return len(slab) > 1 && !slices.ContainsFunc(slab, func(s *seg) bool { return !monospace(s.words) })
 }
 
+// listingRow says whether slab is a line of a listing whose gaps are its
+// own spaces, not a gutter: fixed-pitch pieces, the last a comment
+// (commentMark) or the first a line's number. A listing's comments are
+// set in a column of their own beside the code (tracemonkey's assembly,
+// each instruction and its '// load primes from the trace activation
+// record'); read as a column, they came after all the code. Fixed-pitch
+// text beside a listing that is no comment (a program's output in a
+// panel of its own) stays a column.
+func listingRow(slab []*seg) bool {
+	if !monoRow(slab) {
+		return false
+	}
+	first, last := slab[0], slab[0]
+	for _, s := range slab[1:] {
+		if s.b.X0 < first.b.X0 {
+			first = s
+		}
+		if s.b.X0 > last.b.X0 {
+			last = s
+		}
+	}
+	return commentMark(last.text) || strings.TrimFunc(first.text, unicode.IsDigit) == ""
+}
+
+// commentMark says whether s starts with the mark of a comment in the
+// common languages: '//', '/*', '#', '%', ';', '--'.
+func commentMark(s string) bool {
+	for _, m := range []string{"//", "/*", "#", "%", ";", "--"} {
+		if strings.HasPrefix(s, m) {
+			return true
+		}
+	}
+	return false
+}
+
 // justifiedRows says whether the slabs of a group, in a column set
 // justified to jx0..jx1 (justifiedMeasure; NaN: none), are read as rows:
 // a group of one line, whose wide gaps are word gaps and no gutter, or
@@ -1888,6 +1923,9 @@ func sideBySide(group [][]*seg, gut []span, rx0, rx1 float64) bool {
 			continue
 		}
 		for _, slab := range group {
+			if listingRow(slab) {
+				continue
+			}
 			left, right := false, false
 			for _, s := range slab {
 				left = left || g.leftOf(s.b)
