@@ -194,8 +194,12 @@ func layoutPage(glyphs []glyph, edges []edge, pictures []core.BBox, page core.BB
 	}
 	body := bodySize(all)
 	var blocks []core.Block
-	for _, segs := range ordered {
-		blocks = append(blocks, buildBlocks(segs, body, page)...)
+	for k, segs := range ordered {
+		var floats []core.BBox
+		if frame(dirs[k]) == 0 {
+			floats = floatsBeside(pictures, edges)
+		}
+		blocks = append(blocks, buildBlocks(segs, body, page, floats)...)
 	}
 	blocks = keepCaptionsWithTables(blocks)
 	unheadAside(blocks)
@@ -205,6 +209,18 @@ func layoutPage(glyphs []glyph, edges []edge, pictures []core.BBox, page core.BB
 		}
 	}
 	return blocks, facts
+}
+
+// floatsBeside are the page's pictures and vertical rules (as boxes of
+// no width): what text may wrap around (a picture, a boxed infobox).
+func floatsBeside(pictures []core.BBox, edges []edge) []core.BBox {
+	out := slices.Clone(pictures)
+	for _, e := range edges {
+		if !e.horiz {
+			out = append(out, core.BBox{X0: e.pos, Y0: e.lo, X1: e.pos, Y1: e.hi})
+		}
+	}
+	return out
 }
 
 // byDirection splits the glyphs with text by direction, and lists the
@@ -2810,11 +2826,12 @@ func isBullet(w string) bool {
 }
 
 // buildBlocks groups ordered segments into blocks.
-func buildBlocks(segs []*seg, body float64, page core.BBox) []core.Block {
+func buildBlocks(segs []*seg, body float64, page core.BBox, floats []core.BBox) []core.Block {
 	var blocks []core.Block
 	var cur []*seg
 	lead := pageLeading(segs, body)
 	lead.heads = subheadFaces(segs, body)
+	lead.floats = floats
 	flush := func() {
 		if len(cur) == 0 {
 			return

@@ -47,6 +47,9 @@ type leading struct {
 	body float64
 	// heads is the page's subheading styles (subheadFaces).
 	heads map[faceKey]bool
+	// floats are the page's pictures and vertical rules, which text may
+	// wrap around (wrapRight).
+	floats []core.BBox
 }
 
 // pageLeading measures the gaps between segments that follow each other
@@ -352,6 +355,11 @@ func (l *leading) continues(first, p, s *seg, gap float64) bool {
 	if !r.ok && math.Abs(sb.X0-pb.X0) <= em {
 		r = enclosingRight(l.segs, p, rtl) // a set-in block: a list's item
 	}
+	if w := l.wrapRight(p, rtl); w.ok && (!r.ok || w.x < r.x) && len(s.words) > 0 && wrappedProse(p, s, em) {
+		// Wrapped text is set ragged: p is full where the next line's
+		// first word would not have fitted after it.
+		return pb.X1+wrapSpace*em+s.words[0].BBox.Width() > w.x
+	}
 	slack := fullLineSlack * em
 	if l.uniform || runsOnLower(p, s) {
 		// Whether the words run on decides there; a ragged right edge
@@ -360,6 +368,45 @@ func (l *leading) continues(first, p, s *seg, gap float64) bool {
 		slack = max(slack, raggedShare*(r.x-min(pb.X0, sb.X0)))
 	}
 	return r.ok && pb.X1 >= r.x-slack
+}
+
+// wrappedProse says whether lines p and s, at a size of em points, may
+// be lines of prose wrapped around a float: neither fixed-pitch (a
+// listing's lines each end short), p of prose width.
+func wrappedProse(p, s *seg, em float64) bool {
+	return !monospace(p.words) && !monospace(s.words) && p.b.Width() >= proseLineWidth*em
+}
+
+// wrapSpace is the width of a word space, in ems, that the first word
+// of the next line would have needed before it.
+const wrapSpace = 0.25
+
+// wrapRight is the right margin of the lines that wrap around a float
+// set to the right of p (a picture, a wiki's infobox and its border):
+// the rightmost end of the lines that start where p starts (within an
+// em) beside the float, when marginLines of them do. Measured
+// against the column's margin, each such line ended short, and on a
+// loose leading each was a paragraph. Written right to left, none.
+func (l *leading) wrapRight(p *seg, rtl bool) margin {
+	if rtl {
+		return margin{}
+	}
+	em := max(1, p.size)
+	for _, pic := range l.floats {
+		if pic.X0 <= p.b.X1 || pic.Y1 <= p.b.Y0 || pic.Y0 >= p.b.Y1 {
+			continue // not beside p, to its right
+		}
+		end, n := 0.0, 0
+		for _, q := range l.segs {
+			if q.table == nil && math.Abs(q.b.X0-p.b.X0) <= em && q.b.X1 < pic.X0 && q.b.Y1 > pic.Y0 && q.b.Y0 < pic.Y1 {
+				end, n = max(end, q.b.X1), n+1
+			}
+		}
+		if n >= marginLines {
+			return margin{end, true}
+		}
+	}
+	return margin{}
 }
 
 // raggedShare is the share of its column's width by which a line of a

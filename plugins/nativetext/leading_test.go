@@ -1,6 +1,7 @@
 package nativetext
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -240,4 +241,30 @@ func blockTexts(blocks []core.Block) []string {
 		out = append(out, b.Text())
 	}
 	return out
+}
+
+// TestWrapAroundFloat: the lines of a paragraph that wrap around a
+// picture floated to their right (testdata/float-wrap.pdf) are one
+// paragraph, though each ends short of the column's margin; the
+// paragraph under the picture, full width, is another.
+func TestWrapAroundFloat(t *testing.T) {
+	t.Parallel()
+	res, err := extractAll(t, "testdata/float-wrap.pdf", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paras []string
+	for _, b := range res[1].Page.Blocks {
+		if b.Kind == core.KindParagraph {
+			paras = append(paras, strings.Join(strings.Fields(b.Text()), " "))
+		}
+	}
+	first := "The lighthouse keeper rose before dawn each morning to trim the wicks and polish the great lens, " +
+		"a task his father had taught him when he was barely tall enough to reach the brass rail."
+	if len(paras) == 0 || !strings.HasPrefix(paras[0], first) || !strings.HasSuffix(paras[0], "outlast the storms.") {
+		t.Errorf("the first paragraph is not whole; paragraphs:\n%s", strings.Join(paras, "\n"))
+	}
+	if !slices.ContainsFunc(paras, func(p string) bool { return strings.HasPrefix(p, "The harbour master thanked him") }) {
+		t.Errorf("the last paragraph is not one of its own:\n%s", strings.Join(paras, "\n"))
+	}
 }
