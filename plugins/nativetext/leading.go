@@ -391,22 +391,26 @@ func (l *leading) wrapRight(p *seg, rtl bool) margin {
 	if rtl {
 		return margin{}
 	}
-	em := max(1, p.size)
-	for _, pic := range l.floats {
-		if pic.X0 <= p.b.X1 || pic.Y1 <= p.b.Y0 || pic.Y0 >= p.b.Y1 {
-			continue // not beside p, to its right
-		}
-		end, n := 0.0, 0
-		for _, q := range l.segs {
-			if q.table == nil && math.Abs(q.b.X0-p.b.X0) <= em && q.b.X1 < pic.X0 && q.b.Y1 > pic.Y0 && q.b.Y0 < pic.Y1 {
-				end, n = max(end, q.b.X1), n+1
-			}
-		}
-		if n >= marginLines {
-			return margin{end, true}
+	near, found := core.BBox{}, false // the nearest float to p's right
+	for _, f := range l.floats {
+		if f.X0 > p.b.X1 && f.Y1 > p.b.Y0 && f.Y0 < p.b.Y1 && (!found || f.X0 < near.X0) {
+			near, found = f, true
 		}
 	}
-	return margin{}
+	if !found {
+		return margin{}
+	}
+	em := max(1, p.size)
+	end, n := 0.0, 0
+	for _, q := range l.segs {
+		if q.table == nil && math.Abs(q.b.X0-p.b.X0) <= em && q.b.X1 < near.X0 && q.b.Y1 > near.Y0 && q.b.Y0 < near.Y1 {
+			end, n = max(end, q.b.X1), n+1
+		}
+	}
+	if n < marginLines {
+		return margin{}
+	}
+	return margin{end, true}
 }
 
 // raggedShare is the share of its column's width by which a line of a
