@@ -72,6 +72,18 @@ func folioLike(s string) bool {
 	return strings.ContainsFunc(s, unicode.IsLetter) || !strings.ContainsAny(s, ".,")
 }
 
+// ofTotal reports a folio that numbers its page out of the document's
+// pages and says nothing else: '1 of 4', '2/9'. Set large and bold (a
+// spec sheet's foot), it is still no heading.
+func ofTotal(s string) bool {
+	a, b, ok := strings.Cut(strings.ToLower(textclean.CollapseSpace(s)), " of ")
+	if !ok {
+		a, b, ok = strings.Cut(strings.ReplaceAll(s, " ", ""), "/")
+	}
+	digits := func(x string) bool { return x != "" && strings.TrimFunc(x, unicode.IsDigit) == "" }
+	return ok && digits(a) && digits(b)
+}
+
 // isRoman reports a page number in lower-case roman numerals.
 func isRoman(s string) bool {
 	return len(s) <= 6 && strings.Trim(s, "ivxlc") == ""
@@ -106,7 +118,8 @@ func inMargin(b core.BBox, h float64) int {
 // slide's title. Text that recurs only with
 // other numbers ("Page 2 of 9", "Page 3 of 9") or that is a page number
 // alone is furniture unless the layout took it for a heading by its size
-// (folioLike says which figures can number pages):
+// and it says more than the page's number out of the pages' ('1 of 4' is
+// furniture at any size; folioLike says which figures can number pages):
 // folios and running heads are set at the body size or smaller, while a
 // line set larger that names its page ("Page 1", "Chapter 2") is that
 // page's heading.
@@ -124,7 +137,7 @@ func markFurniture(pages []*core.Page) {
 			n := count[exactBandKey(band, t, b)]
 			repeated := n >= 2 && (!sizedHeading(b, body) || n >= minHeadRepeats || 4*n >= len(pages))
 			numbered := (folioLike(t) && count[bandKey{band: band, k: furnitureKey(t)}] >= 2) || isPageNumber(t)
-			if !repeated && !(numbered && !sizedHeading(b, body)) {
+			if !repeated && !(numbered && (!sizedHeading(b, body) || ofTotal(t))) {
 				continue
 			}
 			markBand(b, band)

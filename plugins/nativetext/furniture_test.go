@@ -64,6 +64,11 @@ func TestFurniture(t *testing.T) {
 		{"large bare number", func(n int) core.Block {
 			return sizedBlock(core.KindParagraph, 30, 14, fmt.Sprint(n+16))
 		}, core.KindPageHeader},
+		// A folio out of the document's pages is one at any size: a
+		// spec sheet's bold '1 of 4' at its foot.
+		{"large page of total", func(n int) core.Block {
+			return sizedBlock(core.KindHeading, 760, 14, fmt.Sprintf("%d of 3", n))
+		}, core.KindPageFooter},
 		// Text repeated word for word says nothing about its page,
 		// whatever its size.
 		{"large repeated line", func(int) core.Block {
