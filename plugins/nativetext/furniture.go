@@ -282,20 +282,25 @@ func exactBandKey(band int, t string, b *core.Block) bandKey {
 // folio changes from copy to copy, and each copy counts for its folded
 // text.
 func bandCounts(pages []*core.Page) map[bandKey]int {
-	count := map[bandKey]int{}
-	copies := map[bandKey]map[uint64]bool{}
-	add := func(k bandKey, copy uint64) {
-		if copies[k] == nil {
-			copies[k] = map[uint64]bool{}
-		}
-		if !copies[k][copy] {
-			copies[k][copy] = true
-			count[k]++
-		}
+	type copyKey struct {
+		k    bandKey
+		copy uint64
 	}
+	count := map[bandKey]int{}
+	counted := map[copyKey]bool{}
 	for _, p := range pages {
 		body := bodyHash(p)
 		seen := map[bandKey]bool{} // a page counts once for each key
+		add := func(k bandKey, copy uint64) {
+			if k.k == "" || seen[k] {
+				return
+			}
+			seen[k] = true
+			if ck := (copyKey{k, copy}); !counted[ck] {
+				counted[ck] = true
+				count[k]++
+			}
+		}
 		for i := range p.Blocks {
 			b := &p.Blocks[i]
 			band := furnitureBand(b, p.Height)
@@ -304,18 +309,8 @@ func bandCounts(pages []*core.Page) map[bandKey]int {
 			}
 			t := b.Text()
 			exact := exactBandKey(band, t, b)
-			folded := bandKey{band: band, k: furnitureKey(t)}
-			for _, k := range []bandKey{exact, folded} {
-				if k.k == "" || seen[k] {
-					continue
-				}
-				seen[k] = true
-				if k == exact {
-					add(k, body)
-				} else {
-					add(k, body^textHash(exact.k))
-				}
-			}
+			add(exact, body)
+			add(bandKey{band: band, k: furnitureKey(t)}, body^textHash(exact.k))
 		}
 	}
 	return count
