@@ -195,11 +195,11 @@ func layoutPage(glyphs []glyph, edges []edge, pictures []core.BBox, page core.BB
 	body := bodySize(all)
 	var blocks []core.Block
 	for k, segs := range ordered {
-		var floats []core.BBox
+		var fl floats
 		if frame(dirs[k]) == 0 {
-			floats = floatsBeside(pictures, edges)
+			fl = floats{pictures, edges}
 		}
-		blocks = append(blocks, buildBlocks(segs, body, page, floats)...)
+		blocks = append(blocks, buildBlocks(segs, body, page, fl)...)
 	}
 	blocks = keepCaptionsWithTables(blocks)
 	unheadAside(blocks)
@@ -209,18 +209,6 @@ func layoutPage(glyphs []glyph, edges []edge, pictures []core.BBox, page core.BB
 		}
 	}
 	return blocks, facts
-}
-
-// floatsBeside are the page's pictures and vertical rules (as boxes of
-// no width): what text may wrap around (a picture, a boxed infobox).
-func floatsBeside(pictures []core.BBox, edges []edge) []core.BBox {
-	out := slices.Clone(pictures)
-	for _, e := range edges {
-		if !e.horiz {
-			out = append(out, core.BBox{X0: e.pos, Y0: e.lo, X1: e.pos, Y1: e.hi})
-		}
-	}
-	return out
 }
 
 // byDirection splits the glyphs with text by direction, and lists the
@@ -2826,12 +2814,12 @@ func isBullet(w string) bool {
 }
 
 // buildBlocks groups ordered segments into blocks.
-func buildBlocks(segs []*seg, body float64, page core.BBox, floats []core.BBox) []core.Block {
+func buildBlocks(segs []*seg, body float64, page core.BBox, fl floats) []core.Block {
 	var blocks []core.Block
 	var cur []*seg
 	lead := pageLeading(segs, body)
 	lead.heads = subheadFaces(segs, body)
-	lead.floats = floats
+	lead.floats = fl
 	flush := func() {
 		if len(cur) == 0 {
 			return

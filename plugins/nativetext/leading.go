@@ -47,9 +47,34 @@ type leading struct {
 	body float64
 	// heads is the page's subheading styles (subheadFaces).
 	heads map[faceKey]bool
-	// floats are the page's pictures and vertical rules, which text may
-	// wrap around (wrapRight).
-	floats []core.BBox
+	// floats are what text on the page may wrap around (wrapRight).
+	floats floats
+}
+
+// floats are a page's pictures and its rules, of which the vertical ones
+// (a boxed infobox's side) are floats too: what text may wrap around.
+type floats struct {
+	pictures []core.BBox
+	edges    []edge
+}
+
+// nearestRight is the nearest float to the right of box b, beside it.
+func (f floats) nearestRight(b core.BBox) (core.BBox, bool) {
+	near, found := core.BBox{}, false
+	consider := func(c core.BBox) {
+		if c.X0 > b.X1 && c.Y1 > b.Y0 && c.Y0 < b.Y1 && (!found || c.X0 < near.X0) {
+			near, found = c, true
+		}
+	}
+	for _, p := range f.pictures {
+		consider(p)
+	}
+	for _, e := range f.edges {
+		if !e.horiz {
+			consider(core.BBox{X0: e.pos, Y0: e.lo, X1: e.pos, Y1: e.hi})
+		}
+	}
+	return near, found
 }
 
 // pageLeading measures the gaps between segments that follow each other
@@ -391,12 +416,7 @@ func (l *leading) wrapRight(p *seg, rtl bool) margin {
 	if rtl {
 		return margin{}
 	}
-	near, found := core.BBox{}, false // the nearest float to p's right
-	for _, f := range l.floats {
-		if f.X0 > p.b.X1 && f.Y1 > p.b.Y0 && f.Y0 < p.b.Y1 && (!found || f.X0 < near.X0) {
-			near, found = f, true
-		}
-	}
+	near, found := l.floats.nearestRight(p.b)
 	if !found {
 		return margin{}
 	}
