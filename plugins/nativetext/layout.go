@@ -706,35 +706,29 @@ func ocrWordsApart(ln []fg) {
 	if len(ln) < 2 || slices.ContainsFunc(ln, func(f fg) bool { return !f.g.flags.Has(core.FlagInvisible) }) {
 		return
 	}
-	bySeq := make([]int, len(ln))
-	for i := range bySeq {
-		bySeq[i] = i
+	type inWord struct {
+		f        fg
+		at, word int // its place in ln, its word
 	}
-	slices.SortFunc(bySeq, func(a, b int) int { return cmp.Compare(ln[a].g.seq, ln[b].g.seq) })
-	word := make([]int, len(ln)) // the word of each glyph
-	var start []float64          // where each word starts
-	for k, i := range bySeq {
-		if k == 0 || ln[i].g.placed {
-			start = append(start, ln[i].b.X0)
+	gs := make([]inWord, len(ln))
+	for i, f := range ln {
+		gs[i] = inWord{f: f, at: i}
+	}
+	slices.SortStableFunc(gs, func(a, b inWord) int { return cmp.Compare(a.f.g.seq, b.f.g.seq) })
+	var start []float64 // where each word starts
+	for k := range gs {
+		if k == 0 || gs[k].f.g.placed {
+			start = append(start, gs[k].f.b.X0)
 		}
-		w := len(start) - 1
-		word[i] = w
-		start[w] = min(start[w], ln[i].b.X0)
+		gs[k].word = len(start) - 1
+		start[gs[k].word] = min(start[gs[k].word], gs[k].f.b.X0)
 	}
-	key := make([]float64, len(ln))
-	for i := range ln {
-		key[i] = start[word[i]]
+	// Back in ln's order, then word by word.
+	slices.SortFunc(gs, func(a, b inWord) int { return cmp.Compare(a.at, b.at) })
+	slices.SortStableFunc(gs, func(a, b inWord) int { return cmp.Compare(start[a.word], start[b.word]) })
+	for i := range gs {
+		ln[i] = gs[i].f
 	}
-	order := make([]int, len(ln))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(key[a], key[b]) })
-	sorted := make([]fg, len(ln))
-	for k, i := range order {
-		sorted[k] = ln[i]
-	}
-	copy(ln, sorted)
 }
 
 // dropCoveredSpaces drops from ln (sorted by x) the space glyphs that
