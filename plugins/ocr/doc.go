@@ -42,17 +42,20 @@
 // page in another script or language skips the English reading, and OSD
 // looks at that band before the whole page. Where OSD names Cyrillic or
 // Greek, whose letters can spell Latin print, the band is read with that
-// script's model too, and a page it reads with no more confidence than
-// English is Latin print (latinAfterAll: a scanned German form had come
-// out in Cyrillic letters of the Latin ones' shapes). An English page of one
-// column is then read with the band's words painted out, and they are put
-// back, so no line is read twice. Tesseract reads a block's lines, not
-// its columns, so a page is cut into columns before any reading (an X-Y
-// cut of its ink at gutters that part columns of text, one of them
-// holding lines, not the letters of a line of display type; parts.go) and
-// read one column at a time; the probe band is read so too. It reads a
-// block's lines as of one size, too: a line of display type three times
-// the size of the print beside it is read as a part of its own.
+// script's model too, and a page it reads hardly surer than English
+// (lookalikeMargin) is Latin print (latinAfterAll: a scanned German form
+// had come out in Cyrillic letters of the Latin ones' shapes), and a
+// passage of a Latin page read again with its script's model keeps that
+// reading only where it is surer by as much (readsSurer). An English
+// page of one column is then read with the band's words painted out,
+// and they are put back, so no line is read twice. Tesseract reads a
+// block's lines, not its columns, so a page is cut into columns before
+// any reading (an X-Y cut of its ink at gutters that part columns of
+// text, one of them holding lines, not the letters of a line of display
+// type; parts.go) and read one column at a time; the probe band is read
+// so too. It reads a block's lines as of one size, too: a line of
+// display type three times the size of the print beside it is read as a
+// part of its own.
 // PaddleOCR reads a page's columns apart too where they run three inches
 // down the page: its line boxes, grown by their margins, bridge a narrow
 // gutter. The probe also measures the print: a page of large print is

@@ -58,16 +58,23 @@ func (j *job) rereadForeign(ctx context.Context, tw *tessWorker, g *image.Gray, 
 		if len(ws) == 0 {
 			continue
 		}
-		latin := slices.DeleteFunc(slices.Clone(items), func(w pxWord) bool { return !centreIn(w, r) })
-		if _, was := doubt(latin); meanConf(ws) <= was+surerBy(osd.Script) {
-			continue // read no better: Latin print that OSD named otherwise
+		var latin, rest []pxWord // the Latin reading's words in r, and the others
+		for _, w := range items {
+			if centreIn(w, r) {
+				latin = append(latin, w)
+			} else {
+				rest = append(rest, w)
+			}
+		}
+		if !readsSurer(osd.Script, ws, latin) {
+			continue // Latin print that OSD named otherwise
 		}
 		if unspacedScript(osd.Script) {
 			ws = passageLines(ws)
 		}
 		stats["regions_reread"]++
 		stats[core.NoteStatPrefix+fmt.Sprintf("a passage in the %s script was read with its own model", osd.Script)] = 1
-		items = slices.DeleteFunc(items, func(w pxWord) bool { return centreIn(w, r) })
+		items = rest
 		for _, w := range ws {
 			w.box = w.box.Add(r.Min)
 			items = append(items, w)
@@ -79,22 +86,6 @@ func (j *job) rereadForeign(ctx context.Context, tw *tessWorker, g *image.Gray, 
 // centreIn says whether the middle of w's box lies in r.
 func centreIn(w pxWord, r image.Rectangle) bool {
 	return image.Pt((w.box.Min.X+w.box.Max.X)/2, (w.box.Min.Y+w.box.Max.Y)/2).In(r)
-}
-
-// surerBy is how much surer than a Latin model a script's model must
-// read a passage to be trusted with it: lookalikeMargin for a script
-// whose letters look like Latin ones, none for another.
-func surerBy(script string) float64 {
-	if lookalikeScripts[script] {
-		return lookalikeMargin
-	}
-	return 0
-}
-
-// meanConf is the mean confidence of ws, 0 for none.
-func meanConf(ws []pxWord) float64 {
-	_, mean := doubt(ws)
-	return mean
 }
 
 // passageLines is one item a line of the words of a passage in a script

@@ -104,9 +104,9 @@ func (j *job) probeLatin(ctx context.Context, tw *tessWorker, g *image.Gray, dpi
 
 // readBand reads the probe band with langs (English for the probe), one
 // column at a time (gutters), and keeps the whole words: boxes in the
-// band's pixels from its corner. Tesseract reads a band as one block: where two columns'
-// lines do not line up it took a row of each for one line, reading two
-// rows of one column as one and mixing their words.
+// band's pixels from its corner. Tesseract reads a band as one block:
+// where two columns' lines do not line up it took a row of each for one
+// line, reading two rows of one column as one and mixing their words.
 func (j *job) readBand(ctx context.Context, tw *tessWorker, band *image.Gray, dpi int, langs []string) ([]pxWord, error) {
 	var items []pxWord
 	for _, c := range gutters(band, band.Rect, dpi) {
@@ -295,10 +295,32 @@ func (j *job) latinAfterAll(ctx context.Context, tw *tessWorker, band *image.Gra
 	if err != nil {
 		return false, err
 	}
-	_, latin := doubt(words)
-	_, other := doubt(items)
-	stats["probe_conf_"+strings.ToLower(script)] = other
-	return other < latin+lookalikeMargin, nil
+	stats["probe_conf_"+strings.ToLower(script)] = meanConf(items)
+	return !readsSurer(script, items, words), nil
+}
+
+// readsSurer says whether a script's model read words with more mean
+// confidence than a Latin model read the same print (latin), by
+// surerBy(script): what decides between them, for a page's probe band
+// (latinAfterAll) and for a passage read again (rereadForeign).
+func readsSurer(script string, words, latin []pxWord) bool {
+	return meanConf(words) > meanConf(latin)+surerBy(script)
+}
+
+// surerBy is how much surer than a Latin model a script's model must
+// read print to be trusted with it: lookalikeMargin for a script whose
+// letters look like Latin ones, none for another.
+func surerBy(script string) float64 {
+	if lookalikeScripts[script] {
+		return lookalikeMargin
+	}
+	return 0
+}
+
+// meanConf is the mean confidence of ws, 0 for none.
+func meanConf(ws []pxWord) float64 {
+	_, mean := doubt(ws)
+	return mean
 }
 
 // lookalikeMargin is how much surer, in mean word confidence, a script's
