@@ -406,11 +406,12 @@ func joinLines(b *core.Block) string {
 // listItem writes an item as "- text", in place of the bullet it starts
 // with in the PDF (textclean.Bullet), or keeps an ordinal ("1.", "a)").
 func listItem(t string) string {
-	if first, rest, _ := strings.Cut(t, " "); textclean.Bullet(first) {
+	first, rest, ok := strings.Cut(t, " ")
+	if textclean.Bullet(first) {
 		return "- " + strings.TrimSpace(rest)
 	}
-	if ord, rest, ok := strings.Cut(t, " "); ok && isOrdinal(ord) {
-		return ord + " " + rest
+	if ok && isOrdinal(first) {
+		return first + " " + rest
 	}
 	return "- " + t
 }
