@@ -1572,7 +1572,7 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg, rules []edge, facts 
 			continue
 		}
 		j, gut := growGroup(slabs, i, rx0, rx1, em, rules)
-		if readAlone(slabs, i, j, gut, rx0, rx1, em, rules) || justifiedRows(slabs[i:j], jx0, jx1) || j == i+1 && monoRow(slabs[i]) {
+		if readAlone(slabs, i, j, gut, rx0, rx1, em, rules) || justifiedRows(slabs[i:j], jx0, jx1) {
 			emitRowsIn(slabs[i], jx0, jx1, out)
 			i++
 			continue
@@ -1676,9 +1676,9 @@ func readAlone(slabs [][]*seg, i, j int, gut []span, rx0, rx1, em float64, rules
 	return i+1 < len(slabs) && titleInGutter(slabs[i], slabs[i+1]) || loneLineOver(slabs, i, j, gut, rx0, rx1, em, rules)
 }
 
-// monoRow says whether a slab that shares its gaps with no other is
-// one line of fixed-pitch text: its gaps are spaces of the listing (a
-// comment set beside its code), no gutter.
+// monoRow says whether slab is a line of fixed-pitch pieces. Where it
+// shares its gaps with no other slab, they are the spaces of a listing
+// (a comment set beside its code), no gutter (sideBySide).
 func monoRow(slab []*seg) bool {
 	return len(slab) > 1 && !slices.ContainsFunc(slab, func(s *seg) bool { return !monospace(s.words) })
 }
@@ -1914,14 +1914,15 @@ func runningColumns(slabs [][]*seg, i, j int, gut []span, em float64) bool {
 // their lines share slabs. Lines that each keep to one side (a date
 // centred under a title, then a heading at the left margin) share the
 // gap between them with no slab across it; they are read top to bottom,
-// a slab at a time.
+// a slab at a time. A line of a listing (listingRow), and a group of one
+// fixed-pitch line (monoRow), hold their own spaces, no gutter.
 func sideBySide(group [][]*seg, gut []span, rx0, rx1 float64) bool {
 	for _, g := range gut {
 		if !g.inner(rx0, rx1) {
 			continue
 		}
 		for _, slab := range group {
-			if listingRow(slab) {
+			if listingRow(slab) || len(group) == 1 && monoRow(slab) {
 				continue
 			}
 			left, right := false, false
