@@ -55,7 +55,12 @@ func (in *interp) annotations() error {
 			continue
 		}
 		start := len(in.glyphs)
-		err := in.appearance(ad)
+		var err error
+		if f, ok := in.builtField(ad); ok {
+			err = in.drawField(ad, f)
+		} else {
+			err = in.appearance(ad)
+		}
 		if in.halts(err) {
 			return err
 		}

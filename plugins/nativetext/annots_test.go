@@ -3,6 +3,7 @@ package nativetext
 import (
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/assay-pdf/assay/core"
@@ -159,5 +160,89 @@ func TestHostileAnnotations(t *testing.T) {
 				t.Errorf("words %q, want [Body]", got)
 			}
 		})
+	}
+}
+
+// TestFieldValues: where the form asks the viewer to build its fields'
+// appearances (/NeedAppearances, as LibreOffice writes and as programs
+// that fill forms set), a field's value is what the page shows, whatever
+// its appearance stream draws (nothing, or a stale value): a text field's
+// text (inherited from its parent field, wrapped in a multi-line field), a
+// combo box's choice by its shown name, a list box's options from the
+// first shown. A password field stays masked as its appearance draws it.
+func TestFieldValues(t *testing.T) {
+	t.Parallel()
+	empty := stream("/Type /XObject /Subtype /Form /BBox [0 0 200 20]", "/Tx BMC EMC")
+	widget := func(rect, more string) string {
+		return "<< /Type /Annot /Subtype /Widget /Rect [" + rect + "] /DA (/Helv 0 Tf 0 g) " + more + " >>"
+	}
+	b := onePage("/Annots [5 0 R 6 0 R 7 0 R 8 0 R 9 0 R 10 0 R 12 0 R]", helvRes,
+		"BT /F1 10 Tf 72 703 Td (Name:) Tj 0 -50 Td (Country:) Tj 0 -50 Td (Colours:) Tj 0 -100 Td (Notes:) Tj 0 -100 Td (Code:) Tj 0 -50 Td (Town:) Tj 0 -50 Td (Street:) Tj ET",
+		widget("140 698 340 718", "/FT /Tx /V (Jane Doe) /AP << /N 13 0 R >>"),
+		widget("140 648 340 668", "/FT /Ch /Ff 131072 /Opt [[(de) (Germany)] [(fr) (France)]] /V (fr) /AP << /N 13 0 R >>"),
+		widget("140 560 340 618", "/FT /Ch /Opt [(Red) (Green) (Blue)] /TI 1 /AP << /N 13 0 R >>"),
+		widget("140 440 240 518", "/FT /Tx /Ff 4096 /DA (/Helv 10 Tf 0 g) /V (The quick brown fox jumps over the lazy dog) /AP << /N 13 0 R >>"),
+		widget("140 398 340 418", "/FT /Tx /Ff 8192 /V (secret) /AP << /N 14 0 R >>"),
+		widget("140 348 340 368", "/Parent 11 0 R /AP << /N 13 0 R >>"),
+		"<< /FT /Tx /T (town) /V (Springfield) >>",
+		widget("140 298 340 318", "/FT /Tx /V (New Street) /AP << /N 15 0 R >>"),
+		empty,
+		appearanceStream("0 0 200 20", "", "******"),
+		appearanceStream("0 0 200 20", "", "Old Street"),
+	)
+	b.Set(1, "<< /Type /Catalog /Pages 2 0 R /AcroForm << /NeedAppearances true /DR "+formFonts+" >> >>")
+	res, err := extractAll(t, b.Write(t), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := lineTexts(res[1].Page)
+	text := strings.Join(lines, "\n")
+	for _, w := range []string{"Jane Doe", "France", "Green", "Blue", "Springfield", "New Street", "******"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("%q missing from %q", w, lines)
+		}
+	}
+	for _, w := range []string{"Germany", "Red", "secret", "Old"} {
+		if strings.Contains(text, w) {
+			t.Errorf("%q in %q", w, lines)
+		}
+	}
+	// 100 points less padding hold about 19 ems of Helvetica at 10 pt:
+	// the sentence of 43 characters wraps onto three lines, and reads in
+	// its order.
+	const want = "The quick brown fox jumps over the lazy dog"
+	var sentence []string
+	for _, l := range lines {
+		if slices.Contains(strings.Fields(want), strings.Fields(l)[0]) {
+			sentence = append(sentence, l)
+		}
+	}
+	if got := strings.Join(sentence, " "); len(sentence) < 2 || got != want {
+		t.Errorf("multi-line value read as %q, want its words in order on several lines", sentence)
+	}
+}
+
+// formFonts is a form's /DR: Helvetica as /Helv, the name its fields'
+// /DA give.
+const formFonts = "<< /Font << /Helv << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >> >>"
+
+// TestFieldAppearanceKept: where the form does not ask the viewer to
+// build appearances, a field's appearance is what shows, even where its
+// value differs; a widget with no appearance at all shows its value.
+func TestFieldAppearanceKept(t *testing.T) {
+	t.Parallel()
+	b := onePage("/Annots [5 0 R 7 0 R]", helvRes,
+		"BT /F1 10 Tf 72 703 Td (Street:) Tj 0 -50 Td (Name:) Tj ET",
+		"<< /Type /Annot /Subtype /Widget /Rect [140 698 340 718] /FT /Tx /V (New Street) /DA (/Helv 0 Tf 0 g) /AP << /N 6 0 R >> >>",
+		appearanceStream("0 0 200 20", "", "Old Street"),
+		"<< /Type /Annot /Subtype /Widget /Rect [140 648 340 668] /FT /Tx /V (Jane) /DA (/Helv 0 Tf 0 g) >>",
+	)
+	b.Set(1, "<< /Type /Catalog /Pages 2 0 R /AcroForm << /DR "+formFonts+" >> >>")
+	res, err := extractAll(t, b.Write(t), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := words(res[1].Page), []string{"Street:", "Old", "Street", "Name:", "Jane"}; !slices.Equal(got, want) {
+		t.Errorf("words %q, want %q", got, want)
 	}
 }

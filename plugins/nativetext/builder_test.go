@@ -61,8 +61,13 @@ func onePageLines(t *testing.T, resources, content string, more ...string) []str
 	if err != nil {
 		t.Fatal(err)
 	}
+	return lineTexts(res[1].Page)
+}
+
+// lineTexts is the text of each line of p, block by block.
+func lineTexts(p core.Page) []string {
 	var lines []string
-	for _, b := range res[1].Page.Blocks {
+	for _, b := range p.Blocks {
 		for _, l := range b.Lines {
 			lines = append(lines, l.Text())
 		}

@@ -21,6 +21,10 @@
 //	             its text is kept, not its boxes as page facts, and not text
 //	             the page's own glyphs already hold there (a button labelled
 //	             twice).
+//	fields.go    form fields whose appearance the viewer builds (the form's
+//	             /NeedAppearances, or no /AP): a text field's value, a combo
+//	             box's choice, a list box's options, drawn in the font and
+//	             size of the field's /DA inside its /Rect.
 //	font.go      fonts: simple (Type1, TrueType, Type3) with base encodings,
 //	             /Differences, embedded Type 1 encodings, /Widths or standard-14
 //	             metrics from pdfcpu; Type0/CID with Identity, predefined and

@@ -23,6 +23,10 @@ type document struct {
 	// document are alike, and starting the next page's glyph slice near
 	// that size saves the copies of growing it from nothing.
 	glyphHint atomic.Int64
+
+	// need is the form's /NeedAppearances, read once (needAppearances).
+	needOnce sync.Once
+	need     bool
 }
 
 // parses counts the documents openDocument parsed, for the tests of the

@@ -27,6 +27,13 @@ func Stream(dict, data string) string {
 	return fmt.Sprintf("<< %s /Length %d >>\nstream\n%s\nendstream", dict, len(data)+0, data)
 }
 
+// Set replaces the body of object n (numbered from 1): a test changes
+// the catalog that OnePage or Pages wrote, say.
+func (b *Builder) Set(n int, body string) *Builder {
+	b.objs[n-1] = body
+	return b
+}
+
 // Bytes is the file: header, objects, cross-reference table and trailer.
 func (b *Builder) Bytes() []byte {
 	var buf bytes.Buffer
