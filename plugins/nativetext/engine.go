@@ -398,6 +398,9 @@ func (d *document) cells(ctx context.Context, n int, opts Options) (*Cells, erro
 		return nil, pdfdoc.ContextError(ctx.Err())
 	}
 	in.finishFills()
+	if in.invisible > 0 {
+		plainLayerFaces(in.glyphs)
+	}
 	in.glyphs = append(in.glyphs, drawnBullets(in.glyphs, in.dots)...)
 	d.glyphHint.Store(int64(len(in.glyphs)))
 	c := &Cells{
