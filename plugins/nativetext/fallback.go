@@ -178,6 +178,22 @@ const (
 	descentShare     = 0.2
 )
 
+// generatedSpace is the space glyph between the glyph last and the cell
+// next of the same line: pdfium puts a space of no box where the text's
+// words part without a space character (a kern, a new show), and the
+// layout, sizing glyphs by their cells (taller than the text's size),
+// did not part them ('pdfencryptiontest').
+func generatedSpace(last glyph, next core.BBox) (glyph, bool) {
+	if next.X0 < last.box.X1 || next.Y0 >= last.box.Y1 || next.Y1 <= last.box.Y0 {
+		return glyph{}, false
+	}
+	b := core.BBox{X0: last.box.X1, Y0: last.box.Y0, X1: max(next.X0, last.box.X1+minAdvance), Y1: last.box.Y1}
+	return glyph{
+		text: " ", box: b, ox: b.X0, oy: last.oy, ex: b.X1, ey: last.ey,
+		size: last.size, font: last.font, flags: last.flags, space: true, mapped: true,
+	}, true
+}
+
 // glyphs turns pdfium's characters into glyphs for the layout: each
 // character's cell (its advance and the font's ascent and descent, so the
 // cells of a word touch), the baseline a fifth of the cell above its foot,
@@ -186,11 +202,13 @@ const (
 func (fd *fallbackDoc) glyphs(chars []render.Char, pageBox core.BBox) ([]glyph, int) {
 	var out []glyph
 	unmapped := 0
+	spaceNext := false
 	for _, c := range chars {
 		if len(out) >= maxGlyphsPerPage {
 			break
 		}
 		if c.Rune != 0 && unicode.IsControl(c.Rune) {
+			spaceNext = false
 			continue
 		}
 		cell := c.Loose
@@ -199,8 +217,16 @@ func (fd *fallbackDoc) glyphs(chars []render.Char, pageBox core.BBox) ([]glyph, 
 		}
 		b := cell.Intersect(pageBox)
 		if b.Empty() {
+			spaceNext = c.Rune == ' '
 			continue
 		}
+		if spaceNext && len(out) > 0 {
+			if sp, ok := generatedSpace(out[len(out)-1], b); ok {
+				sp.seq = len(out)
+				out = append(out, sp)
+			}
+		}
+		spaceNext = false
 		size := b.Height()
 		if size < 1 {
 			size = defaultGlyphSize

@@ -63,6 +63,10 @@ func TestSecondParser(t *testing.T) {
 	}{
 		{"simple font", onePage("", helvRes, "BT /F1 12 Tf 72 700 Td (Hello second parser) Tj 0 -20 Td (next line) Tj ET").Write(t),
 			[]string{"Hello", "second", "parser", "next", "line"}},
+		// Words parted by kerns, no space drawn: pdfium puts a space of
+		// no box between them, and they stay apart.
+		{"kerned words", onePage("", helvRes, "BT /F1 12 Tf 72 700 Td [(pdf) -200 (encryption) -200 (test)] TJ 0 -14 Td [(password:) -200 (asdf)] TJ ET").Write(t),
+			[]string{"pdf", "encryption", "test", "password:", "asdf"}},
 		// A CID font with a ToUnicode map: the words come out, with boxes
 		// inside the page.
 		{"CID font", onePage("", "<< /Font << /F1 5 0 R >> >>",
