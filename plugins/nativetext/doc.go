@@ -25,6 +25,9 @@
 //	             /NeedAppearances, or no /AP): a text field's value, a combo
 //	             box's choice, a list box's options, drawn in the font and
 //	             size of the field's /DA inside its /Rect.
+//	layers.go    invisible text layers once the page is run: a face most of
+//	             the layer has is no emphasis, and visible text over the
+//	             layer hides it.
 //	font.go      fonts: simple (Type1, TrueType, Type3) with base encodings,
 //	             /Differences, embedded Type 1 encodings, /Widths or standard-14
 //	             metrics from pdfcpu; Type0/CID with Identity, predefined and

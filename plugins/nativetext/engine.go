@@ -400,6 +400,7 @@ func (d *document) cells(ctx context.Context, n int, opts Options) (*Cells, erro
 	in.finishFills()
 	if in.invisible > 0 {
 		plainLayerFaces(in.glyphs)
+		in.glyphs = dropCoveredLayer(in.glyphs)
 	}
 	in.glyphs = append(in.glyphs, drawnBullets(in.glyphs, in.dots)...)
 	d.glyphHint.Store(int64(len(in.glyphs)))

@@ -785,46 +785,6 @@ func (in *interp) glyphFlags(f *font, dir int, dx, dy float64) core.WordFlags {
 	return flags
 }
 
-// plainLayerFaces takes the weight or the slant that most of a page's
-// invisible glyphs have off them all. An OCR layer's faces are its
-// program's: some set each word in the face the scan shows, bold where
-// the print is bold (a 1977 paper's 'Fetch'); others set whole lines or
-// pages in a bold or an oblique face of their own (EPSON Scan in
-// Courier-Bold and Courier-Oblique, JSTOR's layers in Times-Bold). A face
-// that most of the layer has is its body's, no emphasis: kept, each of
-// its short lines was a bold heading. Visible glyphs keep their faces.
-func plainLayerFaces(gs []glyph) {
-	invisible, bold, italic := 0, 0, 0
-	for i := range gs {
-		f := gs[i].flags
-		if f&core.FlagInvisible == 0 {
-			continue
-		}
-		invisible++
-		if f&core.FlagBold != 0 {
-			bold++
-		}
-		if f&core.FlagItalic != 0 {
-			italic++
-		}
-	}
-	var plain core.WordFlags
-	if 2*bold > invisible {
-		plain |= core.FlagBold
-	}
-	if 2*italic > invisible {
-		plain |= core.FlagItalic
-	}
-	if plain == 0 {
-		return
-	}
-	for i := range gs {
-		if gs[i].flags&core.FlagInvisible != 0 {
-			gs[i].flags &^= plain
-		}
-	}
-}
-
 func (in *interp) doXObject(name string, res types.Dict) error {
 	xobjs := in.doc.Dict(res["XObject"])
 	if xobjs == nil {

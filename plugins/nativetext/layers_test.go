@@ -53,3 +53,16 @@ func TestOCRLayerFaces(t *testing.T) {
 		})
 	}
 }
+
+// TestCoveredLayer: an invisible placeholder under a field's visible
+// value (SF-424's 'NGMS Agency' under 'U.S. Department of Interior') is
+// hidden by it; invisible text elsewhere on the page is kept.
+func TestCoveredLayer(t *testing.T) {
+	t.Parallel()
+	content := "BT /F1 7.45 Tf 3 Tr 35.4 570.5 Td (NGMS Agency) Tj 0 -100 Td (Searchable note) Tj ET " +
+		"BT /F1 8.57 Tf 0 Tr 37.6 568.7 Td (U.S. Department of Interior) Tj ET"
+	got := onePageWords(t, helvRes, content)
+	if want := "U.S. Department of Interior Searchable note"; got != want {
+		t.Errorf("words %q, want %q", got, want)
+	}
+}
