@@ -128,6 +128,12 @@
 // of one or two such marks beside print (a cover's portrait over its
 // title) are dropped, as are blocks of rule marks alone.
 //
+// A reading that is no print is left out, with a note for the ledger
+// (noise.go): a photograph, graph paper or a page read upside down gives
+// words the recogniser is sure of almost none of. A page's reading is
+// judged whole; a picture's block by block, its noise keeping only the
+// lines that hold a sure word (a chart's labels).
+//
 // Modes: "page" recognises whole pages; "regions" only the boxes the caller
 // names: each picture is rendered once, at the reading resolution, and
 // gets a text check (PaddleOCR's detector on that render shrunk to

@@ -487,6 +487,8 @@ func (j *job) readWhole(ctx, rctx context.Context, page *core.Page, opt render.O
 		return err
 	}
 	stats["backend_"+backend] = 1
+	blocks, gone := dropNoise(blocks, false)
+	noteNoise(stats, "the page", gone)
 	page.Blocks = mendHyphens(buildBlocks(blocks, tr.ToPage))
 	return nil
 }

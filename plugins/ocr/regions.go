@@ -238,6 +238,8 @@ func (j *job) readRegion(ctx context.Context, p int, box core.BBox, shot regionS
 		blocks = keepWords(blocks, dropStrayHan)
 	}
 	off := g.Rect.Min
+	blocks, gone := dropNoise(blocks, true)
+	noteNoise(stats, "a picture", gone)
 	read := buildBlocks(blocks, func(r image.Rectangle) core.BBox { return tr.ToPage(r.Add(off)) })
 	fig, ok := joinRead(core.KindFigure, box, read)
 	return fig, ok, nil
