@@ -134,7 +134,7 @@ type Status string
 // Page statuses, from best to worst.
 const (
 	StatusOK       Status = "ok"       // text extracted and it passed the quality threshold
-	StatusDegraded Status = "degraded" // text extracted, but below the quality threshold
+	StatusDegraded Status = "degraded" // text extracted, but below the quality threshold, or incomplete or unsure by its engine's word
 	StatusFailed   Status = "failed"   // the engine reported an error or crashed
 	StatusTimeout  Status = "timeout"  // the engine did not answer in time
 	StatusSkipped  Status = "skipped"  // not asked for, or nothing to do

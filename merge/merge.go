@@ -105,7 +105,8 @@ type Entry struct {
 }
 
 // Decide picks the winner among a page's candidates and writes its ledger
-// entry. A usable winner whose score is below threshold is degraded; with
+// entry. A usable winner whose score is below threshold, or that its
+// engine answered degraded, is degraded; with
 // no usable candidate the page takes the best failure's status and error.
 func Decide(number int, cands []Candidate, threshold float64) Entry {
 	e := Entry{Number: number, Page: core.Page{Number: number}, Attempts: make([]Attempt, 0, len(cands))}
@@ -143,7 +144,10 @@ func Decide(number int, cands []Candidate, threshold float64) Entry {
 	e.Page = w.Result.Page
 	e.Page.Number = number
 	e.Status = core.StatusOK
-	if w.Quality.Score < threshold {
+	if w.Quality.Score < threshold || w.Result.Status == core.StatusDegraded {
+		// An engine that says its own reading is incomplete or unsure (a
+		// page cut at a limit, a second reader without fonts, OCR of
+		// little confidence) is believed, whatever the text scores.
 		e.Status = core.StatusDegraded
 	}
 	return e

@@ -55,6 +55,13 @@ func TestDecide(t *testing.T) {
 	if e.Status != core.StatusDegraded || e.Engine != "a" {
 		t.Fatalf("low score should be degraded, got %+v", e)
 	}
+	// An engine's own word that its reading is incomplete or unsure (a
+	// page cut at a limit, OCR of little confidence) stands, however well
+	// the text scores.
+	e = Decide(6, []Candidate{cand("a", 1, core.StatusDegraded, 1)}, 0.7)
+	if e.Status != core.StatusDegraded || e.Engine != "a" {
+		t.Fatalf("an engine's degraded reading scoring 1 should stay degraded, got %+v", e)
+	}
 	fail := cand("a", 1, core.StatusTimeout, 0)
 	fail.Result.Err = core.ErrTimeout
 	e = Decide(4, []Candidate{fail}, 0.7)

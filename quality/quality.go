@@ -82,6 +82,9 @@ const (
 // repetition, each in [0,1].
 func Score(r core.PageResult, h Hints) Report {
 	rep := Report{Signals: map[string]float64{}, Reasons: r.Notes()}
+	if r.Stats[core.FactLimitHit] > 0 {
+		rep.because("a limit cut the reading short: the page's text may be incomplete")
+	}
 	if r.Status == core.StatusFailed || r.Status == core.StatusTimeout || r.Status == core.StatusSkipped {
 		return rep.empty("no result: " + string(r.Status))
 	}

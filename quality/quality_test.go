@@ -53,6 +53,18 @@ func TestScore(t *testing.T) {
 	}
 }
 
+// TestScoreLimitHit: a reading a limit cut short says so in its
+// reasons, whatever its text scores.
+func TestScoreLimitHit(t *testing.T) {
+	t.Parallel()
+	r := page("The quick brown fox jumps over the lazy dog.")
+	r.Stats = map[string]float64{core.FactLimitHit: 1}
+	rep := Score(r, Hints{})
+	if !strings.Contains(strings.Join(rep.Reasons, "; "), "limit cut the reading short") {
+		t.Errorf("reasons %v: want the limit named", rep.Reasons)
+	}
+}
+
 func TestScoreStatuses(t *testing.T) {
 	t.Parallel()
 	if r := Score(core.PageResult{Status: core.StatusTimeout}, Hints{}); r.Score != 0 {

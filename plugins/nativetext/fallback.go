@@ -160,6 +160,7 @@ func (fd *fallbackDoc) extractPage(ctx context.Context, n int) (res core.PageRes
 	glyphs, unmapped := fd.glyphs(chars, page.Box())
 	page.Blocks = layout(glyphs, nil, page.Box())
 	stats := map[string]float64{
+		core.NoteStatPrefix + "read by the second reader (pdfium's characters): the first could not open the file, so sizes and styles are estimates": 1,
 		"parser":                 2,
 		core.FactGlyphs:          float64(len(glyphs)),
 		core.FactUnmappedGlyphs:  float64(unmapped),

@@ -383,11 +383,18 @@ func (j *job) page(ctx context.Context, p int, timeout time.Duration) (res core.
 		return core.Failed(p, &core.EngineError{Engine: Name, Page: p, Err: err})
 	}
 	res = core.PageResult{Page: pg, Status: core.StatusOK, Stats: stats}
-	if stats["words"] > 0 && stats["mean_confidence"] < 0.6 {
+	if mean := stats["mean_confidence"]; stats["words"] > 0 && mean < unsureMeanConf {
 		res.Status = core.StatusDegraded
+		stats[core.NoteStatPrefix+fmt.Sprintf("OCR read the page with a mean word confidence of %.0f%%: words may be misread", 100*mean)] = 1
 	}
 	return res
 }
+
+// unsureMeanConf: a page whose words were read with a lower mean
+// confidence is answered degraded, with a note: as many of its words are
+// doubtful as sure, and the router keeps looking, and the ledger says so,
+// however much the words look like words.
+const unsureMeanConf = 0.6
 
 // mendHyphens joins the words a scanned page breaks at line ends, by the
 // text layer's rules (textclean.Hyphens), with the page's own words as
