@@ -33,6 +33,18 @@ func FuzzExtract(f *testing.F) {
 		"BT /F1 10 Tf 72 700 Td -2.5 Tw (fami ly) Tj /F2 10 Tf [(Pref\\240) 290 (ace)] TJ ET",
 		"<< /Type /Annot /Subtype /Widget /Rect [100 600 300 620] /AS /On /AP << /N << /On 6 0 R >> >> >>",
 		appearanceStream("0 0 200 20", "/Matrix [0 1 -1 0 0 0]", "Jane")).Bytes())
+	// A form whose viewer builds its fields' appearances: a text field
+	// inheriting its value, a combo box, a list box; and an invisible
+	// placeholder under visible text.
+	form := onePage("/Annots [5 0 R 6 0 R 8 0 R]", helvRes,
+		"BT /F1 10 Tf 3 Tr 72 700 Td (Placeholder) Tj 0 Tr (Shown over it) Tj ET",
+		"<< /Type /Annot /Subtype /Widget /Rect [140 698 340 718] /Parent 7 0 R /AP << /N 9 0 R >> >>",
+		"<< /Type /Annot /Subtype /Widget /Rect [140 648 340 668] /FT /Ch /Ff 131072 /Opt [[(a) (Alpha)] (Beta)] /V (a) /DA (/Helv 0 Tf) >>",
+		"<< /FT /Tx /Ff 4096 /V (Jane Doe\rSecond line) /DA (/Helv 9 Tf 0 g) /Q 1 >>",
+		"<< /Type /Annot /Subtype /Widget /Rect [140 560 340 618] /FT /Ch /Opt [(Red) (Green) (Blue)] /TI 1 >>",
+		stream("/Type /XObject /Subtype /Form /BBox [0 0 200 20]", "/Tx BMC EMC"))
+	form.Set(1, "<< /Type /Catalog /Pages 2 0 R /AcroForm << /NeedAppearances true /DR "+formFonts+" >> >>")
+	f.Add(form.Bytes())
 	// Text at a slant beside upright text, code in a fixed-pitch font, a
 	// stamp across body lines.
 	f.Add(onePage("", standardFonts("Helvetica", "Courier"),
