@@ -4,6 +4,7 @@ import (
 	"math"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	pdffont "github.com/pdfcpu/pdfcpu/pkg/font"
@@ -71,6 +72,9 @@ type font struct {
 	// slots: a simple font whose codes name glyph slots, not characters
 	// (slotFont): they have no text of their own.
 	slots bool
+	// keepCodes: a Type 3 font's codes keep their base encoding's
+	// characters under private glyph names (keepsCodes).
+	keepCodes bool
 
 	missing float64 // MissingWidth, glyph space
 	ascent  float64 // em fractions, text space
@@ -162,13 +166,24 @@ func (f *font) text(c uint32) (string, bool) {
 		return string(r), true
 	}
 	s, mapped := f.toUni.lookupUni(c)
-	if mapped && s != "" {
+	if mapped && s != "" && !(f.keepCodes && controlText(s)) {
 		return f.markText(f.symbolText(s)), true
 	}
 	if t, ok := f.ownText(c); ok {
 		return t, true
 	}
 	return "", mapped && f.toUni.hasText
+}
+
+// controlText reports whether s, a glyph's text by ToUnicode, is one
+// control character. In a font that keeps its codes' characters
+// (keepsCodes) such an entry is broken: the ISCA paper's dvips fonts map
+// 'c' to a carriage return, and every c of the paper vanished; its text
+// is then the code's. Elsewhere a tab or a line end stands for a blank
+// glyph that a word processor drew (a memo's line ends), and is kept.
+func controlText(s string) bool {
+	r, n := utf8.DecodeRuneInString(s)
+	return n == len(s) && unicode.IsControl(r)
 }
 
 // ownText is the text of a code by the font's own sources: a simple
@@ -443,6 +458,41 @@ func type3Metrics(f *font, fm3 float64, bb []float64) {
 	}
 }
 
+// A Type 3 font's FontBBox may be a placeholder: dvips draws TeX's bitmap
+// fonts with FontMatrix [1 0 0 -1 0 0] and FontBBox [0 0 1000 1000] over
+// glyphs that advance about 40 units, so the box's 1,000 units made an em
+// twenty-five letters wide, the glyphs' boxes a tenth of a point tall and
+// the lines of two columns one line; pdf.js's issue14999 has a FontBBox
+// of [0 0 1 -1] over advances of 45 units, each word a paragraph. Where
+// the median advance of a Type 3 font lies outside minType3Advance to
+// maxType3Advance of the em its box gives, the box says nothing, and the
+// em is the one that makes that median typicalAdvance: Latin letters
+// average about half an em, and no face's are two ems wide.
+const (
+	minType3Advance = 0.1
+	maxType3Advance = 2.0
+	typicalAdvance  = 0.5
+)
+
+// type3EmByAdvances sets a Type 3 font's em from its advances where its
+// FontBBox's is implausible (see minType3Advance).
+func type3EmByAdvances(f *font) {
+	var ws []float64
+	for c, w := range f.widths {
+		if f.hasWidth[c] && w > 0 {
+			ws = append(ws, w*f.widthScale)
+		}
+	}
+	if len(ws) == 0 {
+		return
+	}
+	med := medianInPlace(ws)
+	if med < minType3Advance*f.sizeMul || med > maxType3Advance*f.sizeMul {
+		f.sizeMul = med / typicalAdvance
+		f.ascent, f.descent = 0.8, -0.2
+	}
+}
+
 func (d *document) parseSimple(f *font, fd types.Dict) {
 	desc := d.Dict(fd["FontDescriptor"])
 	d.descriptor(f, desc)
@@ -452,6 +502,10 @@ func (d *document) parseSimple(f *font, fd types.Dict) {
 	}
 	d.simpleEncoding(f, fd, d.baseEncoding(f, desc, std))
 	d.simpleWidths(f, fd, std)
+	if f.subtype == "Type3" {
+		type3EmByAdvances(f)
+	}
+	f.keepCodes = keepsCodes(f)
 	f.gb = d.gbFont(f, desc)
 	f.slots = !f.gb && !f.dingbats && !f.symbol && f.marks == nil && f.subtype != "Type3" && (slotFont(f) || orderedSlots(f))
 	if std != "" && desc == nil && strings.Contains(std, "Bold") {
@@ -507,11 +561,42 @@ func (f *font) spellNames() {
 		return
 	}
 	f.nameText = *text
+	keep := f.keepCodes
 	for c, n := range f.names {
-		if n != f.base[c] {
-			f.nameText[c] = spell(n)
+		if n == f.base[c] {
+			continue
+		}
+		if s := spell(n); s != "" || !keep {
+			f.nameText[c] = s
 		}
 	}
+}
+
+// keepsCodes reports whether a simple font's codes keep their base
+// encoding's characters under private glyph names: a Type 3 font that
+// names its base encoding and renames codes to names that spell nothing.
+// dvips draws TeX's bitmap fonts so, a glyph named by a counter ('CT' for
+// 'e', 'CR' for 'c') at the character's code, and a producer added
+// WinAnsi as the base: an ISCA paper of 2010 in olmOCR's test files had
+// 4,542 of its first page's 4,845 glyphs without text, and went to OCR.
+// Poppler and pdf.js read such a code as its base encoding's character.
+// A font whose renamed codes run from '!' or below without a gap numbers
+// its glyphs in the order the document used them, and keeps nothing.
+func keepsCodes(f *font) bool {
+	if f.subtype != "Type3" || f.base == nil {
+		return false
+	}
+	first, last, n := -1, -1, 0
+	for c, name := range f.names {
+		if name == "" || name == f.base[c] {
+			continue
+		}
+		if first < 0 {
+			first = c
+		}
+		last, n = c, n+1
+	}
+	return n > 0 && !(n >= minSlotGlyphs && first <= '!' && n == last-first+1)
 }
 
 // spell is the text of a glyph name, "" when it has none.

@@ -3,6 +3,8 @@ package nativetext
 import (
 	"fmt"
 	"math"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -43,5 +45,51 @@ func TestType3FontSize(t *testing.T) {
 				t.Errorf("word %q at %.2f pt; want \"AB\" at %.2f pt", w.Text, w.Size, c.want)
 			}
 		})
+	}
+}
+
+// TestType3BitmapFont: dvips draws TeX's bitmap fonts as Type 3 fonts
+// with FontMatrix [1 0 0 -1 0 0], a placeholder FontBBox of 1,000 units
+// over glyphs that advance about 40, glyph names that are counters ('CT'
+// for 'e') over a WinAnsi base, and, in an ISCA paper of 2010, a
+// ToUnicode that maps only 'c', to a carriage return. Read through the
+// base encoding with an em taken from the advances, the lines of its two
+// columns read as lines of words, every c in place.
+func TestType3BitmapFont(t *testing.T) {
+	t.Parallel()
+	var diffs, procs, widths strings.Builder
+	diffs.WriteString("97")
+	for c := 'a'; c <= 'z'; c++ {
+		name := fmt.Sprintf("C%c", 'A'+(c-'a'))
+		fmt.Fprintf(&diffs, " /%s", name)
+		fmt.Fprintf(&procs, " /%s 5 0 R", name)
+	}
+	for c := 32; c <= 122; c++ {
+		w := 40
+		if c == 32 {
+			w = 22
+		}
+		fmt.Fprintf(&widths, " %d", w)
+	}
+	font := "<< /Type /Font /Subtype /Type3 /FontMatrix [1 0 0 -1 0 0] /FontBBox [0 0 1000 1000] /FirstChar 32 /LastChar 122" +
+		" /Widths [" + widths.String() + "] /Encoding << /Type /Encoding /BaseEncoding /WinAnsiEncoding /Differences [" + diffs.String() + "] >>" +
+		" /CharProcs <<" + procs.String() + " >> /ToUnicode 6 0 R >>"
+	left := []string{"a check on each code", "reads as the print", "shows its letters"}
+	right := []string{"the second column", "keeps its own lines", "beside the first"}
+	var c strings.Builder
+	for i := range left {
+		fmt.Fprintf(&c, "BT /F1 0.12 Tf 1 0 0 -1 72 %d Tm (%s) Tj ET BT /F1 0.12 Tf 1 0 0 -1 320 %d Tm (%s) Tj ET ", 700-14*i, left[i], 700-14*i, right[i])
+	}
+	b := onePage("", "<< /Font << /F1 "+font+" >> >>", c.String(), stream("", "40 0 d0"),
+		stream("", "/CIDInit /ProcSet findresource begin 12 dict begin begincmap 1 begincodespacerange <00> <ff> endcodespacerange 1 beginbfrange <63> <63> <000d> endbfrange endcmap end end"))
+	res, err := extractAll(t, b.Write(t), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := lineTexts(res[1].Page)
+	for _, want := range append(left, right...) {
+		if !slices.Contains(lines, want) {
+			t.Errorf("line %q missing from %q", want, lines)
+		}
 	}
 }
