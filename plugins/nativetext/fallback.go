@@ -104,7 +104,7 @@ func (e *Engine) openFallback(ctx context.Context, path string) (fd *fallbackDoc
 		_ = d.Close()
 		return nil, fmt.Errorf("%w: second reader: no pages", core.ErrDamaged)
 	}
-	f := &font{name: "", simple: true, ascent: 0.8, descent: -0.2, sizeMul: 1}
+	f := &font{simple: true, ascent: defaultAscent, descent: defaultDescent, sizeMul: 1}
 	return &fallbackDoc{r: r, d: d, font: f}, nil
 }
 

@@ -243,7 +243,7 @@ func (in *interp) fieldFont(ad types.Dict, f field, tall bool, height float64) (
 	in.glyphs = in.glyphs[:drawn]
 	fnt := in.gs.font
 	if fnt == nil {
-		fnt = &font{simple: true, widthScale: 0.001, ascent: 0.8, descent: -0.2, sizeMul: 1}
+		fnt = defaultFont("")
 	}
 	size := in.gs.fontSize
 	if size <= 0 {

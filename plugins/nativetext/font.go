@@ -344,13 +344,29 @@ func stripSubset(n string) string {
 	return n
 }
 
+// The ascent and descent, in ems, of a font that says nothing of its
+// own (or nothing believable): a Latin face's.
+const (
+	defaultAscent  = 0.8
+	defaultDescent = -0.2
+)
+
+// defaultFont is a font the document does not describe, named name: a
+// simple font on 1000 units with the default ascent and descent, whose
+// codes have no text of their own. A page's text shown before any Tf, a
+// font its resources lack, a font that cannot be read and a form
+// field's default appearance without one are drawn in it.
+func defaultFont(name string) *font {
+	return &font{name: name, simple: true, widthScale: 0.001, ascent: defaultAscent, descent: defaultDescent, sizeMul: 1, dw: 1000}
+}
+
 func (d *document) parseFont(fd types.Dict) (f *font) {
-	f = &font{simple: true, widthScale: 0.001, ascent: 0.8, descent: -0.2, sizeMul: 1, dw: 1000}
+	f = defaultFont("")
 	defer func() {
 		if r := recover(); r != nil {
 			recovered.Note("nativetext: font", r)
 			// A font we cannot read: keep the defaults (no text mapping).
-			*f = font{simple: true, widthScale: 0.001, ascent: 0.8, descent: -0.2, sizeMul: 1, dw: 1000}
+			*f = *defaultFont("")
 		}
 	}()
 	if fd == nil {
@@ -395,7 +411,7 @@ func (d *document) descriptor(f *font, desc types.Dict) {
 		f.descent = -math.Abs(v) / 1000
 	}
 	if f.ascent-f.descent < 0.5 {
-		f.ascent, f.descent = 0.8, -0.2
+		f.ascent, f.descent = defaultAscent, defaultDescent
 	}
 	if m, ok := d.Number(desc["MissingWidth"]); ok && m > 0 && m < 5000 {
 		f.missing = m
@@ -489,7 +505,7 @@ func type3EmByAdvances(f *font) {
 	med := medianInPlace(ws)
 	if med < minType3Advance*f.sizeMul || med > maxType3Advance*f.sizeMul {
 		f.sizeMul = med / typicalAdvance
-		f.ascent, f.descent = 0.8, -0.2
+		f.ascent, f.descent = defaultAscent, defaultDescent
 	}
 }
 

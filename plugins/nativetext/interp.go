@@ -429,7 +429,7 @@ func (in *interp) font(name string, res types.Dict, cache map[string]*font) *fon
 		}
 	}
 	if f == nil {
-		f = &font{simple: true, widthScale: 0.001, ascent: 0.8, descent: -0.2, sizeMul: 1, dw: 1000, name: name}
+		f = defaultFont(name)
 	}
 	cache[name] = f
 	return f
@@ -489,7 +489,7 @@ func (in *interp) applyActualText(f mcFrame) {
 func (in *interp) show(s string) error {
 	f := in.gs.font
 	if f == nil {
-		f = &font{simple: true, widthScale: 0.001, ascent: 0.8, descent: -0.2, sizeMul: 1, dw: 1000}
+		f = defaultFont("")
 		in.gs.font = f
 	}
 	gs := &in.gs

@@ -109,7 +109,7 @@ func (f frame) glyphBox(g *glyph) core.BBox {
 	}
 	x0, y0 := f.fwd(g.ox, g.oy)
 	x1, _ := f.fwd(g.ex, g.ey)
-	asc, desc := 0.8, -0.2
+	asc, desc := defaultAscent, defaultDescent
 	if g.font != nil {
 		asc, desc = g.font.ascent, g.font.descent
 	}
