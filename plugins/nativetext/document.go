@@ -7,6 +7,8 @@ import (
 	"sync/atomic"
 	"unicode/utf16"
 
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
+
 	"github.com/assay-pdf/assay/internal/heapfloor"
 	"github.com/assay-pdf/assay/internal/pdfdoc"
 )
@@ -24,9 +26,10 @@ type document struct {
 	// that size saves the copies of growing it from nothing.
 	glyphHint atomic.Int64
 
-	// need is the form's /NeedAppearances, read once (needAppearances).
-	needOnce sync.Once
-	need     bool
+	// form is the catalog's interactive form, nil when none, resolved
+	// once (acroForm).
+	formOnce sync.Once
+	form     types.Dict
 }
 
 // parses counts the documents openDocument parsed, for the tests of the

@@ -58,7 +58,7 @@ type field struct {
 // or the nearest field above it that sets it, and the form's default
 // appearance and quadding where none does.
 func (in *interp) fieldOf(ad types.Dict) field {
-	form := in.doc.Dict(in.doc.Catalog()["AcroForm"])
+	form := in.doc.acroForm()
 	f := field{
 		kind:  in.doc.Name(in.inherited(ad, "FT")),
 		value: in.inherited(ad, "V"),
@@ -104,12 +104,15 @@ func (in *interp) inherited(ad types.Dict, key string) types.Object {
 // a form filled by a program that sets the fields' values and leaves
 // their appearances as they were, empty or stale.
 func (d *document) needAppearances() bool {
-	d.needOnce.Do(func() {
-		form := d.Dict(d.Catalog()["AcroForm"])
-		b, ok := d.Deref(form["NeedAppearances"]).(types.Boolean)
-		d.need = ok && bool(b)
-	})
-	return d.need
+	b, ok := d.Deref(d.acroForm()["NeedAppearances"]).(types.Boolean)
+	return ok && bool(b)
+}
+
+// acroForm is the document's interactive form dictionary, nil when it
+// has none; every widget of every page asks for it.
+func (d *document) acroForm() types.Dict {
+	d.formOnce.Do(func() { d.form = d.Dict(d.Catalog()["AcroForm"]) })
+	return d.form
 }
 
 // builtField reports whether the viewer builds the widget ad's
@@ -261,8 +264,7 @@ func (in *interp) fieldResources(ad types.Dict) types.Dict {
 	if dr := in.doc.Dict(ad["DR"]); dr != nil {
 		return dr
 	}
-	form := in.doc.Dict(in.doc.Catalog()["AcroForm"])
-	if dr := in.doc.Dict(form["DR"]); dr != nil {
+	if dr := in.doc.Dict(in.doc.acroForm()["DR"]); dr != nil {
 		return dr
 	}
 	return in.page.Resources
