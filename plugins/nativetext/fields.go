@@ -336,8 +336,9 @@ func wrapLines(lines []string, adv map[rune]float64, width float64) []string {
 	return out
 }
 
-// showRunes draws s in font f, whose characters advance by adv, at size, its baseline starting at x, y in
-// default user space: the glyphs of a value no content stream draws.
+// showRunes draws s in font f, whose characters advance by adv, at size,
+// its baseline starting at x, y in default user space: the glyphs of a
+// value no content stream draws.
 func (in *interp) showRunes(s string, f *font, adv map[rune]float64, size, x, y float64) error {
 	base := in.page.ToDisplay
 	tm := pdfdoc.Matrix{1, 0, 0, 1, x, y}

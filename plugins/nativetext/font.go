@@ -577,12 +577,11 @@ func (f *font) spellNames() {
 		return
 	}
 	f.nameText = *text
-	keep := f.keepCodes
 	for c, n := range f.names {
 		if n == f.base[c] {
 			continue
 		}
-		if s := spell(n); s != "" || !keep {
+		if s := spell(n); s != "" || !f.keepCodes {
 			f.nameText[c] = s
 		}
 	}
@@ -612,7 +611,7 @@ func keepsCodes(f *font) bool {
 		}
 		last, n = c, n+1
 	}
-	return n > 0 && !(n >= minSlotGlyphs && first <= '!' && n == last-first+1)
+	return n > 0 && !inOrderOfUse(first, last, n)
 }
 
 // spell is the text of a glyph name, "" when it has none.
@@ -762,7 +761,14 @@ func orderedSlots(f *font) bool {
 		}
 		last, n = c, n+1
 	}
-	return n >= minSlotGlyphs && first >= 1 && first <= '!' && last < 'a' && n == last-first+1
+	return first >= 1 && last < 'a' && inOrderOfUse(first, last, n)
+}
+
+// inOrderOfUse reports whether n codes from first to last, all of them
+// in use, are a font's glyphs numbered in the order a document used them:
+// minSlotGlyphs or more, from '!' or below, without a gap.
+func inOrderOfUse(first, last, n int) bool {
+	return n >= minSlotGlyphs && first <= '!' && n == last-first+1
 }
 
 func namedEncoding(n string) *[256]string {
