@@ -106,8 +106,8 @@ type Entry struct {
 
 // Decide picks the winner among a page's candidates and writes its ledger
 // entry. A usable winner whose score is below threshold, or that its
-// engine answered degraded, is degraded; with
-// no usable candidate the page takes the best failure's status and error.
+// engine answered degraded, is degraded; with no usable candidate the
+// page takes the best failure's status and error.
 func Decide(number int, cands []Candidate, threshold float64) Entry {
 	e := Entry{Number: number, Page: core.Page{Number: number}, Attempts: make([]Attempt, 0, len(cands))}
 	for _, c := range cands {

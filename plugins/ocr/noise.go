@@ -167,7 +167,8 @@ func sureWord(w pxWord) bool { return w.conf >= lowWordConf && wordOfPrint(w.tex
 
 // wordOfPrint reports whether a word read surely is evidence of print:
 // two letters or digits, or one of a script written without spaces, whose
-// characters are words (Han, kana, Hangul). A lone letter or digit, or a
+// characters are words (Han, kana: textclean.Unspaced; Hangul is spaced,
+// its words of two syllables or more). A lone letter or digit, or a
 // mark, is what the recogniser makes of a speck or a line of a drawing,
 // surely or not.
 func wordOfPrint(s string) bool {
