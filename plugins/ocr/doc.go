@@ -132,7 +132,10 @@
 // (noise.go): a photograph, graph paper or a page read upside down gives
 // words the recogniser is sure of almost none of. A page's reading is
 // judged whole; a picture's block by block, its noise keeping only the
-// lines that hold a sure word (a chart's labels).
+// lines that hold a sure word (a chart's labels). OSD can be sure of a
+// wrong turn on a page of photographs with light print over dark: a page
+// it turned whose reading is no print is read again as drawn, and that
+// reading kept where it is print, with a note.
 //
 // Modes: "page" recognises whole pages; "regions" only the boxes the caller
 // names: each picture is rendered once, at the reading resolution, and

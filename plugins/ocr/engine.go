@@ -489,16 +489,81 @@ func (j *job) readWhole(ctx, rctx context.Context, page *core.Page, opt render.O
 		return fmt.Errorf("ocr: render of page %d stopped after %v: %w", page.Number, maxRenderTime, err)
 	}
 	clock.lap("render")
-	blocks, backend, err := j.read(ctx, img, int(math.Round(opt.DPI)), j.opt.orientation(), true, stats)
+	blocks, backend, gone, err := j.readUpright(ctx, img, int(math.Round(opt.DPI)), stats)
 	if err != nil {
 		return err
 	}
 	stats["backend_"+backend] = 1
-	blocks, gone := dropNoise(blocks, false)
 	noteNoise(stats, "the page", gone)
 	page.Blocks = mendHyphens(buildBlocks(blocks, tr.ToPage))
 	return nil
 }
+
+// readUpright reads a whole page image turned the way orientation detection
+// finds upright (when the job asks for it), and leaves out a reading that
+// is no print (dropNoise), with the tally of what it left out.
+//
+// Orientation detection can be sure and wrong: on a page of photographs
+// with light print over dark (a magazine's spread, a crossed-out form)
+// Tesseract's OSD has said 180° at an orientation confidence of 2.5 and
+// 4.6, over its threshold of 1.5, and the page read upside down is no
+// print. A PDF draws its pages upright far more often than not, so where
+// the turned reading is noise the page is read again as drawn, and that
+// reading is kept unless it is noise too.
+func (j *job) readUpright(ctx context.Context, g *image.Gray, dpi int, stats map[string]float64) ([]pxBlock, string, sureTally, error) {
+	return readUprightWith(func(orient bool, st map[string]float64) ([]pxBlock, string, error) {
+		return j.read(ctx, g, dpi, orient, true, st)
+	}, j.opt.orientation(), stats)
+}
+
+// pageReader reads a page, turned as orientation detection finds upright
+// when orient is set, into stats.
+type pageReader func(orient bool, stats map[string]float64) ([]pxBlock, string, error)
+
+// readUprightWith is readUpright's choice between the turned reading and
+// the reading as drawn, with read to read the page.
+func readUprightWith(read pageReader, orient bool, stats map[string]float64) ([]pxBlock, string, sureTally, error) {
+	blocks, backend, err := read(orient, stats)
+	if err != nil {
+		return nil, "", sureTally{}, err
+	}
+	kept, gone := dropNoise(blocks, false)
+	rot := stats[statRotation]
+	if !orient || rot == 0 || len(kept) > 0 || gone.words == 0 {
+		return kept, backend, gone, nil
+	}
+	again := map[string]float64{}
+	blocks, asDrawn, err := read(false, again)
+	if err != nil {
+		return nil, "", sureTally{}, err
+	}
+	keptAgain, goneAgain := dropNoise(blocks, false)
+	addStageTimes(stats, again)
+	if len(keptAgain) == 0 {
+		return kept, backend, gone, nil
+	}
+	for k, v := range again {
+		if !strings.HasPrefix(k, core.StageStatPrefix) {
+			stats[k] = v
+		}
+	}
+	stats[core.NoteStatPrefix+fmt.Sprintf("OCR's orientation detection turned the page by %.0f°, and the turned page read as no print: the page was read as drawn", rot)] = 1
+	return keptAgain, asDrawn, goneAgain, nil
+}
+
+// addStageTimes adds the stage times of a second reading, from its
+// stats, to stats.
+func addStageTimes(stats, second map[string]float64) {
+	for k, v := range second {
+		if strings.HasPrefix(k, core.StageStatPrefix) {
+			stats[k] += v
+		}
+	}
+}
+
+// statRotation is the stat of the turn (degrees clockwise) a page was
+// read at.
+const statRotation = "rotation_applied"
 
 // confidenceStats counts the words of blocks and their mean confidence
 // into stats ("words", "mean_confidence").
@@ -635,10 +700,10 @@ func (j *job) readAs(ctx context.Context, g *image.Gray, dpi int, orient, page, 
 		clock.lap("recognize_first")
 		switch verdict {
 		case readingGood:
-			stats["rotation_applied"] = 0
+			stats[statRotation] = 0
 			return j.latinLayout(ctx, tw, upright, items, g, dpi, clock, stats)
 		case readingLatin:
-			stats["rotation_applied"] = 0
+			stats[statRotation] = 0
 			return j.readLatin(ctx, tw, upright, g, dpi, scale, clock, stats)
 		}
 		stats["first_reading_poor"] = 1
@@ -933,7 +998,7 @@ func (j *job) orientation(ctx context.Context, tw *tessWorker, g, hint *image.Gr
 		if orient && j.paddle != nil {
 			rot, err = j.paddle.orientation(ctx, g)
 		}
-		stats["rotation_applied"] = float64(rot)
+		stats[statRotation] = float64(rot)
 		return rot, "", err
 	}
 	if r, err := j.detect(tw, g, hint, dpi); err == nil {
@@ -946,7 +1011,7 @@ func (j *job) orientation(ctx context.Context, tw *tessWorker, g, hint *image.Gr
 		stats["osd_orientation_conf"] = r.OrientConf
 		stats["osd_script_conf"] = r.ScriptConf
 	}
-	stats["rotation_applied"] = float64(rot)
+	stats[statRotation] = float64(rot)
 	return rot, script, nil
 }
 

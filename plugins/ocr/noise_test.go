@@ -75,6 +75,71 @@ func TestDropNoiseKeepsSureLines(t *testing.T) {
 	}
 }
 
+// TestReadUpright: a page orientation detection turned, whose turned
+// reading is no print, is read again as drawn, and that reading is kept
+// where it is print; a page read as drawn, or whose turned reading is
+// print, is read once.
+func TestReadUpright(t *testing.T) {
+	t.Parallel()
+	line := func(conf float64, texts ...string) pxBlock {
+		var ws []pxWord
+		for _, s := range texts {
+			ws = append(ws, pxWord{text: s, conf: conf})
+		}
+		return pxBlock{kind: core.KindParagraph, lines: [][]pxWord{ws}}
+	}
+	noise := []pxBlock{line(0.2, "siig", "Loo", "tatyhe", "dtf", "iagh", "Ere)")}
+	print := []pxBlock{line(0.9, "Finally,", "weight", "management", "proven")}
+	for _, tc := range []struct {
+		name          string
+		orient        bool
+		rot           float64   // the turn the first reading reports
+		turned, drawn []pxBlock // the readings with and without orientation
+		reads, words  int       // readings made, words kept
+		wantNote      bool
+	}{
+		{"turned, noise, print as drawn", true, 180, noise, print, 2, 4, true},
+		{"turned, noise both ways", true, 180, noise, noise, 2, 0, false},
+		{"turned, print", true, 90, print, noise, 1, 4, false},
+		{"upright, noise", true, 0, noise, print, 1, 0, false},
+		{"orientation off", false, 0, print, noise, 1, 0, false},
+	} {
+		reads := 0
+		read := func(orient bool, st map[string]float64) ([]pxBlock, string, error) {
+			reads++
+			st[core.StageStatPrefix+"recognize"] = 10
+			if orient {
+				st[statRotation] = tc.rot
+				return tc.turned, BackendTesseract, nil
+			}
+			st[statRotation] = 0
+			return tc.drawn, BackendTesseract, nil
+		}
+		stats := map[string]float64{}
+		kept, _, _, err := readUprightWith(read, tc.orient, stats)
+		if err != nil {
+			t.Fatal(err)
+		}
+		words := 0
+		for _, b := range kept {
+			for _, l := range b.lines {
+				words += len(l)
+			}
+		}
+		note := false
+		for k := range stats {
+			note = note || strings.Contains(k, "read as drawn")
+		}
+		if reads != tc.reads || words != tc.words || note != tc.wantNote || stats[core.StageStatPrefix+"recognize"] != float64(10*reads) {
+			t.Errorf("%s: %d readings, %d words kept, note %v, stats %v; want %d, %d, %v",
+				tc.name, reads, words, note, stats, tc.reads, tc.words, tc.wantNote)
+		}
+		if tc.wantNote && stats[statRotation] != 0 {
+			t.Errorf("%s: rotation stat %v, want the reading's 0", tc.name, stats[statRotation])
+		}
+	}
+}
+
 // TestPictureWithoutPrint: a page that is one picture without print (a
 // texture of leaves at the scale of letters, which Tesseract reads as
 // 'ae', 'ther', 'fags' with little confidence) reads as no text, and the
