@@ -930,14 +930,24 @@ func obliqueBounds(gl []fg) core.BBox {
 
 // wordRuns appends to runs a segment's glyphs split into words: at a
 // space glyph, or at a gap wider than wordGap ems (ocrWordGap,
-// fontChangeGap). A run holds no space glyph, so each is a contiguous
-// stretch of gl and needs no copy.
+// fontChangeGap, or a line's tight spaces: tightWordGap). A run holds no
+// space glyph, so each is a contiguous stretch of gl and needs no copy.
 func wordRuns(gl []fg, runs [][]fg) [][]fg {
 	start := -1
 	maxX := math.Inf(-1)
 	tight := tightWordGap(gl)
+	// Where the line as a whole does not space its words tight, a font's
+	// stretch of it may: a bold caption set tight, 'Table 1 Composition
+	// of the pretraining data', before body text spaced as usual on the
+	// same line.
+	perFont := tight == wordGap && mixedFonts(gl)
+	stretchEnd := 0
 	for k := range gl {
 		g := &gl[k]
+		if perFont && k >= stretchEnd {
+			stretchEnd = fontStretchEnd(gl, k)
+			tight = tightWordGap(gl[k:stretchEnd])
+		}
 		if g.g.space {
 			if start >= 0 {
 				runs = append(runs, gl[start:k])
@@ -973,6 +983,26 @@ func wordRuns(gl []fg, runs [][]fg) [][]fg {
 		runs = append(runs, gl[start:])
 	}
 	return runs
+}
+
+// mixedFonts reports whether gl's glyphs are of more than one font.
+func mixedFonts(gl []fg) bool {
+	for k := 1; k < len(gl); k++ {
+		if gl[k].g.font != gl[0].g.font {
+			return true
+		}
+	}
+	return false
+}
+
+// fontStretchEnd is the end of the stretch of gl from k whose glyphs are
+// of gl[k]'s font.
+func fontStretchEnd(gl []fg, k int) int {
+	j := k + 1
+	for j < len(gl) && gl[j].g.font == gl[k].g.font {
+		j++
+	}
+	return j
 }
 
 // splitDirections parts each run where its letters change direction: a
@@ -1037,20 +1067,26 @@ func sentenceBreak(a, b string) bool {
 // its words less than wordGap apart: an Elsevier paper's 'there is a
 // need to consider the annual flow regime as the' put 0.168-0.175 em
 // between its words, its letters 0-0.006 em apart, and no space glyphs,
-// and read 'thereisaneedtoconsidertheannualflowregimeasthe'. Justification
-// stretches or shrinks every space of a line alike, and leaves the
-// letters as they were, so a line whose gaps fall into two clusters far
-// apart has its words in the wider one.
+// and read 'thereisaneedtoconsidertheannualflowregimeasthe'. A word
+// processor that places each word by itself spaces them unevenly: a
+// court opinion's 'under the Federal Tort Claims Act' 0.12-0.18 em apart
+// beside a sentence's space of 0.47, 'medical history of diabetes' set
+// so before words parted by space glyphs. Either way the letters are
+// set close, and a line's gaps fall into two clusters far apart: words
+// in the wider one, from minTightGap up.
 const (
 	// minTightGap is the narrowest gap, in ems, that such a line's word
 	// spaces may have: pdftotext's cut, and under the thinnest spaces of
 	// justified text.
 	minTightGap = 0.1
-	// minTightGaps is the fewest such gaps on the line: one line of
-	// running text has several words.
+	// minTightGaps is the fewest gaps from minTightGap to wordGap on the
+	// line: one line of running text has several words.
 	minTightGaps = 3
-	// tightSpread is how much wider than the narrowest of them the widest
-	// may be: one line's spaces are alike.
+	// tightSpread is how much wider than the widest tight gap the
+	// narrowest gap from wordGap may be for both to be the line's word
+	// spaces, spread evenly across wordGap. A line whose ordinary spaces
+	// stand apart from fewer thin ones (a formula's 'P M R', 1/6 em
+	// apart, beside word spaces of a third of an em) keeps them joined.
 	tightSpread = 1.25
 	// letterShare is how much narrower than the word spaces the line's
 	// other gaps must all be: between letters, nothing to speak of.
@@ -1058,39 +1094,55 @@ const (
 )
 
 // tightWordGap is the gap, in ems, that parts words on a segment of
-// glyphs without spaces: wordGap, or under it where no gap reaches
-// wordGap (a line with a word space of the usual width spaces its words
-// so; its narrower gaps are a formula's) and the segment's gaps fall
-// into two clusters, letters (letterShare of the
-// other at most, and more of them) and minTightGaps or more word spaces
-// from minTightGap up, alike (tightSpread), each between a letter or
-// digit and another.
+// glyphs: wordGap, or under it where minTightGaps or more gaps between
+// letters or digits lie from minTightGap to wordGap and they part words:
+// every narrower gap (between letters) is letterShare of them at most,
+// letters' gaps outnumber words', most of the glyphs they part are no
+// single letters (a word spaced out, a lecture's 'e l s e'), and they
+// outnumber the gaps from wordGap or run on into them (tightSpread). A
+// space glyph parts words where it stands, and the
+// gaps beside it are not measured. Words part halfway between the two
+// clusters.
 func tightWordGap(gl []fg) float64 {
-	lo, hi, n := math.Inf(1), 0.0, 0
+	lo, hi, minWide := math.Inf(1), 0.0, math.Inf(1) // the tight gaps' range, the narrowest wider one
+	tight, wide, singles := 0, 0, 0
 	letters, inWords := 0.0, 0 // the widest gap under minTightGap, and how many
+	run := 0                   // glyphs since a space glyph or a gap from minTightGap
 	maxX := math.Inf(-1)
 	for k := range gl {
 		g := &gl[k]
-		if g.g.space || g.g.font != nil && g.g.font.flags&core.FlagMonospace != 0 {
-			return wordGap // spaces part words; so do a code font's cells
+		if g.g.font != nil && g.g.font.flags&core.FlagMonospace != 0 {
+			return wordGap // a code font's cells part its words
 		}
-		if k > 0 {
+		if g.g.space {
+			maxX, run = math.Inf(-1), 0
+			continue
+		}
+		if !math.IsInf(maxX, -1) {
 			gap := (g.b.X0 - maxX - gl[k-1].g.tracking()) / max(1, min(g.g.size, gl[k-1].g.size))
 			switch {
 			case gap >= wordGap:
-				return wordGap // the line's words are spaced as usual
+				wide, minWide, run = wide+1, min(minWide, gap), 0
 			case gap >= minTightGap:
 				if wordChar(gl[k-1].g.text) && wordChar(g.g.text) {
-					lo, hi, n = min(lo, gap), max(hi, gap), n+1
+					lo, hi, tight = min(lo, gap), max(hi, gap), tight+1
+					if run == 1 {
+						singles++
+					}
 				}
+				run = 0
 			default:
 				letters, inWords = max(letters, gap), inWords+1
 			}
 		}
+		run++
 		maxX = max(maxX, g.b.X1)
 	}
-	if n < minTightGaps || inWords < n || hi > tightSpread*lo || letters > letterShare*lo {
+	if tight < minTightGaps || inWords < tight+wide || 2*singles > tight || letters > letterShare*lo {
 		return wordGap // not words of letters set close: a word spaced out, a row of marks
+	}
+	if tight <= wide && minWide > tightSpread*hi {
+		return wordGap // thin spaces among fewer ordinary ones: a formula's
 	}
 	return lo - (lo-letters)/2
 }

@@ -117,16 +117,28 @@ func TestFontChangeGaps(t *testing.T) {
 
 // TestTightJustifiedLine: a line justified tight, its words 0.17 em apart
 // (under wordGap) with no space glyphs and its letters set close, reads
-// as words; a word spaced out letter by letter by as much stays a word,
-// and so do a formula's thin spaces on a line with ordinary ones.
+// as words, and so does one whose word processor spaced its words
+// unevenly across wordGap, or set some of them so beside space glyphs,
+// or a sentence's wider space among them; a word spaced out letter by
+// letter by as much stays a word, and so do a formula's thin spaces on
+// a line with ordinary ones. A bold caption set tight reads as words
+// before body text spaced as usual on its line.
 func TestTightJustifiedLine(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
 		name, shown, want string
 	}{
 		{"tight words", "[(there)-170(is)-170(a)-170(need)-170(to)-170(consider)-170(the)-170(flow)] TJ", "there is a need to consider the flow"},
+		{"a sentence's space among tight ones", "[(under)-160(the)-160(Act.)-470(Cleveland)-160(challenges)-160(certain)-160(rulings)] TJ",
+			"under the Act. Cleveland challenges certain rulings"},
+		{"spaces spread across wordGap", "[(certain)-180(evidentiary)-160(rulings)-190(and)-200(the)-160(final)-220(determination)-170(that)] TJ",
+			"certain evidentiary rulings and the final determination that"},
+		{"tight words beside space glyphs", "[(medical)-140(history)-140(of)-140(diabetes. Samuel was seen)] TJ",
+			"medical history of diabetes. Samuel was seen"},
 		{"a word spaced out", "[(e)-170(l)-170(s)-170(e)] TJ", "else"},
 		{"thin spaces among ordinary ones", "[(the)-400(line)-400(PQ)-400(meets)-400(P)-150(R)-150(S)-400(here)] TJ", "the line PQ meets PRS here"},
+		{"a formula's thin spaces among more ordinary ones", "[(the)-330(angle)-330(at)-330(AM)-160(Q)-330(is)-330(that)-330(at)-330(PM)-160(R)-160(QR)-330(here)] TJ",
+			"the angle at AMQ is that at PMRQR here"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -136,6 +148,14 @@ func TestTightJustifiedLine(t *testing.T) {
 			}
 		})
 	}
+	t.Run("a bold caption set tight", func(t *testing.T) {
+		t.Parallel()
+		res := standardFonts("Helvetica-Bold", "Helvetica")
+		content := "BT /F1 10 Tf 72 700 Td [(Table)-140(1)-400(Composition)-140(of)-130(the)-140(data.)] TJ /F2 10 Tf [-300 (The mix is composed of code and web text)] TJ ET"
+		if got, want := onePageWords(t, res, content), "Table 1 Composition of the data. The mix is composed of code and web text"; got != want {
+			t.Errorf("words %q, want %q", got, want)
+		}
+	})
 }
 
 // TestAccentsSetOnLetters: TeX's fonts in their original encoding draw
