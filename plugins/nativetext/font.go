@@ -63,6 +63,10 @@ type font struct {
 	vertical   bool
 
 	toUni *cmap
+	// codesAreText: a composite font whose ToUnicode is the name
+	// Identity-H or Identity-V, not a CMap: its two-byte codes are the
+	// characters' Unicode values (identityText).
+	codesAreText bool
 	// symbol: the font is Symbol's (Symbol, SymbolMT), whose Unicode
 	// cmap holds its codes at U+F020–U+F0FF (see symbolText).
 	symbol bool
@@ -226,7 +230,22 @@ func (f *font) ownText(c uint32) (string, bool) {
 	if r, ok := f.programRune(f.enc.lookupCID(c)); ok {
 		return string(r), true
 	}
-	return "", false
+	return identityText(f, c)
+}
+
+// identityText is the text of code c of a composite font whose ToUnicode
+// names Identity-H or Identity-V (codesAreText), where nothing else
+// names it: a ToUnicode must be a CMap stream, and a producer that writes
+// the identity's name there (SolidConverter, its Verdana set with codes
+// 32, 58, 8211 for ' ', ':', '–', its program without a cmap) means
+// that the codes are the characters, as pdf.js reads it. A code that is
+// no character (a control, a surrogate, a private-use point) is not text.
+func identityText(f *font, c uint32) (string, bool) {
+	r := rune(c)
+	if !f.codesAreText || c > 0xFFFF || !utf8.ValidRune(r) || unicode.IsControl(r) || unicode.Is(unicode.Co, r) {
+		return "", false
+	}
+	return string(r), true
 }
 
 // The private-use range where a Symbol font's Unicode (3,0) cmap keeps its
@@ -383,6 +402,7 @@ func (d *document) parseFont(fd types.Dict) (f *font) {
 			if c := predefinedCMap(n); c.usesUnicode {
 				f.toUni = c
 			}
+			f.codesAreText = n == "Identity-H" || n == "Identity-V"
 		}
 	}
 	if f.subtype == "Type0" {

@@ -109,3 +109,48 @@ func TestCorpusTrueTypeCIDFonts(t *testing.T) {
 		}
 	}
 }
+
+// A composite font whose ToUnicode is the name Identity-H, not a CMap,
+// has codes that are their characters' Unicode values where neither its
+// program nor a collection names them; a code that is no character stays
+// unknown.
+func TestIdentityNamedToUnicode(t *testing.T) {
+	t.Parallel()
+	noCmap := pdftest.SFNT(map[string][]byte{"maxp": pdftest.Maxp(900)})
+	withCmap := pdftest.SFNT(map[string][]byte{
+		"maxp": pdftest.Maxp(0x50),
+		"cmap": pdftest.Cmap(pdftest.Sub(3, 1, pdftest.Format4(
+			pdftest.Segment4{Lo: 'Z', Hi: 'Z', Delta: pdftest.DeltaTo(0x41, 'Z')},
+		))),
+	})
+	tests := []struct {
+		name      string
+		program   []byte
+		toUnicode string
+		shown     string
+		want      string
+	}{
+		{"codes as characters", noCmap, "/Identity-H", "0054006F2013", "To–"},
+		{"the vertical identity", noCmap, "/Identity-V", "010D", "č"},
+		{"the program's cmap first", withCmap, "/Identity-H", "0041", "Z"},
+		{"a control code", noCmap, "/Identity-H", "0001", "\uFFFD"},
+		{"another name says nothing", noCmap, "/Foo", "0054", "\uFFFD"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			pdf := onePage("", "<< /Font << /F1 5 0 R >> >>", "BT /F1 12 Tf 72 700 Td <"+tc.shown+"> Tj ET",
+				"<< /Type /Font /Subtype /Type0 /BaseFont /Verdana /Encoding /Identity-H /DescendantFonts [6 0 R] /ToUnicode "+tc.toUnicode+" >>",
+				"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /Verdana /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /DW 600 /FontDescriptor 7 0 R >>",
+				"<< /Type /FontDescriptor /FontName /Verdana /Flags 32 /FontBBox [0 -200 1000 1000] /ItalicAngle 0 /Ascent 1000 /Descent -200 /CapHeight 700 /StemV 80 /FontFile2 8 0 R >>",
+				stream("", string(tc.program))).Write(t)
+			res, err := extractAll(t, pdf, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Join(words(res[1].Page), ""); got != tc.want {
+				t.Errorf("text %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
