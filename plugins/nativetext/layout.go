@@ -538,7 +538,7 @@ func splitBridged(ln []fg) [][]fg {
 		least, most = min(least, ln[k].g.size), max(most, ln[k].g.size)
 	}
 	if most < bridgeRatio*max(least, 1) {
-		return nil
+		return splitOverlaid(ln)
 	}
 	var small, large []fg
 	for _, g := range ln {
@@ -555,6 +555,116 @@ func splitBridged(ln []fg) [][]fg {
 	lines = baselines(lines, large)
 	slices.SortStableFunc(lines, func(a, b []fg) int { return cmp.Compare(a[0].oy, b[0].oy) })
 	return lines
+}
+
+// Text of two sizes drawn over each other on nearly one baseline is two
+// lines, not one: a footer's 9 pt 'Wonderland' that a PDF editor stamped
+// over the 5.5 pt 'All rights reserved.' (pdfbox's test.unc), a radio
+// group's caption over its first button's label (pypdf's
+// FormTestFromOo). Clustered as one baseline and read by x, their
+// letters interleaved ('AllWrigohtnsdreeserrlvaedn', 'RdoRGdor1p1').
+const (
+	// overlaidSizeStep is how much larger than the smaller glyphs the
+	// larger must be for the two to be told apart by size: a producer's
+	// rounding of one size stays well under it.
+	overlaidSizeStep = 1.15
+	// minOverlaidGlyphs is the fewest glyphs of either size, one after
+	// another, that glyphs of the other half cover for the two to be
+	// drawn over each other: words over words. A formula's marks are
+	// single glyphs: an accent over a letter beside its subscript, a sum
+	// sign over its limits.
+	minOverlaidGlyphs = 3
+)
+
+// splitOverlaid is the cluster ln split into the baseline clusters of its
+// smaller and its larger glyphs, in baseline order, where the two sizes
+// are drawn over each other; nil where they are not.
+func splitOverlaid(ln []fg) [][]fg {
+	cut := sizeCut(ln)
+	if cut == 0 {
+		return nil
+	}
+	var small, large []fg
+	for _, g := range ln {
+		if g.g.size < cut {
+			small = append(small, g)
+		} else {
+			large = append(large, g)
+		}
+	}
+	smallSpans, largeSpans := inkSpans(small), inkSpans(large)
+	if overlaidRun(smallSpans, largeSpans) < minOverlaidGlyphs || overlaidRun(largeSpans, smallSpans) < minOverlaidGlyphs {
+		return nil
+	}
+	lines := baselines(baselines(nil, small), large)
+	slices.SortStableFunc(lines, func(a, b []fg) int { return cmp.Compare(a[0].oy, b[0].oy) })
+	return lines
+}
+
+// sizeCut is the size that parts ln's glyphs into two sizes: the larger
+// of the two sizes either side of the widest step (overlaidSizeStep or
+// more) between the sizes its glyphs are set at; 0 where there is none.
+func sizeCut(ln []fg) float64 {
+	sizes := make([]float64, 0, 4)
+	for k := range ln {
+		if s := ln[k].g.size; !ln[k].g.space && !slices.Contains(sizes, s) {
+			sizes = append(sizes, s)
+		}
+	}
+	slices.Sort(sizes)
+	cut, step := 0.0, overlaidSizeStep
+	for i := 1; i < len(sizes); i++ {
+		if r := sizes[i] / max(sizes[i-1], 1); r >= step {
+			cut, step = sizes[i], r
+		}
+	}
+	return cut
+}
+
+// inkSpans is the x extents of gs's glyphs, spaces left out, in order
+// of their left edges.
+func inkSpans(gs []fg) [][2]float64 {
+	spans := make([][2]float64, 0, len(gs))
+	for k := range gs {
+		if !gs[k].g.space {
+			spans = append(spans, [2]float64{gs[k].b.X0, gs[k].b.X1})
+		}
+	}
+	slices.SortFunc(spans, func(p, q [2]float64) int { return cmp.Compare(p[0], q[0]) })
+	return spans
+}
+
+// overlaidRun is the most spans of a, one after another and each within
+// a glyph's width of the one before (letters of words, not marks far
+// apart), that a span of b covers by half the narrower's width or more.
+func overlaidRun(a, b [][2]float64) int {
+	best, run := 0, 0
+	for k, g := range a {
+		if !coveredBy(g, b) {
+			run = 0
+			continue
+		}
+		if run > 0 && g[0]-a[k-1][1] > max(g[1]-g[0], a[k-1][1]-a[k-1][0]) {
+			run = 0
+		}
+		run++
+		best = max(best, run)
+	}
+	return best
+}
+
+// coveredBy says whether a span of spans (in order of their left edges)
+// covers g by half the narrower's width or more. Glyphs of one line do
+// not nest, so only the last few spans that start before g ends can.
+func coveredBy(g [2]float64, spans [][2]float64) bool {
+	i, _ := slices.BinarySearchFunc(spans, g[1], func(p [2]float64, x float64) int { return cmp.Compare(p[0], x) })
+	for j := i - 1; j >= 0 && j >= i-maxOverlapLook; j-- {
+		sp := spans[j]
+		if over := min(g[1], sp[1]) - max(g[0], sp[0]); over > 0 && over >= 0.5*min(g[1]-g[0], sp[1]-sp[0]) {
+			return true
+		}
+	}
+	return false
 }
 
 // apart says whether the small glyphs of one baseline (a cluster of its
