@@ -65,7 +65,9 @@
 //	             they have a ToUnicode or their program a Unicode cmap.
 //	program.go   a CIDFontType2 font with an embedded program and no
 //	             ToUnicode: each glyph's text from the program's own cmap
-//	             (internal/pdfdoc/fontcmap), through CIDToGIDMap.
+//	             (internal/pdfdoc/fontcmap), through CIDToGIDMap. A
+//	             ToUnicode that is the name Identity-H or -V, not a CMap,
+//	             makes codes nothing else names their own characters.
 //	fallback.go  the second reader, pdfium (internal/render, WebAssembly
 //	             run by wazero: still pure Go), for files internal/pdfdoc
 //	             cannot open: damaged beyond its repairs, or encrypted in a
@@ -119,7 +121,12 @@
 //	             line in lower case, nor in a block broken short inside a
 //	             sentence (text flowed around a picture). List items that
 //	             follow one another down the page nest by where their text
-//	             starts after the marker (nestListItems).
+//	             starts after the marker (nestListItems). Words part at
+//	             space glyphs and at gaps over wordGap, or, on a line (or a
+//	             font's stretch of one) whose words are set tight and its
+//	             letters close, at its own narrower spaces (tightWordGap).
+//	             Text of two sizes drawn over each other on one baseline (a
+//	             stamp over a footer) is two lines (splitOverlaid).
 //	marks.go     raised and lowered marks (footnote references, indices)
 //	             put into the line they belong to, wherever the baseline
 //	             clustering left them; ruby over its base stays apart.
