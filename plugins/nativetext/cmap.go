@@ -258,6 +258,7 @@ func (c *cmap) def(ops []pdfdoc.Token) {
 }
 
 func (c *cmap) finish() {
+	c.unswap()
 	slices.SortStableFunc(c.uniRanges, func(a, b uniRange) int { return cmp.Compare(a.lo, b.lo) })
 	slices.SortStableFunc(c.cidRanges, func(a, b cidRange) int { return cmp.Compare(a.lo, b.lo) })
 	if len(c.space) == 0 {
@@ -275,6 +276,54 @@ func (c *cmap) finish() {
 		}
 	}
 }
+
+// A ToUnicode whose producer wrote each UTF-16 unit's bytes the wrong way
+// round maps its codes to characters at 0x2000, 0x4D00, 0x7500: an ASCII
+// character in the high byte, zero in the low (a CMYK test sheet that
+// OCRmyPDF's tests carry reads '䴀甀氀琀椀挀漀氀漀爀' for 'Multicolor', in
+// pdftotext too). Real text is never all of that form: of a script's
+// characters one in 256 ends in a zero byte, and those are not ASCII's
+// mirror images. minSwapped is the fewest such entries, and no other,
+// that make a ToUnicode read swapped.
+const minSwapped = 4
+
+// unswap puts back the bytes of a swapped ToUnicode's destinations: every
+// one a single character of the swapped form, minSwapped or more of them,
+// no range of several codes.
+func (c *cmap) unswap() {
+	n := 0
+	for _, s := range c.uni {
+		if !swappedText(s) {
+			return
+		}
+		n++
+	}
+	for _, r := range c.uniRanges {
+		if r.lo != r.hi || len(r.base) != 1 || !swappedText(string(r.base)) {
+			return
+		}
+		n++
+	}
+	if n < minSwapped {
+		return
+	}
+	for k, s := range c.uni {
+		c.uni[k] = string(swapRune([]rune(s)[0]))
+	}
+	for i := range c.uniRanges {
+		c.uniRanges[i].base = []rune{swapRune(c.uniRanges[i].base[0])}
+	}
+}
+
+// swappedText says whether s is one character of an ASCII character's
+// UTF-16 unit with its bytes swapped.
+func swappedText(s string) bool {
+	r, n := utf8.DecodeRuneInString(s)
+	return n == len(s) && n > 0 && r&0xFF == 0 && r>>8 >= 0x20 && r>>8 <= 0x7E
+}
+
+// swapRune swaps the two bytes of a UTF-16 unit.
+func swapRune(r rune) rune { return r>>8 | (r&0xFF)<<8 }
 
 func (c *cmap) setUni(src, s string) {
 	if c.entries >= maxCMapEntries {

@@ -188,3 +188,32 @@ func TestToUnicodeEmpty(t *testing.T) {
 		})
 	}
 }
+
+// TestToUnicodeSwapped: a ToUnicode whose destinations are all ASCII
+// characters with their UTF-16 bytes swapped reads as the characters;
+// one real character among them, or too few entries, leaves it as it is.
+func TestToUnicodeSwapped(t *testing.T) {
+	t.Parallel()
+	cmapOf := func(entries ...string) *cmap {
+		return parseCMap([]byte("1 begincodespacerange <0000> <FFFF> endcodespacerange " +
+			strings.Join(entries, " ") + " endbfchar endcmap"))
+	}
+	swapped := []string{"5 beginbfchar", "<0003> <2000>", "<0046> <4D00>", "<006E> <7500>", "<0067> <6C00>", "<006D> <7400>"}
+	tests := []struct {
+		name string
+		c    *cmap
+		code uint32
+		want string
+	}{
+		{"swapped", cmapOf(swapped...), 0x46, "M"},
+		{"a swapped space", cmapOf(swapped...), 0x03, " "},
+		{"a real character among them", cmapOf(append(swapped, "<0070> <4E2D>")...), 0x46, "\u4D00"},
+		{"too few", cmapOf(swapped[:4]...), 0x46, "\u4D00"},
+		{"a range of several codes", cmapOf(append(swapped, "endbfchar 1 beginbfrange <0080> <0081> <4100> endbfrange 0 beginbfchar")...), 0x46, "\u4D00"},
+	}
+	for _, tc := range tests {
+		if got, _ := tc.c.lookupUni(tc.code); got != tc.want {
+			t.Errorf("%s: lookup(%#x) = %q, want %q", tc.name, tc.code, got, tc.want)
+		}
+	}
+}
