@@ -1123,6 +1123,28 @@ func TestUnmeasuredWordIsNoHeading(t *testing.T) {
 	}
 }
 
+// TestUnsureWordsAreNoHeading: large print read surely is a heading, and
+// so is one word read with doubt; a block as large of several words none
+// of which was read surely (an engraving's hatching read as 'AU UAE: M ho
+// I') is not.
+func TestUnsureWordsAreNoHeading(t *testing.T) {
+	t.Parallel()
+	doubtful := func(w pxWord, conf float64) pxWord { w.conf = conf; return w }
+	blocks := []pxBlock{
+		{kind: core.KindParagraph, lines: [][]pxWord{{word("Results", 100, 260, 190, 290), word("and", 200, 260, 240, 290), word("Discussion", 250, 260, 380, 290)}}},
+		{kind: core.KindParagraph, lines: [][]pxWord{{doubtful(word("AU", 100, 300, 130, 330), 0.17), doubtful(word("UAE:", 140, 300, 200, 330), 0.17),
+			doubtful(word("Mho", 210, 300, 260, 330), 0.38)}}},
+	}
+	blocks = append(blocks, pxBlock{kind: core.KindParagraph, lines: [][]pxWord{{doubtful(word("Čeština", 100, 340, 190, 370), 0.6)}}})
+	(&layout{}).markHeadings(blocks, 19)
+	if blocks[0].kind != core.KindHeading || blocks[2].kind != core.KindHeading {
+		t.Errorf("'Results and Discussion' is a %s, 'Čeština' a %s: want headings", blocks[0].kind, blocks[2].kind)
+	}
+	if blocks[1].kind != core.KindParagraph {
+		t.Errorf("'AU UAE: Mho' is a %s of level %d, want a paragraph", blocks[1].kind, blocks[1].level)
+	}
+}
+
 // justified lays out the words of s on a line of height h at y, spread
 // to run from x0 to x1, as a justified paragraph sets its lines.
 func justified(s string, x0, x1, y, h int) []pxWord {
