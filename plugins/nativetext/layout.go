@@ -461,26 +461,10 @@ func largest(gs []fg) float64 {
 // one line their letters interleave ('BInytteecrpodreets' for
 // 'Interpret' over 'Bytecodes'). Spaces are left out.
 func overlapInX(a, b []fg) bool {
-	spans := make([][2]float64, 0, len(b))
-	for k := range b {
-		if !b[k].g.space {
-			spans = append(spans, [2]float64{b[k].b.X0, b[k].b.X1})
-		}
-	}
-	slices.SortFunc(spans, func(p, q [2]float64) int { return cmp.Compare(p[0], q[0]) })
+	spans := inkSpans(b)
 	for k := range a {
-		g := &a[k]
-		if g.g.space {
-			continue
-		}
-		// The spans that start before g ends; a glyph is narrow, so few.
-		i, _ := slices.BinarySearchFunc(spans, g.b.X1, func(p [2]float64, x float64) int { return cmp.Compare(p[0], x) })
-		for j := i - 1; j >= 0 && j >= i-maxOverlapLook; j-- {
-			sp := spans[j]
-			over := min(g.b.X1, sp[1]) - max(g.b.X0, sp[0])
-			if over > 0 && over >= 0.5*min(g.b.X1-g.b.X0, sp[1]-sp[0]) {
-				return true
-			}
+		if !a[k].g.space && coveredBy([2]float64{a[k].b.X0, a[k].b.X1}, spans) {
+			return true
 		}
 	}
 	return false
