@@ -205,7 +205,7 @@ func layoutPage(items []pxWord, rules []rule, pageH int) []pxBlock {
 	if len(items) == 0 {
 		return nil
 	}
-	l := &layout{h: h, rtl: mostlyRTL(items), rules: rules, pageH: pageH, stroke: bodyStroke(items)}
+	l := &layout{h: h, rtl: mostlyRTL(items), rules: rules, pageH: pageH, stroke: bodyStroke(items), pitch: fixedPitch(items)}
 	segs := l.segments(items)
 	if scattered(segs) {
 		return nil
@@ -255,6 +255,9 @@ type layout struct {
 	stroke float64 // the words' median stroke width (bodyStroke)
 	// weight is the body's stroke width over its print's height (blocks).
 	weight float64
+	// pitch is the width of a character cell on a page typed in a
+	// fixed-pitch face (fixedPitch), pixels; 0 on any other page.
+	pitch float64
 }
 
 // minMarkConf: a word of rule marks alone ("—", "_") read with less
@@ -358,7 +361,7 @@ func (l *layout) segments(items []pxWord) []*segment {
 		for _, s := range segs {
 			last := s.items[len(s.items)-1].box
 			gap := float64(w.box.Min.X - last.Max.X)
-			maxGap := maxWordGap * max(l.h, min(wh, float64(last.Dy())))
+			maxGap := max(maxWordGap*max(l.h, min(wh, float64(last.Dy()))), maxCellGap*l.pitch)
 			if gap > maxGap || gap < -0.5*min(wh, float64(last.Dy())) {
 				continue
 			}
@@ -396,6 +399,55 @@ func (l *layout) segments(items []pxWord) []*segment {
 // maxWordGap is the widest gap between two words of a line, in text
 // heights.
 const maxWordGap = 1.2
+
+// A typewritten page sets every character in a cell of one width, the
+// space too, and justifies a line by doubling its spaces: a gap of one or
+// two cells, and a cell is wide for its print (Courier's 0.6 em), so that
+// a typewritten recipe's single spaces came to 1.3 cells, 1.2 of its
+// words' heights, and its lines parted there into columns where the
+// spaces of the lines under them fell in line ('De linzen wassen en in
+// 1' read apart from 'liter kokend wa-'). On such a page a gap of up to
+// maxCellGap cells parts no line; a typewritten page's columns and a
+// table's are set further apart.
+const (
+	// maxCellGap is the widest gap between two words of a typewritten
+	// line, in cells: a doubled space and the margins of the cells
+	// either side.
+	maxCellGap = 2.5
+	// minPitchWords is the fewest words fixedPitch measures a page by.
+	minPitchWords = 20
+	// maxPitchSpread is the most that the widths per character of a
+	// page's words may spread (their interquartile range over their
+	// median) for the page to be typewritten: a fixed-pitch face's words
+	// are as wide as their characters' cells, 0.03-0.04 on the scans
+	// seen; a proportional face's spread with the letters they hold,
+	// 0.09 and more.
+	maxPitchSpread = 0.06
+)
+
+// fixedPitch is the width of a character cell where items, a page's
+// words, are set in a fixed-pitch face: the median width per character
+// of its words read surely that are three letters or digits or more,
+// minPitchWords of them or more, when those widths spread by no more
+// than maxPitchSpread; else 0.
+func fixedPitch(items []pxWord) float64 {
+	var ws []float64
+	for _, w := range items {
+		n := utf8.RuneCountInString(w.text)
+		if n >= 3 && lettersDigits(w.text) == n && w.conf >= lowWordConf {
+			ws = append(ws, float64(w.box.Dx())/float64(n))
+		}
+	}
+	if len(ws) < minPitchWords {
+		return 0
+	}
+	slices.Sort(ws)
+	med := ws[len(ws)/2]
+	if med <= 0 || (ws[3*len(ws)/4]-ws[len(ws)/4])/med > maxPitchSpread {
+		return 0
+	}
+	return med
+}
 
 // mostlyRTL reports whether most of ws were read with a right-to-left
 // model.

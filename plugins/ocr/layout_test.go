@@ -1123,6 +1123,49 @@ func TestUnmeasuredWordIsNoHeading(t *testing.T) {
 	}
 }
 
+// TestTypewrittenLinesStayWhole: on a typewritten page (every character
+// in a 15-pixel cell, a word boxed to its ink, 14 pixels high) a single
+// space leaves 19 pixels between two words, more than maxWordGap of the
+// words' height; three lines whose spaces fall in line stay whole, where
+// in a proportional face the same gaps part them. Two columns typed 6
+// cells apart stay apart.
+func TestTypewrittenLinesStayWhole(t *testing.T) {
+	t.Parallel()
+	const pitch, h = 15, 14
+	typed := func(s string, col, y int) []pxWord {
+		var out []pxWord
+		for _, f := range strings.Fields(s) {
+			n := len([]rune(f))
+			out = append(out, word(f, 20+col*pitch+2, y, 20+(col+n)*pitch-2, y+h))
+			col += n + 1
+		}
+		return out
+	}
+	var page []pxWord
+	for i, s := range []string{
+		"The lentils are washed and left in one litre",
+		"for one day. Two litres of water are added",
+		"and the onions are fried with bay leaves,",
+		"cloves and curry, then brought to the boil.",
+		"Flour and butter make a paste with milk.",
+	} {
+		page = append(page, typed(s, 0, 100+i*24)...)
+	}
+	got := blockTexts(layoutPage(page, nil, 0))
+	if len(got) != 1 || !strings.HasPrefix(got[0], "paragraph:The lentils are washed and left in one litre / for one day.") {
+		t.Errorf("typewritten paragraph: %q, want one paragraph, its lines whole", got)
+	}
+	var cols []pxWord
+	for i := range 5 {
+		cols = append(cols, typed("three words here", 0, 100+i*24)...)
+		cols = append(cols, typed("and three more", 22, 100+i*24)...)
+	}
+	got = blockTexts(layoutPage(cols, nil, 0))
+	if slices.ContainsFunc(got, func(s string) bool { return strings.Contains(s, "here and") }) {
+		t.Errorf("typewritten columns: %q, want them apart", got)
+	}
+}
+
 // TestUnsureWordsAreNoHeading: large print read surely is a heading, and
 // so is one word read with doubt; a block as large of several words none
 // of which was read surely (an engraving's hatching read as 'AU UAE: M ho
