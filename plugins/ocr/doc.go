@@ -106,9 +106,12 @@
 // paragraphs in between, and a blank band above a heading alone in its
 // row closing a section's columns before the next section's; within one
 // part of the page, which holds one column, in rows), paragraphs
-// from line spacing, headings from text size or weight, list items from
-// bullets, and short lines alone in the top and bottom margins as page
-// headers and footers. Text size is the height of the print (print.go),
+// from line spacing, headings from text size or weight (not a block of
+// words none of which was read surely: a drawing read as letters), list
+// items from bullets, and short lines alone in the top and bottom
+// margins as page headers and footers. On a typewritten page (its words'
+// widths per character alike: fixedPitch) a gap of up to two and a half
+// cells is a word space, not a gutter. Text size is the height of the print (print.go),
 // measured on the words that have one: for words of Latin print, from
 // the tops of the capitals to the baseline, found in each word's pixels
 // above its descenders; for Hebrew, from the tops of the letters to the
