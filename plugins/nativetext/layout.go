@@ -589,6 +589,15 @@ func splitOverlaid(ln []fg) [][]fg {
 // of the two sizes either side of the widest step (overlaidSizeStep or
 // more) between the sizes its glyphs are set at; 0 where there is none.
 func sizeCut(ln []fg) float64 {
+	least, most := math.Inf(1), 0.0
+	for k := range ln {
+		if !ln[k].g.space {
+			least, most = min(least, ln[k].g.size), max(most, ln[k].g.size)
+		}
+	}
+	if most < overlaidSizeStep*max(least, 1) {
+		return 0 // one size: most lines
+	}
 	sizes := make([]float64, 0, 4)
 	for k := range ln {
 		if s := ln[k].g.size; !ln[k].g.space && !slices.Contains(sizes, s) {
@@ -1029,18 +1038,18 @@ func obliqueBounds(gl []fg) core.BBox {
 func wordRuns(gl []fg, runs [][]fg) [][]fg {
 	start := -1
 	maxX := math.Inf(-1)
-	tight := tightWordGap(gl)
+	tight, candidates := tightWordGap(gl)
 	// Where the line as a whole does not space its words tight, a font's
 	// stretch of it may: a bold caption set tight, 'Table 1 Composition
 	// of the pretraining data', before body text spaced as usual on the
-	// same line.
-	perFont := tight == wordGap && mixedFonts(gl)
+	// same line. A stretch holds no more tight gaps than the line.
+	perFont := tight == wordGap && (candidates >= minTightGaps || candidates < 0) && mixedFonts(gl)
 	stretchEnd := 0
 	for k := range gl {
 		g := &gl[k]
 		if perFont && k >= stretchEnd {
 			stretchEnd = fontStretchEnd(gl, k)
-			tight = tightWordGap(gl[k:stretchEnd])
+			tight, _ = tightWordGap(gl[k:stretchEnd])
 		}
 		if g.g.space {
 			if start >= 0 {
@@ -1194,19 +1203,20 @@ const (
 // letters' gaps outnumber words', most of the glyphs they part are no
 // single letters (a word spaced out, a lecture's 'e l s e'), and they
 // outnumber the gaps from wordGap or run on into them (tightSpread). A
-// space glyph parts words where it stands, and the
-// gaps beside it are not measured. Words part halfway between the two
-// clusters.
-func tightWordGap(gl []fg) float64 {
+// space glyph parts words where it stands, and the gaps beside it are not
+// measured. Words part halfway between the two clusters. tight is how
+// many gaps between letters or digits lie from minTightGap to wordGap;
+// -1 where a glyph of a code font ended the count.
+func tightWordGap(gl []fg) (em float64, tight int) {
 	lo, hi, minWide := math.Inf(1), 0.0, math.Inf(1) // the tight gaps' range, the narrowest wider one
-	tight, wide, singles := 0, 0, 0
+	wide, singles := 0, 0
 	letters, inWords := 0.0, 0 // the widest gap under minTightGap, and how many
 	run := 0                   // glyphs since a space glyph or a gap from minTightGap
 	maxX := math.Inf(-1)
 	for k := range gl {
 		g := &gl[k]
 		if g.g.font != nil && g.g.font.flags&core.FlagMonospace != 0 {
-			return wordGap // a code font's cells part its words
+			return wordGap, -1 // a code font's cells part its words
 		}
 		if g.g.space {
 			maxX, run = math.Inf(-1), 0
@@ -1233,12 +1243,12 @@ func tightWordGap(gl []fg) float64 {
 		maxX = max(maxX, g.b.X1)
 	}
 	if tight < minTightGaps || inWords < tight+wide || 2*singles > tight || letters > letterShare*lo {
-		return wordGap // not words of letters set close: a word spaced out, a row of marks
+		return wordGap, tight // not words of letters set close: a word spaced out, a row of marks
 	}
 	if tight <= wide && minWide > tightSpread*hi {
-		return wordGap // thin spaces among fewer ordinary ones: a formula's
+		return wordGap, tight // thin spaces among fewer ordinary ones: a formula's
 	}
-	return lo - (lo-letters)/2
+	return lo - (lo-letters)/2, tight
 }
 
 // wordChar reports whether a glyph's text ends or starts a word: a letter
