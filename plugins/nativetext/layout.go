@@ -1200,7 +1200,9 @@ const (
 // glyphs: wordGap, or under it where minTightGaps or more gaps between
 // letters or digits lie from minTightGap to wordGap and they part words:
 // every narrower gap (between letters) is letterShare of them at most,
-// letters' gaps outnumber words', most of the glyphs they part are no
+// and as many as they are (a chart's axis of two-digit labels 0.14 em
+// apart after single digits spaced wider has one each), most of the
+// glyphs they part are no
 // single letters (a word spaced out, a lecture's 'e l s e'), and they
 // outnumber the gaps from wordGap or run on into them (tightSpread). A
 // space glyph parts words where it stands, and the gaps beside it are not
@@ -1242,7 +1244,7 @@ func tightWordGap(gl []fg) (em float64, tight int) {
 		run++
 		maxX = max(maxX, g.b.X1)
 	}
-	if tight < minTightGaps || inWords < tight+wide || 2*singles > tight || letters > letterShare*lo {
+	if tight < minTightGaps || inWords < tight || 2*singles > tight || letters > letterShare*lo {
 		return wordGap, tight // not words of letters set close: a word spaced out, a row of marks
 	}
 	if tight <= wide && minWide > tightSpread*hi {

@@ -136,6 +136,7 @@ func TestTightJustifiedLine(t *testing.T) {
 		{"tight words beside space glyphs", "[(medical)-140(history)-140(of)-140(diabetes. Samuel was seen)] TJ",
 			"medical history of diabetes. Samuel was seen"},
 		{"a word spaced out", "[(e)-170(l)-170(s)-170(e)] TJ", "else"},
+		{"an axis's tick labels", "[(7)-694(8)-694(9)-694(10)-138(11)-138(12)-138(13)-138(14)] TJ", "7 8 9 10 11 12 13 14"},
 		{"thin spaces among ordinary ones", "[(the)-400(line)-400(PQ)-400(meets)-400(P)-150(R)-150(S)-400(here)] TJ", "the line PQ meets PRS here"},
 		{"a formula's thin spaces among more ordinary ones", "[(the)-330(angle)-330(at)-330(AM)-160(Q)-330(is)-330(that)-330(at)-330(PM)-160(R)-160(QR)-330(here)] TJ",
 			"the angle at AMQ is that at PMRQR here"},
