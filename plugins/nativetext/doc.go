@@ -121,7 +121,10 @@
 //	             line in lower case, nor in a block broken short inside a
 //	             sentence (text flowed around a picture). List items that
 //	             follow one another down the page nest by where their text
-//	             starts after the marker (nestListItems). Words part at
+//	             starts after the marker (nestListItems). A narrow column
+//	             of headings (or dates) each on the baseline of a
+//	             paragraph's first line beside it is read item by item,
+//	             each before the text it heads (sideheads.go). Words part at
 //	             space glyphs and at gaps over wordGap, or, on a line (or a
 //	             font's stretch of one) whose words are set tight and its
 //	             letters close, at its own narrower spaces (tightWordGap).

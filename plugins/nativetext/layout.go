@@ -1751,6 +1751,10 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg, rules []edge, facts 
 			xyCut(before, em, depth+1, out, rules, facts)
 			*out = append(*out, &seg{b: tb.BBox, size: em, line: -1, table: tb})
 			emitRows(after, out)
+		} else if parts := sideColumn(cols); parts != nil && !tabular {
+			for _, p := range parts {
+				xyCut(p, em, depth+1, out, rules, facts)
+			}
 		} else if len(cols) > 1 && !tabular {
 			facts.columns = max(facts.columns, textColumns(cols))
 			for _, c := range cols {
