@@ -2,6 +2,7 @@ package nativetext
 
 import (
 	"math"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -589,6 +590,15 @@ func (d *document) baseEncoding(f *font, desc types.Dict, std string) *[256]stri
 // as a built-in encoding does but for a few Differences: those start from
 // the encoding's text, spelled once for every font.
 func (f *font) spellNames() {
+	if namedByCode(f) {
+		winAnsi := spelledBuiltin()[&pdfdoc.WinAnsiEncoding]
+		for c, n := range f.names {
+			if n != "" {
+				f.nameText[c] = winAnsi[c]
+			}
+		}
+		return
+	}
 	text := spelledBuiltin()[f.base]
 	if text == nil {
 		for c, n := range f.names {
@@ -632,6 +642,31 @@ func keepsCodes(f *font) bool {
 		last, n = c, n+1
 	}
 	return n > 0 && !inOrderOfUse(first, last, n)
+}
+
+// minCodeNames is the fewest glyph names that namedByCode judges a font
+// by: a few numbers may be a symbol font's.
+const minCodeNames = 8
+
+// namedByCode reports whether every glyph name of a simple font is its
+// own code in decimal, minCodeNames of them or more: a producer that drew
+// its text as a Type 3 font named each glyph by its character's code
+// (PyMuPDF's test_3186, an Italian insurance document in Franklin
+// Gothic: /65 at code 65, /224 at 224, 'à'), and its codes are the text's
+// in the Windows code page. Such names spell nothing, and every glyph of
+// the document was U+FFFD; pdftotext reads them so.
+func namedByCode(f *font) bool {
+	n := 0
+	for c, name := range f.names {
+		if name == "" {
+			continue
+		}
+		if name != strconv.Itoa(c) {
+			return false
+		}
+		n++
+	}
+	return n >= minCodeNames
 }
 
 // spell is the text of a glyph name, "" when it has none.

@@ -93,3 +93,43 @@ func TestType3BitmapFont(t *testing.T) {
 		}
 	}
 }
+
+// TestType3NamedByCode: a Type 3 font whose glyphs are named by their
+// codes in decimal (/65 at code 65, /224 at 224) reads its codes as the
+// Windows code page's characters; a font with a few such names among
+// others spells them as names, which they are not.
+func TestType3NamedByCode(t *testing.T) {
+	t.Parallel()
+	font := func(codes []int, extra string) string {
+		var diffs, procs strings.Builder
+		for _, c := range codes {
+			fmt.Fprintf(&diffs, "%d /%d ", c, c)
+			fmt.Fprintf(&procs, "/%d 5 0 R ", c)
+		}
+		return "<< /Type /Font /Subtype /Type3 /FontMatrix [0.001 0 0 0.001 0 0] /FontBBox [0 -200 1000 800] /FirstChar 32 /LastChar 255" +
+			" /Widths [" + strings.Repeat("500 ", 224) + "] /Encoding << /Type /Encoding /Differences [" + diffs.String() + extra + "] >> /CharProcs << " + procs.String() + ">> >>"
+	}
+	// 'Città alta' in codes, the space 32 and 'à' 224.
+	shown := "(Citt\\340 alta)"
+	codes := []int{32, 67, 97, 105, 108, 116, 224}
+	tests := []struct {
+		name, font, want string
+	}{
+		{"named by code", font(append(codes, 65, 66), ""), "Città alta"},
+		{"too few", font(codes[:6], ""), strings.Repeat("\uFFFD", 10)},
+		{"other names", font(append(codes, 65, 66), "70 /F"), strings.Repeat("\uFFFD", 10)},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			b := onePage("", "<< /Font << /F1 "+tc.font+" >> >>", "BT /F1 20 Tf 72 700 Td "+shown+" Tj ET", stream("", "500 0 d0"))
+			res, err := extractAll(t, b.Write(t), 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Join(words(res[1].Page), " "); got != tc.want {
+				t.Errorf("text %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
