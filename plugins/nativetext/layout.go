@@ -1202,13 +1202,12 @@ const (
 // every narrower gap (between letters) is letterShare of them at most,
 // and as many as they are (a chart's axis of two-digit labels 0.14 em
 // apart after single digits spaced wider has one each), most of the
-// glyphs they part are no
-// single letters (a word spaced out, a lecture's 'e l s e'), and they
-// outnumber the gaps from wordGap or run on into them (tightSpread). A
-// space glyph parts words where it stands, and the gaps beside it are not
-// measured. Words part halfway between the two clusters. tight is how
-// many gaps between letters or digits lie from minTightGap to wordGap;
-// -1 where a glyph of a code font ended the count.
+// glyphs they part are no single letters (a word spaced out, a lecture's
+// 'e l s e'), and they outnumber the gaps from wordGap or run on into
+// them (tightSpread). A space glyph parts words where it stands, and the
+// gaps beside it are not measured. Words part halfway between the two
+// clusters. tight is how many gaps between letters or digits lie from
+// minTightGap to wordGap; -1 where a glyph of a code font ended the count.
 func tightWordGap(gl []fg) (em float64, tight int) {
 	lo, hi, minWide := math.Inf(1), 0.0, math.Inf(1) // the tight gaps' range, the narrowest wider one
 	wide, singles := 0, 0
