@@ -374,8 +374,9 @@ const (
 // defaultFont is a font the document does not describe, named name: a
 // simple font on 1000 units with the default ascent and descent, whose
 // codes have no text of their own. A page's text shown before any Tf, a
-// font its resources lack, a font that cannot be read and a form
-// field's default appearance without one are drawn in it.
+// font its resources lack and a form field's default appearance without
+// one are drawn in it; a font whose object cannot be read is drawn in it
+// with WinAnsi's names (parseFont).
 func defaultFont(name string) *font {
 	return &font{name: name, simple: true, widthScale: 0.001, ascent: defaultAscent, descent: defaultDescent, sizeMul: 1, dw: 1000}
 }
@@ -390,6 +391,14 @@ func (d *document) parseFont(fd types.Dict) (f *font) {
 		}
 	}()
 	if fd == nil {
+		// A font resource whose object cannot be read (a font dictionary
+		// cut short, pdf.js's operator-in-TJ-array; an object missing)
+		// says nothing of its codes. Read them through WinAnsi, as
+		// pdftotext and pdf.js read them in their default font: a simple
+		// font's one-byte codes are the Windows code page's characters
+		// far more often than not, and text that is not goes to the
+		// quality check as any text does.
+		f.names, f.base = pdfdoc.WinAnsiEncoding, &pdfdoc.WinAnsiEncoding
 		return f
 	}
 	f.subtype = d.Name(fd["Subtype"])

@@ -154,3 +154,29 @@ func TestIdentityNamedToUnicode(t *testing.T) {
 		})
 	}
 }
+
+// TestUnreadableFont: a font resource whose object cannot be read (here
+// one the file lacks) reads its codes through WinAnsi, as pdftotext and
+// pdf.js read them; text shown in a font the resources do not name at all
+// stays unknown.
+func TestUnreadableFont(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, res, want string
+	}{
+		{"an object the file lacks", "<< /Font << /F1 99 0 R >> >>", "Café crème"},
+		{"a font the resources lack", "<< /Font << /F2 99 0 R >> >>", strings.Repeat("\uFFFD", 10)},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			res, err := extractAll(t, onePage("", tc.res, "BT /F1 12 Tf 72 700 Td (Caf\\351 cr\\350me) Tj ET").Write(t), 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Join(words(res[1].Page), " "); got != tc.want {
+				t.Errorf("text %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
