@@ -68,6 +68,10 @@
 //	             (internal/pdfdoc/fontcmap), through CIDToGIDMap. A
 //	             ToUnicode that is the name Identity-H or -V, not a CMap,
 //	             makes codes nothing else names their own characters.
+//	macorder.go  a TrueType CID font of a core font (Arial, Times New
+//	             Roman, Verdana...) that is not embedded and has no
+//	             ToUnicode: glyph indices read in TrueType's standard
+//	             Macintosh order.
 //	fallback.go  the second reader, pdfium (internal/render, WebAssembly
 //	             run by wazero: still pure Go), for files internal/pdfdoc
 //	             cannot open: damaged beyond its repairs, or encrypted in a

@@ -64,6 +64,9 @@ type font struct {
 	vertical   bool
 
 	toUni *cmap
+	// macOrder: a TrueType CID font, not embedded, whose glyph indices
+	// keep the standard Macintosh order (macOrderText).
+	macOrder bool
 	// codesAreText: a composite font whose ToUnicode is the name
 	// Identity-H or Identity-V, not a CMap: its two-byte codes are the
 	// characters' Unicode values (identityText).
@@ -230,6 +233,11 @@ func (f *font) ownText(c uint32) (string, bool) {
 	}
 	if r, ok := f.programRune(f.enc.lookupCID(c)); ok {
 		return string(r), true
+	}
+	if f.macOrder {
+		if s, ok := macOrderRune(f.enc.lookupCID(c)); ok {
+			return s, true
+		}
 	}
 	return identityText(f, c)
 }
@@ -948,6 +956,7 @@ func (d *document) parseType0(f *font, fd types.Dict) {
 		f.name = stripSubset(d.Name(cf["BaseFont"]))
 	}
 	d.programText(f, cf)
+	d.macOrderText(f, cf)
 	d.collection(f, cf)
 	d.descriptor(f, d.Dict(cf["FontDescriptor"]))
 	if dw, ok := d.Number(cf["DW"]); ok && dw >= 0 && dw < 10000 {

@@ -180,3 +180,54 @@ func TestUnreadableFont(t *testing.T) {
 		})
 	}
 }
+
+// TestMacOrderFonts: a TrueType CID font that is not embedded, of the
+// identity CMap and without ToUnicode, names its glyphs by their indices
+// in the system's font; Arial's and the other core fonts' first 258
+// glyphs keep TrueType's standard Macintosh order, and read so. A font
+// of another order (Calibri) keeps them unknown, and a ToUnicode named
+// Identity-H still says the codes are text.
+func TestMacOrderFonts(t *testing.T) {
+	t.Parallel()
+	// 'DESCRIPTION é' by glyph index: D 39, E 40, S 54, C 38, R 53, I 44,
+	// P 51, T 55, O 50, N 49, space 3, eacute 112.
+	byIndex := "00270028003600260035002C00330037002C00320031" + "0003" + "0070"
+	tests := []struct {
+		name, base, toUnicode, shown, want string
+	}{
+		{"Arial", "Arial,Bold", "", byIndex, "DESCRIPTION é"},
+		{"Century Gothic", "CenturyGothic", "", byIndex, "DESCRIPTION é"},
+		{"Calibri", "Calibri", "", byIndex, strings.Repeat("\uFFFD", 13)},
+		{"codes as text", "Arial", "/ToUnicode /Identity-H", "0041", "A"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			pdf := onePage("", "<< /Font << /F1 5 0 R >> >>", "BT /F1 12 Tf 72 700 Td <"+tc.shown+"> Tj ET",
+				"<< /Type /Font /Subtype /Type0 /BaseFont /"+tc.base+" /Encoding /Identity-H /DescendantFonts [6 0 R] "+tc.toUnicode+" >>",
+				"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /"+tc.base+" /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /DW 600 /FontDescriptor 7 0 R >>",
+				"<< /Type /FontDescriptor /FontName /"+tc.base+" /Flags 32 /FontBBox [0 -200 1000 900] /ItalicAngle 0 /Ascent 900 /Descent -200 /CapHeight 700 /StemV 80 >>").Write(t)
+			res, err := extractAll(t, pdf, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Join(words(res[1].Page), " "); got != tc.want {
+				t.Errorf("text %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestMacGlyphOrder: the standard Macintosh order has 258 names, its
+// letters and its last glyph where TrueType puts them.
+func TestMacGlyphOrder(t *testing.T) {
+	t.Parallel()
+	if len(macGlyphNames) != 258 {
+		t.Fatalf("%d names, want 258", len(macGlyphNames))
+	}
+	for gid, want := range map[int]string{3: "space", 19: "zero", 36: "A", 68: "a", 112: "eacute", 170: "guillemotright", 199: "Acircumflex", 144: "AE", 183: "quoteright", 257: "dcroat"} {
+		if macGlyphNames[gid] != want {
+			t.Errorf("glyph %d is %q, want %q", gid, macGlyphNames[gid], want)
+		}
+	}
+}
