@@ -521,7 +521,10 @@ func splitBridged(ln []fg) [][]fg {
 	for k := range ln {
 		least, most = min(least, ln[k].g.size), max(most, ln[k].g.size)
 	}
-	if most < bridgeRatio*max(least, 1) {
+	switch {
+	case most < overlaidSizeStep*max(least, 1):
+		return nil // one size, spaces counted: none apart without them either
+	case most < bridgeRatio*max(least, 1):
 		return splitOverlaid(ln)
 	}
 	var small, large []fg

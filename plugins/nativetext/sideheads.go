@@ -60,7 +60,9 @@ func sideColumn(cols [][]*seg) [][]*seg {
 		return nil
 	}
 	left, right := segsByBaseline(cols[0]), segsByBaseline(cols[1])
-	if segsWidth(left) > maxSideWidth*segsWidth(right) {
+	lx0, lx1 := xExtent(left)
+	rx0, rx1 := xExtent(right)
+	if lx1-lx0 > maxSideWidth*(rx1-rx0) {
 		return nil
 	}
 	items := sideItems(left)
@@ -101,15 +103,6 @@ func segsByBaseline(segs []*seg) []*seg {
 	s := slices.Clone(segs)
 	slices.SortStableFunc(s, func(a, b *seg) int { return cmp.Or(cmp.Compare(a.base, b.base), cmp.Compare(a.b.X0, b.b.X0)) })
 	return s
-}
-
-// segsWidth is how far across segs spread.
-func segsWidth(segs []*seg) float64 {
-	x0, x1 := math.Inf(1), math.Inf(-1)
-	for _, s := range segs {
-		x0, x1 = min(x0, s.b.X0), max(x1, s.b.X1)
-	}
-	return x1 - x0
 }
 
 // sideItems groups a side column's segments (by baseline) into items:
