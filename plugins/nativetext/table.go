@@ -108,11 +108,13 @@ func ruledTables(segs []*seg, edges []edge, em float64, fr frame, nextLine *int)
 // segs inside the grid g, is columns of running text in a frame rather
 // than a table: every column reads as prose (proseColumn), its lines run
 // on from one to the next as sentences broken over lines do (runsOn),
-// and no rule over most of the frame's height parts two of them. A
-// report's footer box of two columns of small print (GAO's 'About GAO'
+// and no rule over most of the frame's height parts two of them, or one
+// does but the columns' lines keep baselines of their own (offsetFlows).
+// A report's footer box of two columns of small print (GAO's 'About GAO'
 // beside its methods note) was a pipe table of seven rows whose cells
 // cut sentences; a table's cells start their lines afresh, and a table
-// ruled between its columns draws the rules.
+// ruled between its columns draws the rules and sets the lines of a row
+// on one baseline.
 func proseColumns(g tableformer.Grid, t *core.Table, segs []*seg, idx []int) bool {
 	if t.Cols < 2 {
 		return false
@@ -129,7 +131,46 @@ func proseColumns(g tableformer.Grid, t *core.Table, segs []*seg, idx []int) boo
 			return false
 		}
 	}
-	return runsOn(cols) && !ruledApart(g, cols)
+	return runsOn(cols) && (!ruledApart(g, cols) || offsetFlows(cols))
+}
+
+// Two columns of text whose lines face each other are rows of a table
+// when they share baselines: a row's cells are set on one, and a line
+// within maxRowSkew ems of its neighbour's is on it (rounding, a
+// superscript). Lines further apart than minFacing ems do not face each
+// other at all (a definition's second line beside no term).
+const (
+	maxRowSkew = 0.15
+	minFacing  = 0.8
+)
+
+// offsetFlows reports whether the facing lines of neighbouring columns
+// (cols, left to right) mostly keep baselines of their own: two boxes of
+// prose side by side, each set from its own top, whose line pitch puts
+// one box's lines between the other's. A charity's back page set two
+// notices ('If you need information in a language other than English',
+// 'If you are deaf, or have a hearing or speech impairment') in one
+// ruled frame, their lines 0.39 em apart; read as a table of a row a
+// line, each row joined the halves of two sentences.
+func offsetFlows(cols [][]*seg) bool {
+	facing, skewed := 0, 0
+	for k := 1; k < len(cols); k++ {
+		for _, s := range cols[k] {
+			d := math.Inf(1)
+			for _, p := range cols[k-1] {
+				d = min(d, math.Abs(p.base-s.base))
+			}
+			em := max(s.size, 1)
+			if d >= minFacing*em {
+				continue
+			}
+			facing++
+			if d > maxRowSkew*em {
+				skewed++
+			}
+		}
+	}
+	return facing > 0 && 2*skewed > facing
 }
 
 // ruledApart reports whether a rule of g over most of its height stands

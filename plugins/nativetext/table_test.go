@@ -552,7 +552,8 @@ func helvPage(t *testing.T, content string) []core.Block {
 // TestProseColumnsInAFrame: two columns of running text that a frame's
 // rules made a table of (a report's footer box, a panel of captions) are
 // text; columns whose lines start afresh, or that a rule parts, are a
-// table.
+// table, unless the right column's lines sit between the left's (two
+// notices boxed side by side, each set from its own top).
 func TestProseColumnsInAFrame(t *testing.T) {
 	t.Parallel()
 	left := []string{"The office supports the work of the", "council in meeting its duties and", "helps improve the performance of the",
@@ -562,13 +563,14 @@ func TestProseColumnsInAFrame(t *testing.T) {
 	entries := []string{"Harbour master and his deputy on call", "Pilots for the outer and inner roads", "Tugs of the port authority and hire",
 		"Berths on the east quay and the west", "Cranes of the container terminal"}
 	// read sets two columns of lines, from x 50 and 315, 12 points apart,
-	// as the segments of one table of a row a line.
-	read := func(l, r []string) ([]*seg, *core.Table) {
+	// the right one's skew points lower, as the segments of one table of a
+	// row a line.
+	read := func(l, r []string, skew float64) ([]*seg, *core.Table) {
 		var segs []*seg
 		tb := &core.Table{Rows: len(l), Cols: 2}
 		for i := range l {
-			y := 100 + 12*float64(i)
 			for c, text := range []string{l[i], r[i]} {
+				y := 100 + 12*float64(i) + skew*float64(c)
 				x := 50 + 265*float64(c)
 				box := core.BBox{X0: x, Y0: y - 8, X1: x + 5*float64(len(text)), Y1: y + 2}
 				var ws []core.Word
@@ -588,14 +590,18 @@ func TestProseColumnsInAFrame(t *testing.T) {
 		name        string
 		left, right []string
 		grid        tableformer.Grid
+		skew        float64
 		prose       bool
 	}{
-		{"prose", left, right, grid, true},
-		{"entries", entries, entries, grid, false},
-		{"parted by a rule", left, right, parted, false},
+		{"prose", left, right, grid, 0, true},
+		{"entries", entries, entries, grid, 0, false},
+		{"parted by a rule", left, right, parted, 0, false},
+		{"parted by a rule, on a baseline within rounding", left, right, parted, 1, false},
+		{"parted by a rule, lines between lines", left, right, parted, 4, true},
+		{"entries parted by a rule, lines between lines", entries, entries, parted, 4, false},
 	}
 	for _, tc := range tests {
-		segs, tb := read(tc.left, tc.right)
+		segs, tb := read(tc.left, tc.right, tc.skew)
 		idx := make([]int, len(segs))
 		for i := range idx {
 			idx[i] = i
