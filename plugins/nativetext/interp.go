@@ -736,13 +736,19 @@ func writingDir(dx, dy float64) int {
 // Text drawn at a slant, as a diagonal watermark is, was laid out in the
 // nearest axis's frame, where each of its glyphs sits on a baseline of its
 // own: pdfcpu's watermark samples, at 55°, came out as forty fragments of
-// one to three letters. A glyph whose advance is more than maxAxisSkew,
-// the tangent of 10°, off every axis now has its own direction, its angle
-// in whole degrees, and the glyphs of one slant are laid out together in
-// a frame turned to it (frame). Text skewed less, as a scan's OCR layer
-// may be by a few degrees, keeps its axis, whose baseline tolerance
-// covers it.
-const maxAxisSkew = 0.176
+// one to three letters. A glyph whose advance is more than maxAxisSkew
+// off every axis now has its own direction, its angle in whole degrees,
+// and the glyphs of one slant are laid out together in a frame turned to
+// it (frame). Text skewed less keeps its axis, whose baseline tolerance
+// (baselineTol, in ems) holds a run of heldRun ems together up to that
+// slope: two words, as a scan's OCR layer skewed by a degree or two
+// holds them. The bound was the tangent of 10° at first; a booklet's
+// exercise poster, set at 9.5°, read as fragments of its words
+// ('Shou lder r', 'exerc ises') across the page's text.
+const (
+	heldRun     = 8
+	maxAxisSkew = baselineTol / heldRun
+)
 
 // obliqueDir is the angle of the advance dx, dy in whole degrees, from 0
 // to 359, measured as the axis directions are (90: down the page).
