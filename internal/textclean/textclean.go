@@ -95,8 +95,49 @@ func StripControls(s string) string {
 	return b.String()
 }
 
-// Clean expands ligatures and presentation forms, drops soft hyphens and
-// control characters and returns the result in Unicode NFC.
+// PairQuotes replaces two single quotation marks set side by side with
+// the double mark they show: ‘‘ with “ and ’’ with ”. TeX writes its
+// double quotes as two backquotes and two apostrophes, and a font
+// without the ligature that makes each pair one glyph draws two single
+// marks, which a reader sees as one double mark (pdftotext reads an
+// article of Tobacco Control as
+// ‘‘corporate social responsibility’’). Two like single marks side by
+// side stand for nothing else; a run of three (a Markdown fence typeset
+// with ‘‘‘) is left as it is.
+func PairQuotes(s string) string {
+	if !strings.Contains(s, "\u2018\u2018") && !strings.Contains(s, "\u2019\u2019") {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for s != "" {
+		r, n := utf8.DecodeRuneInString(s)
+		double, ok := doubleOf[r]
+		if !ok {
+			b.WriteString(s[:n])
+			s = s[n:]
+			continue
+		}
+		run := n
+		for run < len(s) && strings.HasPrefix(s[run:], s[:n]) {
+			run += n
+		}
+		if run == 2*n {
+			b.WriteRune(double)
+		} else {
+			b.WriteString(s[:run])
+		}
+		s = s[run:]
+	}
+	return b.String()
+}
+
+// doubleOf is the double quotation mark that two of a single one show.
+var doubleOf = map[rune]rune{'\u2018': '\u201c', '\u2019': '\u201d'}
+
+// Clean expands ligatures and presentation forms, pairs single quotes
+// (PairQuotes), drops soft hyphens and control characters and returns
+// the result in Unicode NFC.
 func Clean(s string) string {
 	if printableASCII(s) {
 		return s // none of the above applies
@@ -104,19 +145,20 @@ func Clean(s string) string {
 	return cleanAll(s)
 }
 
-// cleanAll is Clean's five passes.
+// cleanAll is Clean's six passes.
 func cleanAll(s string) string {
 	s = StripControls(s)
 	s = DropSoftHyphens(s)
 	s = ExpandLigatures(s)
 	s = ExpandPresentationForms(s)
+	s = PairQuotes(s)
 	return norm.NFC.String(s)
 }
 
 // printableASCII reports whether s holds only printable ASCII (space to
-// tilde): no control, soft hyphen, ligature or presentation form, and
-// already NFC. Most words of Latin text are, and Clean returns them as
-// they are without its five passes.
+// tilde): no control, soft hyphen, ligature, presentation form or curly
+// quote, and already NFC. Most words of Latin text are, and Clean
+// returns them as they are without its six passes.
 func printableASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < ' ' || c > '~' {

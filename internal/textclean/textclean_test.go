@@ -17,6 +17,12 @@ func TestClean(t *testing.T) {
 		{"invalid utf8", "a\xffb", "a\ufffdb"},
 		{"arabic untouched", "مرحبا", "مرحبا"},
 		{"keeps fffd", "a\ufffdb", "a\ufffdb"},
+		{"paired quotes", "\u2018\u2018term\u2019\u2019", "\u201cterm\u201d"},
+		{"single quotes", "\u2018term\u2019 and \u2019tis", "\u2018term\u2019 and \u2019tis"},
+		{"an empty quote", "\u2018\u2019", "\u2018\u2019"},
+		{"ascii quotes", "``x'' ''", "``x'' ''"},
+		{"a fence of three", "\u2018\u2018\u2018json", "\u2018\u2018\u2018json"},
+		{"a pair after a fence", "\u2018\u2018\u2018 \u2019\u2019x", "\u2018\u2018\u2018 \u201dx"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
