@@ -186,11 +186,7 @@ func layoutPage(glyphs []glyph, edges []edge, pictures []core.BBox, page core.BB
 		if fr := frame(d); fr.axis() && (d == 0 || d == dirs[0]) && len(edges) > 0 {
 			segs = ruledTables(segs, edges, bodySize(segs), fr, &nextLine)
 		}
-		var pics []core.BBox
-		if frame(d) == 0 {
-			pics = pictures
-		}
-		ordered = append(ordered, orderSegments(segs, uprightRules(edges, frame(d)), pics, &facts))
+		ordered = append(ordered, orderFrame(segs, edges, pictures, frame(d), &facts))
 	}
 	body := bodySize(all)
 	var blocks, slanted []core.Block
@@ -1734,6 +1730,44 @@ func partSegs(segs []*seg, in func(*seg) bool) (yes, no []*seg) {
 		}
 	}
 	return yes, no
+}
+
+// orderFrame puts the segments of frame fr in reading order: the
+// upright frame's band by band between rows of panels (panelBands),
+// among the page's pictures.
+func orderFrame(segs []*seg, edges []edge, pictures []core.BBox, fr frame, facts *layoutFacts) []*seg {
+	rules := uprightRules(edges, fr)
+	if fr != 0 {
+		return orderSegments(segs, rules, nil, facts)
+	}
+	bands := panelBands(segs, edges, pictures, bodySize(segs))
+	if len(bands) == 1 {
+		return orderSegments(segs, rules, pictures, facts)
+	}
+	var out []*seg
+	for _, b := range bands {
+		out = append(out, orderSegments(b, rules, picturesIn(pictures, b), facts)...)
+	}
+	return out
+}
+
+// picturesIn are the pictures whose middle lies within the vertical
+// extent of segs.
+func picturesIn(pictures []core.BBox, segs []*seg) []core.BBox {
+	if len(segs) == 0 {
+		return nil
+	}
+	y0, y1 := segs[0].b.Y0, segs[0].b.Y1
+	for _, s := range segs[1:] {
+		y0, y1 = min(y0, s.b.Y0), max(y1, s.b.Y1)
+	}
+	var out []core.BBox
+	for _, p := range pictures {
+		if m := (p.Y0 + p.Y1) / 2; m >= y0 && m <= y1 {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // uprightRules are the horizontal rules of edges, stroked, for the
