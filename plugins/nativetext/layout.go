@@ -4219,7 +4219,7 @@ func makeBlock(segs []*seg, body float64, page core.BBox) core.Block {
 		// A contents entry names a heading; it is not one.
 	case len(first.words) > 1 && isBullet(first.words[0].Text) && !enumRe(first.words[0].Text):
 		b.Kind = core.KindListItem
-	case body > 0 && size >= headingRatio*body && len(segs) <= 4 && chars < 300 && hasLetter(segs) && !filledField(first, body) && !sentences(segs):
+	case body > 0 && size >= headingRatio*body && len(segs) <= 4 && chars < 300 && hasLetter(segs) && !filledField(first, body) && !sentences(segs) && !formulaLines(segs):
 		b.Kind = core.KindHeading
 	case len(first.words) > 1 && isBullet(first.words[0].Text):
 		b.Kind = core.KindListItem
@@ -4330,6 +4330,43 @@ func hasLetter(segs []*seg) bool {
 		}
 	}
 	return false
+}
+
+// A display formula is set larger than the text around it, as a heading
+// is, and is none: 'eiπ + 1 = 0' and 'a2 + b2 = c2' on a slide of
+// famous equations (olmOCR's mathfuncs) were level-two headings over
+// their cards' titles. A line is a formula's when it holds a relation or
+// an operator of calculus (mathSigns) and no run of more than
+// maxSymbolLetters letters: symbols are a letter or two, and a title
+// that names an equation ('E = mc² in practice') has words.
+const (
+	mathSigns        = "=<>≤≥≠≈≡∈∑∏∫∮∂∇√±×÷⋅"
+	maxSymbolLetters = 3
+)
+
+// formulaLines reports whether every line of segs is a formula's.
+func formulaLines(segs []*seg) bool {
+	for _, s := range segs {
+		if !strings.ContainsAny(s.text, mathSigns) || longestLetterRun(s.text) > maxSymbolLetters {
+			return false
+		}
+	}
+	return len(segs) > 0
+}
+
+// longestLetterRun is the length, in letters, of the longest run of
+// letters in s.
+func longestLetterRun(s string) int {
+	best, run := 0, 0
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			run++
+			best = max(best, run)
+		} else {
+			run = 0
+		}
+	}
+	return best
 }
 
 // assignHeadingLevels turns heading sizes into levels 1..6 by rank.

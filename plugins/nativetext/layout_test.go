@@ -1323,3 +1323,26 @@ func TestSentenceBreak(t *testing.T) {
 		}
 	}
 }
+
+// TestDisplayFormulaIsNoHeading: a formula set larger than the text
+// around it is a paragraph; a title that names one, in words, is still a
+// heading.
+func TestDisplayFormulaIsNoHeading(t *testing.T) {
+	t.Parallel()
+	body := "BT /F1 10 Tf 72 600 Td 12 TL (The identity connects five constants of analysis in one) Tj T* " +
+		"(short line, and it is quoted more often than any other equation.) Tj T* (It reads as follows.) Tj ET "
+	for _, tc := range []struct {
+		name, line string
+		heading    bool
+	}{
+		{"an identity", "a2 + b2 = c2", false},
+		{"a relation", "x + y = 1", false},
+		{"a title", "Euler's identity", true},
+		{"a title with a formula", "E = mc2 in practice", true},
+	} {
+		blocks := helvPage(t, "BT /F1 16 Tf 72 700 Td ("+tc.line+") Tj ET "+body)
+		if got := blocks[0].Kind == core.KindHeading; got != tc.heading {
+			t.Errorf("%s: %q is a %v, want heading %v", tc.name, blocks[0].Text(), blocks[0].Kind, tc.heading)
+		}
+	}
+}
