@@ -2737,7 +2737,7 @@ func emitRowsIn(segs []*seg, rx0, rx1 float64, out *[]*seg) {
 	for i := 0; i < len(s); {
 		j := i + 1
 		bottom := s[i].b.Y1
-		for j < len(s) && s[j].b.Y0 < bottom-0.15*max(1, s[j].size) && s[j].b.Y0 < s[i].b.Y0+0.5*max(1, s[i].size) {
+		for j < len(s) && s[j].b.Y0 < bottom-0.15*max(1, s[j].size) && s[j].b.Y0 < s[i].b.Y0+0.5*max(1, s[i].size) && sameRow(s[i], s[j]) {
 			bottom = max(bottom, s[j].b.Y1)
 			j++
 		}
@@ -2761,6 +2761,35 @@ func emitRowsIn(segs []*seg, rx0, rx1 float64, out *[]*seg) {
 		*out = append(*out, row...)
 		i = j
 	}
+}
+
+// A row's segments overlap in height; its first one's top decides how
+// far down the others may start. A segment far taller than its type
+// (maxBoxEms of its size: an OCR layer's word box, Google Books' scan of
+// British Husbandry setting 'former chiefly composed of gypsum' in 2.95
+// pt type in a box of 6.9 pt that reaches over the line above) overlaps
+// the line above by its box alone, and its line was read in the middle
+// of that one. Such a segment is in a row only with segments whose
+// baselines lie within maxRowDrop ems of its own: one a whole em lower
+// is the next line's. Segments of ordinary boxes keep the overlap alone,
+// which holds a formula's limits with its sign.
+const (
+	maxBoxEms  = 1.8
+	maxRowDrop = 1.0
+)
+
+// sameRow reports whether segment b may be in the row of segment a by
+// their baselines: unless one of them is a tall box, always.
+func sameRow(a, b *seg) bool {
+	if !tallBox(a) && !tallBox(b) {
+		return true
+	}
+	return math.Abs(a.base-b.base) < maxRowDrop*max(1, a.size, b.size)
+}
+
+// tallBox reports whether s is more than maxBoxEms of its size tall.
+func tallBox(s *seg) bool {
+	return s.b.Height() > maxBoxEms*max(1, s.size)
 }
 
 // Pieces of one baseline in one column are joined into a line across a

@@ -1346,3 +1346,18 @@ func TestDisplayFormulaIsNoHeading(t *testing.T) {
 		}
 	}
 }
+
+// TestTallWordBoxKeepsItsLine: a word whose box is far taller than its
+// line's type (an OCR layer's) reaches over the line above; its line
+// still reads after that one, not in the middle of it.
+func TestTallWordBoxKeepsItsLine(t *testing.T) {
+	t.Parallel()
+	content := "BT /F1 10 Tf 72 700 Td (Bone is known to consist of about equal) Tj 220 0 Td (parts of earthy and animal matter; the) Tj ET " +
+		"BT /F1 10 Tf 72 688 Td (former chiefly composed of ) Tj /F1 23 Tf 40 Tz (gypsum) Tj 100 Tz /F1 10 Tf ( which is so hard a nature) Tj ET " +
+		"BT /F1 10 Tf 72 676 Td (as to have been termed, by early chemists, the earth of bones.) Tj ET"
+	got := strings.Join(onePageLines(t, helvRes, content), " ")
+	want := "Bone is known to consist of about equal parts of earthy and animal matter; the former chiefly composed of gypsum which is so hard a nature as to have been termed, by early chemists, the earth of bones."
+	if got != want {
+		t.Errorf("read\n%q\nwant\n%q", got, want)
+	}
+}
