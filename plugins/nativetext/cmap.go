@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -348,6 +349,42 @@ func (c *cmap) setCID(src string, cid uint32) {
 	c.entries++
 	c.srcLens[len(src)] = true
 	c.cid[codeValue(src)] = cid
+}
+
+// cidsAsText turns the CID mappings of a ToUnicode into text: a
+// ToUnicode maps codes to Unicode with bfchar and bfrange, but some
+// producers write cidchar and cidrange there, the number standing for
+// the character. A Chinese contract's ToUnicode (pdfminer's issue 566)
+// maps its Iceni font's codes <0200> to <ffff> to themselves with 98
+// cidranges, <4e2d> to 0x4E2D ('中'), and read as U+FFFD; pdftotext
+// warns of the operator and reads the characters. A number that is no
+// Unicode scalar value maps nothing. Bf mappings keep precedence.
+func (c *cmap) cidsAsText() {
+	if len(c.cidRanges) == 0 && len(c.cid) == 0 {
+		return
+	}
+	for _, r := range c.cidRanges {
+		if validText(r.cid) && validText(r.cid+(r.hi-r.lo)) && len(c.uniRanges) < maxCMapRanges {
+			c.uniRanges = append(c.uniRanges, uniRange{lo: r.lo, hi: r.hi, base: []rune{rune(r.cid)}})
+			c.hasText = true
+		}
+	}
+	for code, cid := range c.cid {
+		if _, ok := c.uni[code]; !ok && validText(cid) {
+			if c.uni == nil {
+				c.uni = map[uint32]string{}
+			}
+			c.uni[code] = string(rune(cid))
+			c.hasText = true
+		}
+	}
+	c.cidRanges, c.cid = nil, nil
+	slices.SortStableFunc(c.uniRanges, func(a, b uniRange) int { return cmp.Compare(a.lo, b.lo) })
+}
+
+// validText reports whether v is a Unicode scalar value other than NUL.
+func validText(v uint32) bool {
+	return v > 0 && v <= unicode.MaxRune && (v < 0xD800 || v > 0xDFFF)
 }
 
 // merge adds the mappings of parent (a usecmap target) that c lacks.

@@ -217,3 +217,26 @@ func TestToUnicodeSwapped(t *testing.T) {
 		}
 	}
 }
+
+// TestToUnicodeCIDRanges: a ToUnicode written with cidrange and cidchar
+// (pdfminer's issue 566: a Chinese contract's font mapping its codes to
+// themselves) reads the numbers as characters; bfchar keeps precedence,
+// and a number that is no character maps nothing.
+func TestToUnicodeCIDRanges(t *testing.T) {
+	t.Parallel()
+	toUnicode := "1 begincodespacerange <0000> <FFFF> endcodespacerange " +
+		"1 beginbfchar <4E2D> <4E00> endbfchar " +
+		"2 begincidrange <4E00> <4EFF> 19968 <D800> <D8FF> 55296 endcidrange " +
+		"2 begincidchar <0041> 66 <0042> 0 endcidchar endcmap"
+	pdf := onePage("", "<< /Font << /F1 5 0 R >> >>", "BT /F1 12 Tf 72 700 Td <4E2E4E2D0041> Tj 0 -20 Td <0042D801> Tj ET",
+		"<< /Type /Font /Subtype /Type0 /BaseFont /SimSun /Encoding /Identity-H /DescendantFonts [6 0 R] /ToUnicode 7 0 R >>",
+		"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /SimSun /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /DW 1000 >>",
+		stream("", toUnicode)).Write(t)
+	res, err := extractAll(t, pdf, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(words(res[1].Page), " "), "\u4E2E\u4E00B \uFFFD\uFFFD"; got != want {
+		t.Errorf("text %q, want %q", got, want)
+	}
+}

@@ -416,6 +416,7 @@ func (d *document) parseFont(fd types.Dict) (f *font) {
 	if tu, ok := fd["ToUnicode"]; ok {
 		if _, b, err := d.Stream(tu); err == nil && len(b) > 0 {
 			f.toUni = parseCMap(b)
+			f.toUni.cidsAsText()
 		} else if n := d.Name(tu); n != "" {
 			if c := predefinedCMap(n); c.usesUnicode {
 				f.toUni = c
