@@ -3,6 +3,7 @@ package tableformer_test
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -273,5 +274,35 @@ func TestFixtureTableOverPages(t *testing.T) {
 		if n := tb.HeaderRows(); n != 1 {
 			t.Errorf("page %d: %d header rows; want 1 (repeated)", i+1, n)
 		}
+	}
+}
+
+// TestGroupsRuledApart: rules that part groups of columns over a body no
+// rule parts into rows (a census table's 'Men' and 'Women', two columns
+// of figures under each) leave each group's columns apart.
+func TestGroupsRuledApart(t *testing.T) {
+	t.Parallel()
+	cells := [][3]string{{"250", "710", "Men"}, {"375", "710", "Women"},
+		{"76", "694", "Item"}, {"210", "694", "Total"}, {"270", "694", "Young"}, {"335", "694", "Total"}, {"395", "694", "Young"}}
+	var want [][]string
+	for r := range 12 {
+		y := strconv.Itoa(676 - 14*r)
+		row := []string{fmt.Sprintf("Row %d", r+1), strconv.Itoa(100 + r), strconv.Itoa(20 + r), strconv.Itoa(90 + r), strconv.Itoa(10 + r)}
+		for c, x := range []string{"76", "210", "270", "335", "395"} {
+			cells = append(cells, [3]string{x, y, row[c]})
+		}
+		want = append(want, row)
+	}
+	content := hrules(72, 450, 720, 690, 500) + hrules(200, 450, 706) + vrules(720, 500, 200, 325) + text(cells...)
+	ts := tables(layout(t, pdf(t, content))[0])
+	if len(ts) != 1 {
+		t.Fatalf("found %d tables; want 1", len(ts))
+	}
+	grid := ts[0].Grid()
+	if ts[0].Cols != 5 || len(grid) < len(want) {
+		t.Fatalf("grid %q: want 5 columns and %d body rows", grid, len(want))
+	}
+	if body := grid[len(grid)-len(want):]; fmt.Sprint(body) != fmt.Sprint(want) {
+		t.Errorf("body %q\nwant %q", body, want)
 	}
 }

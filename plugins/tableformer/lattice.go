@@ -2,7 +2,26 @@ package tableformer
 
 import (
 	"github.com/assay-pdf/assay/core"
+	"slices"
 )
+
+// minBodyLines is the fewest lines of one band between row rules (or a
+// frame's side) that, holding most of a grid's lines, make it a body of
+// rows no rule parts: a ruled cell holds a value or a few lines of it.
+const minBodyLines = 10
+
+// unruledBody reports whether one band between the row bounds rows holds
+// minBodyLines of the text lines or more, and most of them.
+func unruledBody(rows []bound, lines [][]word) bool {
+	count := make([]int, len(rows)+1)
+	for _, ln := range lines {
+		if len(ln) > 0 {
+			count[slotOf(rows, ln[0].cy)]++
+		}
+	}
+	most := slices.Max(count)
+	return most >= minBodyLines && 2*most > len(lines)
+}
 
 // Row groups: a ruled band holding several text lines is one row with
 // multi-line cells, unless its lines are rows themselves.
@@ -56,7 +75,10 @@ func Lattice(g Grid, words []core.Word, em float64) *core.Table {
 	// A gutter open only because a line crosses it (a note under the
 	// body) can part the frame's padding from the first column: an
 	// empty sliver, and the body's first column had no text.
-	cols = dropSlivers(withText(cols, openGutters(gs, cols, g.V, box)), cx, box.X0, box.X1, sliverEm*em)
+	if !unruledBody(rows, lines) {
+		gs = openGutters(gs, cols, g.V, box)
+	}
+	cols = dropSlivers(withText(cols, gs), cx, box.X0, box.X1, sliverEm*em)
 	rows = splitGroups(rows, cols, ws, gutterWidth(em))
 	return build(ws, &cut{box: box, cols: cols, rows: rows, gutter: gutterWidth(em)})
 }
@@ -134,7 +156,12 @@ func showsColumns(lines [][]word, gap float64) bool {
 
 // openGutters keeps the text gutters that lie between columns not ruled
 // on both sides: a column framed by solid rules is one column whatever
-// gaps its text leaves.
+// gaps its text leaves, where its rows are ruled too (unruledBody). A
+// rule between columns may part groups of them, over a body that no
+// rule parts into rows: a census table rules 'Total', 'Male' and
+// 'Female' apart, three columns of figures under each ('Total', 'Under
+// 18 years', '18 years and over'); read as one column a group, each of
+// its 35 rows held three figures in a cell.
 func openGutters(gs []span, cols []bound, vs []Ruling, box core.BBox) []span {
 	edges := []bound{frameSide(vs, box.X0, box), frameSide(vs, box.X1, box)}
 	walls := append([]bound{edges[0]}, cols...)
