@@ -1837,13 +1837,14 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg, rules []edge, facts 
 			continue
 		}
 		var tb *core.Block
+		var tbox core.BBox
 		var before, after []*seg
-		if tabular && group[0].fr == 0 {
-			tb, before, after = textTable(group, em, rules)
+		if tabular && group[0].fr.axis() {
+			tb, tbox, before, after = textTable(group, em, rules)
 		}
 		if tb != nil {
 			xyCut(before, em, depth+1, out, rules, facts)
-			*out = append(*out, &seg{b: tb.BBox, size: em, line: -1, table: tb})
+			*out = append(*out, &seg{b: tbox, size: em, line: -1, fr: group[0].fr, table: tb})
 			emitRows(after, out)
 		} else if parts := sideColumn(cols); parts != nil && !tabular {
 			for _, p := range parts {

@@ -477,24 +477,30 @@ func segsIn(segs []*seg, used []bool, box core.BBox) ([]*seg, []int) {
 }
 
 // textTable builds a table from a group of segments whose columns line up
-// (a borderless table). Lines at the top and bottom that cross the
+// (a borderless table), in their axis frame: a table printed sideways
+// reads by its own rows. Lines at the top and bottom that cross the
 // columns (a caption, the end of a paragraph) are left out and returned
 // to be read before and after the table. tb is nil when the group does
-// not make a table.
-func textTable(group []*seg, em float64, rules []edge) (tb *core.Block, before, after []*seg) {
-	t, box := tableformer.Stream(segWords(group), em)
+// not make a table; its cells' boxes and its own are the page's, box is
+// the table's in the frame.
+func textTable(group []*seg, em float64, rules []edge) (tb *core.Block, box core.BBox, before, after []*seg) {
+	fr := group[0].fr
+	t, box := tableformer.Stream(framedWords(segWords(group), fr), em)
 	if t == nil {
-		return nil, nil, nil
+		return nil, box, nil, nil
 	}
 	if top, ok := ruledRowsTop(t, box, rules); ok {
 		lead, rest := partSegs(group, func(s *seg) bool { return (s.b.Y0+s.b.Y1)/2 < top })
-		if t2, box2 := tableformer.Stream(segWords(rest), em); t2 != nil {
+		if t2, box2 := tableformer.Stream(framedWords(segWords(rest), fr), em); t2 != nil {
 			t, box, group = t2, box2, rest
 			before = lead
 		}
 	}
+	for i := range t.Cells {
+		t.Cells[i].BBox = fr.unbox(t.Cells[i].BBox)
+	}
 	b, a := around(group, box)
-	return &core.Block{Kind: core.KindTable, BBox: box, Table: t}, append(before, b...), a
+	return &core.Block{Kind: core.KindTable, BBox: fr.unbox(box), Table: t}, box, append(before, b...), a
 }
 
 // minRowRules is the fewest rules across a table, between its rows, that

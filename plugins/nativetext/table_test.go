@@ -780,3 +780,33 @@ func TestInvoices(t *testing.T) {
 		}
 	}
 }
+
+// TestSidewaysTextTable: a borderless table printed sideways (a
+// landscape table on a portrait page, its text running up the page)
+// reads as a table by its own rows, as an upright one does.
+func TestSidewaysTextTable(t *testing.T) {
+	t.Parallel()
+	rows := [][]string{{"District", "Cases", "Rate", "Share"}, {"North", "1,204", "4.1", "41%"}, {"South", "860", "2.9", "29%"},
+		{"East", "512", "1.8", "18%"}, {"West", "350", "1.2", "12%"}, {"Islands", "97", "0.3", "3%"}}
+	var sb strings.Builder
+	for r, row := range rows {
+		for c, cell := range row {
+			// Text up the page: the table's top at the page's left, its
+			// first column at the page's bottom.
+			fmt.Fprintf(&sb, "BT /F1 10 Tf 0 1 -1 0 %d %d Tm (%s) Tj ET ", 200+16*r, 150+90*c, cell)
+		}
+	}
+	blocks := helvPage(t, sb.String())
+	var tables []*core.Table
+	for _, b := range blocks {
+		if b.Table != nil {
+			tables = append(tables, b.Table)
+		}
+	}
+	if len(tables) != 1 {
+		t.Fatalf("found %d tables, want 1: %q", len(tables), lineTexts(core.Page{Blocks: blocks}))
+	}
+	if got := fmt.Sprint(tables[0].Grid()); got != fmt.Sprint(rows) {
+		t.Errorf("grid %s\nwant %s", got, fmt.Sprint(rows))
+	}
+}
