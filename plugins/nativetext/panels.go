@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"math"
 	"slices"
-	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -161,9 +160,8 @@ func wrapsText(segs []*seg) bool {
 	}
 	slices.SortFunc(lines, func(a, b int) int { return cmp.Compare(first[a].base, first[b].base) })
 	for k := 1; k < len(lines); k++ {
-		end, _ := utf8.DecodeLastRuneInString(last[lines[k-1]].text)
 		start, _ := utf8.DecodeRuneInString(first[lines[k]].text)
-		if !strings.ContainsRune(".!?:", end) && unicode.IsLower(start) {
+		if !endsSentence(last[lines[k-1]].text) && unicode.IsLower(start) {
 			return true
 		}
 	}
