@@ -205,6 +205,12 @@ func TestOrder(t *testing.T) {
 	if s, n := Order(&bad); s > 0.8 || n == 0 {
 		t.Errorf("interleaved page scored %.2f with %d backward steps", s, n)
 	}
+	// The same lines as a figure's labels (a chart read by OCR) are not
+	// judged.
+	chart := core.Page{Blocks: []core.Block{good.Blocks[0], {Kind: core.KindFigure, Lines: ls}}}
+	if s, n := Order(&chart); s < 0.99 || n != 0 {
+		t.Errorf("page with a chart's labels scored %.2f with %d backward steps", s, n)
+	}
 }
 
 // An engine's notes reach the page's reasons, sorted, whatever the score.
