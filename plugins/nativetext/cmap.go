@@ -364,7 +364,7 @@ func (c *cmap) cidsAsText() {
 		return
 	}
 	for _, r := range c.cidRanges {
-		if validText(r.cid) && validText(r.cid+(r.hi-r.lo)) && len(c.uniRanges) < maxCMapRanges {
+		if textRange(r.cid, r.hi-r.lo) && len(c.uniRanges) < maxCMapRanges {
 			c.uniRanges = append(c.uniRanges, uniRange{lo: r.lo, hi: r.hi, base: []rune{rune(r.cid)}})
 			c.hasText = true
 		}
@@ -385,6 +385,13 @@ func (c *cmap) cidsAsText() {
 // validText reports whether v is a Unicode scalar value other than NUL.
 func validText(v uint32) bool {
 	return v > 0 && v <= unicode.MaxRune && (v < 0xD800 || v > 0xDFFF)
+}
+
+// textRange reports whether the n+1 values from v on are all Unicode
+// scalar values other than NUL: none past the last, none a surrogate.
+func textRange(v, n uint32) bool {
+	end := uint64(v) + uint64(n)
+	return v > 0 && end <= unicode.MaxRune && (end < 0xD800 || v > 0xDFFF)
 }
 
 // merge adds the mappings of parent (a usecmap target) that c lacks.

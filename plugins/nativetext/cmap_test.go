@@ -132,11 +132,20 @@ func FuzzCMap(f *testing.F) {
 	f.Add([]byte("1 begincodespacerange <00> <FF> endcodespacerange 1 beginbfrange <00> <FF> <0000> endbfrange"))
 	f.Add([]byte("begincidrange <0000> <FFFF> 0 endcidrange /WMode 1 def /Foo usecmap"))
 	f.Add([]byte("beginbfrange <FFFFFFFF> <00000000> [<00>] endbfrange beginbfchar <> <> endbfchar"))
+	f.Add([]byte("begincidrange <0000> <FFFFFFFF> 16 <D000> <E000> 53248 endcidrange begincidchar <41> 55296 endcidchar"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		c := parseCMap(b)
-		for _, code := range []uint32{0, 1, 0x20, 0x41, 0xFF, 0x100, 0xFFFF, 0xFFFFFFFF} {
+		tu := parseCMap(b) // the same, read as a ToUnicode
+		tu.cidsAsText()
+		for _, code := range []uint32{0, 1, 0x20, 0x41, 0xFF, 0x100, 0xD7FF, 0xD800, 0xFFFF, 0x10FFFF, 0xFFFFFFFF} {
 			if s, ok := c.lookupUni(code); ok && !utf8.ValidString(s) {
 				t.Fatalf("invalid UTF-8 %q", s)
+			}
+			// What the CID mappings add is one character, never U+FFFD.
+			if s, ok := tu.lookupUni(code); ok {
+				if _, had := c.lookupUni(code); !had && (utf8.RuneCountInString(s) != 1 || strings.ContainsRune(s, utf8.RuneError)) {
+					t.Fatalf("ToUnicode of CIDs: code %#x reads %q", code, s)
+				}
 			}
 			c.lookupCID(code)
 		}
