@@ -13,8 +13,11 @@
 //	             showing with per-glyph rendering matrices, Form XObjects (depth
 //	             cap, cycle guard), marked content with /ActualText, render mode 3.
 //	             A space whose advance Tw or a TJ kern takes back is not
-//	             recorded; a glyph more than 10° off every axis gets an
-//	             oblique direction, laid out in a frame turned to it.
+//	             recorded; a glyph more than 2.9° off every axis (a slope
+//	             the baseline tolerance cannot hold over two words) gets an
+//	             oblique direction, laid out in a frame turned to it; slants
+//	             a degree apart are one frame (oneSlant), read after the
+//	             text set along the page's axes.
 //	annots.go    annotation appearances (form field values, free text,
 //	             stamps): each visible annotation's normal appearance is run
 //	             as a form fitted to its /Rect after the page content; only
@@ -182,9 +185,16 @@
 //	             direction's when that is another axis (a landscape table
 //	             printed sideways reads by its own rows); a group of slabs
 //	             the XY cut finds
-//	             tabular becomes one (tableformer.Stream), its caption or
-//	             paragraph lines read before and after it. A table is one
-//	             placeholder in the reading order and becomes a Table block.
+//	             tabular becomes one (tableformer.Stream), in its axis
+//	             frame, sideways too, its caption or paragraph lines read
+//	             before and after it. A table is one placeholder in the
+//	             reading order and becomes a Table block. Prose columns in
+//	             a frame are text, a rule between them notwithstanding when
+//	             their lines keep baselines of their own (offsetFlows).
+//	panels.go    a grid of cards (filled boxes side by side whose tops and
+//	             bottoms line up, each a title over a wrapped paragraph)
+//	             reads row by row, each card whole: the upright frame is
+//	             ordered band by band, panel by panel.
 //	typed.go     tables typed in a fixed-pitch font, columns a single
 //	             blank cell apart where the widest figures meet: where the
 //	             XY cut finds nothing in a run of fixed-pitch lines, in a
