@@ -50,7 +50,11 @@
 // it (the sides of shaded header cells do; a box drawn around one word of
 // prose does not), and a grid with no such rule must show its columns in
 // its text (half its lines with a gutter-wide gap). Text gutters add
-// column boundaries between columns not ruled on both sides. A ruled band
+// column boundaries between columns not ruled on both sides, and between
+// ruled ones too where no rule parts the body into rows (one band holds
+// ten lines or more, most of the grid's): rules there part groups of
+// columns (a census table's 'Total', 'Male' and 'Female', three columns
+// of figures under each), not the boxes of cells. A ruled band
 // holding three or more lines, most with text in several columns and in
 // the first, is a group of rows and is split at its lines; other bands
 // are one row of multi-line cells.
