@@ -353,8 +353,9 @@ func (c *cmap) setCID(src string, cid uint32) {
 
 // cidsAsText turns the CID mappings of a ToUnicode into text: a
 // ToUnicode maps codes to Unicode with bfchar and bfrange, but some
-// producers write cidchar and cidrange there, the number standing for
-// the character. A Chinese contract's ToUnicode (pdfminer's issue 566)
+// producers write cidchar and cidrange there too, the number standing
+// for the character (one that has no bf mapping at all is no ToUnicode:
+// encodingOnly). A Chinese contract's ToUnicode (pdfminer's issue 566)
 // maps its Iceni font's codes <0200> to <ffff> to themselves with 98
 // cidranges, <4e2d> to 0x4E2D ('中'), and read as U+FFFD; pdftotext
 // warns of the operator and reads the characters. A number that is no
@@ -380,6 +381,16 @@ func (c *cmap) cidsAsText() {
 	}
 	c.cidRanges, c.cid = nil, nil
 	slices.SortStableFunc(c.uniRanges, func(a, b uniRange) int { return cmp.Compare(a.lo, b.lo) })
+}
+
+// encodingOnly reports whether c maps codes to CIDs and to no text: an
+// encoding CMap where a ToUnicode belongs. robustness's issue5801 gives
+// its Arial Black, not embedded, Adobe's Identity-H program (codes to
+// CIDs, one for one) as its ToUnicode; its codes are the glyph indices
+// of the system's font, not characters, and the font is read as if it
+// had no ToUnicode (macOrderText).
+func (c *cmap) encodingOnly() bool {
+	return len(c.uniRanges) == 0 && len(c.uni) == 0 && (len(c.cidRanges) > 0 || len(c.cid) > 0)
 }
 
 // validText reports whether v is a Unicode scalar value other than NUL.

@@ -415,8 +415,10 @@ func (d *document) parseFont(fd types.Dict) (f *font) {
 	f.marks = symbolMarks(f.name)
 	if tu, ok := fd["ToUnicode"]; ok {
 		if _, b, err := d.Stream(tu); err == nil && len(b) > 0 {
-			f.toUni = parseCMap(b)
-			f.toUni.cidsAsText()
+			if c := parseCMap(b); !c.encodingOnly() {
+				c.cidsAsText()
+				f.toUni = c
+			}
 		} else if n := d.Name(tu); n != "" {
 			if c := predefinedCMap(n); c.usesUnicode {
 				f.toUni = c

@@ -17,8 +17,10 @@ import (
 // TrueType's standard Macintosh glyph order (the names of a 'post' table
 // of format 1): index 36 is 'A', 68 'a'. A font of another order (Calibri,
 // of the ClearType collection) is not named here and keeps its glyphs
-// unknown.
-var macOrderFonts = []string{"arial", "arialnarrow", "timesnewroman", "couriernew", "verdana", "tahoma", "georgia", "trebuchetms", "centurygothic"}
+// unknown. Arial Black, a core font for the Web too, keeps the order
+// (robustness's issue5801, a Polish calendar: 'poniedziałek', its 'ł'
+// glyph 227).
+var macOrderFonts = []string{"arial", "arialblack", "arialnarrow", "timesnewroman", "couriernew", "verdana", "tahoma", "georgia", "trebuchetms", "centurygothic"}
 
 // macGlyphNames is TrueType's standard Macintosh glyph order: the names
 // of glyphs 0 to 257 of a font that keeps it.

@@ -218,6 +218,38 @@ func TestMacOrderFonts(t *testing.T) {
 	}
 }
 
+// TestEncodingCMapAsToUnicode: a ToUnicode that is an encoding CMap
+// (Adobe's Identity-H program: codes to CIDs, no text) is no ToUnicode:
+// robustness's issue5801 gives one to a non-embedded Arial Black, whose
+// codes are then read as glyph indices in the standard Macintosh order,
+// where a ToUnicode of text is still read as text.
+func TestEncodingCMapAsToUnicode(t *testing.T) {
+	t.Parallel()
+	identity := "/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Identity-H def /CMapType 1 def " +
+		"1 begincodespacerange <0000> <FFFF> endcodespacerange 2 begincidrange <0000> <00FF> 0 <0100> <01FF> 256 endcidrange " +
+		"endcmap CMapName currentdict /CMap defineresource pop end end"
+	text := "1 begincodespacerange <0000> <FFFF> endcodespacerange 1 beginbfrange <0000> <00FF> <0000> endbfrange endcmap"
+	// 'DESCRIPTION é' by glyph index, as in TestMacOrderFonts.
+	byIndex := "00270028003600260035002C00330037002C00320031" + "0003" + "0070"
+	for _, tc := range []struct{ name, cmap, shown, want string }{
+		{"an encoding CMap", identity, byIndex, "DESCRIPTION é"},
+		{"a ToUnicode", text, "0041", "A"},
+	} {
+		pdf := onePage("", "<< /Font << /F1 5 0 R >> >>", "BT /F1 12 Tf 72 700 Td <"+tc.shown+"> Tj ET",
+			"<< /Type /Font /Subtype /Type0 /BaseFont /ArialBlack,Bold /Encoding /Identity-H /DescendantFonts [6 0 R] /ToUnicode 8 0 R >>",
+			"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /ArialBlack,Bold /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /DW 600 /FontDescriptor 7 0 R >>",
+			"<< /Type /FontDescriptor /FontName /ArialBlack,Bold /Flags 32 /FontBBox [0 -200 1000 900] /ItalicAngle 0 /Ascent 900 /Descent -200 /CapHeight 700 /StemV 80 >>",
+			stream("", tc.cmap)).Write(t)
+		res, err := extractAll(t, pdf, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(words(res[1].Page), " "); got != tc.want {
+			t.Errorf("%s: text %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
 // TestMacGlyphOrder: the standard Macintosh order has 258 names, its
 // letters and its last glyph where TrueType puts them.
 func TestMacGlyphOrder(t *testing.T) {
