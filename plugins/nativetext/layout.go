@@ -1732,6 +1732,25 @@ func partSegs(segs []*seg, in func(*seg) bool) (yes, no []*seg) {
 	return yes, no
 }
 
+// verticalWriting reports whether most words of segs are set in
+// vertical writing (CJK columns, top to bottom): a poem's short columns,
+// turned into the frame where they read as lines, line up as a table's
+// rows would (pdfminer's jo, Miyazawa's 'Haru to Shura', read as a pipe
+// table when borderless tables were looked for in every axis frame).
+// A table printed sideways is horizontal writing turned.
+func verticalWriting(segs []*seg) bool {
+	vertical, all := 0, 0
+	for _, s := range segs {
+		for _, w := range s.words {
+			all++
+			if w.Flags.Has(core.FlagVertical) {
+				vertical++
+			}
+		}
+	}
+	return 2*vertical > all
+}
+
 // orderFrame puts the segments of frame fr in reading order: the
 // upright frame's band by band between rows of panels (panelBands),
 // among the page's pictures.
@@ -1839,7 +1858,7 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg, rules []edge, facts 
 		var tb *core.Block
 		var tbox core.BBox
 		var before, after []*seg
-		if tabular && group[0].fr.axis() {
+		if tabular && group[0].fr.axis() && !verticalWriting(group) {
 			tb, tbox, before, after = textTable(group, em, rules)
 		}
 		if tb != nil {

@@ -810,3 +810,38 @@ func TestSidewaysTextTable(t *testing.T) {
 		t.Errorf("grid %s\nwant %s", got, fmt.Sprint(rows))
 	}
 }
+
+// TestVerticalWritingIsNoTable: short columns of vertical Japanese, set
+// in two bands one over the other (a poem's lines, as pdfminer's jo
+// sets Miyazawa's), line up as a table's rows would in the frame where
+// they read as lines; they are text, read column by column.
+func TestVerticalWritingIsNoTable(t *testing.T) {
+	t.Parallel()
+	toUnicode := "1 begincodespacerange <0000> <FFFF> endcodespacerange 1 beginbfrange <0001> <0040> <3041> endbfrange endcmap"
+	var sb strings.Builder
+	for band, top := range []int{720, 420} {
+		for col := range 8 {
+			var codes strings.Builder
+			for k := range 4 + (col+band)%5 {
+				fmt.Fprintf(&codes, "%04X", 1+(col*7+k*3+band)%60)
+			}
+			fmt.Fprintf(&sb, "BT /F1 14 Tf %d %d Td <%s> Tj ET ", 520-24*col, top, codes.String())
+		}
+	}
+	pdf := onePage("", "<< /Font << /F1 5 0 R >> >>", sb.String(),
+		"<< /Type /Font /Subtype /Type0 /BaseFont /MS-Mincho /Encoding /Identity-V /DescendantFonts [6 0 R] /ToUnicode 7 0 R >>",
+		"<< /Type /Font /Subtype /CIDFontType0 /BaseFont /MS-Mincho /CIDSystemInfo << /Registry (Adobe) /Ordering (Japan1) /Supplement 4 >> /DW 1000 >>",
+		stream("", toUnicode)).Write(t)
+	res, err := extractAll(t, pdf, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range res[1].Page.Blocks {
+		if b.Table != nil {
+			t.Fatalf("vertical writing read as a table: %q", b.Table.Grid())
+		}
+	}
+	if n := len(lineTexts(res[1].Page)); n != 16 {
+		t.Errorf("%d lines, want the 16 columns: %q", n, lineTexts(res[1].Page))
+	}
+}
