@@ -2754,14 +2754,9 @@ func emitRows(segs []*seg, out *[]*seg) {
 func emitRowsIn(segs []*seg, rx0, rx1 float64, out *[]*seg) {
 	s := append([]*seg(nil), segs...)
 	slices.SortStableFunc(s, func(a, b *seg) int { return cmp.Compare(a.b.Y0, b.b.Y0) })
-	for i := 0; i < len(s); {
-		j := i + 1
-		bottom := s[i].b.Y1
-		for j < len(s) && s[j].b.Y0 < bottom-0.15*max(1, s[j].size) && s[j].b.Y0 < s[i].b.Y0+0.5*max(1, s[i].size) && sameRow(s[i], s[j]) {
-			bottom = max(bottom, s[j].b.Y1)
-			j++
-		}
-		row := append([]*seg(nil), s[i:j]...)
+	for len(s) > 0 {
+		var row []*seg
+		row, s = nextRow(s)
 		slices.SortStableFunc(row, func(a, b *seg) int { return cmp.Compare(a.b.X0, b.b.X0) })
 		row = joinPieces(row)
 		if justifiedLine(row, rx0, rx1) {
@@ -2779,8 +2774,36 @@ func emitRowsIn(segs []*seg, rx0, rx1 float64, out *[]*seg) {
 			}
 		}
 		*out = append(*out, row...)
-		i = j
 	}
+}
+
+// nextRow parts the first row off s (segments sorted by their tops): the
+// first segment and those that start within its height and overlap the
+// row's, on its baseline (sameRow); it returns the row and the segments
+// left, in order. A segment in the row's height but off its baseline (a
+// brace spanning three lines, whose box is tall) is left for a later
+// row without ending this one.
+func nextRow(s []*seg) (row, rest []*seg) {
+	first := s[0]
+	row = []*seg{first}
+	bottom := first.b.Y1
+	k := 1
+	for ; k < len(s); k++ {
+		c := s[k]
+		if c.b.Y0 >= bottom-0.15*max(1, c.size) || c.b.Y0 >= first.b.Y0+0.5*max(1, first.size) {
+			break
+		}
+		if !sameRow(first, c) {
+			rest = append(rest, c)
+			continue
+		}
+		row = append(row, c)
+		bottom = max(bottom, c.b.Y1)
+	}
+	if len(rest) == 0 {
+		return row, s[k:]
+	}
+	return row, append(rest, s[k:]...)
 }
 
 // A row's segments overlap in height; its first one's top decides how

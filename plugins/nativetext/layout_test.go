@@ -1361,3 +1361,28 @@ func TestTallWordBoxKeepsItsLine(t *testing.T) {
 		t.Errorf("read\n%q\nwant\n%q", got, want)
 	}
 }
+
+// TestTallBoxBesideARow: a segment whose box is tall (a brace over three
+// lines beside its answer's number, in a worksheet of the 1040-NR
+// instructions) within a row's height but off its baseline is left for a
+// later row; it does not end the row, whose last piece stays in it.
+func TestTallBoxBesideARow(t *testing.T) {
+	t.Parallel()
+	mk := func(text string, x0, y0, x1, y1, base, size float64) *seg {
+		return &seg{text: text, b: core.BBox{X0: x0, Y0: y0, X1: x1, Y1: y1}, base: base, size: size}
+	}
+	yes := mk("❏ Yes.", 72, 80.8, 110, 94.8, 92, 10)
+	brace := mk("} 3.", 420, 82, 445, 118, 106, 9) // 36 pt tall at 9 pt
+	enter := mk("Enter the smaller of line 15", 130, 84, 260, 94, 92, 10)
+	next := mk("line 16 is a loss, enter -0-.", 130, 98, 260, 108, 106, 10)
+	var out []*seg
+	emitRowsIn([]*seg{yes, brace, enter, next}, math.NaN(), math.NaN(), &out)
+	var got []string
+	for _, s := range out {
+		got = append(got, s.text)
+	}
+	want := []string{"❏ Yes.", "Enter the smaller of line 15", "} 3.", "line 16 is a loss, enter -0-."}
+	if !slices.Equal(got, want) {
+		t.Errorf("rows read %q, want %q", got, want)
+	}
+}
