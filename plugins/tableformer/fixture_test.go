@@ -306,3 +306,36 @@ func TestGroupsRuledApart(t *testing.T) {
 		t.Errorf("body %q\nwant %q", body, want)
 	}
 }
+
+// TestTwoFigureRowsInABand: a ruled band of two lines of figures in
+// every column is two rows (JAL's FY2013 and FY2014 in one band); a band
+// whose second line fills one column only (a cinema's third showing,
+// wrapped in its cell) is one row.
+func TestTwoFigureRowsInABand(t *testing.T) {
+	t.Parallel()
+	xs := []string{"76", "180", "280", "380"}
+	row := func(y string, cells ...string) [][3]string {
+		var out [][3]string
+		for c, text := range cells {
+			if text != "" {
+				out = append(out, [3]string{xs[c], y, text})
+			}
+		}
+		return out
+	}
+	var cells [][3]string
+	cells = append(cells, row("706", "Year", "Pax", "Growth", "Load")...)
+	cells = append(cells, row("684", "FY2013", "7,723,293", "102.6", "76.5")...)
+	cells = append(cells, row("672", "FY2014", "7,793,704", "100.9", "75.7")...)
+	cells = append(cells, row("650", "Apr", "653,278", "16:30 18:00", "74.9")...)
+	cells = append(cells, row("638", "", "", "20:15", "")...)
+	content := hrules(72, 450, 720, 696, 660, 626) + vrules(720, 626, 72, 170, 270, 370, 450) + text(cells...)
+	ts := tables(layout(t, pdf(t, content))[0])
+	if len(ts) != 1 {
+		t.Fatalf("found %d tables; want 1", len(ts))
+	}
+	want := [][]string{{"Year", "Pax", "Growth", "Load"}, {"FY2013", "7,723,293", "102.6", "76.5"}, {"FY2014", "7,793,704", "100.9", "75.7"}, {"Apr", "653,278", "16:30 18:00 20:15", "74.9"}}
+	if got := ts[0].Grid(); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("grid %q\nwant %q", got, want)
+	}
+}

@@ -231,7 +231,7 @@ func splitGroups(rows, cols []bound, ws []word, gap float64) []bound {
 	var spans []span
 	for _, band := range bands {
 		lines, bounds := textLines(band)
-		if len(rows) == 0 || rowsOfData(lines, cols) {
+		if len(rows) == 0 || rowsOfData(lines, cols) || figureRows(lines, cols) {
 			for _, b := range bounds {
 				spans = append(spans, span{b, b})
 			}
@@ -278,6 +278,25 @@ func rowsOfData(lines [][]word, cols []bound) bool {
 	}
 	need := groupRowShare * float64(len(lines))
 	return multi >= minGroupLines && float64(multi) >= need && float64(labelled) >= need
+}
+
+// figureRows reports whether a band of two lines is two rows of figures:
+// the second fills as many columns as the first, not some of them only
+// (continues: the rest of wrapped cells, a phone number's second half, a
+// cinema's third showing), and has a figure under a figure of the first
+// (figureUnderFigure, as Stream tells a row from a cell's second line).
+// Two lines in every column are as often a header whose cells wrap once
+// as two rows (minGroupLines), but a header's cells wrap in words, and a
+// figure does not wrap into another: JAL's traffic table ruled FY2013
+// and FY2014 in one band, and each cell held both years' figures
+// ('7,723,293 7,793,704').
+func figureRows(lines [][]word, cols []bound) bool {
+	if len(lines) != 2 {
+		return false
+	}
+	filledAbove, above := lineSlots(lines[0], cols)
+	filledBelow, below := lineSlots(lines[1], cols)
+	return !continues(filledBelow, filledAbove) && figureUnderFigure(below, above)
 }
 
 // minRecordCols is the fewest cells of a line that starts a record.
