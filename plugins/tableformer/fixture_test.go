@@ -339,3 +339,30 @@ func TestTwoFigureRowsInABand(t *testing.T) {
 		t.Errorf("grid %q\nwant %q", got, want)
 	}
 }
+
+// TestRecordsABlankLineApart: records of several lines in one ruled band,
+// a blank line apart, each with its label in the first column, are rows
+// (an EPA report's 'Major' and 'Area' sources); a cell's second
+// paragraph, a blank line under its first with nothing beside it in the
+// first column, stays in its cell.
+func TestRecordsABlankLineApart(t *testing.T) {
+	t.Parallel()
+	cells := [][3]string{{"76", "706", "Source"}, {"180", "706", "Definition"}, {"330", "706", "Examples"},
+		{"76", "682", "Major"}, {"180", "682", "Emissions of ten tons"}, {"330", "682", "Utilities, refineries,"},
+		{"180", "670", "or more of one toxic"}, {"330", "670", "steel manufacturers"},
+		{"180", "658", "in a year"},
+		{"76", "634", "Area"}, {"180", "634", "Emissions of less than"}, {"330", "634", "Dry cleaners, gas"},
+		{"180", "622", "ten tons in a year"}, {"330", "622", "stations, paint shops"},
+		{"180", "598", "See the notes below."}, {"330", "598", "and body shops"}}
+	content := hrules(72, 450, 720, 696, 590) + vrules(720, 590, 72, 170, 320, 450) + text(cells...)
+	ts := tables(layout(t, pdf(t, content))[0])
+	if len(ts) != 1 {
+		t.Fatalf("found %d tables; want 1", len(ts))
+	}
+	want := [][]string{{"Source", "Definition", "Examples"},
+		{"Major", "Emissions of ten tons or more of one toxic in a year", "Utilities, refineries, steel manufacturers"},
+		{"Area", "Emissions of less than ten tons in a year See the notes below.", "Dry cleaners, gas stations, paint shops and body shops"}}
+	if got := ts[0].Grid(); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("grid %q\nwant %q", got, want)
+	}
+}

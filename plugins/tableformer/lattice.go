@@ -2,6 +2,7 @@ package tableformer
 
 import (
 	"github.com/assay-pdf/assay/core"
+	"math"
 	"slices"
 )
 
@@ -79,8 +80,19 @@ func Lattice(g Grid, words []core.Word, em float64) *core.Table {
 		gs = openGutters(gs, cols, g.V, box)
 	}
 	cols = dropSlivers(withText(cols, gs), cx, box.X0, box.X1, sliverEm*em)
-	rows = splitGroups(rows, cols, ws, gutterWidth(em))
-	return build(ws, &cut{box: box, cols: cols, rows: rows, gutter: gutterWidth(em)})
+	plain := splitGroups(rows, cols, ws, gutterWidth(em), false)
+	t := build(ws, &cut{box: box, cols: cols, rows: plain, gutter: gutterWidth(em)})
+	if t == nil {
+		return nil
+	}
+	// Blank lines part the records of a table, not a frame's text into a
+	// table: a diagram's boxes and a formula's grid stay no tables.
+	if parted := splitGroups(rows, cols, ws, gutterWidth(em), true); len(parted) > len(plain) {
+		if pt := build(ws, &cut{box: box, cols: cols, rows: parted, gutter: gutterWidth(em)}); pt != nil {
+			return pt
+		}
+	}
+	return t
 }
 
 // unserved keeps the gutters (at, narrowed from runs) whose run holds no
@@ -220,9 +232,10 @@ func inside(ws []word, box core.BBox) []word {
 
 // splitGroups adds text-line boundaries inside ruled bands whose lines
 // are rows (see rowsOfData), boundaries before the lines that start
-// records (recordStarts), and boundaries between all lines of every band
-// when the table has no row rules at all.
-func splitGroups(rows, cols []bound, ws []word, gap float64) []bound {
+// records (recordStarts) or, with blanks, that start a row a blank line
+// under the one before (blankParted), and boundaries between all lines
+// of every band when the table has no row rules at all.
+func splitGroups(rows, cols []bound, ws []word, gap float64, blanks bool) []bound {
 	bands := make([][]word, len(rows)+1)
 	for _, w := range ws {
 		i := slotOf(rows, w.cy)
@@ -237,13 +250,55 @@ func splitGroups(rows, cols []bound, ws []word, gap float64) []bound {
 			}
 			continue
 		}
-		for _, i := range recordStarts(lines, cols, gap) {
+		starts := recordStarts(lines, cols, gap)
+		if starts == nil && blanks {
+			starts = blankParted(lines, cols)
+		}
+		for _, i := range starts {
 			if i > 0 {
 				spans = append(spans, span{bounds[i-1], bounds[i-1]})
 			}
 		}
 	}
 	return withText(rows, spans)
+}
+
+// minBlankLines is the gap, in the band's line heights, that parts two
+// rows of a ruled band where no rule does: a blank line's height.
+const minBlankLines = 0.8
+
+// blankParted lists the lines of a band (top to bottom) that start a
+// row after a gap of minBlankLines line heights or more across the whole
+// band, with text in the first column (cols) and another: the records of a band with
+// no rules between them, each cell of several lines (an EPA report's
+// 'Major' and 'Area' sources, each with a definition and examples of
+// four lines, a blank line apart). The lines of one cell, and of a header
+// whose cells wrap, stand closer; a cell's next paragraph, a blank line
+// under the one before, has no text beside it in the first column (an
+// EU report's 'Total: 47%' over its brands, in every column) or in any
+// other (a document's paragraphs in one cell). None (nil) when no line
+// starts a row.
+func blankParted(lines [][]word, cols []bound) []int {
+	if len(lines) < minGroupLines {
+		return nil
+	}
+	first := firstSlot(lines, cols)
+	tops, bottoms, heights := make([]float64, len(lines)), make([]float64, len(lines)), make([]float64, len(lines))
+	for i, ln := range lines {
+		tops[i], bottoms[i] = math.Inf(1), math.Inf(-1)
+		for _, w := range ln {
+			tops[i], bottoms[i] = min(tops[i], w.BBox.Y0), max(bottoms[i], w.BBox.Y1)
+		}
+		heights[i] = bottoms[i] - tops[i]
+	}
+	h := medianOf(heights)
+	var starts []int
+	for i := 1; i < len(lines); i++ {
+		if used, _ := lineSlots(lines[i], cols); used[first] && len(used) > 1 && tops[i]-bottoms[i-1] >= minBlankLines*h {
+			starts = append(starts, i)
+		}
+	}
+	return starts
 }
 
 // firstSlot is the slot of the lines' first column: the rightmost when
