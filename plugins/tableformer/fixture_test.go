@@ -366,3 +366,32 @@ func TestRecordsABlankLineApart(t *testing.T) {
 		t.Errorf("grid %q\nwant %q", got, want)
 	}
 }
+
+// TestGroupLabelsInABand: a body no rule parts, whose every line has
+// text in the first column, is rows when lines carry figures: the lines
+// with a label alone are group labels, rows of their own (a study's
+// cohorts over their groups' shares).
+func TestGroupLabelsInABand(t *testing.T) {
+	t.Parallel()
+	lines := [][]string{{"All assigned:", "", "", ""}, {"3-year cohort", "", "", ""}, {"Head Start", "85.1%", "14.9%", "100%"},
+		{"Control", "17.3%", "82.7%", "100%"}, {"4-year cohort", "", "", ""}, {"Head Start", "79.8%", "20.2%", "100%"}, {"Control", "13.9%", "86.1%", "100%"}}
+	xs := []string{"76", "220", "300", "380"}
+	cells := [][3]string{{"76", "706", "Group"}, {"220", "706", "Some"}, {"300", "706", "None"}, {"380", "706", "Total"}}
+	for r, ln := range lines {
+		y := strconv.Itoa(684 - 12*r)
+		for c, text := range ln {
+			if text != "" {
+				cells = append(cells, [3]string{xs[c], y, text})
+			}
+		}
+	}
+	content := hrules(72, 450, 720, 696, 590) + vrules(720, 590, 72, 210, 290, 370, 450) + text(cells...)
+	ts := tables(layout(t, pdf(t, content))[0])
+	if len(ts) != 1 {
+		t.Fatalf("found %d tables; want 1", len(ts))
+	}
+	want := append([][]string{{"Group", "Some", "None", "Total"}}, lines...)
+	if got := ts[0].Grid(); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("grid %q\nwant %q", got, want)
+	}
+}

@@ -321,19 +321,35 @@ func rowsOfData(lines [][]word, cols []bound) bool {
 		return false
 	}
 	first := firstSlot(lines, cols)
-	multi, labelled := 0, 0
+	multi, labelled, figured := 0, 0, 0
 	for _, ln := range lines {
-		used, _ := lineSlots(ln, cols)
+		used, figures := lineSlots(ln, cols)
 		if len(used) > 1 {
 			multi++
 		}
 		if used[first] {
 			labelled++
 		}
+		if len(figures) > 1 || len(figures) == 1 && !figures[first] {
+			figured++
+		}
 	}
 	need := groupRowShare * float64(len(lines))
+	if labelled == len(lines) && figured >= minLabelledRows {
+		return true
+	}
 	return multi >= minGroupLines && float64(multi) >= need && float64(labelled) >= need
 }
+
+// minLabelledRows is the fewest lines with figures beyond the first
+// column that make a band whose every line has text in its first column
+// rows: the lines with the first column's text alone are its group
+// labels, rows of their own (a study's 'All Randomly Assigned',
+// '3-Year-Old Cohort' over 'Head Start Group' and 'Control Group' and
+// their shares), not a wrapped cell's next lines. A label wrapped over
+// three lines beside a name wrapped over two ('中诚信国际信用评级有限责任公司'
+// beside 'China Chengxin') has words there, not figures, and is one row.
+const minLabelledRows = 2
 
 // figureRows reports whether a band of two lines is two rows of figures:
 // the second fills as many columns as the first, not some of them only
