@@ -496,11 +496,47 @@ func textTable(group []*seg, em float64, rules []edge) (tb *core.Block, box core
 			before = lead
 		}
 	}
+	var notes []*seg
+	if end, ok := notesUnderRule(t, box, rules); ok {
+		rest, tail := partSegs(group, func(s *seg) bool { return (s.b.Y0+s.b.Y1)/2 < end })
+		if t2, box2 := tableformer.Stream(framedWords(segWords(rest), fr), em); t2 != nil {
+			t, box, group, notes = t2, box2, rest, tail
+		}
+	}
 	for i := range t.Cells {
 		t.Cells[i].BBox = fr.unbox(t.Cells[i].BBox)
 	}
 	b, a := around(group, box)
-	return &core.Block{Kind: core.KindTable, BBox: fr.unbox(box), Table: t}, box, append(before, b...), a
+	return &core.Block{Kind: core.KindTable, BBox: fr.unbox(box), Table: t}, box, append(before, b...), append(a, notes...)
+}
+
+// notesUnderRule is where a table ends when its last rule across it
+// (rulesAcross) has under it rows of one cell each in its first column
+// alone: notes set under the table's bottom rule ('Abbreviation: CI =
+// confidence interval.', '*Per 100,000 U.S. standard population.' under
+// an MMWR table, ICDAR 2013 US's us-025), which the columns' gutters
+// took in as rows. A total row under the rule has figures in the other
+// columns, and stays.
+func notesUnderRule(t *core.Table, box core.BBox, rules []edge) (float64, bool) {
+	ys := rulesAcross(rules, box)
+	if len(ys) == 0 {
+		return 0, false
+	}
+	last := slices.Max(ys)
+	under := map[int]bool{}
+	for _, c := range t.Cells {
+		if c.BBox.Empty() || (c.BBox.Y0+c.BBox.Y1)/2 < last {
+			continue
+		}
+		if c.Col != 0 && c.Text != "" {
+			return 0, false
+		}
+		under[c.Row] = true
+	}
+	if len(under) == 0 || len(under) >= t.Rows-1 {
+		return 0, false
+	}
+	return last, true
 }
 
 // minRowRules is the fewest rules across a table, between its rows, that

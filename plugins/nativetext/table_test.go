@@ -845,3 +845,41 @@ func TestVerticalWritingIsNoTable(t *testing.T) {
 		t.Errorf("%d lines, want the 16 columns: %q", n, lineTexts(res[1].Page))
 	}
 }
+
+// TestNotesUnderATablesRule: lines of one cell under a table's bottom
+// rule (an MMWR table's '*Per 100,000 U.S. standard population.', short
+// enough to keep to the first column) are text after the table, not its
+// rows; a total row under a rule stays in it.
+func TestNotesUnderATablesRule(t *testing.T) {
+	t.Parallel()
+	var sb strings.Builder
+	rows := [][]string{{"Group", "Deaths", "Rate"}, {"Female", "200,915", "103.1"}, {"Male", "224,510", "176.5"}, {"Black", "44,530", "161.6"}, {"White", "371,445", "134.2"}}
+	for r, row := range rows {
+		for c, text := range row {
+			fmt.Fprintf(&sb, "BT /F1 9 Tf %d %d Td (%s) Tj ET ", 72+150*c, 700-14*r, text)
+		}
+	}
+	sb.WriteString("0.5 w 70 706 m 420 706 l S 70 690 m 420 690 l S 70 638 m 420 638 l S ")
+	sb.WriteString("BT /F1 9 Tf 72 626 Td (Total) Tj 150 0 Td (841,400) Tj 150 0 Td (135.0) Tj ET ")
+	sb.WriteString("70 620 m 420 620 l S BT /F1 8 Tf 72 608 Td (*Per 100,000.) Tj ET")
+	blocks := helvPage(t, sb.String())
+	var tb *core.Table
+	last := ""
+	for _, b := range blocks {
+		if b.Table != nil {
+			tb = b.Table
+		} else if tb != nil && last == "" {
+			last = b.Text()
+		}
+	}
+	if tb == nil {
+		t.Fatalf("no table: %q", lineTexts(core.Page{Blocks: blocks}))
+	}
+	g := tb.Grid()
+	if got := g[len(g)-1][0]; got != "Total" {
+		t.Errorf("last row %q, want the total; grid %q", g[len(g)-1], g)
+	}
+	if last != "*Per 100,000." {
+		t.Errorf("after the table %q, want the note", last)
+	}
+}
