@@ -1759,7 +1759,7 @@ func orderFrame(segs []*seg, edges []edge, pictures []core.BBox, fr frame, facts
 	if fr != 0 {
 		return orderSegments(segs, rules, nil, facts)
 	}
-	bands := panelBands(segs, edges, pictures, bodySize(segs))
+	bands := panelBands(segs, edges, pictures)
 	if len(bands) == 1 {
 		return orderSegments(segs, rules, pictures, facts)
 	}

@@ -37,9 +37,13 @@ const (
 // that the horizontal sides of filled rectangles among edges frame
 // (panelRows): the text over each row, then each of its panels' left to
 // right; the text under the last row last. It returns segs alone when
-// there is no row of panels.
-func panelBands(segs []*seg, edges []edge, pictures []core.BBox, em float64) [][]*seg {
-	rows := panelRows(segs, fillLines(edges, em), pictures)
+// there is no row of panels, without measuring the page's body size
+// where nothing is filled (most pages).
+func panelBands(segs []*seg, edges []edge, pictures []core.BBox) [][]*seg {
+	if !slices.ContainsFunc(edges, func(e edge) bool { return e.horiz && e.fill }) {
+		return [][]*seg{segs}
+	}
+	rows := panelRows(segs, fillLines(edges, bodySize(segs)), pictures)
 	if len(rows) == 0 {
 		return [][]*seg{segs}
 	}
