@@ -80,14 +80,14 @@ func Lattice(g Grid, words []core.Word, em float64) *core.Table {
 		gs = openGutters(gs, cols, g.V, box)
 	}
 	cols = dropSlivers(withText(cols, gs), cx, box.X0, box.X1, sliverEm*em)
-	plain := splitGroups(rows, cols, ws, gutterWidth(em), false)
+	plain, parted := splitGroups(rows, cols, ws, gutterWidth(em))
 	t := build(ws, &cut{box: box, cols: cols, rows: plain, gutter: gutterWidth(em)})
 	if t == nil {
 		return nil
 	}
 	// Blank lines part the records of a table, not a frame's text into a
 	// table: a diagram's boxes and a formula's grid stay no tables.
-	if parted := splitGroups(rows, cols, ws, gutterWidth(em), true); len(parted) > len(plain) {
+	if len(parted) > len(plain) {
 		if pt := build(ws, &cut{box: box, cols: cols, rows: parted, gutter: gutterWidth(em)}); pt != nil {
 			return pt
 		}
@@ -232,16 +232,18 @@ func inside(ws []word, box core.BBox) []word {
 
 // splitGroups adds text-line boundaries inside ruled bands whose lines
 // are rows (see rowsOfData), boundaries before the lines that start
-// records (recordStarts) or, with blanks, that start a row a blank line
-// under the one before (blankParted), and boundaries between all lines
-// of every band when the table has no row rules at all.
-func splitGroups(rows, cols []bound, ws []word, gap float64, blanks bool) []bound {
+// records (recordStarts), and boundaries between all lines of every band
+// when the table has no row rules at all: plain. parted is plain with
+// boundaries added before the lines that start a row a blank line under
+// the one before, in bands with no records (blankParted); nil when there
+// are none.
+func splitGroups(rows, cols []bound, ws []word, gap float64) (plain, parted []bound) {
 	bands := make([][]word, len(rows)+1)
 	for _, w := range ws {
 		i := slotOf(rows, w.cy)
 		bands[i] = append(bands[i], w)
 	}
-	var spans []span
+	var spans, blank []span
 	for _, band := range bands {
 		lines, bounds := textLines(band)
 		if len(rows) == 0 || rowsOfData(lines, cols) || figureRows(lines, cols) {
@@ -250,17 +252,22 @@ func splitGroups(rows, cols []bound, ws []word, gap float64, blanks bool) []boun
 			}
 			continue
 		}
+		at := &spans
 		starts := recordStarts(lines, cols, gap)
-		if starts == nil && blanks {
-			starts = blankParted(lines, cols)
+		if starts == nil {
+			at, starts = &blank, blankParted(lines, cols)
 		}
 		for _, i := range starts {
 			if i > 0 {
-				spans = append(spans, span{bounds[i-1], bounds[i-1]})
+				*at = append(*at, span{bounds[i-1], bounds[i-1]})
 			}
 		}
 	}
-	return withText(rows, spans)
+	plain = withText(rows, spans)
+	if len(blank) > 0 {
+		parted = withText(rows, append(spans, blank...))
+	}
+	return plain, parted
 }
 
 // minBlankLines is the gap, in the band's line heights, that parts two
@@ -269,10 +276,10 @@ const minBlankLines = 0.8
 
 // blankParted lists the lines of a band (top to bottom) that start a
 // row after a gap of minBlankLines line heights or more across the whole
-// band, with text in the first column (cols) and another: the records of a band with
-// no rules between them, each cell of several lines (an EPA report's
-// 'Major' and 'Area' sources, each with a definition and examples of
-// four lines, a blank line apart). The lines of one cell, and of a header
+// band, with text in the first column (cols) and another: the records of
+// a band with no rules between them, each cell of several lines (an EPA
+// report's 'Major' and 'Area' sources, each with a definition and
+// examples of four lines, a blank line apart). The lines of one cell, and of a header
 // whose cells wrap, stand closer; a cell's next paragraph, a blank line
 // under the one before, has no text beside it in the first column (an
 // EU report's 'Total: 47%' over its brands, in every column) or in any
