@@ -2445,11 +2445,11 @@ func splitColumns(group []*seg, gut []span, em float64) (cols [][]*seg, tabular 
 		if len(res) < 2 {
 			return [][]*seg{group}, false
 		}
-		if narrow >= 0 && narrowTable(res, em) {
+		if narrow >= 0 && narrowTable(res, em) && !crossedFlows(res) {
 			return res, true
 		}
 		if narrow < 0 {
-			if looksTabular(res) {
+			if looksTabular(res) && !crossedFlows(res) {
 				return res, true
 			}
 			if rtlShare(group) > 0.5 {
