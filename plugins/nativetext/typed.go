@@ -17,11 +17,12 @@ import (
 // lines where the XY cut finds nothing are offered (once each) to
 // tableformer.StreamFixedPitch, which finds the character columns blank on
 // every line; what it returns is kept as a table when it has
-// minTypedColumns columns or more of figures (typedFigures): a listing of
-// code lines up its comments and its indents, not columns of figures.
+// minFigureColumns columns or more of figures (typedFigures): a listing of
+// code lines up its comments and its indents, not columns of figures. Two
+// are enough: a key of age groups beside their proportions ('20-29
+// 0.2650', ICDAR 2013's us-033) is a table of two columns of figures.
 const (
 	minTypedLines    = 4
-	minTypedColumns  = 3
 	minFigureColumns = 2
 	// maxTypedLeading: lines of one run are at most this many line
 	// heights apart: a blank line between a header and the body is one, and
@@ -72,7 +73,7 @@ func (tt *typedTables) table(segs []*seg, slabs [][]*seg, i int, out *[]*seg) in
 		return 0
 	}
 	t, box := tableformer.StreamFixedPitch(words, cellWidth(group))
-	if t == nil || t.Cols < minTypedColumns || !typedFigures(t) {
+	if t == nil || !typedFigures(t) {
 		return 0
 	}
 	before, after := around(group, box)

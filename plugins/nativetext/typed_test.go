@@ -52,6 +52,16 @@ func TestTypedTables(t *testing.T) {
 			t.Errorf("rows %q; want %q", rows, want)
 		}
 	})
+	t.Run("two columns", func(t *testing.T) {
+		t.Parallel()
+		key := []string{"Age Group      Proportion", "", "20-29            0.2650", "30-39            0.2046",
+			"40-49            0.1477", "50-59            0.1514", "80 +             0.0336"}
+		_, got := oneTable(t, onePage("", courierRes, courierLines("", key)).Write(t))
+		want := [][]string{{"20-29", "0.2650"}, {"30-39", "0.2046"}, {"40-49", "0.1477"}, {"50-59", "0.1514"}, {"80 +", "0.0336"}}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("rows %q; want %q", got, want)
+		}
+	})
 	t.Run("listing", func(t *testing.T) {
 		t.Parallel()
 		res, err := extractAll(t, onePage("", courierRes, courierLines("", listing)).Write(t), 1)
