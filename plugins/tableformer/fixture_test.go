@@ -395,3 +395,53 @@ func TestGroupLabelsInABand(t *testing.T) {
 		t.Errorf("grid %q\nwant %q", got, want)
 	}
 }
+
+// TestGroupHeadingOverItsColumns: a header of two levels ruled as one
+// band, a group's heading centred over its three columns and their own
+// headings under it, is two rows; the group's heading is no part of its
+// first columns' headings (ICDAR 2013's us-035a, 'U.S. population' over
+// 'Proportion (total)', 'Proportion (20+ years)' and 'Total'). Two
+// headings side by side, close enough to read as one phrase, are no
+// group's heading: their second lines stay in their cells.
+func TestGroupHeadingOverItsColumns(t *testing.T) {
+	t.Parallel()
+	var body [][3]string
+	for r := range 10 {
+		y := strconv.Itoa(680 - 12*r)
+		body = append(body, [3]string{"76", y, fmt.Sprintf("Group %d", r+1)}, [3]string{"170", y, fmt.Sprintf("0.0%d56", r)},
+			[3]string{"215", y, fmt.Sprintf("0.0%d01", r)}, [3]string{"260", y, fmt.Sprintf("3,%d33,692", r)})
+	}
+	// The group's heading is centred over its three columns and lies
+	// across the gutters between them.
+	grouped := append([][3]string{{"76", "708", "Age"}, {"188", "708", "Interrelationships"},
+		{"170", "696", "Share"}, {"215", "696", "Adult"}, {"260", "696", "Total"}}, body...)
+	// Two headings, each over its own column, close enough to make one
+	// phrase, which parts between the columns.
+	apart := append([][3]string{{"76", "708", "Age"}, {"168", "708", "Percent"}, {"208", "708", "Percent"},
+		{"170", "696", "Share"}, {"215", "696", "Adult"}, {"260", "696", "Total"}}, body...)
+	for _, tc := range []struct {
+		name  string
+		cells [][3]string
+		want  []string // the header's rows, their cells' text joined
+	}{
+		{"group", grouped, []string{"Age Interrelationships", "Share Adult Total"}},
+		{"side by side", apart, []string{"Age Percent Share Percent Adult Total"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			content := hrules(72, 330, 720, 690, 560) + vrules(720, 560, 150) + text(tc.cells...)
+			ts := tables(layout(t, pdf(t, content))[0])
+			if len(ts) != 1 {
+				t.Fatalf("found %d tables; want 1", len(ts))
+			}
+			grid := ts[0].Grid()
+			var got []string
+			for _, row := range grid[:len(tc.want)] {
+				got = append(got, strings.Join(strings.Fields(strings.Join(row, " ")), " "))
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tc.want) || grid[len(tc.want)][0] != "Group 1" {
+				t.Errorf("grid %q\nwant the header's rows %q, then the body", grid, tc.want)
+			}
+		})
+	}
+}

@@ -244,6 +244,7 @@ func splitGroups(rows, cols []bound, ws []word, gap float64) (plain, parted []bo
 		bands[i] = append(bands[i], w)
 	}
 	var spans, blank []span
+	across := wordsAcross(ws)
 	for _, band := range bands {
 		lines, bounds := textLines(band)
 		if len(rows) == 0 || rowsOfData(lines, cols) || figureRows(lines, cols) {
@@ -251,6 +252,9 @@ func splitGroups(rows, cols []bound, ws []word, gap float64) (plain, parted []bo
 				spans = append(spans, span{b, b})
 			}
 			continue
+		}
+		if i := underSpanningHead(lines, cols, across, gap); i > 0 {
+			spans = append(spans, span{bounds[i-1], bounds[i-1]})
 		}
 		at := &spans
 		starts := recordStarts(lines, cols, gap)
@@ -268,6 +272,160 @@ func splitGroups(rows, cols []bound, ws []word, gap float64) (plain, parted []bo
 		parted = withText(rows, append(spans, blank...))
 	}
 	return plain, parted
+}
+
+// underSpanningHead is the first line of a ruled band (no rule between
+// its lines) under a heading that spans columns: the band's first line
+// holds a phrase centred over two columns or more of cols (spanning),
+// the lines under it hold in those columns one phrase at most (the
+// heading's next line), and the line returned holds phrases in two or
+// more of them, each within one. A header of two levels ruled as one band
+// ('U.S. population' centred over 'Proportion (total)', 'Proportion (20+
+// years)' and 'Total', ICDAR 2013's us-035a; 'Pre-Pawn' and 'Redemption'
+// over their 'Handgun', 'Long Gun' and '*Other' in the NICS background
+// checks) was one row, the group's heading and its columns' headings one
+// cell. A heading whose lines wrap within its own column spans none, nor
+// does one set wider than its column of figures, reaching over the
+// boundary into a blank neighbour: it is centred over its own column.
+// Where the columns' boundaries, found from the text's gutters, fall in
+// the heading's word spaces, it spans nothing either, and the band stays
+// one row, as before. across is the extent of the table's words. 0 when
+// there is no such line.
+func underSpanningHead(lines [][]word, cols []bound, across span, gap float64) int {
+	if len(lines) < 2 {
+		return 0
+	}
+	lo, hi, ok := spanning(phrases(lines[0], gap), cols, across)
+	if !ok {
+		return 0
+	}
+	for i := 1; i < len(lines); i++ {
+		apart, in := 0, 0
+		for _, p := range phrases(lines[i], gap) {
+			a := slotOf(cols, p[0].BBox.X0+spanSlack)
+			b := slotOf(cols, p[len(p)-1].BBox.X1-spanSlack)
+			switch {
+			case a == b && a >= lo && a <= hi:
+				apart++
+			case b >= lo && a <= hi:
+				in++
+			}
+		}
+		if apart >= 2 && in == 0 {
+			return i
+		}
+		if apart+in > 1 {
+			return 0
+		}
+	}
+	return 0
+}
+
+// spanSlack: a phrase's ends are taken this far inside its box, so that
+// a boundary found at a column's very edge does not make it span.
+const spanSlack = 1.0
+
+// maxOffCentre is how far, as a share of the width of the columns it
+// spans, a spanning heading's centre may lie from theirs.
+const maxOffCentre = 0.15
+
+// maxSpanReach is how many blank slots on either side of those a
+// heading's ends fall in it may span: a heading narrower than its
+// columns ends inside the outer ones, or short of them.
+const maxSpanReach = 2
+
+// spanning finds a phrase of ps that crosses a boundary of cols with a
+// word (straddles), alone on its slots (no other phrase of the line
+// centres in them), and is centred over a run of slots: those its ends
+// fall in, with up to maxSpanReach blank ones on either side. lo and hi
+// are that run's first and last slots.
+func spanning(ps [][]word, cols []bound, across span) (lo, hi int, ok bool) {
+	taken := map[int]int{} // slot: how many phrases centre in it
+	for _, q := range ps {
+		taken[slotOf(cols, phraseCentre(q))]++
+	}
+	for _, p := range ps {
+		a := slotOf(cols, p[0].BBox.X0+spanSlack)
+		b := slotOf(cols, p[len(p)-1].BBox.X1-spanSlack)
+		if b <= a || !soleIn(taken, a, b) || !straddles(p, cols[a:b]) {
+			continue
+		}
+		if lo, hi, ok := centredRun(phraseCentre(p), a, b, cols, across, taken); ok {
+			return lo, hi, true
+		}
+	}
+	return 0, 0, false
+}
+
+// straddles reports whether a word of phrase p lies across one of the
+// boundaries inner: a heading spans its columns in one piece, where two
+// headings side by side, close enough to make one phrase ('Percent of'
+// over each of two columns of shares, ICDAR 2013's us-014), part at the
+// boundary between them.
+func straddles(p []word, inner []bound) bool {
+	for _, w := range p {
+		for _, c := range inner {
+			if w.BBox.X0 < c.pos && w.BBox.X1 > c.pos {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// soleIn reports whether one phrase alone centres in slots a..b.
+func soleIn(taken map[int]int, a, b int) bool {
+	n := 0
+	for k := a; k <= b; k++ {
+		n += taken[k]
+	}
+	return n == 1
+}
+
+// centredRun is the run of slots from a..b, widened by up to maxSpanReach
+// blank slots on either side, whose middle lies nearest centre; ok when
+// it lies within maxOffCentre of the run's width.
+func centredRun(centre float64, a, b int, cols []bound, across span, taken map[int]int) (lo, hi int, ok bool) {
+	best := math.Inf(1)
+	for l := a; l >= max(0, a-maxSpanReach); l-- {
+		if l < a && taken[l] > 0 {
+			break
+		}
+		for h := b; h <= min(len(cols), b+maxSpanReach); h++ {
+			if h > b && taken[h] > 0 {
+				break
+			}
+			left, right := across.a, across.b
+			if l > 0 {
+				left = cols[l-1].pos
+			}
+			if h < len(cols) {
+				right = cols[h].pos
+			}
+			if off := math.Abs(centre-(left+right)/2) / (right - left); off < best {
+				best, lo, hi = off, l, h
+			}
+		}
+	}
+	return lo, hi, best <= maxOffCentre
+}
+
+// phraseCentre is the middle of a phrase's extent across.
+func phraseCentre(p []word) float64 {
+	x0, x1 := math.Inf(1), math.Inf(-1)
+	for _, w := range p {
+		x0, x1 = min(x0, w.BBox.X0), max(x1, w.BBox.X1)
+	}
+	return (x0 + x1) / 2
+}
+
+// wordsAcross is the extent across of words.
+func wordsAcross(ws []word) span {
+	s := span{math.Inf(1), math.Inf(-1)}
+	for _, w := range ws {
+		s.a, s.b = min(s.a, w.BBox.X0), max(s.b, w.BBox.X1)
+	}
+	return s
 }
 
 // minBlankLines is the gap, in the band's line heights, that parts two
