@@ -1,6 +1,7 @@
 package tableformer
 
 import (
+	"math"
 	"sort"
 	"strings"
 
@@ -96,6 +97,9 @@ func stream(ws []word, gap float64, figures bool) (*core.Table, core.BBox) {
 	box := wordsBox(ws)
 	_, mb := textLines(multi)
 	cols := withText(nil, gutters(multi, mb, box.X0, box.X1, gap))
+	if !figures {
+		cols = withText(cols, raggedGutters(multi, mb, lines, cols, box, gap))
+	}
 	if len(cols) == 0 {
 		return nil, core.BBox{}
 	}
@@ -300,4 +304,111 @@ func medianOf(v []float64) float64 {
 	s := append([]float64(nil), v...)
 	sort.Float64s(s)
 	return s[len(s)/2]
+}
+
+// A column of figures set flush right beside one set centred or flush
+// left meets it at ragged edges: each row's cells stand a gutter apart,
+// but the widest of one column and the widest of the next come from
+// different rows, and the strip clear on every line is narrower than a
+// gutter. MMWR's tables set a centred column of confidence intervals
+// ('(1,576.0–1,754.9)') before a flush-right column of counts ('21,284'),
+// 10 points apart on each line at 7.5 points type, a clear strip of 4.7:
+// both columns read as one ('(7.0–10.6) 1,564'). A strip at least
+// raggedShare of a gutter wide is a gutter where every line with words
+// on both sides of it has them a whole gutter apart; a line of prose has
+// words a word space apart there.
+const raggedShare = 0.5
+
+// raggedGutters finds the gutters narrower than gap (down to raggedShare
+// of it) in the lines of more than one cell, ws (cut by rowB), that no
+// word parts from the boundaries cols already has (a strip of a gap they
+// already cut), and across which each of all the lines stands its words
+// at least gap apart.
+func raggedGutters(ws []word, rowB []float64, lines [][]word, cols []bound, box core.BBox, gap float64) []span {
+	at, _ := gutterRuns(ws, rowB, box.X0, box.X1, raggedShare*gap)
+	var out []span
+	for _, g := range at {
+		if g.b-g.a < gap && !cutAlready(ws, g, cols) && apartOnEveryLine(lines, g, neighbours(cols, g, box), gap) {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// cutAlready reports whether a boundary of cols lies in the blank that
+// strip g is part of: no word of ws lies between them.
+func cutAlready(ws []word, g span, cols []bound) bool {
+	for _, c := range cols {
+		lo, hi := min(c.pos, g.a), max(c.pos, g.b)
+		between := false
+		for _, w := range ws {
+			if w.BBox.X1 > lo && w.BBox.X0 < hi && (w.BBox.X1 <= g.a || w.BBox.X0 >= g.b) {
+				between = true
+				break
+			}
+		}
+		if !between {
+			return true
+		}
+	}
+	return false
+}
+
+// neighbours is the stretch between the boundaries of cols nearest
+// strip g on either side (the box's sides where there is none).
+func neighbours(cols []bound, g span, box core.BBox) span {
+	out := span{box.X0, box.X1}
+	for _, c := range cols {
+		if c.pos <= g.a {
+			out.a = max(out.a, c.pos)
+		}
+		if c.pos >= g.b {
+			out.b = min(out.b, c.pos)
+		}
+	}
+	return out
+}
+
+// apartOnEveryLine reports whether each line with words on both sides
+// of strip g, inside the stretch in (the two columns it would part), has
+// the nearest of them gap apart or more, and at least minMultiLines
+// lines do: the columns it parts both hold cells on those lines. Apart
+// is a gutter of the page's body size, and of the words' own where they
+// are larger (a drawing's title block set larger than its labels). A line
+// of one phrase reaching out of the stretch (a caption across the
+// table) says nothing of it; one inside it ('<Drawn By>' in a drawing's
+// title block) is one cell, which the strip must not part, and no other
+// line may have a word across the strip.
+func apartOnEveryLine(lines [][]word, g, in span, gap float64) bool {
+	both := 0
+	for _, ln := range lines {
+		if ps := phrases(ln, gap); len(ps) == 1 {
+			if b := wordsBox(ps[0]); b.X0 < in.a || b.X1 > in.b {
+				continue
+			}
+		}
+		left, right := math.Inf(-1), math.Inf(1)
+		height := 0.0
+		for _, w := range ln {
+			switch {
+			case w.BBox.X1 > g.a && w.BBox.X0 < g.b:
+				return false // a word across the strip
+			case w.BBox.X1 <= g.b && w.cx > in.a:
+				left = max(left, w.BBox.X1)
+			case w.BBox.X0 >= g.a && w.cx < in.b:
+				right = min(right, w.BBox.X0)
+			default:
+				continue
+			}
+			height = max(height, w.BBox.Height())
+		}
+		if math.IsInf(left, 0) || math.IsInf(right, 0) {
+			continue
+		}
+		if right-left < max(gap, gutterEm*height) {
+			return false
+		}
+		both++
+	}
+	return both >= minMultiLines
 }

@@ -119,3 +119,55 @@ func TestStreamRows(t *testing.T) {
 		})
 	}
 }
+
+// TestRaggedGutter: a column set centred beside one set flush right meets
+// it at ragged edges. Each row's two cells stand a gutter apart, but the
+// widest of one column and the widest of the next lie on different rows,
+// and the strip clear on every line is narrower than a gutter (MMWR's
+// confidence intervals before their counts). They are two columns; where
+// one row has its two cells only a word space apart, the strip parts no
+// columns.
+func TestRaggedGutter(t *testing.T) {
+	t.Parallel()
+	type cell struct {
+		text   string
+		x0, x1 float64
+	}
+	build := func(rows [][]cell) []core.Word {
+		var ws []core.Word
+		for r, row := range rows {
+			y := 100 + 12*float64(r)
+			for _, c := range row {
+				ws = append(ws, core.Word{Text: c.text, Size: 8, BBox: core.BBox{X0: c.x0, Y0: y, X1: c.x1, Y1: y + 8}})
+			}
+		}
+		return ws
+	}
+	rows := [][]cell{
+		{{"Group", 40, 70}, {"Interval", 130, 170}, {"Count", 215, 240}},
+		{{"Women", 40, 70}, {"(7.0-10.6)", 127, 173}, {"1,564", 215, 240}},
+		{{"Men", 40, 55}, {"(1,576.0-1,754.9)", 110, 190}, {"7,111", 215, 240}},
+		{{"Girls", 40, 65}, {"(12.0-13.4)", 124, 176}, {"1,234,567", 195, 240}},
+		{{"Boys", 40, 60}, {"(126.3-135.4)", 120, 180}, {"21,284", 212, 240}},
+	}
+	tb, _ := Stream(build(rows), 0)
+	if tb == nil || tb.Cols != 3 || fmt.Sprint(tb.Grid()[2]) != "[Men (1,576.0-1,754.9) 7,111]" {
+		t.Fatalf("ragged columns read as %v", gridOf(tb))
+	}
+	// A row whose interval and count stand a word space apart: one cell.
+	rows[2][2] = cell{"7,111,000", 195, 240}
+	rows[2][1] = cell{"(1,576.0-1,754.9)", 110, 190}
+	rows[3][2] = cell{"1,234,567", 196, 240}
+	tb, _ = Stream(build(rows), 0)
+	if tb != nil && tb.Cols > 2 {
+		t.Errorf("a word space read as a gutter: %v", gridOf(tb))
+	}
+}
+
+// gridOf is a table's grid, or nil.
+func gridOf(tb *core.Table) [][]string {
+	if tb == nil {
+		return nil
+	}
+	return tb.Grid()
+}
