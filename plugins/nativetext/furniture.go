@@ -116,8 +116,8 @@ func inMargin(b core.BBox, h float64) int {
 // few of them). A slide's title carried over to the next slide
 // ('Sophistication', 'Channels' in Rob Pike's talk of 56 slides) is each
 // slide's title. Text that recurs only with
-// other numbers ("Page 2 of 9", "Page 3 of 9") or that is a page number
-// alone is furniture unless the layout took it for a heading by its size
+// other numbers ("Page 2 of 9", "Page 3 of 9"; a few of them change,
+// maxFolioChanges) or that is a page number alone is furniture unless the layout took it for a heading by its size
 // and it says more than the page's number out of the pages' ('1 of 4' is
 // furniture at any size; folioLike says which figures can number pages):
 // folios and running heads are set at the body size or smaller, while a
@@ -125,6 +125,7 @@ func inMargin(b core.BBox, h float64) int {
 // page's heading.
 func markFurniture(pages []*core.Page) {
 	count := bandCounts(pages)
+	varied := variedFigures(pages)
 	body := documentBody(pages)
 	for _, p := range pages {
 		for i := range p.Blocks {
@@ -136,7 +137,8 @@ func markFurniture(pages []*core.Page) {
 			t := b.Text()
 			n := count[exactBandKey(band, t, b)]
 			repeated := n >= 2 && (!sizedHeading(b, body) || n >= minHeadRepeats || 4*n >= len(pages))
-			numbered := (folioLike(t) && count[bandKey{band: band, k: furnitureKey(t)}] >= 2) || isPageNumber(t)
+			folded := bandKey{band: band, k: furnitureKey(t)}
+			numbered := (folioLike(t) && !varied[folded] && count[folded] >= 2) || isPageNumber(t)
 			if !repeated && !(numbered && (!sizedHeading(b, body) || ofTotal(t))) {
 				continue
 			}
@@ -144,6 +146,80 @@ func markFurniture(pages []*core.Page) {
 		}
 	}
 	markLineMates(pages)
+}
+
+// maxFolioChanges is the most numbers in which the copies of a running
+// head or foot that recurs with other numbers differ from page to page:
+// the page's number, and its number out of another count (a frame, a
+// sheet), while its date, edition or address stay. A test page's
+// caption of its parameters ('WhitePoint [ 0.9505 1.0000 1.0890 ]
+// BlackPoint [ ... ] Gamma [ ... ] Matrix [ ... ]' over each page of
+// pdf.js's calrgb), the same words with other values on each page, is
+// each page's own text.
+const maxFolioChanges = 2
+
+// variedFigures lists the keys with numbers folded (furnitureKey) of the
+// band texts whose copies differ from the first in more than
+// maxFolioChanges of their numbers.
+func variedFigures(pages []*core.Page) map[bandKey]bool {
+	first := map[bandKey][]string{}
+	varied := map[bandKey]bool{}
+	for _, p := range pages {
+		for i := range p.Blocks {
+			b := &p.Blocks[i]
+			band := furnitureBand(b, p.Height)
+			if band == 0 {
+				continue
+			}
+			t := b.Text()
+			k := bandKey{band: band, k: furnitureKey(t)}
+			nums := numbersOf(t)
+			f, ok := first[k]
+			if !ok {
+				first[k] = nums
+				continue
+			}
+			if changedFigures(f, nums) > maxFolioChanges {
+				varied[k] = true
+			}
+		}
+	}
+	return varied
+}
+
+// numbersOf lists the numbers of s: runs of digits, with the points and
+// commas between digits.
+func numbersOf(s string) []string {
+	var out []string
+	start := -1
+	for i, r := range s {
+		digit := unicode.IsDigit(r)
+		inner := (r == '.' || r == ',') && start >= 0 && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9'
+		switch {
+		case digit || inner:
+			if start < 0 {
+				start = i
+			}
+		case start >= 0:
+			out = append(out, s[start:i])
+			start = -1
+		}
+	}
+	if start >= 0 {
+		out = append(out, s[start:])
+	}
+	return out
+}
+
+// changedFigures counts the places where two lists of numbers differ.
+func changedFigures(a, b []string) int {
+	n := max(len(a), len(b)) - min(len(a), len(b))
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			n++
+		}
+	}
+	return n
 }
 
 // minHeadRepeats is the fewest pages that a heading-size line recurs on,

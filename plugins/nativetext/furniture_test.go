@@ -344,3 +344,27 @@ func TestFurnitureFigures(t *testing.T) {
 		})
 	}
 }
+
+// TestFurnitureVariedFigures: a line at the top of each page that says
+// the same words with other values on each page (a test page's caption
+// of its parameters) is each page's text; a running foot that changes
+// only its page's number and sheet with the same words is furniture.
+func TestFurnitureVariedFigures(t *testing.T) {
+	t.Parallel()
+	params := [][3]string{{"1.0", "0.0", "1.0"}, {"0.9505", "0.2", "1.8"}, {"1.0", "1.0", "5.0"}}
+	pages := furniturePages(3, func(n int) core.Block {
+		p := params[n-1]
+		return sizedBlock(core.KindParagraph, 40, 9, fmt.Sprintf("WhitePoint [ %s %s %s ] BlackPoint [ %s ] Gamma [ %s ]", p[0], p[0], p[0], p[1], p[2]))
+	}, func(n int) core.Block {
+		return sizedBlock(core.KindParagraph, 760, 8, fmt.Sprintf("VerDate 2014 16:21 Aug 05, 2020 Frm %05d Sheet %d of 3", n, n))
+	})
+	markFurniture(pages)
+	for _, p := range pages {
+		if got := p.Blocks[0].Kind; got != core.KindParagraph {
+			t.Errorf("page %d: %q is %s, want the page's paragraph", p.Number, p.Blocks[0].Text(), got)
+		}
+		if got := p.Blocks[2].Kind; got != core.KindPageFooter {
+			t.Errorf("page %d: %q is %s, want a page footer", p.Number, p.Blocks[2].Text(), got)
+		}
+	}
+}
