@@ -4291,7 +4291,7 @@ func makeBlock(segs []*seg, body float64, page core.BBox) core.Block {
 		// A contents entry names a heading; it is not one.
 	case len(first.words) > 1 && isBullet(first.words[0].Text) && !enumRe(first.words[0].Text):
 		b.Kind = core.KindListItem
-	case body > 0 && size >= headingRatio*body && len(segs) <= 4 && chars < 300 && hasLetter(segs) && !filledField(first, body) && !sentences(segs) && !formulaLines(segs):
+	case body > 0 && size >= headingRatio*body && len(segs) <= 4 && chars < 300 && hasLetter(segs) && !filledField(first, body) && !sentences(segs) && !formulaLines(segs) && !figureLines(segs):
 		b.Kind = core.KindHeading
 	case len(first.words) > 1 && isBullet(first.words[0].Text):
 		b.Kind = core.KindListItem
@@ -4425,6 +4425,31 @@ func formulaLines(segs []*seg) bool {
 	}
 	return len(segs) > 0
 }
+
+// figureLines reports whether most of the words of segs that hold a
+// letter or a digit are figures, minValueFigures of them or more: a
+// heading names what follows in words,
+// where a test page's caption of its parameters ('WhitePoint [ 0.9505
+// 1.0000 1.0890 ] ... Gamma [ 1.8000 1.8000 1.8000 ]', set larger than
+// the labels of its swatches) is values. 'Table 3' and '1. Introduction'
+// are half figures, and headings.
+func figureLines(segs []*seg) bool {
+	var words []core.Word
+	for _, s := range segs {
+		for _, w := range s.words {
+			if strings.ContainsFunc(w.Text, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
+				words = append(words, w)
+			}
+		}
+	}
+	n := countFigures(words)
+	return n >= minValueFigures && 2*n > len(words)
+}
+
+// minValueFigures is the fewest figures of a block of values: a date
+// ('October 14, 1998'), a numbered heading ('1. Heading 1') or a phone
+// number set large hold fewer.
+const minValueFigures = 4
 
 // longestLetterRun is the length, in letters, of the longest run of
 // letters in s.

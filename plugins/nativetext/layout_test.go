@@ -1386,3 +1386,35 @@ func TestTallBoxBesideARow(t *testing.T) {
 		t.Errorf("rows read %q, want %q", got, want)
 	}
 }
+
+// TestValuesAreNoHeading: a line of values set larger than the body (a
+// test page's caption of its parameters, a map's scale) is a paragraph;
+// a numbered heading, half of it figures, stays a heading.
+func TestValuesAreNoHeading(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		line string
+		want core.BlockKind
+	}{
+		{"WhitePoint [ 0.9505 1.0000 1.0890 ] Gamma [ 1.8000 1.8000 1.8000 ]", core.KindParagraph},
+		{"0 100 200 300 400 500 Feet", core.KindParagraph},
+		{"1. Introduction", core.KindHeading},
+	} {
+		t.Run(tc.line, func(t *testing.T) {
+			t.Parallel()
+			var sb strings.Builder
+			fmt.Fprintf(&sb, "BT /F1 14 Tf 72 720 Td (%s) Tj ET ", tc.line)
+			for i := range 12 {
+				fmt.Fprintf(&sb, "BT /F1 10 Tf 72 %d Td (Body text of the page, line %d, set at the size of most of it.) Tj ET ", 690-13*i, i)
+			}
+			blocks := helvPage(t, sb.String())
+			if len(blocks) == 0 || blocks[0].Text() != tc.line || blocks[0].Kind != tc.want {
+				var got string
+				if len(blocks) > 0 {
+					got = fmt.Sprintf("%s %q", blocks[0].Kind, blocks[0].Text())
+				}
+				t.Errorf("first block %s; want %s %q", got, tc.want, tc.line)
+			}
+		})
+	}
+}
