@@ -83,6 +83,7 @@ func (f *flowBuilder) runsOn(engine string) bool {
 // chunkFlow is the document's reading flow as units, in order.
 func chunkFlow(res *merge.Result) []unit {
 	f := &flowBuilder{}
+	res = notesOnce(res)
 	for _, e := range res.Entries {
 		f.page(e.Number, e.Engine, e.Page.Blocks)
 	}

@@ -17,7 +17,8 @@ type MarkdownOptions struct {
 	// for pages that are not ok.
 	PageMarkers bool
 	// HeadersFooters keeps running page headers and footers, which RAG
-	// usually wants dropped.
+	// usually wants dropped. Without it, a note that they repeat is
+	// written once (see minNoteWords).
 	HeadersFooters bool
 }
 
@@ -34,6 +35,9 @@ func Markdown(w io.Writer, res *merge.Result, opts MarkdownOptions) error {
 		out = new(bytes.Buffer)
 	}
 	out.Grow(textSize(res))
+	if !opts.HeadersFooters {
+		res = notesOnce(res)
+	}
 	m := &mdWriter{opts: opts, first: true, out: out}
 	for i, e := range res.Entries {
 		holdTail := false
