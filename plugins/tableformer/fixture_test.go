@@ -445,3 +445,31 @@ func TestGroupHeadingOverItsColumns(t *testing.T) {
 		})
 	}
 }
+
+// TestShadedLabelsFootInACell: the foot of a shaded area under the
+// label column alone, falling between two lines of the wrapped cells
+// beside it, parts no row (an EPA report's shaded 'Major' and 'Area',
+// records a blank line apart).
+func TestShadedLabelsFootInACell(t *testing.T) {
+	t.Parallel()
+	cells := [][3]string{{"76", "706", "Source"}, {"155", "706", "Definition"}, {"305", "706", "Examples"},
+		{"76", "684", "Major"}, {"155", "684", "Emissions of ten tons"}, {"305", "684", "Utilities, refineries"},
+		{"155", "672", "or more in a year"}, {"305", "672", "and steel mills"},
+		{"76", "650", "Area"}, {"155", "650", "Emissions of less than"}, {"305", "650", "Dry cleaners, gas"},
+		{"155", "638", "ten tons in any year"}, {"305", "638", "stations and shops"},
+		{"155", "626", "of one air toxic"}}
+	// The labels' shading ends between the first two lines of the
+	// 'Area' row.
+	shade := "0.85 g 74 646.5 74 47.5 re f 0 g\n"
+	content := shade + hrules(72, 450, 720, 696, 614) + vrules(720, 614, 72, 150, 300, 450) + text(cells...)
+	ts := tables(layout(t, pdf(t, content))[0])
+	if len(ts) != 1 {
+		t.Fatalf("found %d tables; want 1", len(ts))
+	}
+	want := [][]string{{"Source", "Definition", "Examples"},
+		{"Major", "Emissions of ten tons or more in a year", "Utilities, refineries and steel mills"},
+		{"Area", "Emissions of less than ten tons in any year of one air toxic", "Dry cleaners, gas stations and shops"}}
+	if got := ts[0].Grid(); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("grid %q\nwant %q", got, want)
+	}
+}

@@ -1,9 +1,13 @@
 package tableformer
 
 import (
-	"github.com/assay-pdf/assay/core"
 	"math"
 	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/assay-pdf/assay/core"
 )
 
 // minBodyLines is the fewest lines of one band between row rules (or a
@@ -80,6 +84,7 @@ func Lattice(g Grid, words []core.Word, em float64) *core.Table {
 		gs = openGutters(gs, cols, g.V, box)
 	}
 	cols = dropSlivers(withText(cols, gs), cx, box.X0, box.X1, sliverEm*em)
+	rows = slices.DeleteFunc(rows, func(b bound) bool { return runAcross(b, ws, cols, em) })
 	plain, parted := splitGroups(rows, cols, ws, gutterWidth(em))
 	t := build(ws, &cut{box: box, cols: cols, rows: plain, gutter: gutterWidth(em)})
 	if t == nil {
@@ -93,6 +98,96 @@ func Lattice(g Grid, words []core.Word, em float64) *core.Table {
 		}
 	}
 	return t
+}
+
+// The side of a shaded area under some of a table's columns only (less
+// than partialCover of its width: the foot of a shaded label cell) parts
+// its rows only where the other columns' text breaks too. An EPA report
+// shades the first column's labels ('Stationary:', 'Major', 'Area') in
+// one box whose foot falls under 'Area', between two lines of the
+// definition and the examples beside it: their cells were cut after
+// their first line. Where the text outside the shading's reach runs on
+// across its side, its lines less than runOnGap ems apart (a line's
+// leading; rows stand further apart), or a word lies across it, the
+// side parts nothing, unless text stands under it in its own columns
+// within an em. A rule drawn in some columns only is kept: it parts the
+// rows of those columns beside a cell spanning them in the others.
+const (
+	partialCover = 0.5
+	runOnGap     = 0.5
+)
+
+// runAcross reports whether row boundary b is the side of a shading
+// under some columns only, with the text of the others running on across
+// it: their lines less than runOnGap ems apart, each cell's line under it
+// going on the sentence of its line over it (goesOn).
+func runAcross(b bound, ws []word, cols []bound, em float64) bool {
+	if len(b.rules) == 0 || !b.fill || b.cover >= partialCover {
+		return false
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, r := range b.rules {
+		lo, hi = min(lo, r.Lo), max(hi, r.Hi)
+	}
+	above, below := math.Inf(-1), math.Inf(1)
+	for _, w := range ws {
+		if w.cx >= lo && w.cx <= hi {
+			if w.BBox.Y0 >= b.pos && w.BBox.Y0-b.pos < em {
+				return false // the shading's own columns go on under it
+			}
+			continue
+		}
+		switch {
+		case w.BBox.Y1 <= b.pos:
+			above = max(above, w.BBox.Y1)
+		case w.BBox.Y0 >= b.pos:
+			below = min(below, w.BBox.Y0)
+		default:
+			return false // a word across it: no row boundary here
+		}
+	}
+	if math.IsInf(above, 0) || math.IsInf(below, 0) || below-above >= runOnGap*em {
+		return false
+	}
+	return goesOn(ws, cols, span{lo, hi}, above, below)
+}
+
+// goesOn reports whether, in every column outside reach that has text on
+// the lines ending at above and starting at below, the lower line's first
+// word starts in lower case and the upper line's last word ends no
+// sentence: a cell's sentence broken over its lines.
+func goesOn(ws []word, cols []bound, reach span, above, below float64) bool {
+	last, first := map[int]*word{}, map[int]*word{}
+	for i := range ws {
+		w := &ws[i]
+		if w.cx >= reach.a && w.cx <= reach.b {
+			continue
+		}
+		k := slotOf(cols, w.cx)
+		switch {
+		case math.Abs(w.BBox.Y1-above) < edgeTol:
+			if l, ok := last[k]; !ok || w.BBox.X1 > l.BBox.X1 {
+				last[k] = w
+			}
+		case math.Abs(w.BBox.Y0-below) < edgeTol:
+			if f, ok := first[k]; !ok || w.BBox.X0 < f.BBox.X0 {
+				first[k] = w
+			}
+		}
+	}
+	n := 0
+	for k, f := range first {
+		l, ok := last[k]
+		if !ok {
+			continue
+		}
+		r, _ := utf8.DecodeRuneInString(f.Text)
+		if !unicode.IsLower(r) || strings.ContainsAny(l.Text[len(l.Text)-1:], ".!?:") {
+			return false
+		}
+		n++
+	}
+	return n > 0
 }
 
 // unserved keeps the gutters (at, narrowed from runs) whose run holds no
