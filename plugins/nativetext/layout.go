@@ -2623,7 +2623,7 @@ func looksTabular(cols [][]*seg) bool {
 		}
 	}
 	if prose == len(cols) {
-		return false
+		return flushRightColumn(cols) && alignedShare(cols) >= minAlignedRows
 	}
 	if denseGrid(cols) && !runsOn(cols) {
 		return true
@@ -2636,6 +2636,81 @@ func looksTabular(cols [][]*seg) bool {
 	}
 	return short && alignedShare(cols) >= minAlignedRows
 }
+
+// A column of text set flush right, its left edge ragged, beside
+// another whose lines share its baselines is a table's column of values
+// however long they are: running text in columns is set flush left or
+// justified. A summary of forecast assumptions (ICDAR 2013's us-019)
+// sets 'Census Bureau projection: average annual growth rate of 0.1%'
+// flush right beside '18- to 24-year-old population'; both read as
+// prose, and the two columns read one after the other, each
+// assumption apart from its variable. A column is flush right over
+// minFlushLines lines or more when its lines end within flushTol ems of
+// one another and start raggedSpread ems apart or more.
+const (
+	minFlushLines = 4
+	flushTol      = 0.5
+	raggedSpread  = 3.0
+)
+
+// flushRightColumn reports whether a column other than the first is set
+// flush right with a ragged left edge.
+func flushRightColumn(cols [][]*seg) bool {
+	for _, c := range cols[1:] {
+		if flushRight(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// flushRight reports whether the lines of c end together and start
+// apart (see flushRightColumn): most lines (minFlushShare) end within
+// flushTol ems of the rightmost, and fewer than half start within it of
+// any one line's start, the starts spanning raggedSpread ems. Justified
+// text ends together too, and starts together.
+func flushRight(c []*seg) bool {
+	type ext struct{ x0, x1 float64 }
+	lines := map[int]ext{}
+	em := 0.0
+	for _, s := range c {
+		e, ok := lines[s.line]
+		if !ok {
+			e = ext{s.b.X0, s.b.X1}
+		}
+		lines[s.line] = ext{min(e.x0, s.b.X0), max(e.x1, s.b.X1)}
+		em = max(em, s.size)
+	}
+	if len(lines) < minFlushLines {
+		return false
+	}
+	x0s := make([]float64, 0, len(lines))
+	right, lo, hi := math.Inf(-1), math.Inf(1), math.Inf(-1)
+	for _, e := range lines {
+		x0s = append(x0s, e.x0)
+		right = max(right, e.x1)
+		lo, hi = min(lo, e.x0), max(hi, e.x0)
+	}
+	ends, starts := 0, 0
+	for _, e := range lines {
+		if right-e.x1 <= flushTol*em {
+			ends++
+		}
+		together := 0
+		for _, x := range x0s {
+			if math.Abs(x-e.x0) <= flushTol*em {
+				together++
+			}
+		}
+		starts = max(starts, together)
+	}
+	n := float64(len(lines))
+	return float64(ends) >= minFlushShare*n && 2*starts < len(lines) && hi-lo >= raggedSpread*em
+}
+
+// minFlushShare is the share of a flush-right column's lines that end
+// together: a heading or a note may stand apart.
+const minFlushShare = 0.8
 
 // minAlignedRows is the share of a table's segments that share their
 // baseline with a segment of another column: the cells of a row.

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	pdffont "github.com/pdfcpu/pdfcpu/pkg/font"
+
 	"github.com/assay-pdf/assay/core"
 )
 
@@ -1417,4 +1419,50 @@ func TestValuesAreNoHeading(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestFlushRightValues: a column of long values set flush right, its
+// left edge ragged, beside a column of long labels on the same
+// baselines is a table, each value on its label's row, however much
+// both read as prose (a summary of forecast assumptions).
+func TestFlushRightValues(t *testing.T) {
+	t.Parallel()
+	rows := [][2]string{
+		{"Population of the whole country", "Projections are consistent with the census estimates"},
+		{"Population from 18 to 24 years old", "Census projection: an average annual growth rate of 0.1%"},
+		{"Population from 25 to 29 years old", "Census projection: a growth rate of 0.6%"},
+		{"Population from 30 to 34 years old", "Census projection: an annual growth rate of 1.3% a year"},
+		{"Population from 35 to 44 years old", "Census projection: a rate of 0.8% on average"},
+	}
+	var sb strings.Builder
+	for i, r := range rows {
+		y := 700 - 14*i
+		// Helvetica at 9 pt: the value's width, so that it ends at 540.
+		fmt.Fprintf(&sb, "BT /F1 9 Tf 72 %d Td (%s) Tj ET ", y, r[0])
+		fmt.Fprintf(&sb, "BT /F1 9 Tf %.2f %d Td (%s) Tj ET ", 540-helvWidth(r[1], 9), y, r[1])
+	}
+	blocks := helvPage(t, sb.String())
+	var tb *core.Table
+	for _, b := range blocks {
+		if b.Table != nil {
+			tb = b.Table
+		}
+	}
+	if tb == nil {
+		t.Fatalf("no table: %q", lineTexts(core.Page{Blocks: blocks}))
+	}
+	g := tb.Grid()
+	if len(g) != len(rows) || g[2][0] != rows[2][0] || g[2][1] != rows[2][1] {
+		t.Errorf("grid %q; want each value beside its label", g)
+	}
+}
+
+// helvWidth is the width of ASCII text s in Helvetica at size points.
+func helvWidth(s string, size float64) float64 {
+	w := 0
+	for _, r := range s {
+		cw, _ := pdffont.CharWidth("Helvetica", r)
+		w += cw
+	}
+	return float64(w) * size / 1000
 }
