@@ -2614,8 +2614,12 @@ func narrowColumn(c []*seg, em float64) bool {
 // columns as lines of text do: a salary table's ranges, "$9,595–$17,992"),
 // or in some column the lines do not fill the column's width (cells of
 // varying length) and most segments share their baseline with a segment
-// of another column. Tables are read row by row.
+// of another column; or every column is mostly figures, sharing
+// baselines (figureColumns). Tables are read row by row.
 func looksTabular(cols [][]*seg) bool {
+	if figureColumns(cols) && alignedShare(cols) >= minAlignedRows {
+		return true
+	}
 	prose := 0
 	for _, c := range cols {
 		if proseColumn(c) {
@@ -2711,6 +2715,25 @@ func flushRight(c []*seg) bool {
 // minFlushShare is the share of a flush-right column's lines that end
 // together: a heading or a note may stand apart.
 const minFlushShare = 0.8
+
+// figureColumns reports whether every column's words are at least half
+// figures (figureWords): the groups of a table's columns that a wide
+// gutter parts ('Connecticut 34,573 35,515 ...' beside '51,228 51,650
+// ...', the actual years and the projected ones of NCES's Table 14), whose
+// lines are as long as a clause and read as prose by their length.
+func figureColumns(cols [][]*seg) bool {
+	for _, c := range cols {
+		words, figures := 0, 0
+		for _, s := range c {
+			words += len(s.words)
+			figures += countFigures(s.words)
+		}
+		if words == 0 || 2*figures < words {
+			return false
+		}
+	}
+	return len(cols) > 1
+}
 
 // minAlignedRows is the share of a table's segments that share their
 // baseline with a segment of another column: the cells of a row.

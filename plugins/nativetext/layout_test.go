@@ -1466,3 +1466,33 @@ func helvWidth(s string, size float64) float64 {
 	}
 	return float64(w) * size / 1000
 }
+
+// TestFigureGroupsOneTable: two groups of a table's columns of figures
+// that a wide gutter parts (the actual years and the projected ones),
+// their lines as long as a clause and on the same baselines, look
+// tabular, where two columns of prose do not.
+func TestFigureGroupsOneTable(t *testing.T) {
+	t.Parallel()
+	states := []string{"Northeast", "Connecticut", "Maine", "Massachusetts", "New Hampshire", "New Jersey"}
+	line := func(n int, x0, x1 float64, words ...string) *seg {
+		ws := make([]core.Word, len(words))
+		for i, w := range words {
+			ws[i] = core.Word{Text: w}
+		}
+		y := 100 + 12*float64(n)
+		return &seg{words: ws, text: strings.Join(words, " "), line: n, base: y, size: 8, b: core.BBox{X0: x0, Y0: y - 8, X1: x1, Y1: y}}
+	}
+	var actual, projected, left, right []*seg
+	for n, st := range states {
+		actual = append(actual, line(n, 72, 380, st, "34,573", "35,515", "36,222", "37,541", "38,419", "34,968"))
+		projected = append(projected, line(n, 440, 560, "51,228", "51,650", "52,000", "52,300"))
+		left = append(left, line(n, 72, 280, "the text of a column", "runs on", "from line to line"))
+		right = append(right, line(n, 320, 540, "and so does the text", "of the next", "column here"))
+	}
+	if !looksTabular([][]*seg{actual, projected}) {
+		t.Error("two groups of columns of figures do not look tabular")
+	}
+	if looksTabular([][]*seg{left, right}) {
+		t.Error("two columns of prose look tabular")
+	}
+}
