@@ -169,7 +169,13 @@
 //	             is aligned on one side (left or right edges, or centres)
 //	             on most of at least three lines, or, over fewer lines, when
 //	             it is 1.5 em wide. A group whose columns all hold lines of
-//	             a clause (3+ words, 20+ characters) is prose, not a table.
+//	             a clause (3+ words, 20+ characters) is prose, not a table,
+//	             unless a column other than the first is set flush right
+//	             with a ragged left edge (values), or every column is
+//	             mostly figures (groups of a table's columns a wide gutter
+//	             apart). Columns whose paragraphs start beside the middle
+//	             of another column's sentences are flows of text, not a
+//	             table (flows.go).
 //	occupants.go a picture set in one column, with lines of prose beside
 //	             it on one side only, stands in the reading order as an
 //	             empty segment filling its column's place up to the text

@@ -57,7 +57,14 @@
 // of figures under each), not the boxes of cells. A ruled band
 // holding three or more lines, most with text in several columns and in
 // the first, is a group of rows and is split at its lines; other bands
-// are one row of multi-line cells.
+// are one row of multi-line cells. In a band no rule parts, a first line
+// whose phrase lies, in one word, across a column boundary, centred over
+// the columns it reaches, is a group's heading: the line under it with
+// phrases in two or more of those columns starts a row (its columns'
+// headings). The side of a shaded area under less than half of the
+// table's width parts no rows where the other columns' sentences run on
+// across it (a label column's shading ending between two lines of the
+// cells beside it).
 //
 // A boundary ruled across at least half of the slots is strong: where a
 // piece of it is missing, the slots on both sides are one spanning cell,
@@ -75,10 +82,13 @@
 // table); columns come from gutters (x ranges, at
 // least 0.8 em wide, crossed by at most an eighth of the lines) of the
 // lines with more than one cell, each gutter narrowed to its clearest
-// stretch so that a header reaching into it is not cut. Lines at the top
-// and bottom that run across a gutter are left out. A line with text only
-// in columns where the row above has text, set closer to it than rows are
-// to each other, continues that row's cells.
+// stretch so that a header reaching into it is not cut. A strip down to
+// half a gutter is one too where every line with words on both sides of
+// it has them a gutter apart (a centred column meeting a flush-right one
+// at ragged edges), no word lies across it, and it parts no line of one
+// phrase. Lines at the top and bottom that run across a gutter are left
+// out. A line with text only in columns where the row above has text, set
+// closer to it than rows are to each other, continues that row's cells.
 //
 // # What is a table
 //
