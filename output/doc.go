@@ -21,7 +21,9 @@
 // kept whole when it fits, else cut at rows with its header rows repeated
 // in every part. A table row with its header rows is never cut, so a chunk
 // holding only such a row may exceed the bound. Running headers and
-// footers are in no chunk. Chunks cut from one section to fit may overlap
+// footers are in no chunk, and in no Markdown unless asked for; a note
+// they repeat (notesOnce) is written once in both, where it first stands.
+// Chunks cut from one section to fit may overlap
 // by ChunkOptions.Overlap tokens of prose; Chunk.Overlap says how many
 // bytes of a chunk's text repeat the chunk before. Ids are DocID and an
 // ordinal, so the same document chunked the same way gets the same ids.
