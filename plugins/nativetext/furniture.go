@@ -117,15 +117,15 @@ func inMargin(b core.BBox, h float64) int {
 // ('Sophistication', 'Channels' in Rob Pike's talk of 56 slides) is each
 // slide's title. Text that recurs only with
 // other numbers ("Page 2 of 9", "Page 3 of 9"; a few of them change,
-// maxFolioChanges) or that is a page number alone is furniture unless the layout took it for a heading by its size
-// and it says more than the page's number out of the pages' ('1 of 4' is
+// maxFolioChanges) or that is a page number alone is furniture unless
+// the layout took it for a heading by its size and it says more than the
+// page's number out of the pages' ('1 of 4' is
 // furniture at any size; folioLike says which figures can number pages):
 // folios and running heads are set at the body size or smaller, while a
 // line set larger that names its page ("Page 1", "Chapter 2") is that
 // page's heading.
 func markFurniture(pages []*core.Page) {
-	count := bandCounts(pages)
-	varied := variedFigures(pages)
+	count, varied := bandCounts(pages)
 	body := documentBody(pages)
 	for _, p := range pages {
 		for i := range p.Blocks {
@@ -157,35 +157,6 @@ func markFurniture(pages []*core.Page) {
 // pdf.js's calrgb), the same words with other values on each page, is
 // each page's own text.
 const maxFolioChanges = 2
-
-// variedFigures lists the keys with numbers folded (furnitureKey) of the
-// band texts whose copies differ from the first in more than
-// maxFolioChanges of their numbers.
-func variedFigures(pages []*core.Page) map[bandKey]bool {
-	first := map[bandKey][]string{}
-	varied := map[bandKey]bool{}
-	for _, p := range pages {
-		for i := range p.Blocks {
-			b := &p.Blocks[i]
-			band := furnitureBand(b, p.Height)
-			if band == 0 {
-				continue
-			}
-			t := b.Text()
-			k := bandKey{band: band, k: furnitureKey(t)}
-			nums := numbersOf(t)
-			f, ok := first[k]
-			if !ok {
-				first[k] = nums
-				continue
-			}
-			if changedFigures(f, nums) > maxFolioChanges {
-				varied[k] = true
-			}
-		}
-	}
-	return varied
-}
 
 // numbersOf lists the numbers of s: runs of digits, with the points and
 // commas between digits.
@@ -356,14 +327,16 @@ func exactBandKey(band int, t string, b *core.Block) bandKey {
 // a page duplicated): a running head recurs over other text, and a line
 // that recurs only with the rest of its page is part of that page. A
 // folio changes from copy to copy, and each copy counts for its folded
-// text.
-func bandCounts(pages []*core.Page) map[bandKey]int {
+// text. varied lists the folded keys whose copies differ from the first
+// in more than maxFolioChanges of their numbers.
+func bandCounts(pages []*core.Page) (count map[bandKey]int, varied map[bandKey]bool) {
 	type copyKey struct {
 		k    bandKey
 		copy uint64
 	}
-	count := map[bandKey]int{}
+	count, varied = map[bandKey]int{}, map[bandKey]bool{}
 	counted := map[copyKey]bool{}
+	firstNumbers := map[bandKey][]string{}
 	for _, p := range pages {
 		body := bodyHash(p)
 		seen := map[bandKey]bool{} // a page counts once for each key
@@ -385,11 +358,18 @@ func bandCounts(pages []*core.Page) map[bandKey]int {
 			}
 			t := b.Text()
 			exact := exactBandKey(band, t, b)
+			folded := bandKey{band: band, k: furnitureKey(t)}
 			add(exact, body)
-			add(bandKey{band: band, k: furnitureKey(t)}, body^textHash(exact.k))
+			add(folded, body^textHash(exact.k))
+			nums := numbersOf(t)
+			if first, ok := firstNumbers[folded]; !ok {
+				firstNumbers[folded] = nums
+			} else if changedFigures(first, nums) > maxFolioChanges {
+				varied[folded] = true
+			}
 		}
 	}
-	return count
+	return count, varied
 }
 
 // textHash is a hash of s.

@@ -2674,35 +2674,27 @@ func flushRightColumn(cols [][]*seg) bool {
 // any one line's start, the starts spanning raggedSpread ems. Justified
 // text ends together too, and starts together.
 func flushRight(c []*seg) bool {
-	type ext struct{ x0, x1 float64 }
-	lines := map[int]ext{}
-	em := 0.0
-	for _, s := range c {
-		e, ok := lines[s.line]
-		if !ok {
-			e = ext{s.b.X0, s.b.X1}
-		}
-		lines[s.line] = ext{min(e.x0, s.b.X0), max(e.x1, s.b.X1)}
-		em = max(em, s.size)
-	}
+	lines := lineSpans(c)
 	if len(lines) < minFlushLines {
 		return false
 	}
-	x0s := make([]float64, 0, len(lines))
+	em := 0.0
+	for _, s := range c {
+		em = max(em, s.size)
+	}
 	right, lo, hi := math.Inf(-1), math.Inf(1), math.Inf(-1)
 	for _, e := range lines {
-		x0s = append(x0s, e.x0)
-		right = max(right, e.x1)
-		lo, hi = min(lo, e.x0), max(hi, e.x0)
+		right = max(right, e.b)
+		lo, hi = min(lo, e.a), max(hi, e.a)
 	}
 	ends, starts := 0, 0
 	for _, e := range lines {
-		if right-e.x1 <= flushTol*em {
+		if right-e.b <= flushTol*em {
 			ends++
 		}
 		together := 0
-		for _, x := range x0s {
-			if math.Abs(x-e.x0) <= flushTol*em {
+		for _, o := range lines {
+			if math.Abs(o.a-e.a) <= flushTol*em {
 				together++
 			}
 		}
@@ -2742,22 +2734,30 @@ const minAlignedRows = 0.6
 // shortLines reports whether the median line of a column fills less than
 // fullLine of the column's width.
 func shortLines(c []*seg) bool {
+	lines := lineSpans(c)
 	x0, x1 := math.Inf(1), math.Inf(-1)
-	type ext struct{ a, b float64 }
-	lines := map[int]ext{}
-	for _, s := range c {
-		x0, x1 = min(x0, s.b.X0), max(x1, s.b.X1)
-		e, ok := lines[s.line]
-		if !ok {
-			e = ext{s.b.X0, s.b.X1}
-		}
-		lines[s.line] = ext{min(e.a, s.b.X0), max(e.b, s.b.X1)}
+	for _, e := range lines {
+		x0, x1 = min(x0, e.a), max(x1, e.b)
 	}
 	var fill []float64
 	for _, e := range lines {
 		fill = append(fill, (e.b-e.a)/max(1, x1-x0))
 	}
 	return len(fill) >= 2 && median(fill) < fullLine
+}
+
+// lineSpans is the extent across of each line of c (its segments of one
+// baseline cluster together).
+func lineSpans(c []*seg) map[int]span {
+	lines := make(map[int]span, len(c))
+	for _, s := range c {
+		e, ok := lines[s.line]
+		if !ok {
+			e = span{s.b.X0, s.b.X1}
+		}
+		lines[s.line] = span{min(e.a, s.b.X0), max(e.b, s.b.X1)}
+	}
+	return lines
 }
 
 // fullLine is the share of its column's width from which a line fills it.
