@@ -339,7 +339,8 @@ func splitGroups(rows, cols []bound, ws []word, gap float64) (plain, parted []bo
 		bands[i] = append(bands[i], w)
 	}
 	var spans, blank []span
-	across := wordsAcross(ws)
+	box := wordsBox(ws)
+	across := span{box.X0, box.X1}
 	for _, band := range bands {
 		lines, bounds := textLines(band)
 		if len(rows) == 0 || rowsOfData(lines, cols) || figureRows(lines, cols) {
@@ -507,20 +508,8 @@ func centredRun(centre float64, a, b int, cols []bound, across span, taken map[i
 
 // phraseCentre is the middle of a phrase's extent across.
 func phraseCentre(p []word) float64 {
-	x0, x1 := math.Inf(1), math.Inf(-1)
-	for _, w := range p {
-		x0, x1 = min(x0, w.BBox.X0), max(x1, w.BBox.X1)
-	}
-	return (x0 + x1) / 2
-}
-
-// wordsAcross is the extent across of words.
-func wordsAcross(ws []word) span {
-	s := span{math.Inf(1), math.Inf(-1)}
-	for _, w := range ws {
-		s.a, s.b = min(s.a, w.BBox.X0), max(s.b, w.BBox.X1)
-	}
-	return s
+	b := wordsBox(p)
+	return (b.X0 + b.X1) / 2
 }
 
 // minBlankLines is the gap, in the band's line heights, that parts two
