@@ -198,6 +198,44 @@ func TestToUnicodeEmpty(t *testing.T) {
 	}
 }
 
+// TestToUnicodeLigatureLetter: a glyph the Differences name as a
+// ligature (f_i, T_h, fi) that ToUnicode maps to one of its letters, first
+// or last, reads as all of them (InDesign's exports map each ligature to
+// its last letter: 'inancial', 'he'). A map to the whole text, to a
+// letter not at either end, or of a glyph whose name is no ligature, is
+// ToUnicode's.
+func TestToUnicodeLigatureLetter(t *testing.T) {
+	t.Parallel()
+	const cmap = "/CIDInit /ProcSet findresource begin 12 dict begin begincmap 1 begincodespacerange <00> <FF> endcodespacerange" +
+		" 7 beginbfchar <1C> <0069> <1D> <0068> <1E> <0069> <1F> <0066> <20> <00660066> <21> <0078> <22> <0069>" +
+		" endbfchar 1 beginbfrange <61> <7A> <0061> endbfrange endcmap end end"
+	const enc = "<< /BaseEncoding /WinAnsiEncoding /Differences [28 /f_i /T_h /fi /f_f /ff /f_l /g1] >>"
+	for _, tc := range []struct {
+		name, show, want string
+	}{
+		{"last letter", `<1C6E616E6369616C>`, "financial"},
+		{"T_h", `<1D65>`, "The"},
+		{"AGL name", `<1E727374>`, "first"},
+		{"first letter", `<1F6F7274>`, "ffort"},
+		{"whole text", `<206F7274>`, "ffort"},
+		{"another letter", `<216F7274>`, "xort"},
+		{"no ligature name", `<226E>`, "in"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			font := "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding " + enc + " /ToUnicode 5 0 R >>"
+			path := onePage("", "<< /Font << /F1 "+font+" >> >>", "BT /F1 12 Tf 72 700 Td "+tc.show+" Tj ET", stream("", cmap)).Write(t)
+			res, err := extractAll(t, path, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Join(words(res[1].Page), " "); got != tc.want {
+				t.Errorf("words %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
 // TestToUnicodeSwapped: a ToUnicode whose destinations are all ASCII
 // characters with their UTF-16 bytes swapped reads as the characters;
 // one real character among them, or too few entries, leaves it as it is.

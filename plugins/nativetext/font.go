@@ -15,6 +15,7 @@ import (
 	"github.com/assay-pdf/assay/internal/pdfdoc"
 	"github.com/assay-pdf/assay/internal/pdfdoc/cjkcmap"
 	"github.com/assay-pdf/assay/internal/recovered"
+	"github.com/assay-pdf/assay/internal/textclean"
 )
 
 // font is what the interpreter needs of a PDF font: how to split a string
@@ -175,12 +176,42 @@ func (f *font) text(c uint32) (string, bool) {
 	}
 	s, mapped := f.toUni.lookupUni(c)
 	if mapped && s != "" && !(f.keepCodes && controlText(s)) {
+		if t, ok := f.ligatureText(c, s); ok {
+			return t, true
+		}
 		return f.markText(f.symbolText(s)), true
 	}
 	if t, ok := f.ownText(c); ok {
 		return t, true
 	}
 	return "", mapped && f.toUni.hasText
+}
+
+// ligatureText is the text a simple font's glyph name gives code c where
+// ToUnicode maps the ligature it names to one of its letters: InDesign's
+// exports name MinionPro's ligatures f_i, f_f, f_t, T_h in the
+// Differences and map each to its last letter, and every 'financial',
+// 'often', 'The' of ICDAR US's student-aid brochure read 'inancial',
+// 'oten', 'he', as pdftotext and mutool read them. A glyph named as a
+// ligature draws all its letters; a map to one of them, first or last,
+// has lost the others (a name may spell the presentation form, 'fi' is
+// U+FB01, whose letters count). A map to the whole text, or to the
+// presentation form, is kept.
+func (f *font) ligatureText(c uint32, s string) (string, bool) {
+	if !f.simple || c > 0xFF || f.names[c] == "" || utf8.RuneCountInString(s) != 1 {
+		return "", false
+	}
+	f.spelled.Do(f.spellNames)
+	t := textclean.ExpandLigatures(f.nameText[c])
+	if utf8.RuneCountInString(t) < 2 || t == s || !(strings.HasSuffix(t, s) || strings.HasPrefix(t, s)) {
+		return "", false
+	}
+	for _, r := range t {
+		if !unicode.IsLetter(r) {
+			return "", false
+		}
+	}
+	return t, true
 }
 
 // controlText reports whether s, a glyph's text by ToUnicode, is one
