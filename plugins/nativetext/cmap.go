@@ -479,6 +479,38 @@ func runeText(rs []rune) string {
 // rangeText is the text of the code off codes into a bfrange whose first
 // code's text is base: base with its last character moved on by off, read
 // as runeText reads it (U+0000, which only a range from <0000> gives, is
+// codesOf calls fn for each code whose text is exactly one of the runes
+// of letters, ranges' codes as bfchar entries leave them (lookupUni).
+func (c *cmap) codesOf(letters string, fn func(code uint32, r rune)) {
+	if c == nil {
+		return
+	}
+	is := func(code uint32, r rune) {
+		if s, _ := c.lookupUni(code); s == string(r) {
+			fn(code, r)
+		}
+	}
+	for code, s := range c.uni {
+		if r, n := utf8.DecodeRuneInString(s); n > 0 && n == len(s) && strings.ContainsRune(letters, r) {
+			fn(code, r)
+		}
+	}
+	for _, rg := range c.uniRanges {
+		for _, r := range letters {
+			switch {
+			case rg.list != nil:
+				for i, s := range rg.list {
+					if s == string(r) {
+						is(rg.lo+uint32(i), r)
+					}
+				}
+			case len(rg.base) == 1 && r >= rg.base[0] && uint32(r-rg.base[0]) <= rg.hi-rg.lo:
+				is(rg.lo+uint32(r-rg.base[0]), r)
+			}
+		}
+	}
+}
+
 // no text).
 func rangeText(base []rune, off uint32) string {
 	out := slices.Clone(base)

@@ -1,6 +1,7 @@
 package nativetext
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -224,6 +225,50 @@ func TestToUnicodeLigatureLetter(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			font := "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding " + enc + " /ToUnicode 5 0 R >>"
+			path := onePage("", "<< /Font << /F1 "+font+" >> >>", "BT /F1 12 Tf 72 700 Td "+tc.show+" Tj ET", stream("", cmap)).Write(t)
+			res, err := extractAll(t, path, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Join(words(res[1].Page), " "); got != tc.want {
+				t.Errorf("words %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestToUnicodeLigatureWidth: a glyph ToUnicode maps to i, l, f or t
+// whose name does not say what it draws, and whose width is an f's or
+// two and the letter's (within ligatureSlack), reads as the f-ligature:
+// us-021's Arial maps its fi and fl, 500 units, to 'i' and 'l', 222
+// units, beside its f of 278. A code of another width keeps its letter.
+func TestToUnicodeLigatureWidth(t *testing.T) {
+	t.Parallel()
+	const cmap = "/CIDInit /ProcSet findresource begin 12 dict begin begincmap 1 begincodespacerange <00> <FF> endcodespacerange" +
+		" 5 beginbfchar <1C> <0069> <1D> <006C> <1E> <0069> <1F> <0066> <20> <0069>" +
+		" endbfchar 1 beginbfrange <61> <7A> <0061> endbfrange endcmap end end"
+	const enc = "<< /BaseEncoding /WinAnsiEncoding /Differences [28 /g1 /g2 /g3 /g4 /g5] >>"
+	widths := make([]string, 0, 123-28)
+	for c := 28; c <= 122; c++ {
+		w := map[int]int{28: 500, 29: 500, 30: 300, 31: 545, 32: 760, 'f': 278, 'i': 222, 'l': 222}[c]
+		if w == 0 {
+			w = 556
+		}
+		widths = append(widths, strconv.Itoa(w))
+	}
+	for _, tc := range []struct {
+		name, show, want string
+	}{
+		{"fi", `<1C6E616E6369616C>`, "financial"},
+		{"fl", `<1D6F6F72>`, "floor"},
+		{"not as wide", `<1E6E>`, "in"},
+		{"ff", `<1F6F7274>`, "ffort"},
+		{"ffi", `<20636521>`, "ffice!"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			font := "<< /Type /Font /Subtype /TrueType /BaseFont /ArialMT /FirstChar 28 /LastChar 122 /Widths [" +
+				strings.Join(widths, " ") + "] /Encoding " + enc + " /ToUnicode 5 0 R >>"
 			path := onePage("", "<< /Font << /F1 "+font+" >> >>", "BT /F1 12 Tf 72 700 Td "+tc.show+" Tj ET", stream("", cmap)).Write(t)
 			res, err := extractAll(t, path, 1)
 			if err != nil {

@@ -65,6 +65,10 @@ type font struct {
 	vertical   bool
 
 	toUni *cmap
+	// ligs is the text of the codes ToUnicode maps to the last letter of
+	// an f-ligature they draw (widthLigature), found once (ligsOnce).
+	ligs     map[uint32]string
+	ligsOnce sync.Once
 	// macOrder: a TrueType CID font, not embedded, whose glyph indices
 	// keep the standard Macintosh order (macOrderText).
 	macOrder bool
@@ -179,6 +183,9 @@ func (f *font) text(c uint32) (string, bool) {
 		if t, ok := f.ligatureText(c, s); ok {
 			return t, true
 		}
+		if t, ok := f.widthLigature(c, s); ok {
+			return t, true
+		}
 		return f.markText(f.symbolText(s)), true
 	}
 	if t, ok := f.ownText(c); ok {
@@ -198,11 +205,10 @@ func (f *font) text(c uint32) (string, bool) {
 // U+FB01, whose letters count). A map to the whole text, or to the
 // presentation form, is kept.
 func (f *font) ligatureText(c uint32, s string) (string, bool) {
-	if !f.simple || c > 0xFF || f.names[c] == "" || utf8.RuneCountInString(s) != 1 {
+	if !f.simple || c > 0xFF || utf8.RuneCountInString(s) != 1 || !ligatureName(f.names[c]) {
 		return "", false
 	}
-	f.spelled.Do(f.spellNames)
-	t := textclean.ExpandLigatures(f.nameText[c])
+	t := textclean.ExpandLigatures(spell(f.names[c]))
 	if utf8.RuneCountInString(t) < 2 || t == s || !(strings.HasSuffix(t, s) || strings.HasPrefix(t, s)) {
 		return "", false
 	}
@@ -212,6 +218,103 @@ func (f *font) ligatureText(c uint32, s string) (string, bool) {
 		}
 	}
 	return t, true
+}
+
+// ligatureName reports whether a glyph name may name a ligature: its
+// parts joined by '_' (f_i, T_h, uni0066_uni0069), or one of the Adobe
+// Glyph List's ligature names. A test of the name alone, before it is
+// spelled: most glyphs drawn have names, few of them ligatures', and a
+// font spells its names only when it must (spellNames).
+func ligatureName(name string) bool {
+	switch name {
+	case "ff", "fi", "fl", "ffi", "ffl":
+		return true
+	}
+	return len(name) > 2 && strings.IndexByte(name, '_') > 0
+}
+
+// The last letters of the f-ligatures (fi, fl, ff, ft, ffi, ffl) that
+// widthLigature looks for, and how far a ligature's advance may fall
+// short of its letters' (ligatureSlack of each f's): a ligature's glyph
+// keeps its letters' advance, less what their pair kerning takes (Arial's
+// fi is exactly f and i, 500 units; Minion's 535 against 564, its ffi
+// 798 against 860).
+const (
+	ligatureEnds  = "filt"
+	ligatureSlack = 0.15
+)
+
+// widthLigature is the text of code c where ToUnicode maps an f-ligature
+// to its last letter and the glyph's name does not say (a composite
+// font's, or one without names): us-021's and us-025's Arial and
+// Garamond, embedded with Identity-H, map their fi and fl glyphs to 'i'
+// and 'l'. Such a glyph is as wide as an f or two and the letter, where
+// another code of the font draws the letter alone at its own width.
+func (f *font) widthLigature(c uint32, s string) (string, bool) {
+	if len(s) != 1 || !strings.Contains(ligatureEnds, s) {
+		return "", false
+	}
+	f.ligsOnce.Do(f.findLigatures)
+	t, ok := f.ligs[c]
+	return t, ok
+}
+
+// findLigatures fills f.ligs (widthLigature): each code ToUnicode maps to
+// one of ligatureEnds whose width is the narrowest such code's (the
+// letter's) plus one or two times the narrowest f's, within
+// ligatureSlack. A simple font's code whose glyph name spells a text is
+// left to the name.
+func (f *font) findLigatures() {
+	codes := map[rune][]uint32{}
+	f.toUni.codesOf(ligatureEnds, func(code uint32, r rune) {
+		codes[r] = append(codes[r], code)
+	})
+	narrowest := func(r rune) float64 {
+		w := math.Inf(1)
+		for _, c := range codes[r] {
+			if cw, ok := f.knownWidth(c); ok && cw > 0 {
+				w = min(w, cw)
+			}
+		}
+		return w
+	}
+	wf := narrowest('f')
+	if math.IsInf(wf, 1) {
+		return
+	}
+	for _, r := range ligatureEnds {
+		letter := narrowest(r)
+		for _, c := range codes[r] {
+			w, ok := f.knownWidth(c)
+			if !ok {
+				continue
+			}
+			extra := w - letter
+			k := math.Round(extra / wf)
+			if k < 1 || k > 2 || math.Abs(extra-k*wf) > ligatureSlack*k*wf || f.namedGlyph(c) {
+				continue
+			}
+			if f.ligs == nil {
+				f.ligs = map[uint32]string{}
+			}
+			f.ligs[c] = strings.Repeat("f", int(k)) + string(r)
+		}
+	}
+}
+
+// knownWidth is the width of code c where the font gives it: a simple
+// font's Widths or standard metrics, not the half em width falls back to.
+func (f *font) knownWidth(c uint32) (float64, bool) {
+	if f.simple && !f.gb && (c > 0xFF || !f.hasWidth[c] && (f.std14W == nil || f.std14W[c] == noWidth)) {
+		return 0, false
+	}
+	return f.width(c), true
+}
+
+// namedGlyph reports whether a simple font's code c has a glyph name that
+// spells a text.
+func (f *font) namedGlyph(c uint32) bool {
+	return f.simple && c <= 0xFF && spell(f.names[c]) != ""
 }
 
 // controlText reports whether s, a glyph's text by ToUnicode, is one
