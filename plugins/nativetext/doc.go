@@ -39,6 +39,10 @@
 //	             writes U+F0xx into ToUnicode) read as the Symbol encoding's.
 //	             The list markers of Wingdings and WordPerfect's symbols
 //	             ('l', '§', '!') read as what they draw (●, ▪, •).
+//	             A ligature ToUnicode maps to one of its letters (InDesign
+//	             exports map fi to 'i') reads whole: by its glyph name
+//	             (f_i, T_h), or, for an f-ligature without one, by its
+//	             width, an f's or two and the letter's.
 //	             A bare CFF program's built-in encoding (cff.go, with the
 //	             CFF standard strings in cffstrings.go) for fonts Ghostscript
 //	             embeds as Type1C. fontstyle.go tells weight, slant and pitch
