@@ -580,10 +580,27 @@ func ruledRowsTop(t *core.Table, box core.BBox, rules []edge) (float64, bool) {
 	for r := head; r+1 < t.Rows; r++ {
 		gaps = append(gaps, rowTop[r+1]-rowBottom[r])
 	}
-	if rowTop[head]-rowBottom[head-1] <= apartRows*max(medianInPlace(gaps), 0) {
+	if rowTop[head]-rowBottom[head-1] <= apartRows*max(medianInPlace(gaps), 0) ||
+		underlined(rules, box, rowBottom[head-1], rowTop[head]) {
 		return 0, false
 	}
 	return rowTop[head], true
+}
+
+// underlined reports whether a rule between heights y0 and y1 underlines
+// part of the table in box: it lies within the table's sides and spans
+// less than acrossShare of its width. Such a rule sets a group's heading
+// off from the headings of the columns it spans (NCES's 'Number of
+// teachers' over 'Control' over 'Public | Private', us-018): the lines
+// over the header are its upper tiers. Text the columns' gutters ran
+// into (a letterhead, an address) draws no rule under part of them.
+func underlined(rules []edge, box core.BBox, y0, y1 float64) bool {
+	for _, r := range joinedRules(rules, y0, y1) {
+		if r.lo >= box.X0-pieceSlack && r.hi <= box.X1+pieceSlack && r.hi-r.lo < acrossShare*box.Width() {
+			return true
+		}
+	}
+	return false
 }
 
 // apartRows: the text over a table ruled row by row stands further from

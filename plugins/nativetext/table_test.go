@@ -10,6 +10,49 @@ import (
 	"github.com/assay-pdf/assay/plugins/tableformer"
 )
 
+// TestGroupHeadingUnderlined: a table ruled under its header and at its
+// foot, whose group headings stand over the header further than its rows
+// stand apart, keeps them as its first row where a rule under part
+// of the table sets it off from the columns it heads (NCES's 'Number of
+// teachers' over 'Control' over 'Public | Private', us-018). Without
+// that rule the line is text the gutters ran into, read before the table.
+func TestGroupHeadingUnderlined(t *testing.T) {
+	t.Parallel()
+	words := cellsText([][3]string{
+		{"260", "722", "Stock"}, {"380", "722", "Trade"},
+		{"72", "700", "Region"}, {"260", "700", "Built"}, {"380", "700", "Sold"},
+		{"72", "680", "North"}, {"260", "680", "1,204"}, {"380", "680", "987"},
+		{"72", "665", "South"}, {"260", "665", "860"}, {"380", "665", "802"},
+		{"72", "650", "East"}, {"260", "650", "512"}, {"380", "650", "498"},
+		{"72", "635", "West"}, {"260", "635", "350"}, {"380", "635", "311"},
+	})
+	rules := "72 694 m 420 694 l S 72 643 m 420 643 l S 72 628 m 420 628 l S\n"
+	for _, tc := range []struct {
+		name, extra string
+		kept        bool
+	}{
+		{"underlined", "250 716 m 330 716 l S 370 716 m 420 716 l S\n", true},
+		{"not underlined", "", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			res, err := extractAll(t, onePage("", helvRes, rules+tc.extra+words).Write(t), 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ts := tables(res[1].Page)
+			if len(ts) != 1 {
+				p := res[1].Page
+				t.Fatalf("%d tables, want 1; text:\n%s", len(ts), p.Text())
+			}
+			g := ts[0].Grid()
+			if kept := strings.Contains(strings.Join(g[0], " "), "Stock"); kept != tc.kept {
+				t.Errorf("heading in the table's first row: %v, want %v; grid %q", kept, tc.kept, g)
+			}
+		})
+	}
+}
+
 // cellsText draws one text line per (x, y, text).
 func cellsText(cells [][3]string) string {
 	var sb strings.Builder
