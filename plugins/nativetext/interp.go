@@ -49,6 +49,10 @@ type gstate struct {
 	tr       int
 
 	fillWhite, strokeWhite bool
+	// fillInk, strokeInk: the colour space set last by cs or CS gives
+	// each component as ink, 0 none (Separation, DeviceN), rather than
+	// light, 1 white (gray, RGB).
+	fillInk, strokeInk bool
 	fillColor              string // the fill colour's operands, to tell shades apart
 	fill                   uint16 // fillColor's number on the page (interp.colorNumber)
 	lineWidth              float64
@@ -230,6 +234,8 @@ func (in *interp) op(name string, ops []pdfdoc.Token, res types.Dict, fontCache 
 		}
 	case "BMC", "BDC", "EMC":
 		in.markedOp(name, ops, res)
+	case "cs", "CS":
+		in.colorSpace(name, ops, res)
 	default:
 		if !in.textStateOp(name, ops, res, fontCache) {
 			in.pathOp(name, ops)

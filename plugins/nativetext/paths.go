@@ -92,20 +92,60 @@ func (in *interp) pathOp(name string, ops []pdfdoc.Token) bool {
 // whether name was one.
 func (in *interp) colorOp(name string, ops []pdfdoc.Token) bool {
 	switch name {
-	case "g", "rg", "k", "sc", "scn":
-		in.gs.fillWhite = whiteColor(ops)
+	case "g", "rg", "k":
+		in.gs.fillInk = false
+		in.gs.fillWhite = whiteColor(ops, false)
 		in.setFill(colorKey(name, ops))
-	case "G", "RG", "K", "SC", "SCN":
-		in.gs.strokeWhite = whiteColor(ops)
-	case "cs":
-		in.gs.fillWhite = false
+	case "sc", "scn":
+		in.gs.fillWhite = whiteColor(ops, in.gs.fillInk)
 		in.setFill(colorKey(name, ops))
-	case "CS":
-		in.gs.strokeWhite = false
+	case "G", "RG", "K":
+		in.gs.strokeInk = false
+		in.gs.strokeWhite = whiteColor(ops, false)
+	case "SC", "SCN":
+		in.gs.strokeWhite = whiteColor(ops, in.gs.strokeInk)
 	default:
 		return false
 	}
 	return true
+}
+
+// colorSpace runs cs or CS: the colour is the space's initial one, which
+// paints (a Separation's or DeviceN's is full ink, a gray's black), and
+// the space says how its components read (inkSpace).
+func (in *interp) colorSpace(name string, ops []pdfdoc.Token, res types.Dict) {
+	ink := false
+	if a := pdfdoc.Last(ops, 1); a[0].Kind == pdfdoc.KindName {
+		ink = in.inkSpace(a[0].Str, res)
+	}
+	if name == "cs" {
+		in.gs.fillWhite, in.gs.fillInk = false, ink
+		in.setFill(colorKey(name, ops))
+		return
+	}
+	in.gs.strokeWhite, in.gs.strokeInk = false, ink
+}
+
+// inkSpace reports whether the colour space named name in res gives its
+// components as amounts of ink (a Separation or DeviceN space: tint 1 is
+// the colourant at full strength), where a gray or RGB component gives
+// light. A brochure strokes its table's rules and fills its header row
+// in a Pantone Separation at tint 1: read as gray, that was white, and
+// the table lost its grid.
+func (in *interp) inkSpace(name string, res types.Dict) bool {
+	switch name {
+	case "DeviceGray", "DeviceRGB", "DeviceCMYK", "Pattern", "G", "RGB", "CMYK":
+		return false
+	}
+	arr := in.doc.Array(in.doc.Dict(res["ColorSpace"])[name])
+	if len(arr) == 0 {
+		return false
+	}
+	switch in.doc.Name(arr[0]) {
+	case "Separation", "DeviceN":
+		return true
+	}
+	return false
 }
 
 // setFill makes key the fill colour, numbered on the page.
@@ -173,8 +213,9 @@ func (in *interp) visible(cell core.BBox) bool {
 }
 
 // whiteColor reports whether a colour operator's operands set white (or
-// near white): paint that cannot be seen on a white page.
-func whiteColor(ops []pdfdoc.Token) bool {
+// near white): paint that cannot be seen on a white page. Components
+// of ink (inkSpace) are white when there is none of any.
+func whiteColor(ops []pdfdoc.Token, ink bool) bool {
 	n := 0
 	var v [4]float64
 	for _, o := range ops {
@@ -185,6 +226,9 @@ func whiteColor(ops []pdfdoc.Token) bool {
 			v[n] = o.Num
 			n++
 		}
+	}
+	if ink {
+		return n > 0 && max(v[0], v[1], v[2], v[3]) <= 0.03
 	}
 	switch n {
 	case 1:

@@ -10,6 +10,61 @@ import (
 	"github.com/assay-pdf/assay/plugins/tableformer"
 )
 
+// TestRulesInInk: a table's rules stroked in a Separation or DeviceN
+// colour space at tint 1 are drawn at the colourant's full strength, not
+// white as a gray of 1 is: a brochure's Pantone grid (us-036) is read as
+// the grid it is. At tint 0 they draw nothing, and the same words read as
+// a table without them (its spanning header cell is lost).
+func TestRulesInInk(t *testing.T) {
+	t.Parallel()
+	var rules strings.Builder
+	for _, y := range []int{700, 680, 660, 640} {
+		fmt.Fprintf(&rules, "100 %d m 400 %d l S\n", y, y)
+	}
+	for _, x := range []int{100, 200, 400} {
+		fmt.Fprintf(&rules, "%d 700 m %d 640 l S\n", x, x)
+	}
+	rules.WriteString("300 680 m 300 640 l S\n")
+	words := cellsText([][3]string{
+		{"105", "686", "Name"}, {"270", "686", "Figures"},
+		{"105", "666", "Apple"}, {"205", "666", "3"}, {"305", "666", "1.20"},
+		{"105", "646", "Pear"}, {"205", "646", "5"}, {"305", "646", "0.80"},
+	})
+	const res = "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >> /ColorSpace <<" +
+		" /Pantone [/Separation /PANTONE#20633#20C /DeviceCMYK << /FunctionType 2 /Domain [0 1] /C0 [0 0 0 0] /C1 [1 0.2 0 0.4] /N 1 >>]" +
+		" /Spot [/DeviceN [/Cyan] /DeviceCMYK << /FunctionType 2 /Domain [0 1] /C0 [0 0 0 0] /C1 [1 0 0 0] /N 1 >>] >> >>"
+	ruledGrid := [][]string{{"Name", "Figures", ""}, {"Apple", "3", "1.20"}, {"Pear", "5", "0.80"}}
+	for _, tc := range []struct {
+		name, colour string
+		ruled        bool
+	}{
+		{"Separation at tint 1", "/Pantone CS 1 SCN", true},
+		{"DeviceN at tint 1", "/Spot CS 1 SC", true},
+		{"Separation, initial colour", "/Pantone CS", true},
+		{"gray after a Separation", "/Pantone CS 0.5 G", true},
+		{"Separation at tint 0", "/Pantone CS 0 SCN", false},
+		{"white gray", "1 G", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			path := onePage("", res, "q "+tc.colour+"\n"+rules.String()+"Q\n"+words).Write(t)
+			res, err := extractAll(t, path, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ts := tables(res[1].Page)
+			got := len(ts) == 1 && fmt.Sprint(ts[0].Grid()) == fmt.Sprint(ruledGrid)
+			if got != tc.ruled {
+				var grids []any
+				for _, tb := range ts {
+					grids = append(grids, tb.Grid())
+				}
+				t.Errorf("read as the ruled grid: %v, want %v; tables %q", got, tc.ruled, grids)
+			}
+		})
+	}
+}
+
 // TestGroupHeadingUnderlined: a table ruled under its header and at its
 // foot, whose group headings stand over the header further than its rows
 // stand apart, keeps them as its first row where a rule under part
