@@ -489,7 +489,11 @@ func textTable(group []*seg, em float64, rules []edge) (tb *core.Block, box core
 	if t == nil {
 		return nil, box, nil, nil
 	}
-	if top, ok := ruledRowsTop(t, box, rules); ok {
+	top, ok := ruledRowsTop(t, box, rules)
+	if !ok {
+		top, ok = captionOverRule(t, box, rules)
+	}
+	if ok {
 		lead, rest := partSegs(group, func(s *seg) bool { return (s.b.Y0+s.b.Y1)/2 < top })
 		if t2, box2 := tableformer.Stream(framedWords(segWords(rest), fr), em); t2 != nil {
 			t, box, group = t2, box2, rest
@@ -601,6 +605,43 @@ func underlined(rules []edge, box core.BBox, y0, y1 float64) bool {
 		}
 	}
 	return false
+}
+
+// captionOverRule is where a table starts whose first rule across it
+// (rulesAcross), of two or more, has over it only rows of one cell: the
+// end of its caption, the line of a title wrapped short enough to fit
+// within one column ('domain and process: 2011' under 'Table A-3. Number
+// and percentage distribution of reading items in the PIRLS assessment,
+// by content', us-021), which the first line, across the columns, did
+// not take with it. A table's rows over its top rule hold its header's
+// cells, a row of several. A line ruled above as closely as below is a
+// row between rules: a section's label inside a table cut there (Qwen2's
+// 'Coding' between two midrules), not its caption.
+func captionOverRule(t *core.Table, box core.BBox, rules []edge) (float64, bool) {
+	ys := rulesAcross(rules, box)
+	if len(ys) < minRowRules {
+		return 0, false
+	}
+	first := slices.Min(ys)
+	cells := map[int]int{}
+	under, top := false, first
+	for _, c := range t.Cells {
+		if c.BBox.Empty() || c.Text == "" {
+			continue
+		}
+		if (c.BBox.Y0+c.BBox.Y1)/2 > first {
+			under = true
+			continue
+		}
+		if cells[c.Row]++; cells[c.Row] > 1 {
+			return 0, false
+		}
+		top = min(top, c.BBox.Y0)
+	}
+	if !under || len(cells) == 0 || len(rulesAcross(rules, core.BBox{X0: box.X0, X1: box.X1, Y0: 2*top - first, Y1: top})) > 0 {
+		return 0, false
+	}
+	return first, true
 }
 
 // apartRows: the text over a table ruled row by row stands further from

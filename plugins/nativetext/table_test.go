@@ -2,6 +2,7 @@ package nativetext
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -103,6 +104,48 @@ func TestGroupHeadingUnderlined(t *testing.T) {
 			g := ts[0].Grid()
 			if kept := strings.Contains(strings.Join(g[0], " "), "Stock"); kept != tc.kept {
 				t.Errorf("heading in the table's first row: %v, want %v; grid %q", kept, tc.kept, g)
+			}
+		})
+	}
+}
+
+// TestCaptionOverTopRule: the rows of a table over the first of its rules
+// across it, when each holds one cell, are the end of its caption, not
+// rows (us-021's 'domain and process: 2011', the short second line of a
+// caption whose first line crossed the columns and was left out). A row
+// of several cells over the rule is the table's header; a one-cell row
+// ruled above as closely as below is a section's label between rules;
+// a table with one rule across it is not told apart so.
+func TestCaptionOverTopRule(t *testing.T) {
+	t.Parallel()
+	cell := func(row, col int, x0, y0, x1 float64, text string) core.Cell {
+		return core.Cell{Row: row, Col: col, Text: text, BBox: core.BBox{X0: x0, Y0: y0, X1: x1, Y1: y0 + 8}}
+	}
+	rule := func(y float64) edge { return edge{horiz: true, pos: y, lo: 36, hi: 556} }
+	body := []core.Cell{
+		cell(1, 0, 36, 120, 130, "Content domain"), cell(1, 1, 290, 120, 314, "Number"), cell(1, 2, 330, 120, 353, "Percent"),
+		cell(2, 0, 45, 131, 85, "Total items"), cell(2, 1, 301, 131, 314, "135"), cell(2, 2, 340, 131, 353, "100"),
+		cell(3, 0, 45, 142, 110, "Literary"), cell(3, 1, 305, 142, 314, "72"), cell(3, 2, 344, 142, 353, "53"),
+	}
+	box := core.BBox{X0: 36, Y0: 90, X1: 556, Y1: 160}
+	rules := []edge{rule(104.5), rule(128.5), rule(158)}
+	for _, tc := range []struct {
+		name  string
+		top   []core.Cell
+		rules []edge
+		cut   bool
+	}{
+		{"caption's last line", []core.Cell{cell(0, 0, 88, 92, 224, "domain and process: 2011")}, rules, true},
+		{"a header row", []core.Cell{cell(0, 1, 290, 92, 314, "All"), cell(0, 2, 330, 92, 353, "New")}, rules, false},
+		{"a label between rules", []core.Cell{cell(0, 0, 88, 92, 224, "Coding")}, append([]edge{rule(80)}, rules...), false},
+		{"one rule across", []core.Cell{cell(0, 0, 88, 92, 224, "domain and process: 2011")}, rules[:1], false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			tb := &core.Table{Rows: 4, Cols: 3, Cells: append(slices.Clone(tc.top), body...)}
+			top, ok := captionOverRule(tb, box, tc.rules)
+			if ok != tc.cut || ok && top != 104.5 {
+				t.Errorf("captionOverRule = %v, %v; want a cut %v at 104.5", top, ok, tc.cut)
 			}
 		})
 	}
