@@ -92,7 +92,8 @@
 //	dingbats.go  the ZapfDingbats built-in encoding; glyph names and the
 //	             standard encodings come from internal/pdfdoc.
 //	paths.go     path construction and painting: axis-aligned painted rules
-//	             and rectangle sides become edges (white paint is ignored);
+//	             and rectangle sides become edges (white paint is ignored:
+//	             a gray or RGB of 1, a Separation's or DeviceN's tint 0);
 //	             images drawn (Image XObjects, inline images). A clipping
 //	             path (W) is kept by its bounds in the graphics state, and a
 //	             glyph whose centre lies outside them is not text of the
@@ -197,7 +198,11 @@
 //	             the XY cut finds
 //	             tabular becomes one (tableformer.Stream), in its axis
 //	             frame, sideways too, its caption or paragraph lines read
-//	             before and after it. A table is one placeholder in the
+//	             before and after it; in a table ruled across, one-cell
+//	             rows over its top rule are its caption's end, and lines
+//	             over its header stand apart from it unless a rule under
+//	             part of the table underlines them (a group's heading).
+//	             A table is one placeholder in the
 //	             reading order and becomes a Table block. Prose columns in
 //	             a frame are text, a rule between them notwithstanding when
 //	             their lines keep baselines of their own (offsetFlows).
