@@ -53,9 +53,9 @@ type gstate struct {
 	// each component as ink, 0 none (Separation, DeviceN), rather than
 	// light, 1 white (gray, RGB).
 	fillInk, strokeInk bool
-	fillColor              string // the fill colour's operands, to tell shades apart
-	fill                   uint16 // fillColor's number on the page (interp.colorNumber)
-	lineWidth              float64
+	fillColor          string // the fill colour's operands, to tell shades apart
+	fill               uint16 // fillColor's number on the page (interp.colorNumber)
+	lineWidth          float64
 
 	// clip bounds the clipping paths set (display coordinates) when
 	// clipped; glyphs outside it are not seen (see visible).
