@@ -507,11 +507,79 @@ func textTable(group []*seg, em float64, rules []edge) (tb *core.Block, box core
 			t, box, group, notes = t2, box2, rest, tail
 		}
 	}
+	spannedHeadings(t, box, rules, em)
 	for i := range t.Cells {
 		t.Cells[i].BBox = fr.unbox(t.Cells[i].BBox)
 	}
 	b, a := around(group, box)
 	return &core.Block{Kind: core.KindTable, BBox: fr.unbox(box), Table: t}, box, append(before, b...), append(a, notes...)
+}
+
+// spannedHeadings moves each cell that a rule under it spans over two
+// columns or more to the first of them, spanning them all, where the
+// others are empty in its row: a group's heading centred over its
+// columns and underlined across them (MMWR's 'Black' and 'White' over
+// 'no. | Rate | (95% CI)', us-025) lies within the middle column, and
+// was read as its heading alone. The rule says which columns it heads:
+// those whose middle it passes over. Headings only: a cell of the header,
+// or over the table's first rule across; in the body a rule under a
+// figure is a sum's. A rule under part of the table
+// lies within underGap ems of the cell's foot, spans its words, and
+// not acrossShare of the table.
+func spannedHeadings(t *core.Table, box core.BBox, rules []edge, em float64) {
+	spans := columnSpans(t)
+	head := math.Inf(-1) // the foot of the header: its rule across, if any
+	if ys := rulesAcross(rules, box); len(ys) > 0 {
+		head = slices.Min(ys)
+	}
+	taken := map[[2]int]bool{}
+	for _, c := range t.Cells {
+		for k := c.Col; c.Text != "" && k < c.Col+max(c.ColSpan, 1); k++ {
+			taken[[2]int{c.Row, k}] = true
+		}
+	}
+	for i := range t.Cells {
+		c := &t.Cells[i]
+		if c.Text == "" || c.BBox.Empty() || c.ColSpan > 1 || !c.Header && c.BBox.Y1 > head {
+			continue
+		}
+		first, last := spannedColumns(c.BBox, spans, box, rules, em)
+		if first < 0 || first == last || c.Col < first || c.Col > last {
+			continue
+		}
+		free := true
+		for k := first; k <= last; k++ {
+			free = free && (k == c.Col || !taken[[2]int{c.Row, k}])
+		}
+		if free {
+			c.Col, c.ColSpan = first, last-first+1
+		}
+	}
+}
+
+// underGap is how far under a heading's foot, in ems, the rule that
+// underlines it lies.
+const underGap = 0.8
+
+// spannedColumns are the first and last columns (spans) whose middles a
+// rule underlining b passes over (spannedHeadings); -1 when none does.
+func spannedColumns(b core.BBox, spans [][2]float64, box core.BBox, rules []edge, em float64) (first, last int) {
+	first, last = -1, -1
+	for _, r := range joinedRules(rules, b.Y1, b.Y1+underGap*em) {
+		if r.lo > b.X0+pieceSlack || r.hi < b.X1-pieceSlack || r.hi-r.lo >= acrossShare*box.Width() {
+			continue
+		}
+		for k, s := range spans {
+			if mid := (s[0] + s[1]) / 2; s[0] <= s[1] && mid > r.lo && mid < r.hi {
+				if first < 0 {
+					first = k
+				}
+				last = k
+			}
+		}
+		return first, last
+	}
+	return -1, -1
 }
 
 // notesUnderRule is where a table ends when its last rule across it

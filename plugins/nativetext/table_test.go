@@ -151,6 +151,43 @@ func TestCaptionOverTopRule(t *testing.T) {
 	}
 }
 
+// TestHeadingSpannedByItsRule: a group's heading centred over three
+// columns lies within the middle one; the rule under it says which
+// columns it heads, and it spans them from the first (MMWR's 'Black' over
+// 'no. | Rate | (95% CI)', us-025). A rule under a figure in the body, a
+// sum's, moves nothing.
+func TestHeadingSpannedByItsRule(t *testing.T) {
+	t.Parallel()
+	rules := "200 711 m 330 711 l S 380 711 m 510 711 l S 36 697 m 540 697 l S 36 640 m 540 640 l S 245 661 m 330 661 l S\n"
+	var sb strings.Builder
+	sb.WriteString("BT /F1 8 Tf 1 0 0 1 251 714 Tm (Women) Tj 1 0 0 1 434 714 Tm (Men) Tj\n")
+	for i, r := range [][7]string{{"Age", "no.", "Rate", "CI", "no.", "Rate", "CI"},
+		{"45-54", "47", "21.8", "16-29", "164", "81.0", "68-93"}, {"55-64", "116", "85.5", "69-101", "241", "191.7", "167-215"},
+		{"65-74", "164", "234.9", "", "256", "424.4", "372-476"}, {"Total", "327", "342.2", "284-400", "661", "697.1", "607-784"}} {
+		y := 700 - 12*i
+		for c, x := range []int{40, 205, 250, 295, 385, 430, 475} {
+			fmt.Fprintf(&sb, "1 0 0 1 %d %d Tm (%s) Tj ", x, y, r[c])
+		}
+		sb.WriteString("\n")
+	}
+	sb.WriteString("ET\n")
+	res, err := extractAll(t, onePage("", helvRes, rules+sb.String()).Write(t), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := res[1].Page
+	ts := tables(p)
+	if len(ts) != 1 {
+		t.Fatalf("%d tables, want 1; text:\n%s", len(ts), p.Text())
+	}
+	want := map[string][2]int{"Women": {1, 3}, "Men": {4, 3}, "234.9": {2, 1}}
+	for _, c := range ts[0].Cells {
+		if w, ok := want[c.Text]; ok && (c.Col != w[0] || max(c.ColSpan, 1) != w[1]) {
+			t.Errorf("%q at column %d spanning %d, want %d spanning %d; grid %q", c.Text, c.Col, c.ColSpan, w[0], w[1], ts[0].Grid())
+		}
+	}
+}
+
 // cellsText draws one text line per (x, y, text).
 func cellsText(cells [][3]string) string {
 	var sb strings.Builder
