@@ -341,16 +341,22 @@ func splitGroups(rows, cols []bound, ws []word, gap float64) (plain, parted []bo
 	var spans, blank []span
 	box := wordsBox(ws)
 	across := span{box.X0, box.X1}
-	for _, band := range bands {
+	head := wrappedHeader(bands, cols)
+	for k, band := range bands {
 		lines, bounds := textLines(band)
-		if len(rows) == 0 || rowsOfData(lines, cols) || figureRows(lines, cols) {
-			for _, b := range bounds {
-				spans = append(spans, span{b, b})
+		if k > 0 || !head {
+			if len(rows) == 0 || rowsOfData(lines, cols) || figureRows(lines, cols) {
+				for _, b := range bounds {
+					spans = append(spans, span{b, b})
+				}
+				continue
 			}
-			continue
 		}
 		if i := underSpanningHead(lines, cols, across, gap); i > 0 {
 			spans = append(spans, span{bounds[i-1], bounds[i-1]})
+		}
+		if k == 0 && head {
+			continue
 		}
 		at := &spans
 		starts := recordStarts(lines, cols, gap)
@@ -368,6 +374,45 @@ func splitGroups(rows, cols []bound, ws []word, gap float64) (plain, parted []bo
 		parted = withText(rows, append(spans, blank...))
 	}
 	return plain, parted
+}
+
+// minRuledBands is the fewest bands between row rules under a header
+// band that make a table ruled row by row (wrappedHeader).
+const minRuledBands = 2
+
+// wrappedHeader reports whether the first band of a table ruled row by
+// row (bands, between its row rules) is its header wrapped over lines,
+// one row: its lines hold words and no figure, where the bands under it,
+// minRuledBands or more, hold figures. Lines with text in most columns
+// and in the first are rows of their own in a body band (rowsOfData),
+// but a header's titles wrap over lines side by side, its corner's title
+// too: Exhibit 19 of ICDAR US's us-014 rules off every row and its
+// header, whose 'Schools Identified / Under NCLB / (n = 469)' beside
+// 'Designation Under State or District Accountability / Initiative'
+// read as three rows. A group's heading over its columns' still starts
+// a row of its own (underSpanningHead).
+func wrappedHeader(bands [][]word, cols []bound) bool {
+	if len(bands) < minRuledBands+1 {
+		return false
+	}
+	figures := func(band []word) bool {
+		lines, _ := textLines(band)
+		for _, ln := range lines {
+			if _, f := lineSlots(ln, cols); len(f) > 0 {
+				return true
+			}
+		}
+		return false
+	}
+	if len(bands[0]) == 0 || figures(bands[0]) {
+		return false
+	}
+	for _, b := range bands[1:] {
+		if figures(b) {
+			return true
+		}
+	}
+	return false
 }
 
 // underSpanningHead is the first line of a ruled band (no rule between

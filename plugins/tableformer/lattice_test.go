@@ -198,3 +198,57 @@ func TestLatticeCellLines(t *testing.T) {
 		t.Errorf("grid %q; want %q", got, want)
 	}
 }
+
+// TestLatticeWrappedHeader: a table that rules off each of its rows and
+// its header, the header's titles wrapped over three lines side by side
+// (the corner's too, bottom-aligned), reads its header as one row: its
+// lines hold words, its rows figures (us-014's Exhibit 19). Where a body
+// band's three lines are labelled rows of figures, they stay rows, and
+// a header band with a figure in it is not taken for wrapped titles.
+func TestLatticeWrappedHeader(t *testing.T) {
+	t.Parallel()
+	build := func(head [][3]string, body [][3]string) (Grid, []core.Word) {
+		g := Grid{Box: core.BBox{X0: 100, Y0: 100, X1: 500, Y1: 200}}
+		var words []core.Word
+		y := 110.0
+		for _, ln := range head {
+			for i, x := range []float64{104, 320, 420} {
+				words = setWords(words, x, y, 7, ln[i])
+			}
+			y += 8
+		}
+		for _, ln := range body {
+			g.H = append(g.H, Ruling{Horizontal: true, Pos: y - 5, Lo: 100, Hi: 500})
+			for i, x := range []float64{104, 320, 420} {
+				words = setWords(words, x, y+4, 7, ln[i])
+			}
+			y += 14
+		}
+		g.H = append(g.H, Ruling{Horizontal: true, Pos: 100, Lo: 100, Hi: 500}, Ruling{Horizontal: true, Pos: 200, Lo: 100, Hi: 500})
+		return g, words
+	}
+	head := [][3]string{{"", "Schools Identified", "Schools Not Identified"},
+		{"Designation Under State or District", "Under NCLB", "Under NCLB"}, {"Initiative", "(n = 469)", "(n = 918)"}}
+	body := [][3]string{{"Low-performing", "34%", "3%"}, {"No special designation", "11%", "33%"},
+		{"High-performing", "2%", "18%"}, {"Other/not sure", "14%", "9%"}}
+	for _, tc := range []struct {
+		name string
+		head [][3]string
+		rows int
+	}{
+		{"wrapped titles", head, 1 + len(body)},
+		{"rows of figures", [][3]string{{"North", "12", "15"}, {"South", "7", "9"}, {"East", "21", "18"}}, 3 + len(body)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			g, words := build(tc.head, body)
+			tb := Lattice(g, words, 7)
+			if tb == nil {
+				t.Fatal("no table")
+			}
+			if tb.Rows != tc.rows {
+				t.Errorf("%d rows, want %d:\n%q", tb.Rows, tc.rows, tb.Grid())
+			}
+		})
+	}
+}
