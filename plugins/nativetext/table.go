@@ -507,6 +507,7 @@ func textTable(group []*seg, em float64, rules []edge) (tb *core.Block, box core
 			t, box, group, notes = t2, box2, rest, tail
 		}
 	}
+	joinWrappedHeader(t, box, rules, em)
 	spannedHeadings(t, box, rules, em)
 	for i := range t.Cells {
 		t.Cells[i].BBox = fr.unbox(t.Cells[i].BBox)
@@ -629,16 +630,7 @@ func ruledRowsTop(t *core.Table, box core.BBox, rules []edge) (float64, bool) {
 		return 0, false
 	}
 	first := slices.Min(ys)
-	rowTop := make([]float64, t.Rows)
-	rowBottom := make([]float64, t.Rows)
-	for r := range rowTop {
-		rowTop[r], rowBottom[r] = math.Inf(1), math.Inf(-1)
-	}
-	for _, c := range t.Cells {
-		if c.Row >= 0 && c.Row < t.Rows && !c.BBox.Empty() {
-			rowTop[c.Row], rowBottom[c.Row] = min(rowTop[c.Row], c.BBox.Y0), max(rowBottom[c.Row], c.BBox.Y1)
-		}
-	}
+	rowTop, rowBottom := rowExtents(t)
 	head := -1 // the last row over the first rule: the header
 	for r := range rowTop {
 		if rowBottom[r] <= first {
@@ -710,6 +702,154 @@ func captionOverRule(t *core.Table, box core.BBox, rules []edge) (float64, bool)
 		return 0, false
 	}
 	return first, true
+}
+
+// rowExtents are the top and bottom of each row of t, by its cells'
+// boxes (+Inf and -Inf for a row without one).
+func rowExtents(t *core.Table) (top, bottom []float64) {
+	top, bottom = make([]float64, t.Rows), make([]float64, t.Rows)
+	for r := range top {
+		top[r], bottom[r] = math.Inf(1), math.Inf(-1)
+	}
+	for _, c := range t.Cells {
+		if c.Row >= 0 && c.Row < t.Rows && !c.BBox.Empty() {
+			top[c.Row], bottom[c.Row] = min(top[c.Row], c.BBox.Y0), max(bottom[c.Row], c.BBox.Y1)
+		}
+	}
+	return top, bottom
+}
+
+// mergeRows renumbers the rows of t by newRow, one cell a slot: the
+// texts of a slot's cells joined in row order, their boxes united.
+func mergeRows(t *core.Table, newRow []int) {
+	rows := newRow[len(newRow)-1] + 1
+	if rows == t.Rows {
+		return
+	}
+	slices.SortStableFunc(t.Cells, func(a, b core.Cell) int { return cmp.Or(cmp.Compare(a.Row, b.Row), cmp.Compare(a.Col, b.Col)) })
+	at := map[[2]int]int{}
+	var cells []core.Cell
+	for _, c := range t.Cells {
+		c.Row = newRow[c.Row]
+		k := [2]int{c.Row, c.Col}
+		i, ok := at[k]
+		if !ok {
+			at[k] = len(cells)
+			cells = append(cells, c)
+			continue
+		}
+		m := &cells[i]
+		switch {
+		case m.Text == "":
+			m.Text = c.Text
+		case c.Text != "":
+			m.Text += " " + c.Text
+		}
+		m.Header = m.Header || c.Header
+		if m.BBox.Empty() {
+			m.BBox = c.BBox
+		} else if !c.BBox.Empty() {
+			m.BBox = m.BBox.Union(c.BBox)
+		}
+	}
+	t.Cells, t.Rows = cells, rows
+}
+
+// joinWrappedHeader makes one row of the lines of a borderless table's
+// header that wrap its titles: the rows over the last rule across the
+// table above its first row of figures hold words only (a group's label
+// may stand under the rule: 'Male'), and a row of them joins the one
+// over it where no rule lies between them and each
+// column's text in both is set alike (left, right or centre within
+// alignSlack ems: a title's lines keep its alignment). NTP's
+// 'Weight / Relative / to / Controls (%)' beside 'Body / Weight / (g)'
+// (us-037) read as five rows. A group's heading centred over its
+// columns ('Top-20' over 'NQ', 'TriviaQA', 'WQ TREC', 'SQuAD' in DPR's
+// table) is set otherwise than the title under it, and stays a row; an
+// underlined one is parted by its rule.
+func joinWrappedHeader(t *core.Table, box core.BBox, rules []edge, em float64) {
+	grid := t.Grid()
+	body := slices.IndexFunc(grid, func(row []string) bool { return slices.ContainsFunc(row, tableformer.IsFigure) })
+	if body < 2 {
+		return
+	}
+	top, bottom := rowExtents(t)
+	mid := func(r int) float64 { return (top[r] + bottom[r]) / 2 }
+	ys := rulesAcross(rules, core.BBox{X0: box.X0, X1: box.X1, Y0: mid(0), Y1: mid(body)})
+	if len(ys) == 0 {
+		return
+	}
+	foot := slices.Max(ys) // the header's rule, over the first figures
+	head := 0
+	for head < body && mid(head) < foot {
+		head++
+	}
+	if head < 2 || head > maxTitleLines {
+		return
+	}
+	newRow := make([]int, t.Rows)
+	for r := 1; r < t.Rows; r++ {
+		newRow[r] = newRow[r-1] + 1
+		if r < head && titleLines(t, r, em) && len(joinedRules(rules, mid(r-1), mid(r))) == 0 {
+			newRow[r] = newRow[r-1]
+		}
+	}
+	mergeRows(t, newRow)
+}
+
+// maxTitleLines is the most lines of a header joinWrappedHeader joins: a
+// title wraps over a few lines (Exhibit 19's three, TIMSS's five);
+// more rows over a table's first figure are rows (an IRS manual's codes
+// and their Y and N).
+const maxTitleLines = 6
+
+// alignSlack is how far, in ems, the edges or middles of a wrapped
+// title's lines may lie apart.
+const alignSlack = 0.5
+
+// titleLines reports whether row r of t goes on the titles of the row
+// over it (joinWrappedHeader): no cell of either spans, both have a cell
+// with a box, in each column where both have text the two are set alike,
+// and where both have a first column's text the lower goes on the upper's
+// in lower case ('Inhibitor / concentration (g)'): rows each labelled
+// there are rows of their own (Qwen2's 'Architecture', '# Act Params',
+// '# Params' over its benchmarks, values such as 'MoE' and '12B').
+func titleLines(t *core.Table, r int, em float64) bool {
+	above, below := map[int]core.BBox{}, map[int]core.BBox{}
+	first := map[int]string{}
+	for _, c := range t.Cells {
+		if c.Row != r && c.Row != r-1 {
+			continue
+		}
+		if c.Col == 0 {
+			first[c.Row] = c.Text
+		}
+		if c.RowSpan > 1 || c.ColSpan > 1 {
+			return false
+		}
+		if c.Text == "" || c.BBox.Empty() {
+			continue
+		}
+		if c.Row == r {
+			below[c.Col] = c.BBox
+		} else {
+			above[c.Col] = c.BBox
+		}
+	}
+	if len(above) == 0 || len(below) == 0 {
+		return false
+	}
+	if _, ok := above[0]; ok && first[r] != "" && !startsLower(first[r]) {
+		return false // labelled rows: 'Architecture', '# Act Params'
+	}
+	tol := alignSlack * em
+	for k, a := range above {
+		b, ok := below[k]
+		if ok && math.Abs(a.X0-b.X0) > tol && math.Abs(a.X1-b.X1) > tol && math.Abs(a.X0+a.X1-b.X0-b.X1) > 2*tol {
+			return false
+		}
+	}
+	return true
 }
 
 // apartRows: the text over a table ruled row by row stands further from

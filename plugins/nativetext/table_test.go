@@ -188,6 +188,69 @@ func TestHeadingSpannedByItsRule(t *testing.T) {
 	}
 }
 
+// TestWrappedHeaderTitles: a borderless table whose header's titles wrap
+// over lines, each centred in its column and ruled off from the body of
+// figures, reads its header as one row (NTP's 'Weight / Relative / to /
+// Controls (%)', us-037). Rows each labelled in the first column over the
+// rule ('Architecture', '# Params') are rows.
+func TestWrappedHeaderTitles(t *testing.T) {
+	t.Parallel()
+	centred := func(sb *strings.Builder, cx, y float64, s string) {
+		fmt.Fprintf(sb, "1 0 0 1 %.1f %.1f Tm (%s) Tj\n", cx-float64(len(s))*2, y, s)
+	}
+	body := func(sb *strings.Builder, y float64) {
+		for i, r := range [][3]string{{"North", "1,204", "98"}, {"South", "860", "102"}, {"East", "512", "91"}, {"West", "350", "87"}} {
+			yy := y - 11*float64(i)
+			fmt.Fprintf(sb, "1 0 0 1 72 %.1f Tm (%s) Tj\n", yy, r[0])
+			centred(sb, 250, yy, r[1])
+			centred(sb, 380, yy, r[2])
+		}
+	}
+	rules := "72 731 m 420 731 l S 72 688 m 420 688 l S 72 640 m 420 640 l S\n"
+	for _, tc := range []struct {
+		name string
+		head [][3]string // lines over the rule: first column, and the two others' centred
+		want []string    // the table's first row
+	}{
+		{"wrapped titles", [][3]string{{"", "", "Weight"}, {"", "Body", "Relative to"}, {"Region", "Weight (g)", "Controls (%)"}},
+			[]string{"Region", "Body Weight (g)", "Weight Relative to Controls (%)"}},
+		{"labelled rows", [][3]string{{"Region", "Built", "Sold"}, {"Architecture", "MoE", "Dense"}, {"# Params", "12B", "32B"}},
+			[]string{"Region", "Built", "Sold"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			var sb strings.Builder
+			sb.WriteString(rules + "BT /F1 8 Tf\n")
+			for i, ln := range tc.head {
+				y := 718 - 9*float64(i)
+				if ln[0] != "" {
+					fmt.Fprintf(&sb, "1 0 0 1 72 %.1f Tm (%s) Tj\n", y, ln[0])
+				}
+				for k, cx := range []float64{250, 380} {
+					if ln[k+1] != "" {
+						centred(&sb, cx, y, ln[k+1])
+					}
+				}
+			}
+			body(&sb, 676)
+			sb.WriteString("ET\n")
+			res, err := extractAll(t, onePage("", helvRes, sb.String()).Write(t), 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := res[1].Page
+			ts := tables(p)
+			if len(ts) != 1 {
+				t.Fatalf("%d tables, want 1; text:\n%s", len(ts), p.Text())
+			}
+			g := ts[0].Grid()
+			if fmt.Sprint(g[0]) != fmt.Sprint(tc.want) {
+				t.Errorf("first row %q, want %q; grid %q", g[0], tc.want, g)
+			}
+		})
+	}
+}
+
 // cellsText draws one text line per (x, y, text).
 func cellsText(cells [][3]string) string {
 	var sb strings.Builder
