@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/assay-pdf/assay/core"
 )
@@ -53,7 +55,7 @@ func build(ws []word, c *cut) *core.Table {
 	headerRules(c.rows)
 	sets := newUnion(nr * nc)
 	c.joinAcross(ws, sets)
-	c.joinDown(sets)
+	c.joinDown(ws, sets)
 	t := c.cells(ws, sets)
 	if t == nil || !mostlyFilled(t) {
 		return nil
@@ -133,20 +135,78 @@ func (c *cut) guttered(ws []word, r, k int) bool {
 
 // joinDown joins the slots above and below a row boundary where a strong
 // rule has a piece missing.
-func (c *cut) joinDown(sets *union) {
+func (c *cut) joinDown(ws []word, sets *union) {
 	nr, nc := len(c.rows)+1, len(c.cols)+1
 	mids := middles(c.cols, c.box.X0, c.box.X1)
-	for r := 1; r < nr; r++ {
-		b := c.rows[r-1]
-		if !b.strong {
-			continue
-		}
-		for k := 0; k < nc; k++ {
-			if !b.covers(mids[k]) {
+	for k := 0; k < nc; k++ {
+		open := func(r int) bool { b := c.rows[r-1]; return b.strong && !b.covers(mids[k]) }
+		for r := 1; r < nr; r++ {
+			if !open(r) {
+				continue
+			}
+			end := r // the run of open boundaries r..end joins slots r-1..end
+			for end+1 < nr && open(end+1) {
+				end++
+			}
+			if (k == 0 || k == nc-1) && c.lineARow(ws, k, r-1, end) {
+				r = end
+				continue
+			}
+			for ; r <= end; r++ {
 				sets.join((r-1)*nc+k, r*nc+k)
 			}
+			r = end
 		}
 	}
+}
+
+// minLabelRows is the fewest rows whose labels, a line each, keep an
+// edge column's slots apart where the row rules stop short of it
+// (lineARow).
+const minLabelRows = 4
+
+// lineARow reports whether slots r0 to r1 of edge column k, which the
+// row rules between them stop short of, hold one line of text each,
+// minLabelRows of them or more: a statement's labels beside its ruled
+// figures, a row each. OMB's indirect cost proposal (us-009) rules its
+// figures' rows and stops short of 'Salaries (a)', 'Fringe Benefits
+// (b)', ...: the labels read as one cell spanning the table. Where a
+// label wraps, a slot holds two lines or one holds none, or a line goes
+// on the sentence of the one over it in lower case, and the slots join
+// as before: a label over two rows is one cell ('External / Memory'), a
+// description beside four pins' names one paragraph ('FLAG0-3 are
+// connected to the push buttons to supply / feedback for ...').
+func (c *cut) lineARow(ws []word, k, r0, r1 int) bool {
+	if r1-r0+1 < minLabelRows {
+		return false
+	}
+	lines := make([][]float64, r1-r0+1) // each slot's lines' middles
+	lead := make([]word, r1-r0+1)       // each slot's first word
+	for _, w := range ws {
+		r, wk := c.slot(w)
+		if wk != k || r < r0 || r > r1 {
+			continue
+		}
+		if l := &lead[r-r0]; l.Word == nil || w.BBox.X0 < l.BBox.X0 {
+			*l = w
+		}
+		seen := false
+		for _, y := range lines[r-r0] {
+			seen = seen || math.Abs(y-w.cy) < w.BBox.Height()/2
+		}
+		if !seen {
+			lines[r-r0] = append(lines[r-r0], w.cy)
+		}
+	}
+	for i, l := range lines {
+		if len(l) != 1 {
+			return false
+		}
+		if r, _ := utf8.DecodeRuneInString(lead[i].Text); i > 0 && unicode.IsLower(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // extent is the slots a cell covers.

@@ -252,3 +252,58 @@ func TestLatticeWrappedHeader(t *testing.T) {
 		})
 	}
 }
+
+// TestLatticeLabelsBesideRuledRows: row rules that stop short of the
+// label column (OMB's indirect cost proposal, us-009) leave each label
+// in its own row where every row's slot holds one line; a paragraph
+// whose lines run on beside the rows, in lower case, is one cell, as are
+// labels with a slot empty among them (a label over two rows).
+func TestLatticeLabelsBesideRuledRows(t *testing.T) {
+	t.Parallel()
+	build := func(labels []string) *core.Table {
+		g := Grid{Box: core.BBox{X0: 100, Y0: 100, X1: 400, Y1: 200}}
+		g.H = append(g.H, Ruling{Horizontal: true, Pos: 100, Lo: 100, Hi: 400}, Ruling{Horizontal: true, Pos: 115, Lo: 100, Hi: 400})
+		for i := 1; i < len(labels); i++ {
+			g.H = append(g.H, Ruling{Horizontal: true, Pos: 115 + 14*float64(i), Lo: 230, Hi: 400})
+		}
+		g.H = append(g.H, Ruling{Horizontal: true, Pos: 115 + 14*float64(len(labels)), Lo: 100, Hi: 400})
+		g.V = append(g.V, Ruling{Pos: 230, Lo: 100, Hi: 200}, Ruling{Pos: 320, Lo: 100, Hi: 200})
+		var words []core.Word
+		words = setWords(words, 104, 111, 7, "Category")
+		words = setWords(words, 234, 111, 7, "Total")
+		words = setWords(words, 324, 111, 7, "Indirect")
+		for i, l := range labels {
+			y := 126 + 14*float64(i)
+			words = setWords(words, 104, y, 7, l)
+			words = setWords(words, 234, y, 7, fmt.Sprintf("%d,000", 10+i))
+			words = setWords(words, 324, y, 7, fmt.Sprintf("%d,500", 3+i))
+		}
+		return Lattice(g, words, 7)
+	}
+	for _, tc := range []struct {
+		name     string
+		labels   []string
+		labelled int // rows with a label
+	}{
+		{"a label a row", []string{"Salaries (a)", "Fringe Benefits (b)", "Consultant Services", "Staff Travel", "Bad Debts"}, 5},
+		{"a paragraph", []string{"Flags are connected to", "the push buttons to", "supply feedback for", "programs to run."}, 1},
+		{"a row without a label", []string{"Salaries (a)", "Fringe Benefits (b)", "", "Staff Travel", "Bad Debts"}, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			tb := build(tc.labels)
+			if tb == nil {
+				t.Fatal("no table")
+			}
+			labelled := 0
+			for _, row := range tb.Grid()[1:] {
+				if row[0] != "" {
+					labelled++
+				}
+			}
+			if labelled != tc.labelled {
+				t.Errorf("%d rows with a label, want %d:\n%q", labelled, tc.labelled, tb.Grid())
+			}
+		})
+	}
+}
