@@ -201,7 +201,10 @@
 //	             before and after it; in a table ruled across, one-cell
 //	             rows over its top rule are its caption's end, and lines
 //	             over its header stand apart from it unless a rule under
-//	             part of the table underlines them (a group's heading).
+//	             part of the table underlines them (a group's heading),
+//	             which then spans the columns the rule does; a header's
+//	             titles wrapped over lines, set alike line by line, are
+//	             one row (joinWrappedHeader).
 //	             A table is one placeholder in the
 //	             reading order and becomes a Table block. Prose columns in
 //	             a frame are text, a rule between them notwithstanding when

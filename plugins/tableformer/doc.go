@@ -57,7 +57,9 @@
 // of figures under each), not the boxes of cells. A ruled band
 // holding three or more lines, most with text in several columns and in
 // the first, is a group of rows and is split at its lines; other bands
-// are one row of multi-line cells. In a band no rule parts, a first line
+// are one row of multi-line cells, and so is the first band of a table
+// ruled row by row where its lines hold words and the bands under it
+// figures (its column titles wrapped, the corner's too). In a band no rule parts, a first line
 // whose phrase lies, in one word, across a column boundary, centred over
 // the columns it reaches, is a group's heading: the line under it with
 // phrases in two or more of those columns starts a row (its columns'
@@ -69,7 +71,10 @@
 // A boundary ruled across at least half of the slots is strong: where a
 // piece of it is missing, the slots on both sides are one spanning cell,
 // unless both hold text with a gutter between (a header band painted in
-// one colour over a ruled body). Row rules above the first strong one are
+// one colour over a ruled body), or the slots are an edge column's run
+// of four or more that hold a line each, none going on the one over it in
+// lower case (a statement's labels beside figures whose row rules stop
+// short of them). Row rules above the first strong one are
 // strong too (the rule under a group header covers only the group; the
 // header cells beside it span both rows); a short rule lower down (an
 // underline before a total) only separates rows. Elsewhere a word
