@@ -161,6 +161,19 @@ func FuzzCMap(f *testing.F) {
 	})
 }
 
+// shownWords are the words of a page showing show (a string operand, hex
+// or literal) in font, a simple font dictionary whose ToUnicode is
+// object 5, the CMap cmap.
+func shownWords(t *testing.T, font, cmap, show string) string {
+	t.Helper()
+	path := onePage("", "<< /Font << /F1 "+font+" >> >>", "BT /F1 12 Tf 72 700 Td "+show+" Tj ET", stream("", cmap)).Write(t)
+	res, err := extractAll(t, path, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Join(words(res[1].Page), " ")
+}
+
 // TestToUnicodeEmpty: a code that ToUnicode maps to nothing (<>, or
 // U+0000) and whose glyph has no name the font can spell adds no text:
 // Chromium maps a shaped Arabic word's text to one of its glyphs and the
@@ -187,12 +200,7 @@ func TestToUnicodeEmpty(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			font := "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding " + tc.enc + " /ToUnicode 5 0 R >>"
-			path := onePage("", "<< /Font << /F1 "+font+" >> >>", "BT /F1 12 Tf 72 700 Td (AB) Tj ET", stream("", cmap(tc.a, tc.b))).Write(t)
-			res, err := extractAll(t, path, 1)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := strings.Join(words(res[1].Page), " "); got != tc.want {
+			if got := shownWords(t, font, cmap(tc.a, tc.b), "(AB)"); got != tc.want {
 				t.Errorf("words %q, want %q", got, tc.want)
 			}
 		})
@@ -225,12 +233,7 @@ func TestToUnicodeLigatureLetter(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			font := "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding " + enc + " /ToUnicode 5 0 R >>"
-			path := onePage("", "<< /Font << /F1 "+font+" >> >>", "BT /F1 12 Tf 72 700 Td "+tc.show+" Tj ET", stream("", cmap)).Write(t)
-			res, err := extractAll(t, path, 1)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := strings.Join(words(res[1].Page), " "); got != tc.want {
+			if got := shownWords(t, font, cmap, tc.show); got != tc.want {
 				t.Errorf("words %q, want %q", got, tc.want)
 			}
 		})
@@ -269,12 +272,7 @@ func TestToUnicodeLigatureWidth(t *testing.T) {
 			t.Parallel()
 			font := "<< /Type /Font /Subtype /TrueType /BaseFont /ArialMT /FirstChar 28 /LastChar 122 /Widths [" +
 				strings.Join(widths, " ") + "] /Encoding " + enc + " /ToUnicode 5 0 R >>"
-			path := onePage("", "<< /Font << /F1 "+font+" >> >>", "BT /F1 12 Tf 72 700 Td "+tc.show+" Tj ET", stream("", cmap)).Write(t)
-			res, err := extractAll(t, path, 1)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := strings.Join(words(res[1].Page), " "); got != tc.want {
+			if got := shownWords(t, font, cmap, tc.show); got != tc.want {
 				t.Errorf("words %q, want %q", got, tc.want)
 			}
 		})

@@ -18,19 +18,7 @@ import (
 // a table without them (its spanning header cell is lost).
 func TestRulesInInk(t *testing.T) {
 	t.Parallel()
-	var rules strings.Builder
-	for _, y := range []int{700, 680, 660, 640} {
-		fmt.Fprintf(&rules, "100 %d m 400 %d l S\n", y, y)
-	}
-	for _, x := range []int{100, 200, 400} {
-		fmt.Fprintf(&rules, "%d 700 m %d 640 l S\n", x, x)
-	}
-	rules.WriteString("300 680 m 300 640 l S\n")
-	words := cellsText([][3]string{
-		{"105", "686", "Name"}, {"270", "686", "Figures"},
-		{"105", "666", "Apple"}, {"205", "666", "3"}, {"305", "666", "1.20"},
-		{"105", "646", "Pear"}, {"205", "646", "5"}, {"305", "646", "0.80"},
-	})
+	rules, words := colspanGrid()
 	const res = "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >> /ColorSpace <<" +
 		" /Pantone [/Separation /PANTONE#20633#20C /DeviceCMYK << /FunctionType 2 /Domain [0 1] /C0 [0 0 0 0] /C1 [1 0.2 0 0.4] /N 1 >>]" +
 		" /Spot [/DeviceN [/Cyan] /DeviceCMYK << /FunctionType 2 /Domain [0 1] /C0 [0 0 0 0] /C1 [1 0 0 0] /N 1 >>] >> >>"
@@ -48,7 +36,7 @@ func TestRulesInInk(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			path := onePage("", res, "q "+tc.colour+"\n"+rules.String()+"Q\n"+words).Write(t)
+			path := onePage("", res, "q "+tc.colour+"\n"+rules+"Q\n"+words).Write(t)
 			res, err := extractAll(t, path, 1)
 			if err != nil {
 				t.Fatal(err)
@@ -171,19 +159,15 @@ func TestHeadingSpannedByItsRule(t *testing.T) {
 		sb.WriteString("\n")
 	}
 	sb.WriteString("ET\n")
-	res, err := extractAll(t, onePage("", helvRes, rules+sb.String()).Write(t), 1)
-	if err != nil {
-		t.Fatal(err)
+	p, g := oneTable(t, onePage("", helvRes, rules+sb.String()).Write(t))
+	want := [][]string{{"", "Women", "", "", "Men", "", ""}, {"Age", "no.", "Rate", "CI", "no.", "Rate", "CI"}}
+	if fmt.Sprint(g[:2]) != fmt.Sprint(want) {
+		t.Errorf("header %q, want %q", g[:2], want)
 	}
-	p := res[1].Page
-	ts := tables(p)
-	if len(ts) != 1 {
-		t.Fatalf("%d tables, want 1; text:\n%s", len(ts), p.Text())
-	}
-	want := map[string][2]int{"Women": {1, 3}, "Men": {4, 3}, "234.9": {2, 1}}
-	for _, c := range ts[0].Cells {
-		if w, ok := want[c.Text]; ok && (c.Col != w[0] || max(c.ColSpan, 1) != w[1]) {
-			t.Errorf("%q at column %d spanning %d, want %d spanning %d; grid %q", c.Text, c.Col, c.ColSpan, w[0], w[1], ts[0].Grid())
+	spans := map[string]int{"Women": 3, "Men": 3, "234.9": 1}
+	for _, c := range tables(p)[0].Cells {
+		if n, ok := spans[c.Text]; ok && max(c.ColSpan, 1) != n {
+			t.Errorf("%q spans %d columns, want %d", c.Text, c.ColSpan, n)
 		}
 	}
 }
@@ -234,16 +218,7 @@ func TestWrappedHeaderTitles(t *testing.T) {
 			}
 			body(&sb, 676)
 			sb.WriteString("ET\n")
-			res, err := extractAll(t, onePage("", helvRes, sb.String()).Write(t), 1)
-			if err != nil {
-				t.Fatal(err)
-			}
-			p := res[1].Page
-			ts := tables(p)
-			if len(ts) != 1 {
-				t.Fatalf("%d tables, want 1; text:\n%s", len(ts), p.Text())
-			}
-			g := ts[0].Grid()
+			_, g := oneTable(t, onePage("", helvRes, sb.String()).Write(t))
 			if fmt.Sprint(g[0]) != fmt.Sprint(tc.want) {
 				t.Errorf("first row %q, want %q; grid %q", g[0], tc.want, g)
 			}
@@ -252,6 +227,25 @@ func TestWrappedHeaderTitles(t *testing.T) {
 }
 
 // cellsText draws one text line per (x, y, text).
+// colspanGrid is a 3×3 grid of stroked rules whose header row lacks the
+// rule between its last two columns, and its words: "Figures" spans
+// them.
+func colspanGrid() (rules, words string) {
+	var sb strings.Builder
+	for _, y := range []int{700, 680, 660, 640} {
+		fmt.Fprintf(&sb, "100 %d m 400 %d l S\n", y, y)
+	}
+	for _, x := range []int{100, 200, 400} {
+		fmt.Fprintf(&sb, "%d 700 m %d 640 l S\n", x, x)
+	}
+	sb.WriteString("300 680 m 300 640 l S\n")
+	return sb.String(), cellsText([][3]string{
+		{"105", "686", "Name"}, {"270", "686", "Figures"},
+		{"105", "666", "Apple"}, {"205", "666", "3"}, {"305", "666", "1.20"},
+		{"105", "646", "Pear"}, {"205", "646", "5"}, {"305", "646", "0.80"},
+	})
+}
+
 func cellsText(cells [][3]string) string {
 	var sb strings.Builder
 	sb.WriteString("BT /F1 10 Tf\n")
@@ -290,19 +284,8 @@ func TestTables(t *testing.T) {
 	})
 	// The same grid with the rule between the last two columns of the
 	// header row missing: "Figures" spans two columns.
-	var span strings.Builder
-	for _, y := range []int{700, 680, 660, 640} {
-		fmt.Fprintf(&span, "100 %d m 400 %d l S\n", y, y)
-	}
-	for _, x := range []int{100, 200, 400} {
-		fmt.Fprintf(&span, "%d 700 m %d 640 l S\n", x, x)
-	}
-	span.WriteString("300 680 m 300 640 l S\n")
-	spanning := span.String() + cellsText([][3]string{
-		{"105", "686", "Name"}, {"270", "686", "Figures"},
-		{"105", "666", "Apple"}, {"205", "666", "3"}, {"305", "666", "1.20"},
-		{"105", "646", "Pear"}, {"205", "646", "5"}, {"305", "646", "0.80"},
-	})
+	spanRules, spanWords := colspanGrid()
+	spanning := spanRules + spanWords
 	// Borderless: a paragraph, then aligned columns with wide gutters.
 	borderless := cellsText([][3]string{
 		{"72", "740", "A short introduction to the figures that follow in the table below."},
