@@ -93,7 +93,10 @@
 //	             standard encodings come from internal/pdfdoc.
 //	paths.go     path construction and painting: axis-aligned painted rules
 //	             and rectangle sides become edges (white paint is ignored:
-//	             a gray or RGB of 1, a Separation's or DeviceN's tint 0);
+//	             a gray or RGB of 1, a Separation's or DeviceN's tint 0; an
+//	             Indexed or Lab colour is never taken for white). Text
+//	             filled white where the page paints nothing under or over
+//	             it is hidden, no text (dropHidden, hidden_glyphs);
 //	             images drawn (Image XObjects, inline images). A clipping
 //	             path (W) is kept by its bounds in the graphics state, and a
 //	             glyph whose centre lies outside them is not text of the
@@ -261,7 +264,7 @@
 //
 // Figures: every image covering at least 1 % of the page becomes a figure
 // block (a box, no text) after the text blocks; writers print nothing for
-// it. Stats: glyphs, unmapped_glyphs, invisible_glyphs, ops, path_ops
+// it. Stats: glyphs, unmapped_glyphs, invisible_glyphs, hidden_glyphs, ops, path_ops
 // (path construction, painting and colour operators), image_coverage (share
 // of the page under images, in [0,1]), limit_hit; columns (the most columns
 // of running text side by side) and tables (how many), which the router

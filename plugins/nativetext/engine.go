@@ -398,6 +398,7 @@ func (d *document) cells(ctx context.Context, n int, opts Options) (*Cells, erro
 		return nil, pdfdoc.ContextError(ctx.Err())
 	}
 	in.finishFills()
+	in.dropHidden()
 	if in.invisible > 0 {
 		plainLayerFaces(in.glyphs)
 		in.glyphs = dropCoveredLayer(in.glyphs)
@@ -430,6 +431,7 @@ func (in *interp) facts(coverage float64) map[string]float64 {
 		core.FactUnmappedGlyphs:  float64(in.unmapped),
 		core.FactCIDGlyphs:       float64(in.cidGlyphs),
 		core.FactInvisibleGlyphs: float64(in.invisible),
+		core.FactHiddenGlyphs:    float64(in.hidden),
 		core.FactBlankGlyphs:     float64(blankGlyphs(in.glyphs)),
 		core.FactImages:          float64(in.imageCount),
 		core.FactImageCoverage:   coverage,

@@ -49,13 +49,12 @@ type gstate struct {
 	tr       int
 
 	fillWhite, strokeWhite bool
-	// fillInk, strokeInk: the colour space set last by cs or CS gives
-	// each component as ink, 0 none (Separation, DeviceN), rather than
-	// light, 1 white (gray, RGB).
-	fillInk, strokeInk bool
-	fillColor          string // the fill colour's operands, to tell shades apart
-	fill               uint16 // fillColor's number on the page (interp.colorNumber)
-	lineWidth          float64
+	// fillSpace, strokeSpace: how the components of the colour space
+	// set last by cs or CS read (spaceOf).
+	fillSpace, strokeSpace spaceKind
+	fillColor              string // the fill colour's operands, to tell shades apart
+	fill                   uint16 // fillColor's number on the page (interp.colorNumber)
+	lineWidth              float64
 
 	// clip bounds the clipping paths set (display coordinates) when
 	// clipped; glyphs outside it are not seen (see visible).
@@ -133,7 +132,16 @@ type interp struct {
 
 	unmapped  int
 	invisible int
-	limitHit  bool
+	// whites are the glyphs filled white, by index; hidden counts those
+	// dropHidden left out as white on the white page. grounds are the
+	// boxes painted on the page, over or under which white text may be
+	// seen or be a layer for search (fills in a colour, images,
+	// shadings), and groundsFull says there were more than maxGrounds.
+	whites      []int
+	hidden      int
+	grounds     []core.BBox
+	groundsFull bool
+	limitHit    bool
 
 	path []pathPt // the path under construction
 	// pathBox bounds the path's points and control points (display
@@ -234,6 +242,8 @@ func (in *interp) op(name string, ops []pdfdoc.Token, res types.Dict, fontCache 
 		}
 	case "BMC", "BDC", "EMC":
 		in.markedOp(name, ops, res)
+	case "sh":
+		in.shade()
 	case "cs", "CS":
 		in.colorSpace(name, ops, res)
 	default:
@@ -678,6 +688,9 @@ func (in *interp) emit(trm pdfdoc.Matrix, gx0, gx1, gy0, gy1, w float64, text st
 	dir := writingDir(ex-ox, ey-oy)
 	flags := in.glyphFlags(f, dir, ex-ox, ey-oy)
 	space := isSpace(text, mapped)
+	if in.whiteGlyph(f) {
+		in.whites = append(in.whites, len(in.glyphs))
+	}
 	if !mapped {
 		text = "\ufffd"
 		in.unmapped++

@@ -2,6 +2,7 @@ package nativetext
 
 import (
 	"math"
+	"slices"
 
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
 
@@ -93,59 +94,76 @@ func (in *interp) pathOp(name string, ops []pdfdoc.Token) bool {
 func (in *interp) colorOp(name string, ops []pdfdoc.Token) bool {
 	switch name {
 	case "g", "rg", "k":
-		in.gs.fillInk = false
-		in.gs.fillWhite = whiteColor(ops, false)
+		in.gs.fillSpace = lightSpace
+		in.gs.fillWhite = whiteColor(ops, lightSpace)
 		in.setFill(colorKey(name, ops))
 	case "sc", "scn":
-		in.gs.fillWhite = whiteColor(ops, in.gs.fillInk)
+		in.gs.fillWhite = whiteColor(ops, in.gs.fillSpace)
 		in.setFill(colorKey(name, ops))
 	case "G", "RG", "K":
-		in.gs.strokeInk = false
-		in.gs.strokeWhite = whiteColor(ops, false)
+		in.gs.strokeSpace = lightSpace
+		in.gs.strokeWhite = whiteColor(ops, lightSpace)
 	case "SC", "SCN":
-		in.gs.strokeWhite = whiteColor(ops, in.gs.strokeInk)
+		in.gs.strokeWhite = whiteColor(ops, in.gs.strokeSpace)
 	default:
 		return false
 	}
 	return true
 }
 
+// spaceKind is how a colour space's components read for whiteColor.
+type spaceKind uint8
+
+const (
+	// lightSpace: gray, RGB (1 is white) and CMYK (0 is white), the
+	// device spaces and the ICC-based ones with as many components.
+	lightSpace spaceKind = iota
+	// inkSpace: Separation and DeviceN, each component an amount of ink
+	// (tint 1 is the colourant at full strength, 0 none).
+	inkSpace
+	// opaqueSpace: Indexed (a component is an index into a table), Lab
+	// and the spaces not known here: no colour is judged white.
+	opaqueSpace
+)
+
 // colorSpace runs cs or CS: the colour is the space's initial one, which
 // paints (a Separation's or DeviceN's is full ink, a gray's black), and
-// the space says how its components read (inkSpace).
+// the space says how its components read (spaceOf).
 func (in *interp) colorSpace(name string, ops []pdfdoc.Token, res types.Dict) {
-	ink := false
+	kind := lightSpace
 	if a := pdfdoc.Last(ops, 1); a[0].Kind == pdfdoc.KindName {
-		ink = in.inkSpace(a[0].Str, res)
+		kind = in.spaceOf(a[0].Str, res)
 	}
 	if name == "cs" {
-		in.gs.fillWhite, in.gs.fillInk = false, ink
+		in.gs.fillWhite, in.gs.fillSpace = false, kind
 		in.setFill(colorKey(name, ops))
 		return
 	}
-	in.gs.strokeWhite, in.gs.strokeInk = false, ink
+	in.gs.strokeWhite, in.gs.strokeSpace = false, kind
 }
 
-// inkSpace reports whether the colour space named name in res gives its
-// components as amounts of ink (a Separation or DeviceN space: tint 1 is
-// the colourant at full strength), where a gray or RGB component gives
-// light. A brochure strokes its table's rules and fills its header row
-// in a Pantone Separation at tint 1: read as gray, that was white, and
-// the table lost its grid.
-func (in *interp) inkSpace(name string, res types.Dict) bool {
+// spaceOf is how the components of the colour space named name in res
+// read. A brochure strokes its table's rules and fills its header row in
+// a Pantone Separation at tint 1: read as gray, that was white, and the
+// table lost its grid. An Indexed colour's index read as gray was white
+// from 1 up: the dark fill under a cover's white title was no ground for
+// it (dropHidden).
+func (in *interp) spaceOf(name string, res types.Dict) spaceKind {
 	switch name {
 	case "DeviceGray", "DeviceRGB", "DeviceCMYK", "Pattern", "G", "RGB", "CMYK":
-		return false
+		return lightSpace
 	}
 	arr := in.doc.Array(in.doc.Dict(res["ColorSpace"])[name])
 	if len(arr) == 0 {
-		return false
+		return lightSpace
 	}
 	switch in.doc.Name(arr[0]) {
 	case "Separation", "DeviceN":
-		return true
+		return inkSpace
+	case "DeviceGray", "DeviceRGB", "DeviceCMYK", "CalGray", "CalRGB", "ICCBased", "Pattern":
+		return lightSpace
 	}
-	return false
+	return opaqueSpace
 }
 
 // setFill makes key the fill colour, numbered on the page.
@@ -212,10 +230,13 @@ func (in *interp) visible(cell core.BBox) bool {
 	return cx >= c.X0-clipSlack && cx <= c.X1+clipSlack && cy >= c.Y0-clipSlack && cy <= c.Y1+clipSlack
 }
 
-// whiteColor reports whether a colour operator's operands set white (or
-// near white): paint that cannot be seen on a white page. Components
-// of ink (inkSpace) are white when there is none of any.
-func whiteColor(ops []pdfdoc.Token, ink bool) bool {
+// whiteColor reports whether a colour operator's operands, in a space
+// of kind, set white (or near white): paint that cannot be seen on a
+// white page. Components of ink are white when there is none of any.
+func whiteColor(ops []pdfdoc.Token, kind spaceKind) bool {
+	if kind == opaqueSpace {
+		return false
+	}
 	n := 0
 	var v [4]float64
 	for _, o := range ops {
@@ -227,7 +248,7 @@ func whiteColor(ops []pdfdoc.Token, ink bool) bool {
 			n++
 		}
 	}
-	if ink {
+	if kind == inkSpace {
 		return n > 0 && max(v[0], v[1], v[2], v[3]) <= 0.03
 	}
 	switch n {
@@ -299,6 +320,9 @@ func (in *interp) paint(fill, stroke bool) {
 	stroke = stroke && !in.gs.strokeWhite
 	if !fill && !stroke {
 		return
+	}
+	if len(in.path) > 0 && (fill || stroke) {
+		in.addGround(in.paintedBox(stroke))
 	}
 	for i := 0; i < len(in.path); {
 		j := i + 1
@@ -475,6 +499,90 @@ func (in *interp) addImage(ref types.Object) {
 	}
 	in.images = append(in.images, b)
 	in.imageRefs = append(in.imageRefs, ref)
+	in.addGround(b)
+}
+
+// maxGrounds bounds the painted boxes a page keeps for hiddenGlyph; past
+// it no glyph is taken for hidden.
+const maxGrounds = 1 << 14
+
+// addGround notes box (display space) as painted: white text over it
+// may be seen.
+func (in *interp) addGround(box core.BBox) {
+	if len(in.grounds) >= maxGrounds {
+		in.groundsFull = true
+		return
+	}
+	in.grounds = append(in.grounds, box)
+}
+
+// paintedBox is the bounds of the path under construction as painted:
+// a stroke reaches half its width beyond the path (a caption's coloured
+// band drawn as one thick stroke under its white title).
+func (in *interp) paintedBox(stroke bool) core.BBox {
+	b := in.pathBox
+	if stroke {
+		m := in.gs.ctm.Mul(in.page.ToDisplay)
+		half := in.gs.lineWidth / 2 * math.Sqrt(math.Abs(m[0]*m[3]-m[1]*m[2]))
+		if half > 0 && !math.IsInf(half, 0) && !math.IsNaN(half) {
+			b = core.BBox{X0: b.X0 - half, Y0: b.Y0 - half, X1: b.X1 + half, Y1: b.Y1 + half}
+		}
+	}
+	return b
+}
+
+// shade runs sh: a shading paints the clip, or the whole page.
+func (in *interp) shade() {
+	box := core.BBox{X1: in.page.Width, Y1: in.page.Height}
+	if in.gs.clipped {
+		box = in.gs.clip
+	}
+	in.addGround(box)
+}
+
+// whiteGlyph reports whether a glyph of font f is filled white, and only
+// filled (rendering mode 0 or 4). A Type 3 glyph may paint in its own
+// colour (d0), and is not judged.
+func (in *interp) whiteGlyph(f *font) bool {
+	return in.gs.fillWhite && (in.gs.tr == 0 || in.gs.tr == 4) && f.subtype != "Type3"
+}
+
+// dropHidden leaves out of the page's glyphs those filled white whose
+// centres lie in nothing the page paints, before or after them: white
+// text on the white page, which no reader sees. A report's caption sets
+// its label 'Table 4.—' again in white at the start of each of its lines,
+// to indent them as a hanging indent would (ICDAR US's us-002):
+// pdftotext reads it four times. Hidden keywords and instructions set so
+// are no text of the page either. White text on a dark fill or a picture
+// is seen, and white text a scan is drawn over is the scan's layer for
+// search: both are kept.
+func (in *interp) dropHidden() {
+	if len(in.whites) == 0 || in.groundsFull {
+		return
+	}
+	drop := map[int]bool{}
+	for _, i := range in.whites {
+		if i >= len(in.glyphs) {
+			continue
+		}
+		b := in.glyphs[i].box
+		cx, cy := (b.X0+b.X1)/2, (b.Y0+b.Y1)/2
+		if !slices.ContainsFunc(in.grounds, func(g core.BBox) bool {
+			return cx >= g.X0 && cx <= g.X1 && cy >= g.Y0 && cy <= g.Y1
+		}) {
+			drop[i] = true
+		}
+	}
+	if len(drop) == 0 {
+		return
+	}
+	out := in.glyphs[:0]
+	for i, g := range in.glyphs {
+		if !drop[i] {
+			out = append(out, g)
+		}
+	}
+	in.glyphs, in.hidden = out, len(drop)
 }
 
 // samples is how many samples an image XObject holds: the larger of its

@@ -1,0 +1,55 @@
+package nativetext
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/assay-pdf/assay/core"
+)
+
+// TestHiddenWhiteText: text filled white where the page paints nothing,
+// before or after it, is no text a reader sees and is left out, counted
+// in hidden_glyphs (a caption's label repeated in white to indent its
+// lines, us-002; the Federal Register's white tracking line). White text
+// on a fill, on a thick stroke, on a picture or under a scan drawn over
+// it, or outlined, is kept.
+func TestHiddenWhiteText(t *testing.T) {
+	t.Parallel()
+	img := stream("/Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8", "\x20")
+	const res = "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >> /XObject << /Im1 5 0 R >>" +
+		" /ColorSpace << /Ix [/Indexed /DeviceRGB 1 <000000FFFFFF>] >> >>"
+	const seen = "BT /F1 10 Tf 72 720 Td (Seen) Tj ET\n"
+	white := func(extra string) string { return "q 1 g " + extra + "BT /F1 10 Tf 100 500 Td (Whited) Tj ET Q\n" }
+	for _, tc := range []struct {
+		name, content string
+		kept          bool
+	}{
+		{"on the white page", seen + white(""), false},
+		{"on a dark fill", seen + "q 0 0 1 rg 90 490 100 30 re f Q\n" + white(""), true},
+		{"on a thick stroke", seen + "q 0 0 1 RG 20 w 90 506 m 190 506 l S Q\n" + white(""), true},
+		{"on a picture", seen + "q 200 0 0 100 80 450 cm /Im1 Do Q\n" + white(""), true},
+		{"under a scan", seen + white("") + "q 200 0 0 100 80 450 cm /Im1 Do Q\n", true},
+		{"outlined", seen + white("0 G 2 Tr "), true},
+		{"in an indexed colour", seen + "q /Ix cs 1 scn BT /F1 10 Tf 100 500 Td (Whited) Tj ET Q\n", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			r, err := extractAll(t, onePage("", res, tc.content, img).Write(t), 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := r[1].Page
+			text := p.Text()
+			if !strings.Contains(text, "Seen") {
+				t.Fatalf("the visible text is lost: %q", text)
+			}
+			if kept := strings.Contains(text, "Whited"); kept != tc.kept {
+				t.Errorf("white text kept: %v, want %v; text %q", kept, tc.kept, text)
+			}
+			hidden := r[1].Stats[core.FactHiddenGlyphs]
+			if (hidden == 0) != tc.kept {
+				t.Errorf("hidden_glyphs %v with the text kept %v", hidden, tc.kept)
+			}
+		})
+	}
+}
