@@ -533,6 +533,8 @@ func spannedHeadings(t *core.Table, box core.BBox, rules []edge, em float64) {
 	if ys := rulesAcross(rules, box); len(ys) > 0 {
 		head = slices.Min(ys)
 	}
+	heading := func(c core.Cell) bool { return c.Header || c.BBox.Y1 <= head }
+	joinUnderlined(t, box, rules, em, heading)
 	taken := map[[2]int]bool{}
 	for _, c := range t.Cells {
 		for k := c.Col; c.Text != "" && k < c.Col+max(c.ColSpan, 1); k++ {
@@ -541,7 +543,7 @@ func spannedHeadings(t *core.Table, box core.BBox, rules []edge, em float64) {
 	}
 	for i := range t.Cells {
 		c := &t.Cells[i]
-		if c.Text == "" || c.BBox.Empty() || c.ColSpan > 1 || !c.Header && c.BBox.Y1 > head {
+		if c.Text == "" || c.BBox.Empty() || c.ColSpan > 1 || !heading(*c) {
 			continue
 		}
 		first, last := spannedColumns(c.BBox, spans, box, rules, em)
@@ -566,21 +568,93 @@ const underGap = 0.8
 // rule underlining b passes over (spannedHeadings); -1 when none does.
 func spannedColumns(b core.BBox, spans [][2]float64, box core.BBox, rules []edge, em float64) (first, last int) {
 	first, last = -1, -1
-	for _, r := range joinedRules(rules, b.Y1, b.Y1+underGap*em) {
-		if r.lo > b.X0+pieceSlack || r.hi < b.X1-pieceSlack || r.hi-r.lo >= acrossShare*box.Width() {
-			continue
-		}
-		for k, s := range spans {
-			if mid := (s[0] + s[1]) / 2; s[0] <= s[1] && mid > r.lo && mid < r.hi {
-				if first < 0 {
-					first = k
-				}
-				last = k
-			}
-		}
+	r, ok := underline(b, box, rules, em)
+	if !ok {
 		return first, last
 	}
-	return -1, -1
+	for k, s := range spans {
+		if mid := (s[0] + s[1]) / 2; s[0] <= s[1] && mid > r.lo && mid < r.hi {
+			if first < 0 {
+				first = k
+			}
+			last = k
+		}
+	}
+	return first, last
+}
+
+// wordSpace is the widest gap, in ems, between the pieces of a phrase
+// that column boundaries cut (joinUnderlined): a word space, which
+// justification may widen, not a gutter.
+const wordSpace = 0.6
+
+// wordSpaced reports whether the cells idx of t, in column order, each
+// stand within wordSpace ems of the one before.
+func wordSpaced(t *core.Table, idx []int, em float64) bool {
+	for k := 1; k < len(idx); k++ {
+		if t.Cells[idx[k]].BBox.X0-t.Cells[idx[k-1]].BBox.X1 > wordSpace*em {
+			return false
+		}
+	}
+	return true
+}
+
+// underline is the rule under part of the table in box that underlines
+// b: within underGap ems under its foot, spanning its words, and less
+// than acrossShare of the table.
+func underline(b, box core.BBox, rules []edge, em float64) (edge, bool) {
+	for _, r := range joinedRules(rules, b.Y1, b.Y1+underGap*em) {
+		if r.lo <= b.X0+pieceSlack && r.hi >= b.X1-pieceSlack && r.hi-r.lo < acrossShare*box.Width() {
+			return r, true
+		}
+	}
+	return edge{}, false
+}
+
+// joinUnderlined makes one cell of the cells of a heading's row that one
+// rule underlines together, each a word space from the next: a group's
+// heading centred over two columns lies across the gutter between them
+// and was cut at its word space, PIRLS's 'All items' over 'Number' and
+// 'Percent' read 'All | items' (us-021). The first cell takes their
+// text, in column order, and their box; the others are left empty, for
+// spannedHeadings to span. Cells a gutter apart over one rule are cells
+// (a form's rows of marks, each underlined).
+func joinUnderlined(t *core.Table, box core.BBox, rules []edge, em float64, heading func(core.Cell) bool) {
+	type key struct {
+		row     int
+		pos, lo float64
+	}
+	groups := map[key][]int{}
+	var keys []key
+	for i, c := range t.Cells {
+		if c.Text == "" || c.BBox.Empty() || c.ColSpan > 1 || !heading(c) {
+			continue
+		}
+		if r, ok := underline(c.BBox, box, rules, em); ok {
+			k := key{c.Row, r.pos, r.lo}
+			if groups[k] == nil {
+				keys = append(keys, k)
+			}
+			groups[k] = append(groups[k], i)
+		}
+	}
+	for _, k := range keys {
+		idx := groups[k]
+		if len(idx) < 2 {
+			continue
+		}
+		slices.SortFunc(idx, func(a, b int) int { return cmp.Compare(t.Cells[a].Col, t.Cells[b].Col) })
+		if !wordSpaced(t, idx, em) {
+			continue
+		}
+		first := &t.Cells[idx[0]]
+		for _, i := range idx[1:] {
+			c := &t.Cells[i]
+			first.Text += " " + c.Text
+			first.BBox = first.BBox.Union(c.BBox)
+			c.Text, c.BBox = "", core.BBox{}
+		}
+	}
 }
 
 // notesUnderRule is where a table ends when its last rule across it

@@ -229,6 +229,41 @@ func TestWrappedHeaderTitles(t *testing.T) {
 // cellsText draws one text line per (x, y, text).
 // colspanGrid is a 3×3 grid of stroked rules whose header row lacks the
 // rule between its last two columns, and its words: "Figures" spans
+// TestHeadingCutAtItsWordSpace: a group's heading centred over two
+// columns, cut at its word space over the gutter between them, is one
+// heading where one rule underlines it, spanning both (PIRLS's 'All
+// items' over 'Number' and 'Percent', us-021); two cells a gutter apart
+// over one rule stay two.
+func TestHeadingCutAtItsWordSpace(t *testing.T) {
+	t.Parallel()
+	cell := func(row, col int, x0, x1, y0 float64, text string) core.Cell {
+		return core.Cell{Row: row, Col: col, Text: text, Header: row < 2, BBox: core.BBox{X0: x0, Y0: y0, X1: x1, Y1: y0 + 8}}
+	}
+	body := []core.Cell{
+		cell(1, 0, 40, 70, 100, "Region"), cell(1, 1, 180, 206, 100, "Number"), cell(1, 2, 214, 242, 100, "Percent"),
+		cell(2, 0, 40, 66, 112, "North"), cell(2, 1, 186, 206, 112, "1,204"), cell(2, 2, 234, 242, 112, "41"),
+	}
+	rules := []edge{{horiz: true, pos: 97, lo: 176, hi: 246}, {horiz: true, pos: 110, lo: 36, hi: 250}}
+	box := core.BBox{X0: 36, Y0: 86, X1: 250, Y1: 122}
+	for _, tc := range []struct {
+		name string
+		head []core.Cell
+		want []string
+	}{
+		{"a heading cut", []core.Cell{cell(0, 1, 196, 205, 88, "All"), cell(0, 2, 207.5, 226.5, 88, "items")}, []string{"", "All items", ""}},
+		{"cells a gutter apart", []core.Cell{cell(0, 1, 182, 196, 88, "Old"), cell(0, 2, 216, 230, 88, "New")}, []string{"", "Old", "New"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			tb := &core.Table{Rows: 3, Cols: 3, Cells: append(slices.Clone(tc.head), body...)}
+			spannedHeadings(tb, box, rules, 8)
+			if g := tb.Grid(); fmt.Sprint(g[0]) != fmt.Sprint(tc.want) {
+				t.Errorf("first row %q, want %q", g[0], tc.want)
+			}
+		})
+	}
+}
+
 // them.
 func colspanGrid() (rules, words string) {
 	var sb strings.Builder
