@@ -65,10 +65,9 @@ type font struct {
 	vertical   bool
 
 	toUni *cmap
-	// ligs is the text of the codes ToUnicode maps to the last letter of
-	// an f-ligature they draw (widthLigature), found once (ligsOnce).
-	ligs     map[uint32]string
-	ligsOnce sync.Once
+	// ligs is the text of the codes ToUnicode maps to one letter of the
+	// ligature they draw (findLigatures, as the font loads); nil for most.
+	ligs map[uint32]string
 	// macOrder: a TrueType CID font, not embedded, whose glyph indices
 	// keep the standard Macintosh order (macOrderText).
 	macOrder bool
@@ -180,10 +179,7 @@ func (f *font) text(c uint32) (string, bool) {
 	}
 	s, mapped := f.toUni.lookupUni(c)
 	if mapped && s != "" && !(f.keepCodes && controlText(s)) {
-		if t, ok := f.ligatureText(c, s); ok {
-			return t, true
-		}
-		if t, ok := f.widthLigature(c, s); ok {
+		if t, ok := f.ligs[c]; ok {
 			return t, true
 		}
 		return f.markText(f.symbolText(s)), true
@@ -195,8 +191,8 @@ func (f *font) text(c uint32) (string, bool) {
 }
 
 // ligatureText is the text a simple font's glyph name gives code c where
-// ToUnicode maps the ligature it names to one of its letters: InDesign's
-// exports name MinionPro's ligatures f_i, f_f, f_t, T_h in the
+// ToUnicode maps the ligature it names to s, one of its letters:
+// InDesign's exports name MinionPro's ligatures f_i, f_f, f_t, T_h in the
 // Differences and map each to its last letter, and every 'financial',
 // 'often', 'The' of ICDAR US's student-aid brochure read 'inancial',
 // 'oten', 'he', as pdftotext and mutool read them. A glyph named as a
@@ -205,7 +201,7 @@ func (f *font) text(c uint32) (string, bool) {
 // U+FB01, whose letters count). A map to the whole text, or to the
 // presentation form, is kept.
 func (f *font) ligatureText(c uint32, s string) (string, bool) {
-	if !f.simple || c > 0xFF || utf8.RuneCountInString(s) != 1 || !ligatureName(f.names[c]) {
+	if !f.simple || c > 0xFF || !ligatureName(f.names[c]) || utf8.RuneCountInString(s) != 1 {
 		return "", false
 	}
 	t := textclean.ExpandLigatures(spell(f.names[c]))
@@ -223,8 +219,7 @@ func (f *font) ligatureText(c uint32, s string) (string, bool) {
 // ligatureName reports whether a glyph name may name a ligature: its
 // parts joined by '_' (f_i, T_h, uni0066_uni0069), or one of the Adobe
 // Glyph List's ligature names. A test of the name alone, before it is
-// spelled: most glyphs drawn have names, few of them ligatures', and a
-// font spells its names only when it must (spellNames).
+// spelled: a font spells its names only when it must (spellNames).
 func ligatureName(name string) bool {
 	switch name {
 	case "ff", "fi", "fl", "ffi", "ffl":
@@ -234,7 +229,7 @@ func ligatureName(name string) bool {
 }
 
 // The last letters of the f-ligatures (fi, fl, ff, ft, ffi, ffl) that
-// widthLigature looks for, and how far a ligature's advance may fall
+// widthLigatures looks for, and how far a ligature's advance may fall
 // short of its letters' (ligatureSlack of each f's): a ligature's glyph
 // keeps its letters' advance, less what their pair kerning takes (Arial's
 // fi is exactly f and i, 500 units; Minion's 535 against 564, its ffi
@@ -244,27 +239,48 @@ const (
 	ligatureSlack = 0.15
 )
 
-// widthLigature is the text of code c where ToUnicode maps an f-ligature
-// to its last letter and the glyph's name does not say (a composite
+// findLigatures fills f.ligs, once as the font loads, so that a glyph's
+// text costs one lookup more: the codes ToUnicode maps to one letter of
+// the ligature they draw, read whole, by their glyph names (ligatureText)
+// or, for f-ligatures without one, by their widths (widthLigatures).
+func (f *font) findLigatures() {
+	if f.toUni == nil {
+		return
+	}
+	if f.simple {
+		for c, name := range f.names {
+			if !ligatureName(name) {
+				continue
+			}
+			if s, ok := f.toUni.lookupUni(uint32(c)); ok {
+				if t, ok := f.ligatureText(uint32(c), s); ok {
+					f.addLigature(uint32(c), t)
+				}
+			}
+		}
+	}
+	f.widthLigatures()
+}
+
+// addLigature notes code c's text t.
+func (f *font) addLigature(c uint32, t string) {
+	if f.ligs == nil {
+		f.ligs = map[uint32]string{}
+	}
+	f.ligs[c] = t
+}
+
+// widthLigatures notes the codes ToUnicode maps to the last letter of an
+// f-ligature they draw where the glyph's name does not say (a composite
 // font's, or one without names): us-021's and us-025's Arial and
 // Garamond, embedded with Identity-H, map their fi and fl glyphs to 'i'
 // and 'l'. Such a glyph is as wide as an f or two and the letter, where
-// another code of the font draws the letter alone at its own width.
-func (f *font) widthLigature(c uint32, s string) (string, bool) {
-	if len(s) != 1 || !strings.Contains(ligatureEnds, s) {
-		return "", false
-	}
-	f.ligsOnce.Do(f.findLigatures)
-	t, ok := f.ligs[c]
-	return t, ok
-}
-
-// findLigatures fills f.ligs (widthLigature): each code ToUnicode maps to
-// one of ligatureEnds whose width is the narrowest such code's (the
-// letter's) plus one or two times the narrowest f's, within
+// another code of the font draws the letter alone at its own width: each
+// code mapped to one of ligatureEnds whose width is the narrowest such
+// code's (the letter's) plus one or two times the narrowest f's, within
 // ligatureSlack. A simple font's code whose glyph name spells a text is
 // left to the name.
-func (f *font) findLigatures() {
+func (f *font) widthLigatures() {
 	codes := map[rune][]uint32{}
 	f.toUni.codesOf(ligatureEnds, func(code uint32, r rune) {
 		codes[r] = append(codes[r], code)
@@ -294,10 +310,9 @@ func (f *font) findLigatures() {
 			if k < 1 || k > 2 || math.Abs(extra-k*wf) > ligatureSlack*k*wf || f.namedGlyph(c) {
 				continue
 			}
-			if f.ligs == nil {
-				f.ligs = map[uint32]string{}
+			if _, done := f.ligs[c]; !done {
+				f.addLigature(c, strings.Repeat("f", int(k))+string(r))
 			}
-			f.ligs[c] = strings.Repeat("f", int(k)) + string(r)
 		}
 	}
 }
@@ -572,6 +587,7 @@ func (d *document) parseFont(fd types.Dict) (f *font) {
 	if f.vertical {
 		f.flags |= core.FlagVertical
 	}
+	f.findLigatures()
 	return f
 }
 
