@@ -416,6 +416,10 @@ func (d *document) cells(ctx context.Context, n int, opts Options) (*Cells, erro
 		c.textFree = d.textFree(ctx, in.imageRefs, in.images, c.Page.Box())
 	}
 	c.Stats = in.facts(coverage)
+	if in.hidden > 0 {
+		// What was left out has a record in the page's ledger.
+		c.Stats[core.NoteStatPrefix+fmt.Sprintf("left out %d glyphs of white text that nothing painted on the page shows (hidden text)", in.hidden)] = 1
+	}
 	if in.limitHit || p.LimitHit {
 		c.Stats[core.FactLimitHit] = 1
 	}

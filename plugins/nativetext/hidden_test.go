@@ -50,6 +50,9 @@ func TestHiddenWhiteText(t *testing.T) {
 			if (hidden == 0) != tc.kept {
 				t.Errorf("hidden_glyphs %v with the text kept %v", hidden, tc.kept)
 			}
+			if noted := len(r[1].Notes()) > 0; noted == tc.kept {
+				t.Errorf("the ledger's notes %q with the text kept %v", r[1].Notes(), tc.kept)
+			}
 		})
 	}
 }
