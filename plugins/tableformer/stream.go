@@ -2,6 +2,7 @@ package tableformer
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -100,6 +101,7 @@ func stream(ws []word, gap float64, figures bool) (*core.Table, core.BBox) {
 	if !figures {
 		cols = withText(cols, raggedGutters(multi, mb, lines, cols, box, gap))
 	}
+	cols = fedEdges(cols, multi)
 	if len(cols) == 0 {
 		return nil, core.BBox{}
 	}
@@ -124,6 +126,26 @@ func stream(ws []word, gap float64, figures bool) (*core.Table, core.BBox) {
 		return nil, core.BBox{}
 	}
 	return t, box
+}
+
+// fedEdges drops the first column boundary where no word of the lines
+// with several cells (multi) lies wholly left of it, and the last where
+// none lies wholly right of it: the strip is the margin of those lines,
+// crossed only by a header cell (the one row a gutter allows), not a
+// gutter between columns. PIRLS's stub (us-021) sets its group labels
+// ('Purposes of reading') a few points left of its items ('Literary
+// experience'), and its corner cell 'Content domain and process' over
+// both: the items' indent read as a column, the labels in a column of
+// their own.
+func fedEdges(cols []bound, multi []word) []bound {
+	wholly := func(keep func(w word) bool) bool { return slices.ContainsFunc(multi, keep) }
+	for len(cols) > 0 && !wholly(func(w word) bool { return w.BBox.X1 <= cols[0].pos }) {
+		cols = cols[1:]
+	}
+	for len(cols) > 0 && !wholly(func(w word) bool { return w.BBox.X0 >= cols[len(cols)-1].pos }) {
+		cols = cols[:len(cols)-1]
+	}
+	return cols
 }
 
 // spansColumns reports whether a line is one phrase running across a
