@@ -91,8 +91,10 @@
 // half a gutter is one too where every line with words on both sides of
 // it has them a gutter apart (a centred column meeting a flush-right one
 // at ragged edges), no word lies across it, and it parts no line of one
-// phrase. Lines at the top and bottom that run across a gutter are left
-// out. A line with text only in columns where the row above has text, set
+// phrase. A first or last strip that no word of those lines stands
+// wholly beside is their margin, not a gutter (a stub's items indented
+// under its group labels). Lines at the top and bottom that run across a
+// gutter are left out. A line with text only in columns where the row above has text, set
 // closer to it than rows are to each other, continues that row's cells.
 //
 // # What is a table
