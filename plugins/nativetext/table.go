@@ -4,6 +4,9 @@ import (
 	"cmp"
 	"math"
 	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/plugins/tableformer"
@@ -877,6 +880,17 @@ func joinWrappedHeader(t *core.Table, box core.BBox, rules []edge, em float64) {
 // and their Y and N).
 const maxTitleLines = 6
 
+// goesOnTitle reports whether a first column's text goes on the title
+// over it: in lower case ('concentration (g)'), or with its unit in
+// brackets ('(ppm)' under 'Concentration', us-037), not a number's ('(1)').
+func goesOnTitle(s string) bool {
+	if rest, ok := strings.CutPrefix(s, "("); ok {
+		r, _ := utf8.DecodeRuneInString(rest)
+		return unicode.IsLetter(r) || r == '%'
+	}
+	return startsLower(s)
+}
+
 // alignSlack is how far, in ems, the edges or middles of a wrapped
 // title's lines may lie apart.
 const alignSlack = 0.5
@@ -885,7 +899,7 @@ const alignSlack = 0.5
 // over it (joinWrappedHeader): no cell of either spans, both have a cell
 // with a box, in each column where both have text the two are set alike,
 // and where both have a first column's text the lower goes on the upper's
-// in lower case ('Inhibitor / concentration (g)'): rows each labelled
+// (goesOnTitle: 'Inhibitor / concentration (g)'): rows each labelled
 // there are rows of their own (Qwen2's 'Architecture', '# Act Params',
 // '# Params' over its benchmarks, values such as 'MoE' and '12B').
 func titleLines(t *core.Table, r int, em float64) bool {
@@ -913,7 +927,7 @@ func titleLines(t *core.Table, r int, em float64) bool {
 	if len(above) == 0 || len(below) == 0 {
 		return false
 	}
-	if _, ok := above[0]; ok && first[r] != "" && !startsLower(first[r]) {
+	if _, ok := above[0]; ok && first[r] != "" && !goesOnTitle(first[r]) {
 		return false // labelled rows: 'Architecture', '# Act Params'
 	}
 	tol := alignSlack * em

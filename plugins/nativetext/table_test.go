@@ -200,6 +200,8 @@ func TestWrappedHeaderTitles(t *testing.T) {
 			[]string{"Region", "Body Weight (g)", "Weight Relative to Controls (%)"}},
 		{"labelled rows", [][3]string{{"Region", "Built", "Sold"}, {"Architecture", "MoE", "Dense"}, {"# Params", "12B", "32B"}},
 			[]string{"Region", "Built", "Sold"}},
+		{"a unit under its title", [][3]string{{"", "", "Weight"}, {"Level", "Body", "Relative to"}, {"(ppm)", "Weight (g)", "Controls (%)"}},
+			[]string{"Level (ppm)", "Body Weight (g)", "Weight Relative to Controls (%)"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
