@@ -26,10 +26,11 @@ const (
 	// FactInvisibleGlyphs counts the glyphs in render mode 3 or 7 (an
 	// OCR layer).
 	FactInvisibleGlyphs = "invisible_glyphs"
-	// FactHiddenGlyphs counts the glyphs filled white where nothing was
-	// painted under them: text on the white page that no reader sees (a
-	// hanging indent's repeated label, hidden keywords). They are not
-	// text, and not counted in FactGlyphs.
+	// FactHiddenGlyphs counts the glyphs a page draws that no reader
+	// sees: filled white where nothing is painted (a hanging indent's
+	// repeated label, hidden keywords), or in optional content the
+	// document turns off (a hidden layer). They are not text, and not
+	// counted in FactGlyphs.
 	FactHiddenGlyphs = "hidden_glyphs"
 	// FactBlankGlyphs counts the glyphs that draw no text (see Blank):
 	// the spaces a producer draws between words, soft hyphens. What a

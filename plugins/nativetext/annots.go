@@ -54,6 +54,9 @@ func (in *interp) annotations() error {
 		if f, ok := in.doc.Number(ad["F"]); ok && int64(f)&(annotHidden|annotNoView) != 0 {
 			continue
 		}
+		if ad["OC"] != nil && !in.doc.shown(ad["OC"]) {
+			continue // in optional content turned off
+		}
 		start := len(in.glyphs)
 		var err error
 		if f, ok := in.builtField(ad); ok {

@@ -97,6 +97,10 @@
 //	             Indexed or Lab colour is never taken for white). Text
 //	             filled white where the page paints nothing under or over
 //	             it is hidden, no text (dropHidden, hidden_glyphs);
+//	             so is what optional content turned off in the document's
+//	             default configuration draws (optional.go: marked /OC,
+//	             forms and annotations with /OC, membership policies and
+//	             visibility expressions);
 //	             images drawn (Image XObjects, inline images). A clipping
 //	             path (W) is kept by its bounds in the graphics state, and a
 //	             glyph whose centre lies outside them is not text of the

@@ -30,6 +30,11 @@ type document struct {
 	// once (acroForm).
 	formOnce sync.Once
 	form     types.Dict
+
+	// ocOff are the optional content groups the default configuration
+	// turns off, found once (offGroups).
+	ocOnce sync.Once
+	ocOff  map[int]bool
 }
 
 // parses counts the documents openDocument parsed, for the tests of the

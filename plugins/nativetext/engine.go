@@ -418,7 +418,7 @@ func (d *document) cells(ctx context.Context, n int, opts Options) (*Cells, erro
 	c.Stats = in.facts(coverage)
 	if in.hidden > 0 {
 		// What was left out has a record in the page's ledger.
-		c.Stats[core.NoteStatPrefix+fmt.Sprintf("left out %d glyphs of white text that nothing painted on the page shows (hidden text)", in.hidden)] = 1
+		c.Stats[core.NoteStatPrefix+fmt.Sprintf("left out %d glyphs of text the page does not show (white on the white page, or in optional content turned off)", in.hidden)] = 1
 	}
 	if in.limitHit || p.LimitHit {
 		c.Stats[core.FactLimitHit] = 1

@@ -56,3 +56,57 @@ func TestHiddenWhiteText(t *testing.T) {
 		})
 	}
 }
+
+// TestOptionalContentOff: text in optional content the document's
+// default configuration turns off is not on the page a reader sees
+// (pdf.js's issue269_2: a chess board's square names in hidden layers),
+// and is left out, counted in hidden_glyphs: marked with /OC, drawn by a
+// form XObject with /OC, or under a membership dictionary whose policy
+// its groups fail. Text in groups left on, and a membership whose policy
+// holds, is read.
+func TestOptionalContentOff(t *testing.T) {
+	t.Parallel()
+	// Objects 5 and 6 are groups, 6 turned off; 7 a membership
+	// dictionary, 8 a form drawn in group 6.
+	const res = "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >>" +
+		" /Properties << /On 5 0 R /Off 6 0 R /AllOn 7 0 R /AnyOn 9 0 R >> /XObject << /Fm 8 0 R >> >>"
+	const ocp = "<< /Type /Catalog /Pages 2 0 R /OCProperties << /OCGs [5 0 R 6 0 R] /D << /OFF [6 0 R] >> >> >>"
+	form := stream("/Type /XObject /Subtype /Form /BBox [0 0 612 792] /OC 6 0 R /Resources << /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >> >>",
+		"BT /F1 10 Tf 72 500 Td (Formed) Tj ET")
+	for _, tc := range []struct {
+		name, content string
+		kept          bool
+	}{
+		{"a group left on", "/OC /On BDC BT /F1 10 Tf 72 600 Td (Layered) Tj ET EMC", true},
+		{"a group turned off", "/OC /Off BDC BT /F1 10 Tf 72 600 Td (Layered) Tj ET EMC", false},
+		{"nested under one turned off", "/OC /Off BDC /OC /On BDC BT /F1 10 Tf 72 600 Td (Layered) Tj ET EMC EMC", false},
+		{"a form in a group turned off", "/Fm Do", false},
+		{"all of a membership's groups on", "/OC /AllOn BDC BT /F1 10 Tf 72 600 Td (Layered) Tj ET EMC", false},
+		{"any of a membership's groups on", "/OC /AnyOn BDC BT /F1 10 Tf 72 600 Td (Layered) Tj ET EMC", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			b := onePage("", res, "BT /F1 10 Tf 72 720 Td (Seen) Tj ET "+tc.content,
+				"<< /Type /OCG /Name (On) >>", "<< /Type /OCG /Name (Off) >>",
+				"<< /Type /OCMD /OCGs [5 0 R 6 0 R] /P /AllOn >>", form,
+				"<< /Type /OCMD /OCGs [5 0 R 6 0 R] >>")
+			b.Set(1, ocp)
+			r, err := extractAll(t, b.Write(t), 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := r[1].Page
+			text := p.Text()
+			if !strings.Contains(text, "Seen") {
+				t.Fatalf("the visible text is lost: %q", text)
+			}
+			kept := strings.Contains(text, "Layered") || strings.Contains(text, "Formed")
+			if kept != tc.kept {
+				t.Errorf("text kept: %v, want %v; text %q", kept, tc.kept, text)
+			}
+			if hidden := r[1].Stats[core.FactHiddenGlyphs]; (hidden == 0) != tc.kept {
+				t.Errorf("hidden_glyphs %v with the text kept %v", hidden, tc.kept)
+			}
+		})
+	}
+}

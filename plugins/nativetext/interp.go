@@ -67,6 +67,8 @@ type mcFrame struct {
 	text      string
 	start     int
 	hasActual bool
+	// off: the frame marks optional content the document turns off.
+	off bool
 }
 
 var (
@@ -137,8 +139,11 @@ type interp struct {
 	// boxes painted on the page, over or under which white text may be
 	// seen or be a layer for search (fills in a colour, images,
 	// shadings), and groundsFull says there were more than maxGrounds.
-	whites      []int
-	hidden      int
+	whites []int
+	hidden int
+	// offDepth counts the marked-content frames open that mark optional
+	// content turned off: while it is above 0 nothing drawn is seen.
+	offDepth    int
 	grounds     []core.BBox
 	groundsFull bool
 	limitHit    bool
@@ -383,13 +388,22 @@ func (in *interp) markedOp(name string, ops []pdfdoc.Token, res types.Dict) {
 			f.text = textString([]byte(at.Str))
 			f.hasActual = !unknownText(f.text)
 		}
+		if a[0].Kind == pdfdoc.KindName && a[0].Str == "OC" && a[1].Kind == pdfdoc.KindName {
+			f.off = !in.doc.shown(in.doc.Dict(res["Properties"])[a[1].Str])
+		}
 		if len(in.mc) < maxMarkedDepth {
 			in.mc = append(in.mc, f)
+			if f.off {
+				in.offDepth++
+			}
 		}
 	case "EMC":
 		if n := len(in.mc); n > 0 {
 			f := in.mc[n-1]
 			in.mc = in.mc[:n-1]
+			if f.off {
+				in.offDepth--
+			}
 			if f.hasActual {
 				in.applyActualText(f)
 			}
@@ -688,6 +702,10 @@ func (in *interp) emit(trm pdfdoc.Matrix, gx0, gx1, gy0, gy1, w float64, text st
 	dir := writingDir(ex-ox, ey-oy)
 	flags := in.glyphFlags(f, dir, ex-ox, ey-oy)
 	space := isSpace(text, mapped)
+	if in.offDepth > 0 {
+		in.hidden++
+		return nil
+	}
 	if in.whiteGlyph(f) {
 		in.whites = append(in.whites, len(in.glyphs))
 	}
@@ -822,6 +840,12 @@ func (in *interp) doXObject(name string, res types.Dict) error {
 	xd := in.doc.Dict(ref)
 	if xd == nil {
 		return nil
+	}
+	if xd["OC"] != nil && !in.doc.shown(xd["OC"]) {
+		// Optional content turned off: run, its glyphs counted as
+		// hidden, nothing of it seen.
+		in.offDepth++
+		defer func() { in.offDepth-- }()
 	}
 	if st := in.doc.Name(xd["Subtype"]); st != "Form" {
 		if st == "Image" {

@@ -316,8 +316,8 @@ func (in *interp) paint(fill, stroke bool) {
 	if fill {
 		in.countFill()
 	}
-	fill = fill && !in.gs.fillWhite
-	stroke = stroke && !in.gs.strokeWhite
+	fill = fill && !in.gs.fillWhite && in.offDepth == 0
+	stroke = stroke && !in.gs.strokeWhite && in.offDepth == 0
 	if !fill && !stroke {
 		return
 	}
@@ -478,6 +478,9 @@ func (in *interp) countFill() {
 // addImage records the box of an image drawn with the current CTM (the
 // unit square in user space), and its XObject (nil for an inline image).
 func (in *interp) addImage(ref types.Object) {
+	if in.offDepth > 0 {
+		return
+	}
 	in.imageCount++
 	in.imageSamples += in.samples(ref)
 	if len(in.images) >= maxImagesPerPage {
@@ -533,6 +536,9 @@ func (in *interp) paintedBox(stroke bool) core.BBox {
 
 // shade runs sh: a shading paints the clip, or the whole page.
 func (in *interp) shade() {
+	if in.offDepth > 0 {
+		return
+	}
 	box := core.BBox{X1: in.page.Width, Y1: in.page.Height}
 	if in.gs.clipped {
 		box = in.gs.clip
@@ -582,7 +588,8 @@ func (in *interp) dropHidden() {
 			out = append(out, g)
 		}
 	}
-	in.glyphs, in.hidden = out, len(drop)
+	in.glyphs = out
+	in.hidden += len(drop)
 }
 
 // samples is how many samples an image XObject holds: the larger of its
