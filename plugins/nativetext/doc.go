@@ -205,17 +205,17 @@
 //	             the XY cut finds
 //	             tabular becomes one (tableformer.Stream), in its axis
 //	             frame, sideways too, its caption or paragraph lines read
-//	             before and after it; in a table ruled across, one-cell
-//	             rows over its top rule are its caption's end, and lines
-//	             over its header stand apart from it unless a rule under
-//	             part of the table underlines them (a group's heading),
-//	             which then spans the columns the rule does; a header's
-//	             titles wrapped over lines, set alike line by line, are
-//	             one row (joinWrappedHeader).
-//	             A table is one placeholder in the
+//	             before and after it. A table is one placeholder in the
 //	             reading order and becomes a Table block. Prose columns in
 //	             a frame are text, a rule between them notwithstanding when
 //	             their lines keep baselines of their own (offsetFlows).
+//	tablehead.go a borderless table's header read with the rules about
+//	             it: one-cell rows over its top rule are its caption's
+//	             end; lines over its header stand apart from it unless a
+//	             rule under part of the table underlines them (a group's
+//	             heading), which then spans the columns the rule does,
+//	             pieces cut at its word spaces joined; its titles wrapped
+//	             over lines, set alike line by line, are one row.
 //	panels.go    a grid of cards (filled boxes side by side whose tops and
 //	             bottoms line up, each a title over a wrapped paragraph)
 //	             reads row by row, each card whole: the upright frame is
