@@ -505,9 +505,15 @@ func (in *interp) addImage(ref types.Object) {
 	in.addGround(b)
 }
 
-// maxGrounds bounds the painted boxes a page keeps for hiddenGlyph; past
-// it no glyph is taken for hidden.
-const maxGrounds = 1 << 14
+// maxGrounds bounds the painted boxes a page keeps for dropHidden, and
+// maxGroundChecks the white glyphs times those boxes it compares: past
+// either no glyph is taken for hidden (a hostile page of a million white
+// glyphs over thousands of fills is read as drawn, not compared for
+// minutes).
+const (
+	maxGrounds      = 1 << 14
+	maxGroundChecks = 1 << 26
+)
 
 // addGround notes box (display space) as painted: white text over it
 // may be seen.
@@ -563,7 +569,7 @@ func (in *interp) whiteGlyph(f *font) bool {
 // is seen, and white text a scan is drawn over is the scan's layer for
 // search: both are kept.
 func (in *interp) dropHidden() {
-	if len(in.whites) == 0 || in.groundsFull {
+	if len(in.whites) == 0 || in.groundsFull || len(in.whites)*len(in.grounds) > maxGroundChecks {
 		return
 	}
 	drop := map[int]bool{}
