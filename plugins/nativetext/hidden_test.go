@@ -110,3 +110,25 @@ func TestOptionalContentOff(t *testing.T) {
 		})
 	}
 }
+
+// TestHiddenAfterActualText: a span's ActualText replaces the glyphs it
+// marks, so the page's glyphs shift; a white glyph's mark goes with the
+// glyph, and the visible text drawn after it stays (a draft that noted
+// white glyphs by index dropped the glyph that took the index).
+func TestHiddenAfterActualText(t *testing.T) {
+	t.Parallel()
+	content := "BT /F1 10 Tf 72 720 Td (Seen) Tj ET\n" +
+		"/Span << /ActualText (ab) >> BDC q 1 g BT /F1 10 Tf 100 500 Td (Whited text) Tj ET Q EMC\n" +
+		"BT /F1 10 Tf 72 400 Td (Visible after it) Tj ET\n"
+	r, err := extractAll(t, onePage("", helvRes, content).Write(t), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := r[1].Page
+	text := p.Text()
+	for _, want := range []string{"Seen", "Visible after it"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("%q is lost: %q", want, text)
+		}
+	}
+}

@@ -35,6 +35,7 @@ type glyph struct {
 	// follows the glyph before it by its advance or a TJ kern.
 	placed  bool
 	fakeDup bool
+	white   bool   // filled white: hidden unless something painted shows it (dropHidden)
 	fill    uint16 // the fill colour it is drawn in, numbered per page (interp.colorNumber)
 }
 
@@ -134,12 +135,13 @@ type interp struct {
 
 	unmapped  int
 	invisible int
-	// whites are the glyphs filled white, by index; hidden counts those
-	// dropHidden left out as white on the white page. grounds are the
+	// whites counts the glyphs filled white (glyph.white); hidden those
+	// left out as no reader sees them (dropHidden, optional content
+	// turned off). grounds are the
 	// boxes painted on the page, over or under which white text may be
 	// seen or be a layer for search (fills in a colour, images,
 	// shadings), and groundsFull says there were more than maxGrounds.
-	whites []int
+	whites int
 	hidden int
 	// offDepth counts the marked-content frames open that mark optional
 	// content turned off: while it is above 0 nothing drawn is seen.
@@ -706,8 +708,9 @@ func (in *interp) emit(trm pdfdoc.Matrix, gx0, gx1, gy0, gy1, w float64, text st
 		in.hidden++
 		return nil
 	}
-	if in.whiteGlyph(f) {
-		in.whites = append(in.whites, len(in.glyphs))
+	white := in.whiteGlyph(f)
+	if white {
+		in.whites++
 	}
 	if !mapped {
 		text = "\ufffd"
@@ -716,7 +719,7 @@ func (in *interp) emit(trm pdfdoc.Matrix, gx0, gx1, gy0, gy1, w float64, text st
 	in.glyphs = append(in.glyphs, glyph{
 		text: text, box: clipped, ox: ox, oy: oy, ex: ex, ey: ey, dir: dir,
 		size: emSize(trm, f), font: f, flags: flags, space: space, mapped: mapped, seq: len(in.glyphs), cs: cs, fill: in.gs.fill,
-		placed: in.placeNext,
+		placed: in.placeNext, white: white,
 	})
 	in.placeNext = false
 	return nil

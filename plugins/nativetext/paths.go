@@ -569,33 +569,27 @@ func (in *interp) whiteGlyph(f *font) bool {
 // is seen, and white text a scan is drawn over is the scan's layer for
 // search: both are kept.
 func (in *interp) dropHidden() {
-	if len(in.whites) == 0 || in.groundsFull || len(in.whites)*len(in.grounds) > maxGroundChecks {
-		return
-	}
-	drop := map[int]bool{}
-	for _, i := range in.whites {
-		if i >= len(in.glyphs) {
-			continue
-		}
-		b := in.glyphs[i].box
-		cx, cy := (b.X0+b.X1)/2, (b.Y0+b.Y1)/2
-		if !slices.ContainsFunc(in.grounds, func(g core.BBox) bool {
-			return cx >= g.X0 && cx <= g.X1 && cy >= g.Y0 && cy <= g.Y1
-		}) {
-			drop[i] = true
-		}
-	}
-	if len(drop) == 0 {
+	if in.whites == 0 || in.groundsFull || in.whites*len(in.grounds) > maxGroundChecks {
 		return
 	}
 	out := in.glyphs[:0]
-	for i, g := range in.glyphs {
-		if !drop[i] {
-			out = append(out, g)
+	for _, g := range in.glyphs {
+		if g.white && !in.grounded(g.box) {
+			in.hidden++
+			continue
 		}
+		out = append(out, g)
 	}
 	in.glyphs = out
-	in.hidden += len(drop)
+}
+
+// grounded reports whether the centre of box lies in a box the page
+// painted.
+func (in *interp) grounded(box core.BBox) bool {
+	cx, cy := (box.X0+box.X1)/2, (box.Y0+box.Y1)/2
+	return slices.ContainsFunc(in.grounds, func(g core.BBox) bool {
+		return cx >= g.X0 && cx <= g.X1 && cy >= g.Y0 && cy <= g.Y1
+	})
 }
 
 // samples is how many samples an image XObject holds: the larger of its
