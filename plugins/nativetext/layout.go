@@ -3276,8 +3276,39 @@ func buildBlocks(segs []*seg, body float64, page core.BBox, fl floats) []core.Bl
 	markCode(blocks)
 	markFaceHeadings(blocks, body, lead.heads)
 	blocks = joinContentsEntries(blocks, page)
+	loneDashes(blocks)
 	nestListItems(blocks)
 	return blocks
+}
+
+// loneDashes makes a paragraph of a list item marked with a dash that no
+// list item stands beside, before or after: a table's legend ('— Not
+// available.' under NCES's tables, us-018 and us-019) or a line of
+// dialogue, whose dash is text. Written as a list item, its dash gave way
+// to the writer's list mark, and the symbol it explains was lost. Dashes
+// mark lists of several items; a list of one with a dash reads the same
+// as a paragraph keeping it.
+func loneDashes(blocks []core.Block) {
+	for i := range blocks {
+		b := &blocks[i]
+		if !listItem(b) || !dash(b.Lines[0].Words[0].Text) {
+			continue
+		}
+		before := i > 0 && blocks[i-1].Kind == core.KindListItem
+		after := i+1 < len(blocks) && blocks[i+1].Kind == core.KindListItem
+		if !before && !after {
+			b.Kind = core.KindParagraph
+		}
+	}
+}
+
+// dash reports whether a list mark is a dash.
+func dash(mark string) bool {
+	switch mark {
+	case "-", "–", "—":
+		return true
+	}
+	return false
 }
 
 // A list's items nest by their indents: an item set in from the one

@@ -152,3 +152,39 @@ func TestNumbersThatRunOn(t *testing.T) {
 		})
 	}
 }
+
+// TestLoneDashIsText: a line led by a dash that no list item stands
+// beside is a paragraph keeping its dash (a table's legend '— Not
+// available.', an epigraph's attribution); dashes leading two lines or
+// more mark a list.
+func TestLoneDashIsText(t *testing.T) {
+	t.Parallel()
+	para := "BT /F1 10 Tf 72 720 Td (The figures below are for the school year as reported.) Tj ET\n"
+	for _, tc := range []struct {
+		name  string
+		lines []string
+		kind  core.BlockKind
+	}{
+		{"one", []string{"\x97 Not available."}, core.KindParagraph},
+		{"a list", []string{"\x97 Apples from the north.", "\x97 Pears from the south."}, core.KindListItem},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			var c strings.Builder
+			c.WriteString(para)
+			for i, ln := range tc.lines {
+				fmt.Fprintf(&c, "BT /F1 10 Tf 72 %d Td (%s) Tj ET\n", 690-14*i, ln)
+			}
+			font := "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >> >> >>"
+			r, err := extractAll(t, onePage("", font, c.String()).Write(t), 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, b := range r[1].Page.Blocks {
+				if strings.HasPrefix(b.Text(), "—") && b.Kind != tc.kind {
+					t.Errorf("%q is a %s, want a %s", b.Text(), b.Kind, tc.kind)
+				}
+			}
+		})
+	}
+}
