@@ -221,12 +221,7 @@ func layoutPage(glyphs []glyph, edges []edge, pictures []core.BBox, page core.BB
 // (a sixteenth of the engine's allocation on papers). Glyphs of one
 // slant take one direction (oneSlant).
 func byDirection(glyphs []glyph) (map[int][]*glyph, []int) {
-	count := map[int]int{}
-	for i := range glyphs {
-		if glyphs[i].text != "" {
-			count[glyphs[i].dir]++
-		}
-	}
+	count := directionCounts(glyphs)
 	if to := oneSlant(count); to != nil {
 		for i := range glyphs {
 			if d, ok := to[glyphs[i].dir]; ok {
@@ -238,12 +233,25 @@ func byDirection(glyphs []glyph) (map[int][]*glyph, []int) {
 	for d, n := range count {
 		byDir[d] = dirRoom.take(n)
 	}
+	// Glyphs come in runs of one direction: the map is read and written
+	// where the direction changes, not for every glyph.
+	var run []*glyph
+	at := math.MinInt
 	for i := range glyphs {
 		g := &glyphs[i]
 		if g.text == "" {
 			continue
 		}
-		byDir[g.dir] = append(byDir[g.dir], g)
+		if g.dir != at {
+			if at != math.MinInt {
+				byDir[at] = run
+			}
+			at, run = g.dir, byDir[g.dir]
+		}
+		run = append(run, g)
+	}
+	if at != math.MinInt {
+		byDir[at] = run
 	}
 	dirs := make([]int, 0, len(byDir))
 	for d := range byDir {
@@ -256,6 +264,32 @@ func byDirection(glyphs []glyph) (map[int][]*glyph, []int) {
 		return dirs[i] < dirs[j]
 	})
 	return byDir, dirs
+}
+
+// directionCounts counts the glyphs with text by direction. A page's
+// glyphs have one to a few directions, each a whole degree: counted in an
+// array, then kept in a map of those that occur, where a map's insert a
+// glyph (with byDirection's append to a map's slice) had cost 4% of the
+// page work of a 619-page book.
+func directionCounts(glyphs []glyph) map[int]int {
+	var degrees [360]int
+	count := map[int]int{}
+	for i := range glyphs {
+		if glyphs[i].text == "" {
+			continue
+		}
+		if d := glyphs[i].dir; d >= 0 && d < len(degrees) {
+			degrees[d]++
+		} else {
+			count[d]++
+		}
+	}
+	for d, n := range degrees {
+		if n > 0 {
+			count[d] += n
+		}
+	}
+	return count
 }
 
 // oneSlant maps each oblique direction of count (glyphs by direction)
