@@ -68,6 +68,10 @@ type font struct {
 	// ligs is the text of the codes ToUnicode maps to one letter of the
 	// ligature they draw (findLigatures, as the font loads); nil for most.
 	ligs map[uint32]string
+	// uniByte is ToUnicode's answer for each one-byte code of a simple
+	// font, looked up once as the font loads rather than in the CMap's
+	// map for every glyph drawn; nil for a font without ToUnicode.
+	uniByte *[256]uniEntry
 	// macOrder: a TrueType CID font, not embedded, whose glyph indices
 	// keep the standard Macintosh order (macOrderText).
 	macOrder bool
@@ -93,6 +97,12 @@ type font struct {
 	descent float64
 	sizeMul float64 // text-space em size (Type3 FontMatrix), 1 otherwise
 	flags   core.WordFlags
+}
+
+// uniEntry is a code's text by ToUnicode, and whether it maps the code.
+type uniEntry struct {
+	text   string
+	mapped bool
 }
 
 type cidWidthRange struct {
@@ -174,13 +184,24 @@ func (f *font) width(c uint32) float64 {
 // producer lost its text. A ToUnicode that maps every code to nothing
 // says nothing.
 func (f *font) text(c uint32) (string, bool) {
-	if r, ok := f.marks[byte(c)]; ok && f.simple && c <= 0xFF {
-		return string(r), true
+	if f.marks != nil {
+		if r, ok := f.marks[byte(c)]; ok && f.simple && c <= 0xFF {
+			return string(r), true
+		}
 	}
-	s, mapped := f.toUni.lookupUni(c)
+	var s string
+	var mapped bool
+	if f.uniByte != nil && c <= 0xFF {
+		e := &f.uniByte[c]
+		s, mapped = e.text, e.mapped
+	} else {
+		s, mapped = f.toUni.lookupUni(c)
+	}
 	if mapped && s != "" && !(f.keepCodes && controlText(s)) {
-		if t, ok := f.ligs[c]; ok {
-			return t, true
+		if f.ligs != nil {
+			if t, ok := f.ligs[c]; ok {
+				return t, true
+			}
 		}
 		return f.markText(f.symbolText(s)), true
 	}
@@ -246,6 +267,12 @@ const (
 func (f *font) findLigatures() {
 	if f.toUni == nil {
 		return
+	}
+	if f.simple {
+		f.uniByte = new([256]uniEntry)
+		for c := range f.uniByte {
+			f.uniByte[c].text, f.uniByte[c].mapped = f.toUni.lookupUni(uint32(c))
+		}
 	}
 	if f.simple {
 		for c, name := range f.names {
