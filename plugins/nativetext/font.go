@@ -69,8 +69,9 @@ type font struct {
 	// ligature they draw (findLigatures, as the font loads); nil for most.
 	ligs map[uint32]string
 	// uniByte is ToUnicode's answer for each one-byte code of a simple
-	// font, looked up once as the font loads rather than in the CMap's
-	// map for every glyph drawn; nil for a font without ToUnicode.
+	// font, looked up once as the font loads (byteText) rather than in
+	// the CMap's map for every glyph drawn; nil for a font without
+	// ToUnicode and for composite fonts.
 	uniByte *[256]uniEntry
 	// macOrder: a TrueType CID font, not embedded, whose glyph indices
 	// keep the standard Macintosh order (macOrderText).
@@ -268,25 +269,28 @@ func (f *font) findLigatures() {
 	if f.toUni == nil {
 		return
 	}
-	if f.simple {
-		f.uniByte = new([256]uniEntry)
-		for c := range f.uniByte {
-			f.uniByte[c].text, f.uniByte[c].mapped = f.toUni.lookupUni(uint32(c))
-		}
-	}
-	if f.simple {
+	if f.uniByte != nil {
 		for c, name := range f.names {
-			if !ligatureName(name) {
-				continue
-			}
-			if s, ok := f.toUni.lookupUni(uint32(c)); ok {
-				if t, ok := f.ligatureText(uint32(c), s); ok {
+			if e := f.uniByte[c]; e.mapped && ligatureName(name) {
+				if t, ok := f.ligatureText(uint32(c), e.text); ok {
 					f.addLigature(uint32(c), t)
 				}
 			}
 		}
 	}
 	f.widthLigatures()
+}
+
+// byteText fills f.uniByte for a simple font with a ToUnicode: each
+// one-byte code's answer, looked up once as the font loads.
+func (f *font) byteText() {
+	if !f.simple || f.toUni == nil {
+		return
+	}
+	f.uniByte = new([256]uniEntry)
+	for c := range f.uniByte {
+		f.uniByte[c].text, f.uniByte[c].mapped = f.toUni.lookupUni(uint32(c))
+	}
 }
 
 // addLigature notes code c's text t.
@@ -614,6 +618,7 @@ func (d *document) parseFont(fd types.Dict) (f *font) {
 	if f.vertical {
 		f.flags |= core.FlagVertical
 	}
+	f.byteText()
 	f.findLigatures()
 	return f
 }
