@@ -599,42 +599,6 @@ func rowExtents(t *core.Table) (top, bottom []float64) {
 	return top, bottom
 }
 
-// mergeRows renumbers the rows of t by newRow, one cell a slot: the
-// texts of a slot's cells joined in row order, their boxes united.
-func mergeRows(t *core.Table, newRow []int) {
-	rows := newRow[len(newRow)-1] + 1
-	if rows == t.Rows {
-		return
-	}
-	slices.SortStableFunc(t.Cells, func(a, b core.Cell) int { return cmp.Or(cmp.Compare(a.Row, b.Row), cmp.Compare(a.Col, b.Col)) })
-	at := map[[2]int]int{}
-	var cells []core.Cell
-	for _, c := range t.Cells {
-		c.Row = newRow[c.Row]
-		k := [2]int{c.Row, c.Col}
-		i, ok := at[k]
-		if !ok {
-			at[k] = len(cells)
-			cells = append(cells, c)
-			continue
-		}
-		m := &cells[i]
-		switch {
-		case m.Text == "":
-			m.Text = c.Text
-		case c.Text != "":
-			m.Text += " " + c.Text
-		}
-		m.Header = m.Header || c.Header
-		if m.BBox.Empty() {
-			m.BBox = c.BBox
-		} else if !c.BBox.Empty() {
-			m.BBox = m.BBox.Union(c.BBox)
-		}
-	}
-	t.Cells, t.Rows = cells, rows
-}
-
 // apartRows: the text over a table ruled row by row stands further from
 // its header than its rows stand apart, by this factor. A table ruled
 // only between groups of rows has its rows evenly spaced over its first

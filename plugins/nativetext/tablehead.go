@@ -252,7 +252,7 @@ func joinWrappedHeader(t *core.Table, box core.BBox, rules []edge, em float64) {
 			newRow[r] = newRow[r-1]
 		}
 	}
-	mergeRows(t, newRow)
+	tableformer.JoinRows(t, newRow)
 }
 
 // maxTitleLines is the most lines of a header joinWrappedHeader joins: a

@@ -1,7 +1,9 @@
 package tableformer
 
 import (
+	"cmp"
 	"iter"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -59,6 +61,49 @@ func unspacedBreak(a, b string) bool {
 	last, _ := utf8.DecodeLastRuneInString(a)
 	first, _ := utf8.DecodeRuneInString(b)
 	return textclean.Unspaced(last) && textclean.Unspaced(first)
+}
+
+// JoinRows renumbers the rows of t by newRow (each row's new number, in
+// order), one cell a slot: the texts of the cells that fall in one slot
+// joined in row order as a cell's lines are (a space, none where Chinese
+// or Japanese goes on: unspacedBreak), their boxes united. A caller that
+// finds rows to be one by what the page draws around the table (the rules
+// under a header whose titles wrap, nativetext) joins them so.
+func JoinRows(t *core.Table, newRow []int) {
+	rows := newRow[len(newRow)-1] + 1
+	if rows == t.Rows {
+		return
+	}
+	slices.SortStableFunc(t.Cells, func(a, b core.Cell) int { return cmp.Or(cmp.Compare(a.Row, b.Row), cmp.Compare(a.Col, b.Col)) })
+	at := map[[2]int]int{}
+	var cells []core.Cell
+	for _, c := range t.Cells {
+		c.Row = newRow[c.Row]
+		k := [2]int{c.Row, c.Col}
+		i, ok := at[k]
+		if !ok {
+			at[k] = len(cells)
+			cells = append(cells, c)
+			continue
+		}
+		m := &cells[i]
+		switch {
+		case m.Text == "":
+			m.Text = c.Text
+		case c.Text == "":
+		case unspacedBreak(m.Text, c.Text):
+			m.Text += c.Text
+		default:
+			m.Text += " " + c.Text
+		}
+		m.Header = m.Header || c.Header
+		if m.BBox.Empty() {
+			m.BBox = c.BBox
+		} else if !c.BBox.Empty() {
+			m.BBox = m.BBox.Union(c.BBox)
+		}
+	}
+	t.Cells, t.Rows = cells, rows
 }
 
 // rtlWords counts the words with right-to-left letters.

@@ -307,3 +307,28 @@ func TestLatticeLabelsBesideRuledRows(t *testing.T) {
 		})
 	}
 }
+
+// TestJoinRows: rows joined into one join their cells' texts as a cell's
+// lines are, with a space, or none where Chinese goes on, and unite their
+// boxes; a slot empty in one row takes the other's text.
+func TestJoinRows(t *testing.T) {
+	t.Parallel()
+	cell := func(row, col int, y float64, text string) core.Cell {
+		return core.Cell{Row: row, Col: col, Text: text, BBox: core.BBox{X0: float64(100 * col), Y0: y, X1: float64(100*col + 50), Y1: y + 8}}
+	}
+	tb := &core.Table{Rows: 3, Cols: 3, Cells: []core.Cell{
+		cell(0, 0, 10, ""), cell(0, 1, 10, "Body"), cell(0, 2, 10, "中诚信国际信"),
+		cell(1, 0, 20, "Level"), cell(1, 1, 20, "Weight (g)"), cell(1, 2, 20, "用评级"),
+		cell(2, 0, 30, "North"), cell(2, 1, 30, "5.8"), cell(2, 2, 30, "12"),
+	}}
+	JoinRows(tb, []int{0, 0, 1})
+	want := [][]string{{"Level", "Body Weight (g)", "中诚信国际信用评级"}, {"North", "5.8", "12"}}
+	if got := tb.Grid(); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("grid %q, want %q", got, want)
+	}
+	for _, c := range tb.Cells {
+		if c.Row == 0 && c.Col == 1 && (c.BBox.Y0 != 10 || c.BBox.Y1 != 28) {
+			t.Errorf("joined cell's box %v, want from 10 to 28", c.BBox)
+		}
+	}
+}
