@@ -1,6 +1,7 @@
 package tableformer
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"sort"
@@ -180,29 +181,19 @@ func (c *cut) lineARow(ws []word, k, r0, r1 int) bool {
 	if r1-r0+1 < minLabelRows {
 		return false
 	}
-	lines := make([][]float64, r1-r0+1) // each slot's lines' middles
-	lead := make([]word, r1-r0+1)       // each slot's first word
+	slots := make([][]word, r1-r0+1)
 	for _, w := range ws {
-		r, wk := c.slot(w)
-		if wk != k || r < r0 || r > r1 {
-			continue
-		}
-		if l := &lead[r-r0]; l.Word == nil || w.BBox.X0 < l.BBox.X0 {
-			*l = w
-		}
-		seen := false
-		for _, y := range lines[r-r0] {
-			seen = seen || math.Abs(y-w.cy) < w.BBox.Height()/2
-		}
-		if !seen {
-			lines[r-r0] = append(lines[r-r0], w.cy)
+		if r, wk := c.slot(w); wk == k && r >= r0 && r <= r1 {
+			slots[r-r0] = append(slots[r-r0], w)
 		}
 	}
-	for i, l := range lines {
-		if len(l) != 1 {
+	for i, s := range slots {
+		lines, _ := textLines(s)
+		if len(lines) != 1 {
 			return false
 		}
-		if r, _ := utf8.DecodeRuneInString(lead[i].Text); i > 0 && unicode.IsLower(r) {
+		lead := slices.MinFunc(lines[0], func(a, b word) int { return cmp.Compare(a.BBox.X0, b.BBox.X0) })
+		if r, _ := utf8.DecodeRuneInString(lead.Text); i > 0 && unicode.IsLower(r) {
 			return false
 		}
 	}
