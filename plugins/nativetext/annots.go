@@ -141,7 +141,7 @@ func repeatsPage(page, shown []glyph) bool {
 	var have strings.Builder
 	for _, g := range page {
 		cx, cy := (g.box.X0+g.box.X1)/2, (g.box.Y0+g.box.Y1)/2
-		if !g.space && cx >= box.X0 && cx <= box.X1 && cy >= box.Y0 && cy <= box.Y1 {
+		if !g.space && holds(box, cx, cy) {
 			have.WriteString(g.text)
 		}
 	}

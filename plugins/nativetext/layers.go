@@ -100,7 +100,7 @@ func dropCoveredLayer(gs []glyph) []glyph {
 func covered(gs []glyph, cells map[[2]int][]int, box core.BBox) bool {
 	cx, cy := (box.X0+box.X1)/2, (box.Y0+box.Y1)/2
 	for _, k := range cells[[2]int{cellOf(cx), cellOf(cy)}] {
-		if b := gs[k].box; cx >= b.X0 && cx <= b.X1 && cy >= b.Y0 && cy <= b.Y1 {
+		if holds(gs[k].box, cx, cy) {
 			return true
 		}
 	}

@@ -4629,6 +4629,11 @@ func longestLetterRun(s string) int {
 	return best
 }
 
+// holds reports whether the point x, y lies in b, its sides included.
+func holds(b core.BBox, x, y float64) bool {
+	return x >= b.X0 && x <= b.X1 && y >= b.Y0 && y <= b.Y1
+}
+
 // assignHeadingLevels turns heading sizes into levels 1..6 by rank.
 func assignHeadingLevels(blocks []core.Block, body float64) {
 	var sizes []int

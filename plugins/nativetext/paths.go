@@ -587,9 +587,7 @@ func (in *interp) dropHidden() {
 // painted.
 func (in *interp) grounded(box core.BBox) bool {
 	cx, cy := (box.X0+box.X1)/2, (box.Y0+box.Y1)/2
-	return slices.ContainsFunc(in.grounds, func(g core.BBox) bool {
-		return cx >= g.X0 && cx <= g.X1 && cy >= g.Y0 && cy <= g.Y1
-	})
+	return slices.ContainsFunc(in.grounds, func(g core.BBox) bool { return holds(g, cx, cy) })
 }
 
 // samples is how many samples an image XObject holds: the larger of its

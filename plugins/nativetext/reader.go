@@ -116,7 +116,7 @@ func (c *Cells) GlyphsIn(b core.BBox) int {
 	for i := range c.glyphs {
 		g := &c.glyphs[i]
 		x, y := (g.box.X0+g.box.X1)/2, (g.box.Y0+g.box.Y1)/2
-		if x >= b.X0 && x <= b.X1 && y >= b.Y0 && y <= b.Y1 {
+		if holds(b, x, y) {
 			n++
 		}
 	}
