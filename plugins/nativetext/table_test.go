@@ -42,7 +42,7 @@ func TestRulesInInk(t *testing.T) {
 				t.Fatal(err)
 			}
 			ts := tables(res[1].Page)
-			got := len(ts) == 1 && fmt.Sprint(ts[0].Grid()) == fmt.Sprint(ruledGrid)
+			got := len(ts) == 1 && fmt.Sprintf("%q", ts[0].Grid()) == fmt.Sprintf("%q", ruledGrid)
 			if got != tc.ruled {
 				var grids []any
 				for _, tb := range ts {
@@ -161,7 +161,7 @@ func TestHeadingSpannedByItsRule(t *testing.T) {
 	sb.WriteString("ET\n")
 	p, g := oneTable(t, onePage("", helvRes, rules+sb.String()).Write(t))
 	want := [][]string{{"", "Women", "", "", "Men", "", ""}, {"Age", "no.", "Rate", "CI", "no.", "Rate", "CI"}}
-	if fmt.Sprint(g[:2]) != fmt.Sprint(want) {
+	if fmt.Sprintf("%q", g[:2]) != fmt.Sprintf("%q", want) {
 		t.Errorf("header %q, want %q", g[:2], want)
 	}
 	spans := map[string]int{"Women": 3, "Men": 3, "234.9": 1}
@@ -221,7 +221,7 @@ func TestWrappedHeaderTitles(t *testing.T) {
 			body(&sb, 676)
 			sb.WriteString("ET\n")
 			_, g := oneTable(t, onePage("", helvRes, sb.String()).Write(t))
-			if fmt.Sprint(g[0]) != fmt.Sprint(tc.want) {
+			if fmt.Sprintf("%q", g[0]) != fmt.Sprintf("%q", tc.want) {
 				t.Errorf("first row %q, want %q; grid %q", g[0], tc.want, g)
 			}
 		})
@@ -259,7 +259,7 @@ func TestHeadingCutAtItsWordSpace(t *testing.T) {
 			t.Parallel()
 			tb := &core.Table{Rows: 3, Cols: 3, Cells: append(slices.Clone(tc.head), body...)}
 			spannedHeadings(tb, box, rules, 8)
-			if g := tb.Grid(); fmt.Sprint(g[0]) != fmt.Sprint(tc.want) {
+			if g := tb.Grid(); fmt.Sprintf("%q", g[0]) != fmt.Sprintf("%q", tc.want) {
 				t.Errorf("first row %q, want %q", g[0], tc.want)
 			}
 		})
@@ -396,7 +396,7 @@ func TestTables(t *testing.T) {
 				t.Fatalf("found %d tables; want 1; text:\n%s", len(ts), p.Text())
 			}
 			got := ts[0].Grid()
-			if fmt.Sprint(got) != fmt.Sprint(c.want) {
+			if fmt.Sprintf("%q", got) != fmt.Sprintf("%q", c.want) {
 				t.Errorf("grid %q; want %q", got, c.want)
 			}
 			checkBoxes(t, p)
@@ -567,7 +567,7 @@ func oneTable(t *testing.T, path string) (core.Page, [][]string) {
 // wantGrid fails unless got is want.
 func wantGrid(t *testing.T, got, want [][]string) {
 	t.Helper()
-	if fmt.Sprint(got) != fmt.Sprint(want) {
+	if fmt.Sprintf("%q", got) != fmt.Sprintf("%q", want) {
 		t.Errorf("grid %q; want %q", got, want)
 	}
 }
@@ -590,7 +590,7 @@ func TestSpanningHeaderTable(t *testing.T) {
 			years++
 		}
 		if w, ok := want[row[0]]; ok {
-			if fmt.Sprint(row) != fmt.Sprint(w) {
+			if fmt.Sprintf("%q", row) != fmt.Sprintf("%q", w) {
 				t.Errorf("row %q; want %q", row, w)
 			}
 			delete(want, row[0])
@@ -696,7 +696,7 @@ func TestHeadingsOverTable(t *testing.T) {
 		t.Fatalf("kinds %q; want one table", blockKinds(blocks))
 	}
 	want := [][]string{{"", "2019", "2020", "2021"}, {"Apples", "3", "4", "5"}, {"Pears", "6", "7", "8"}}
-	if got := blocks[0].Table.Grid(); fmt.Sprint(got) != fmt.Sprint(want) {
+	if got := blocks[0].Table.Grid(); fmt.Sprintf("%q", got) != fmt.Sprintf("%q", want) {
 		t.Errorf("grid %q\nwant %q", got, want)
 	}
 }
@@ -723,7 +723,7 @@ func TestHeaderBoxOverTable(t *testing.T) {
 		t.Fatalf("kinds %q; want one table", blockKinds(blocks))
 	}
 	want := [][]string{{"Name", "Count", "Price"}, {"Apple", "3", "1.20"}, {"Pear", "5", "0.80"}}
-	if got := blocks[0].Table.Grid(); fmt.Sprint(got) != fmt.Sprint(want) {
+	if got := blocks[0].Table.Grid(); fmt.Sprintf("%q", got) != fmt.Sprintf("%q", want) {
 		t.Errorf("grid %q\nwant %q", got, want)
 	}
 }
@@ -793,7 +793,7 @@ func TestTablesSideBySide(t *testing.T) {
 		t.Fatalf("%d tables; want 2: %q", len(ts), blockTexts(blocks))
 	}
 	for i, want := range [][]string{{"Cat", "Says", "Meow"}, {"Dog", "Says", "Woof"}} {
-		if g := ts[i].Grid(); len(g) < 2 || fmt.Sprint(g[1]) != fmt.Sprint(want) {
+		if g := ts[i].Grid(); len(g) < 2 || fmt.Sprintf("%q", g[1]) != fmt.Sprintf("%q", want) {
 			t.Errorf("table %d: %q; want row 2 %q", i+1, g, want)
 		}
 	}
@@ -913,7 +913,7 @@ func TestTableAcrossColumns(t *testing.T) {
 		t.Fatalf("%d tables; want 1: %q", len(ts), blockTexts(blocks))
 	}
 	g := ts[0].Grid()
-	if want := rows[1]; len(g) != len(rows) || fmt.Sprint(g[1]) != fmt.Sprint(want) {
+	if want := rows[1]; len(g) != len(rows) || fmt.Sprintf("%q", g[1]) != fmt.Sprintf("%q", want) {
 		t.Errorf("table %q; want %d rows, the second %q", g, len(rows), want)
 	}
 	texts := blockTexts(blocks)

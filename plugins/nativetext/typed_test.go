@@ -48,7 +48,7 @@ func TestTypedTables(t *testing.T) {
 				rows = append(rows, r)
 			}
 		}
-		if fmt.Sprint(rows) != fmt.Sprint(want) {
+		if fmt.Sprintf("%q", rows) != fmt.Sprintf("%q", want) {
 			t.Errorf("rows %q; want %q", rows, want)
 		}
 	})
@@ -58,7 +58,7 @@ func TestTypedTables(t *testing.T) {
 			"40-49            0.1477", "50-59            0.1514", "80 +             0.0336"}
 		_, got := oneTable(t, onePage("", courierRes, courierLines("", key)).Write(t))
 		want := [][]string{{"20-29", "0.2650"}, {"30-39", "0.2046"}, {"40-49", "0.1477"}, {"50-59", "0.1514"}, {"80 +", "0.0336"}}
-		if fmt.Sprint(got) != fmt.Sprint(want) {
+		if fmt.Sprintf("%q", got) != fmt.Sprintf("%q", want) {
 			t.Errorf("rows %q; want %q", got, want)
 		}
 	})

@@ -231,10 +231,10 @@ func TestFixtureTables(t *testing.T) {
 				t.Fatalf("found %d tables; want 1; text:\n%s", len(ts), p.Text())
 			}
 			tb := ts[0]
-			if got := tb.Grid(); fmt.Sprint(got) != fmt.Sprint(c.grid) {
+			if got := tb.Grid(); fmt.Sprintf("%q", got) != fmt.Sprintf("%q", c.grid) {
 				t.Errorf("grid %q\nwant %q", got, c.grid)
 			}
-			if got := spans(tb); fmt.Sprint(got) != fmt.Sprint(c.spans) {
+			if got := spans(tb); fmt.Sprintf("%q", got) != fmt.Sprintf("%q", c.spans) {
 				t.Errorf("spans %v; want %v", got, c.spans)
 			}
 			if got := tb.HeaderRows(); got != c.header {
@@ -302,7 +302,7 @@ func TestGroupsRuledApart(t *testing.T) {
 	if ts[0].Cols != 5 || len(grid) < len(want) {
 		t.Fatalf("grid %q: want 5 columns and %d body rows", grid, len(want))
 	}
-	if body := grid[len(grid)-len(want):]; fmt.Sprint(body) != fmt.Sprint(want) {
+	if body := grid[len(grid)-len(want):]; fmt.Sprintf("%q", body) != fmt.Sprintf("%q", want) {
 		t.Errorf("body %q\nwant %q", body, want)
 	}
 }
@@ -335,7 +335,7 @@ func TestTwoFigureRowsInABand(t *testing.T) {
 		t.Fatalf("found %d tables; want 1", len(ts))
 	}
 	want := [][]string{{"Year", "Pax", "Growth", "Load"}, {"FY2013", "7,723,293", "102.6", "76.5"}, {"FY2014", "7,793,704", "100.9", "75.7"}, {"Apr", "653,278", "16:30 18:00 20:15", "74.9"}}
-	if got := ts[0].Grid(); fmt.Sprint(got) != fmt.Sprint(want) {
+	if got := ts[0].Grid(); fmt.Sprintf("%q", got) != fmt.Sprintf("%q", want) {
 		t.Errorf("grid %q\nwant %q", got, want)
 	}
 }
@@ -362,7 +362,7 @@ func TestRecordsABlankLineApart(t *testing.T) {
 	want := [][]string{{"Source", "Definition", "Examples"},
 		{"Major", "Emissions of ten tons or more of one toxic in a year", "Utilities, refineries, steel manufacturers"},
 		{"Area", "Emissions of less than ten tons in a year See the notes below.", "Dry cleaners, gas stations, paint shops and body shops"}}
-	if got := ts[0].Grid(); fmt.Sprint(got) != fmt.Sprint(want) {
+	if got := ts[0].Grid(); fmt.Sprintf("%q", got) != fmt.Sprintf("%q", want) {
 		t.Errorf("grid %q\nwant %q", got, want)
 	}
 }
@@ -391,7 +391,7 @@ func TestGroupLabelsInABand(t *testing.T) {
 		t.Fatalf("found %d tables; want 1", len(ts))
 	}
 	want := append([][]string{{"Group", "Some", "None", "Total"}}, lines...)
-	if got := ts[0].Grid(); fmt.Sprint(got) != fmt.Sprint(want) {
+	if got := ts[0].Grid(); fmt.Sprintf("%q", got) != fmt.Sprintf("%q", want) {
 		t.Errorf("grid %q\nwant %q", got, want)
 	}
 }
@@ -439,7 +439,7 @@ func TestGroupHeadingOverItsColumns(t *testing.T) {
 			for _, row := range grid[:len(tc.want)] {
 				got = append(got, strings.Join(strings.Fields(strings.Join(row, " ")), " "))
 			}
-			if fmt.Sprint(got) != fmt.Sprint(tc.want) || grid[len(tc.want)][0] != "Group 1" {
+			if fmt.Sprintf("%q", got) != fmt.Sprintf("%q", tc.want) || grid[len(tc.want)][0] != "Group 1" {
 				t.Errorf("grid %q\nwant the header's rows %q, then the body", grid, tc.want)
 			}
 		})
@@ -469,7 +469,7 @@ func TestShadedLabelsFootInACell(t *testing.T) {
 	want := [][]string{{"Source", "Definition", "Examples"},
 		{"Major", "Emissions of ten tons or more in a year", "Utilities, refineries and steel mills"},
 		{"Area", "Emissions of less than ten tons in any year of one air toxic", "Dry cleaners, gas stations and shops"}}
-	if got := ts[0].Grid(); fmt.Sprint(got) != fmt.Sprint(want) {
+	if got := ts[0].Grid(); fmt.Sprintf("%q", got) != fmt.Sprintf("%q", want) {
 		t.Errorf("grid %q\nwant %q", got, want)
 	}
 }

@@ -194,7 +194,7 @@ func TestLatticeCellLines(t *testing.T) {
 		t.Fatal("no table")
 	}
 	want := [][]string{{"评级机构", "Agency"}, {"中诚信国际信用评级有限责任公司", "China Chengxin"}}
-	if got := tb.Grid(); fmt.Sprint(got) != fmt.Sprint(want) {
+	if got := tb.Grid(); fmt.Sprintf("%q", got) != fmt.Sprintf("%q", want) {
 		t.Errorf("grid %q; want %q", got, want)
 	}
 }
@@ -323,7 +323,7 @@ func TestJoinRows(t *testing.T) {
 	}}
 	JoinRows(tb, []int{0, 0, 1})
 	want := [][]string{{"Level", "Body Weight (g)", "中诚信国际信用评级"}, {"North", "5.8", "12"}}
-	if got := tb.Grid(); fmt.Sprint(got) != fmt.Sprint(want) {
+	if got := tb.Grid(); fmt.Sprintf("%q", got) != fmt.Sprintf("%q", want) {
 		t.Errorf("grid %q, want %q", got, want)
 	}
 	for _, c := range tb.Cells {

@@ -94,7 +94,7 @@ func TestRegions(t *testing.T) {
 		regions string
 		want    []string // grids of the table blocks
 	}{
-		{"the table's box", `{"1":[{"x0":95,"y0":88,"x1":405,"y1":156}]}`, []string{"[[Name Count Price] [Apple 3 1.20] [Pear 5 0.80]]"}},
+		{"the table's box", `{"1":[{"x0":95,"y0":88,"x1":405,"y1":156}]}`, []string{`[["Name" "Count" "Price"] ["Apple" "3" "1.20"] ["Pear" "5" "0.80"]]`}},
 		{"a box around the paragraph", `{"1":[{"x0":60,"y0":180,"x1":500,"y1":200}]}`, nil},
 		{"no box on the page", `{"2":[{"x0":95,"y0":88,"x1":405,"y1":156}]}`, nil},
 	}
@@ -112,9 +112,9 @@ func TestRegions(t *testing.T) {
 					t.Errorf("block of kind %s in regions mode", b.Kind)
 					continue
 				}
-				got = append(got, fmt.Sprint(b.Table.Grid()))
+				got = append(got, fmt.Sprintf("%q", b.Table.Grid()))
 			}
-			if fmt.Sprint(got) != fmt.Sprint(c.want) {
+			if !slices.Equal(got, c.want) {
 				t.Errorf("tables %v; want %v", got, c.want)
 			}
 		})
