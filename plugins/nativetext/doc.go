@@ -225,7 +225,9 @@
 //	             XY cut finds nothing in a run of fixed-pitch lines, in a
 //	             region set mostly in such fonts, tableformer's
 //	             StreamFixedPitch is asked, and a table of figures (not a
-//	             listing's braces and assignments) is kept.
+//	             listing's braces and assignments) is kept. A grid of
+//	             rules around such lines is read by LatticeFixedPitch too,
+//	             kept where it finds more columns of figures (typedLattice).
 //	shading.go   filled rectangles (cell shading, zebra stripes, header
 //	             bands) become edges only where their sides can be seen:
 //	             not where a rectangle meets another of its colour.

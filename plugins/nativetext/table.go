@@ -243,7 +243,26 @@ func latticeIn(g tableformer.Grid, segs []*seg, used []bool, em float64, fr fram
 		}
 		words = framedWords(segWords(in), fr)
 	}
-	return tableformer.Lattice(g, words, em), idx, g
+	return typedLattice(g, in, words, em), idx, g
+}
+
+// typedLattice is the table grid g frames from the words of segments in:
+// tableformer.Lattice, or where they are typed in a fixed-pitch font
+// (minTypedShare of their glyphs) and LatticeFixedPitch finds more
+// columns in it, and those of figures (typedFigures), that table. A
+// typed report rules its column groups and sets the figures of a group's
+// columns a single blank cell apart where the widest meet (ICDAR 2013's
+// us-033: '1,087,948 1,022,490' under 'Male' and 'Female').
+func typedLattice(g tableformer.Grid, in []*seg, words []core.Word, em float64) *core.Table {
+	t := tableformer.Lattice(g, words, em)
+	if monoShare(in) < minTypedShare {
+		return t
+	}
+	tf := tableformer.LatticeFixedPitch(g, words, cellWidth(in))
+	if tf == nil || !typedFigures(tf) || (t != nil && tf.Cols <= t.Cols) {
+		return t
+	}
+	return tf
 }
 
 // headingsOver adds to t, as a header row over the others, a line of

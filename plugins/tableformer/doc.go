@@ -10,6 +10,11 @@
 //	                      most of its words, else Stream.
 //	Grids(rulings)        the parts of a page framed by rulings.
 //	Lattice(grid, words)  the table a grid frames.
+//	LatticeFixedPitch(grid, words, cell)
+//	                      the same for a table typed in a fixed-pitch
+//	                      font whose rules frame groups of columns: the
+//	                      columns between them part at a blank cell where
+//	                      figures stand on both sides of it.
 //	InnerGrid(grid)       the part of a framed box its column rules span
 //	                      (an exhibit's table under its title band), for
 //	                      a grid that frames no table whole.
@@ -23,7 +28,10 @@
 //	StreamFixedPitch(words, cell)
 //	                      the same for text typed in a fixed-pitch font:
 //	                      a gutter may be one blank cell, and columns come
-//	                      from the lines of figures.
+//	                      from the lines of figures. A gutter narrower
+//	                      than a proportional one parts figures from
+//	                      figures, not a month from its day or a number's
+//	                      groups of digits from each other.
 //	JoinPages(pages)      marks tables continued on the next page
 //	                      (core.Table.Continues); header rows are
 //	                      core.Table.HeaderRows.

@@ -58,6 +58,28 @@ func Lattice(g Grid, words []core.Word, em float64) *core.Table {
 		return nil
 	}
 	em = wordsEm(ws, em)
+	return lattice(g, ws, em, gutterWidth(em), false)
+}
+
+// LatticeFixedPitch is Lattice for words typed in a fixed-pitch font
+// whose cells are cell wide: where the rulings leave columns out, a
+// gutter between them may be one blank cell wide (StreamFixedPitch).
+func LatticeFixedPitch(g Grid, words []core.Word, cell float64) *core.Table {
+	ws := inside(prepare(words), g.Box)
+	if len(ws) < minFilledCells {
+		return nil
+	}
+	return lattice(g, ws, wordsEm(ws, 0), typedGutter(cell), true)
+}
+
+// lattice is Lattice over prepared words inside g, with gutters at least
+// gap wide. In a typed table (typed) the gutters are sought in the lines
+// of figures (figureLines): a heading's word spaces are as wide as a
+// gutter there, and a group's heading over two columns crosses theirs,
+// where a total row set in another face may overhang it too. Its lines
+// are read in phrases at a proportional gutter's width, so that a
+// heading ('Non-Hispanic white') is one phrase, not a word a column.
+func lattice(g Grid, ws []word, em, gap float64, typed bool) *core.Table {
 	box := g.Box
 	cols := ruleBounds(g.V, box.X0, box.X1, box.Y0, box.Y1)
 	rows := ruleBounds(g.H, box.Y0, box.Y1, box.X0, box.X1)
@@ -72,10 +94,21 @@ func Lattice(g Grid, words []core.Word, em float64) *core.Table {
 	rows = dropSlivers(rows, cy, box.Y0, box.Y1, sliverEm*em)
 	lines, lineB := textLines(ws)
 	cols = confirmed(cols, lines)
-	if !anySolid(cols) && !showsColumns(lines, gutterWidth(em)) {
+	if !anySolid(cols) && !showsColumns(lines, gap) {
 		return nil // boxes around words or lines of prose
 	}
-	at, runs := gutterRuns(ws, lineB, box.X0, box.X1, gutterWidth(em))
+	scan, scanB, phraseGap := ws, lineB, gap
+	var figLines [][]word
+	if typed {
+		figLines = figureLines(lines, gap)
+		scan = slices.Concat(figLines...)
+		_, scanB = textLines(scan)
+		phraseGap = max(gap, gutterWidth(em))
+	}
+	at, runs := gutterRuns(scan, scanB, box.X0, box.X1, gap)
+	if typed {
+		at, runs = figuresApart(at, runs, figLines, gutterWidth(em))
+	}
 	gs := unserved(at, runs, cols)
 	// A gutter open only because a line crosses it (a note under the
 	// body) can part the frame's padding from the first column: an
@@ -85,19 +118,104 @@ func Lattice(g Grid, words []core.Word, em float64) *core.Table {
 	}
 	cols = dropSlivers(withText(cols, gs), cx, box.X0, box.X1, sliverEm*em)
 	rows = slices.DeleteFunc(rows, func(b bound) bool { return runAcross(b, ws, cols, em) })
-	plain, parted := splitGroups(rows, cols, ws, gutterWidth(em))
-	t := build(ws, &cut{box: box, cols: cols, rows: plain, gutter: gutterWidth(em)})
+	plain, parted := splitGroups(rows, cols, ws, phraseGap)
+	t := build(ws, &cut{box: box, cols: cols, rows: plain, gutter: gap})
 	if t == nil {
 		return nil
 	}
 	// Blank lines part the records of a table, not a frame's text into a
 	// table: a diagram's boxes and a formula's grid stay no tables.
 	if len(parted) > len(plain) {
-		if pt := build(ws, &cut{box: box, cols: cols, rows: parted, gutter: gutterWidth(em)}); pt != nil {
+		if pt := build(ws, &cut{box: box, cols: cols, rows: parted, gutter: gap}); pt != nil {
 			return pt
 		}
 	}
 	return t
+}
+
+// figureLines are the lines whose phrases at gap are mostly figures
+// (mostlyFigures).
+func figureLines(lines [][]word, gap float64) [][]word {
+	var out [][]word
+	for _, ln := range lines {
+		if mostlyFigures(phrases(ln, gap)) {
+			out = append(out, ln)
+		}
+	}
+	return out
+}
+
+// figuresApart keeps the gutters of a typed table (at, and the runs they
+// were narrowed from) that are as wide as a proportional one (wide), or
+// that part figures from figures (partsFigures). Words of one width line
+// up in a typed column as figures do, and leave a blank cell beside them
+// on every line: a month's name before the day ('Apr 12', 'Oct 5'), ages
+// before their unit ('40 years'), which are one cell each.
+func figuresApart(at, runs []span, lines [][]word, wide float64) ([]span, []span) {
+	var keepAt, keepRuns []span
+	for i, g := range runs {
+		if g.b-g.a >= wide || partsFigures(g, lines) {
+			keepAt, keepRuns = append(keepAt, at[i]), append(keepRuns, g)
+		}
+	}
+	return keepAt, keepRuns
+}
+
+// partsFigures reports whether on every line of figures (lines) with
+// words on both sides of gutter g, and none across it (a total's figure
+// set in another face, overhanging), the words beside it are figures,
+// and not on every such line the right one a group of three digits after
+// digits: a column of numbers typed with spaces between their groups
+// ('1 087 948'). Columns of figures have narrower ones somewhere ('69',
+// '80' under '208', '240').
+func partsFigures(g span, lines [][]word) bool {
+	pairs, groups := 0, 0
+	for _, ln := range lines {
+		left, right, ok := beside(g, ln)
+		if !ok {
+			continue
+		}
+		if !isNumber(left.Text) || !isNumber(right.Text) {
+			return false
+		}
+		pairs++
+		if thousandsGroup(left.Text, right.Text) {
+			groups++
+		}
+	}
+	return pairs > 0 && groups < pairs
+}
+
+// beside is the words of line ln on either side of gutter g, nearest it;
+// ok is false when a word lies across it or a side has none.
+func beside(g span, ln []word) (left, right *word, ok bool) {
+	for k := range ln {
+		w := &ln[k]
+		if w.BBox.X0 < g.b && w.BBox.X1 > g.a {
+			return nil, nil, false
+		}
+		if w.BBox.X1 <= g.b && (left == nil || w.BBox.X1 > left.BBox.X1) {
+			left = w
+		}
+		if w.BBox.X0 >= g.a && (right == nil || w.BBox.X0 < right.BBox.X0) {
+			right = w
+		}
+	}
+	return left, right, left != nil && right != nil
+}
+
+// thousandsGroup reports whether right may be a group of three digits
+// that a space parts from the digits of left: one number.
+func thousandsGroup(left, right string) bool {
+	if len(right) != 3 || left == "" || left[len(left)-1] < '0' || left[len(left)-1] > '9' {
+		return false
+	}
+	for _, c := range []byte(right) {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // The side of a shaded area under some of a table's columns only (less

@@ -2,6 +2,7 @@ package tableformer
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -330,5 +331,98 @@ func TestJoinRows(t *testing.T) {
 		if c.Row == 0 && c.Col == 1 && (c.BBox.Y0 != 10 || c.BBox.Y1 != 28) {
 			t.Errorf("joined cell's box %v, want from 10 to 28", c.BBox)
 		}
+	}
+}
+
+// typedGrid lays out lines of a table typed in a fixed-pitch font, cell
+// points a character from x0, a line 12 points: a '|' is a rule between
+// columns (drawn from the first line to the last), the words are the
+// runs of other characters. Rules run across the top, under the first
+// two lines and at the foot.
+func typedGrid(lines []string, x0, cell float64) (Grid, []core.Word) {
+	const y0, lead = 100.0, 12.0
+	y1 := y0 + lead*float64(len(lines))
+	width := cell * float64(len(lines[0]))
+	g := Grid{Box: core.BBox{X0: x0, Y0: y0, X1: x0 + width, Y1: y1}}
+	for _, y := range []float64{y0, y0 + 2*lead, y1} {
+		g.H = append(g.H, Ruling{Horizontal: true, Pos: y, Lo: x0, Hi: x0 + width})
+	}
+	g.V = append(g.V, Ruling{Pos: x0, Lo: y0, Hi: y1}, Ruling{Pos: x0 + width, Lo: y0, Hi: y1})
+	var words []core.Word
+	for i, ln := range lines {
+		base := y0 + lead*float64(i) + 9
+		start := -1
+		for k := 0; k <= len(ln); k++ {
+			if k < len(ln) && ln[k] != ' ' && ln[k] != '|' {
+				if start < 0 {
+					start = k
+				}
+				continue
+			}
+			if start >= 0 {
+				words = append(words, core.Word{Text: ln[start:k], Size: cell / 0.6, BBox: core.BBox{X0: x0 + cell*float64(start), Y0: base - 7, X1: x0 + cell*float64(k), Y1: base + 2}})
+				start = -1
+			}
+			if i == 0 && k < len(ln) && ln[k] == '|' {
+				g.V = append(g.V, Ruling{Pos: x0 + cell*(float64(k)+0.5), Lo: y0, Hi: y1})
+			}
+		}
+	}
+	return g, words
+}
+
+// TestLatticeFixedPitch: a table typed in a fixed-pitch font rules its
+// column groups and sets a group's figures a single blank cell apart
+// where the widest meet (ICDAR 2013's us-033: '13,340,788 14,032,118'
+// under 'Male' and 'Female'): each is a column of its own, under the
+// group's heading. Words of one width that line up as figures do, with a
+// blank cell between them on every line ('40 years'), stay one cell, as
+// does a number typed with spaces between its groups of digits.
+func TestLatticeFixedPitch(t *testing.T) {
+	t.Parallel()
+	const cell = 6.0
+	// A body of minBodyLines rows that no rule parts: a rule between
+	// columns parts groups of them there, not a column of its own.
+	const body = 10
+	rows := func(f func(i int) string) []string {
+		out := []string{
+			"Age  |  Non-Hispanic white |   Ages    |",
+			"     |      Male     Female|           |",
+		}
+		for i := range body {
+			out = append(out, f(i))
+		}
+		return out
+	}
+	// The widest figures meet in rows 3 and 8, a blank cell apart.
+	left := []string{"1,087,948", "867,692", "7,808,033", "13,340,788", "5,492,738", "995,086", "8,551,440", "7,740,932", "15,033,323", "857,333"}
+	right := []string{"1,022,490", "3,576,723", "401,349", "14,032,118", "745,424", "12,644,242", "9,112,707", "915,681", "10,049,276", "3,545,878"}
+	pairs := rows(func(i int) string {
+		return fmt.Sprintf("%-5d|%10s %10s| %2d years  |", i, left[i], right[i], 40+i)
+	})
+	spaced := rows(func(i int) string {
+		return fmt.Sprintf("%-5d|%21s| %2d years  |", i, strings.ReplaceAll(left[i], ",", " "), 40+i)
+	})
+	for _, tc := range []struct {
+		name  string
+		lines []string
+		row   []string // the cells of the first body row
+	}{
+		{"figures a cell apart", pairs, []string{"0", "1,087,948", "1,022,490", "40 years"}},
+		{"a number typed with spaces", spaced, []string{"0", "1 087 948", "40 years"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			g, words := typedGrid(tc.lines, 100, cell)
+			tb := LatticeFixedPitch(g, words, cell)
+			if tb == nil {
+				t.Fatal("no table")
+			}
+			grid := tb.Grid()
+			i := slices.IndexFunc(grid, func(r []string) bool { return r[0] == "0" })
+			if i < 0 || !slices.Equal(grid[i], tc.row) {
+				t.Errorf("first body row: want %q; table %q", tc.row, grid)
+			}
+		})
 	}
 }
