@@ -2,6 +2,7 @@ package nativetext
 
 import (
 	"cmp"
+	"github.com/assay-pdf/assay/plugins/tableformer"
 	"math"
 	"slices"
 	"sort"
@@ -3294,6 +3295,7 @@ func buildBlocks(segs []*seg, body float64, page core.BBox, fl floats) []core.Bl
 			flush()
 			tb := *s.table
 			tb.BBox = clampBox(tb.BBox, page)
+			tb.Table = tableformer.Unsnake(tb.Table)
 			blocks = append(blocks, tb)
 			continue
 		}

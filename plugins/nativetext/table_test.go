@@ -1144,3 +1144,33 @@ func TestNotesUnderATablesRule(t *testing.T) {
 		t.Errorf("after the table %q, want the note", last)
 	}
 }
+
+// TestTableInBands: a table of two columns set twice side by side to
+// fill the page, its titles over each band, reads as one table of two
+// columns, the first band's rows before the second's: a row of the page
+// joins two records that have nothing to do with each other.
+func TestTableInBands(t *testing.T) {
+	t.Parallel()
+	rows := [][]string{
+		{"Action", "Description", "Action", "Description"},
+		{"MOVE DIR", "Move North", "USE OBJ", "Use spectrometer on soil"},
+		{"TAKE OBJ", "Take thermometer", "EAT OBJ", "Eat mushroom"},
+		{"DROP OBJ", "Drop seed", "READ OBJ", "Read rocketry book"},
+		{"OPEN OBJ", "Open door", "WAIT", "Do nothing"},
+	}
+	var content strings.Builder
+	content.WriteString("BT /F1 9 Tf\n")
+	for r, row := range rows {
+		for c, s := range row {
+			fmt.Fprintf(&content, "1 0 0 1 %d %d Tm (%s) Tj\n", 72+[]int{0, 90, 250, 340}[c], 700-14*r, s)
+		}
+	}
+	content.WriteString("ET\n")
+	_, grid := oneTable(t, onePage("", helvRes, content.String()).Write(t))
+	want := [][]string{
+		{"Action", "Description"},
+		{"MOVE DIR", "Move North"}, {"TAKE OBJ", "Take thermometer"}, {"DROP OBJ", "Drop seed"}, {"OPEN OBJ", "Open door"},
+		{"USE OBJ", "Use spectrometer on soil"}, {"EAT OBJ", "Eat mushroom"}, {"READ OBJ", "Read rocketry book"}, {"WAIT", "Do nothing"},
+	}
+	wantGrid(t, grid, want)
+}

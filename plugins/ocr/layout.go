@@ -2287,7 +2287,7 @@ func (t *pxTable) block(kind core.BlockKind, level int, toPage func(image.Rectan
 	if !tableformer.Plausible(tab) {
 		return t.rowsBlock(words)
 	}
-	cb.Table = tab
+	cb.Table = tableformer.Unsnake(tab) // a table set in bands reads band after band
 	return cb
 }
 

@@ -32,6 +32,11 @@
 //	                      than a proportional one parts figures from
 //	                      figures, not a month from its day or a number's
 //	                      groups of digits from each other.
+//	Unsnake(table)        a table set in bands side by side to fill the
+//	                      page (its titles repeated over each band, labels
+//	                      in each band's first column), read band after
+//	                      band: Structure does it, and the text and OCR
+//	                      engines as they emit their tables.
 //	JoinPages(pages)      marks tables continued on the next page
 //	                      (core.Table.Continues); header rows are
 //	                      core.Table.HeaderRows.

@@ -16,7 +16,8 @@ const gridShare = 0.6
 // layout model's table detector) call it with the words inside the
 // region. It returns nil when the words do not make a table. A panic is
 // recovered as nil: a region that breaks the structure code is read as
-// text.
+// text. A table set in bands side by side is read band after band
+// (Unsnake).
 func Structure(in Input) (t *core.Table) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -24,6 +25,11 @@ func Structure(in Input) (t *core.Table) {
 			t = nil
 		}
 	}()
+	return Unsnake(structure(in))
+}
+
+// structure is Structure's table, as the page sets it.
+func structure(in Input) *core.Table {
 	ws := prepare(in.Words)
 	if len(ws) == 0 {
 		return nil
@@ -42,7 +48,7 @@ func Structure(in Input) (t *core.Table) {
 			}
 		}
 	}
-	t, _ = Stream(in.Words, in.Em)
+	t, _ := Stream(in.Words, in.Em)
 	return t
 }
 
