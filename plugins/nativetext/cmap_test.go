@@ -330,3 +330,29 @@ func TestToUnicodeCIDRanges(t *testing.T) {
 		t.Errorf("text %q, want %q", got, want)
 	}
 }
+
+// TestToUnicodeCaseCollision: a simple font's glyph is drawn by its name;
+// where ToUnicode maps capitals to the small letters it also maps the
+// font's small letters to, the capitals read as drawn (MMWR's 'tABLE 1.
+// number' for 'TABLE 1. Number'). A font that draws in capitals letters
+// it has no small glyph for is text set in capitals by its style, mapped
+// to the letters typed ('www' set as WWW), and stays as ToUnicode says.
+func TestToUnicodeCaseCollision(t *testing.T) {
+	t.Parallel()
+	const head = "/CIDInit /ProcSet findresource begin 12 dict begin begincmap 1 begincodespacerange <00> <FF> endcodespacerange "
+	for _, tc := range []struct {
+		name, ranges, show, want string
+	}{
+		{"capitals the small letters' twins", "3 beginbfrange <41> <4D> <0041> <4E> <4E> <006E> <61> <7A> <0061> endbfrange", "(Number)", "Number"},
+		{"set in capitals", "2 beginbfrange <41> <5A> <0061> <2E> <2E> <002E> endbfrange", "(WWW.ORG)", "www.org"},
+		{"some capitals without twins", "2 beginbfrange <41> <5A> <0061> <61> <6E> <0061> endbfrange", "(WAN)", "wan"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			font := "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding /ToUnicode 5 0 R >>"
+			if got := shownWords(t, font, head+tc.ranges+" endcmap end end", tc.show); got != tc.want {
+				t.Errorf("words %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

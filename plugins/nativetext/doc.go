@@ -42,7 +42,11 @@
 //	             A ligature ToUnicode maps to one of its letters (InDesign
 //	             exports map fi to 'i') reads whole: by its glyph name
 //	             (f_i, T_h), or, for an f-ligature without one, by its
-//	             width, an f's or two and the letter's.
+//	             width, an f's or two and the letter's. A capital that
+//	             ToUnicode maps to the small letter the font's small glyph
+//	             maps to too reads as the capital it draws (MMWR's 'tABLE
+//	             1. number'); text set in capitals by style keeps the
+//	             small letters typed.
 //	             A bare CFF program's built-in encoding (cff.go, with the
 //	             CFF standard strings in cffstrings.go) for fonts Ghostscript
 //	             embeds as Type1C. fontstyle.go tells weight, slant and pitch

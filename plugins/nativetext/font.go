@@ -65,9 +65,14 @@ type font struct {
 	vertical   bool
 
 	toUni *cmap
-	// ligs is the text of the codes ToUnicode maps to one letter of the
-	// ligature they draw (findLigatures, as the font loads); nil for most.
-	ligs map[uint32]string
+	// mended is the text of the codes whose ToUnicode text the glyph
+	// drawn corrects (mendToUnicode, as the font loads): one letter of the
+	// ligature it draws, or a small letter for its capital; nil for most.
+	mended map[uint32]string
+	// encoded: the font's Encoding entry names its glyphs (a named
+	// encoding, or a dictionary of one and Differences), not the font
+	// program's built-in encoding.
+	encoded bool
 	// uniByte is ToUnicode's answer for each one-byte code of a simple
 	// font, looked up once as the font loads (byteText) rather than in
 	// the CMap's map for every glyph drawn; nil for a font without
@@ -199,8 +204,8 @@ func (f *font) text(c uint32) (string, bool) {
 		s, mapped = f.toUni.lookupUni(c)
 	}
 	if mapped && s != "" && !(f.keepCodes && controlText(s)) {
-		if f.ligs != nil {
-			if t, ok := f.ligs[c]; ok {
+		if f.mended != nil {
+			if t, ok := f.mended[c]; ok {
 				return t, true
 			}
 		}
@@ -261,11 +266,13 @@ const (
 	ligatureSlack = 0.15
 )
 
-// findLigatures fills f.ligs, once as the font loads, so that a glyph's
-// text costs one lookup more: the codes ToUnicode maps to one letter of
-// the ligature they draw, read whole, by their glyph names (ligatureText)
-// or, for f-ligatures without one, by their widths (widthLigatures).
-func (f *font) findLigatures() {
+// mendToUnicode fills f.mended, once as the font loads, so that a
+// glyph's text costs one lookup more: the codes ToUnicode maps to one
+// letter of the ligature they draw, read whole, by their glyph names
+// (ligatureText) or, for f-ligatures without one, by their widths
+// (widthLigatures), and capitals it maps to small letters where it maps
+// the font's small letters to them too (caseCollisions).
+func (f *font) mendToUnicode() {
 	if f.toUni == nil {
 		return
 	}
@@ -273,13 +280,60 @@ func (f *font) findLigatures() {
 		for c, name := range f.names {
 			if e := f.uniByte[c]; e.mapped && ligatureName(name) {
 				if t, ok := f.ligatureText(uint32(c), e.text); ok {
-					f.addLigature(uint32(c), t)
+					f.mend(uint32(c), t)
 				}
 			}
 		}
+		f.caseCollisions()
 	}
 	f.widthLigatures()
 }
+
+// caseCollisions mends the codes of a simple font whose glyph, named
+// as a capital, ToUnicode maps to the small letter, where the font draws
+// every such letter in both cases: another code, its glyph named as the
+// small letter, maps to it too. A map can give a code one text, and
+// MMWR's producer gave its captions' N and T the small letters their
+// text also holds: every 'TABLE 1. Number of deaths' read 'tABLE 1.
+// number of deaths', as pdftotext and mutool read it. A simple font's
+// glyph is drawn by its name, through the Encoding the font gives
+// (encoded): the glyph named 'N' is a capital.
+//
+// Text set in capitals by its style (All Caps, small capitals made of
+// capitals) is mapped to the letters typed, small ones ('www.flightsafety
+// .org' set as WWW.FLIGHTSAFETY.ORG, 'Chapitre' as CHAPITRE), which is
+// the text: such a font draws in capitals letters it has no small glyph
+// for, and its codes are left to ToUnicode.
+func (f *font) caseCollisions() {
+	if !f.simple || !f.encoded {
+		return
+	}
+	var caps []int
+	small := map[string]bool{} // letters a glyph named as the small letter maps to
+	for c, name := range f.names {
+		e := f.uniByte[c]
+		if !e.mapped || len(name) != 1 || len(e.text) != 1 || !isASCIILetter(name[0]) {
+			continue
+		}
+		switch {
+		case name == e.text && name[0] >= 'a':
+			small[name] = true
+		case name != e.text && strings.EqualFold(name, e.text) && name[0] < 'a':
+			caps = append(caps, c)
+		}
+	}
+	for _, c := range caps {
+		if !small[f.uniByte[c].text] {
+			return
+		}
+	}
+	for _, c := range caps {
+		f.mend(uint32(c), f.names[c])
+	}
+}
+
+// isASCIILetter reports whether b is an ASCII letter.
+func isASCIILetter(b byte) bool { return 'a' <= b|0x20 && b|0x20 <= 'z' }
 
 // byteText fills f.uniByte for a simple font with a ToUnicode: each
 // one-byte code's answer, looked up once as the font loads.
@@ -293,12 +347,12 @@ func (f *font) byteText() {
 	}
 }
 
-// addLigature notes code c's text t.
-func (f *font) addLigature(c uint32, t string) {
-	if f.ligs == nil {
-		f.ligs = map[uint32]string{}
+// mend notes code c's text t.
+func (f *font) mend(c uint32, t string) {
+	if f.mended == nil {
+		f.mended = map[uint32]string{}
 	}
-	f.ligs[c] = t
+	f.mended[c] = t
 }
 
 // widthLigatures notes the codes ToUnicode maps to the last letter of an
@@ -341,8 +395,8 @@ func (f *font) widthLigatures() {
 			if k < 1 || k > 2 || math.Abs(extra-k*wf) > ligatureSlack*k*wf || f.namedGlyph(c) {
 				continue
 			}
-			if _, done := f.ligs[c]; !done {
-				f.addLigature(c, strings.Repeat("f", int(k))+string(r))
+			if _, done := f.mended[c]; !done {
+				f.mend(c, strings.Repeat("f", int(k))+string(r))
 			}
 		}
 	}
@@ -619,7 +673,7 @@ func (d *document) parseFont(fd types.Dict) (f *font) {
 		f.flags |= core.FlagVertical
 	}
 	f.byteText()
-	f.findLigatures()
+	f.mendToUnicode()
 	return f
 }
 
@@ -901,13 +955,16 @@ func (d *document) simpleEncoding(f *font, fd types.Dict, base *[256]string) {
 		if t := namedEncoding(string(e)); t != nil {
 			base = t
 			f.dingbats = false
+			f.encoded = true
 		}
 	case types.Dict:
 		if t := namedEncoding(d.Name(e["BaseEncoding"])); t != nil {
 			base = t
 			f.dingbats = false
+			f.encoded = true
 		}
 		diffs = d.Array(e["Differences"])
+		f.encoded = f.encoded || len(diffs) > 0
 	}
 	if base != nil {
 		f.names = *base
