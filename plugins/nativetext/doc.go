@@ -219,7 +219,9 @@
 //	             rule under part of the table underlines them (a group's
 //	             heading), which then spans the columns the rule does,
 //	             pieces cut at its word spaces joined; its titles wrapped
-//	             over lines, set alike line by line, are one row.
+//	             over lines, set alike line by line, are one row; a
+//	             heading read alone just over it, centred on a rule over
+//	             its columns beside the stub, is its first header row.
 //	panels.go    a grid of cards (filled boxes side by side whose tops and
 //	             bottoms line up, each a title over a wrapped paragraph)
 //	             reads row by row, each card whole: the upright frame is

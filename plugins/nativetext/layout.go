@@ -1898,6 +1898,11 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg, rules []edge, facts 
 		}
 		if tb != nil {
 			xyCut(before, em, depth+1, out, rules, facts)
+			if n := len(*out); n > 0 && headingAbove((*out)[n-1], tb.Table, tb.BBox, rules, em) {
+				tbox = tbox.Union((*out)[n-1].b)
+				tb.BBox = tb.BBox.Union((*out)[n-1].b)
+				*out = (*out)[:n-1]
+			}
 			*out = append(*out, &seg{b: tbox, size: em, line: -1, fr: group[0].fr, table: tb})
 			emitRows(after, out)
 		} else if parts := sideColumn(cols); parts != nil && !tabular {

@@ -1174,3 +1174,51 @@ func TestTableInBands(t *testing.T) {
 	}
 	wantGrid(t, grid, want)
 }
+
+// TestHeadingOverGroups: a heading over a borderless table's columns,
+// stub aside, underlined across them ('Race' over MMWR's columns of
+// races, us-025), stands alone on its line and was read before the table
+// as a heading of the page: it is the table's first header row, spanning
+// the columns its rule passes over. Without the rule it is text over the
+// table, as a caption or a section's heading is.
+func TestHeadingOverGroups(t *testing.T) {
+	t.Parallel()
+	xs := []int{72, 200, 270, 340, 410}
+	rows := [][]string{
+		{"Age group", "Black", "White", "Asian", "Other"},
+		{"45-54", "1,564", "4,316", "91", "47"},
+		{"55-64", "2,636", "10,137", "224", "116"},
+		{"65-74", "3,859", "19,287", "527", "164"},
+		{"75-84", "6,114", "50,538", "1,056", "242"},
+	}
+	page := func(underlined bool) string {
+		var content strings.Builder
+		if underlined {
+			content.WriteString("0.5 w 195 700 m 450 700 l S\n")
+		}
+		content.WriteString("BT /F1 9 Tf\n1 0 0 1 312 704 Tm (Race) Tj\n")
+		for r, row := range rows {
+			for c, s := range row {
+				fmt.Fprintf(&content, "1 0 0 1 %d %d Tm (%s) Tj\n", xs[c], 688-14*r, s)
+			}
+		}
+		content.WriteString("ET\n")
+		return content.String()
+	}
+	for _, tc := range []struct {
+		name       string
+		underlined bool
+		first      []string
+	}{
+		{"underlined", true, []string{"", "Race", "", "", ""}},
+		{"not underlined", false, rows[0]},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			p, grid := oneTable(t, onePage("", helvRes, page(tc.underlined)).Write(t))
+			if fmt.Sprintf("%q", grid[0]) != fmt.Sprintf("%q", tc.first) {
+				t.Errorf("first row %q, want %q; page:\n%s", grid[0], tc.first, p.Text())
+			}
+		})
+	}
+}

@@ -16,8 +16,9 @@ import (
 // it: where its caption ends and its rows begin (captionOverRule), the
 // tiers a rule under part of the table sets apart (partlyRuled), the
 // columns an underlined group heading spans (spannedHeadings,
-// joinUnderlined), and the titles wrapped over lines that make one row
-// (joinWrappedHeader).
+// joinUnderlined), the titles wrapped over lines that make one row
+// (joinWrappedHeader), and a heading over the columns' groups, read
+// alone before the table (headingAbove).
 
 // spannedHeadings moves each cell that a rule under it spans over two
 // columns or more to the first of them, spanning them all, where the
@@ -319,4 +320,58 @@ func titleLines(t *core.Table, r int, em float64) bool {
 		}
 	}
 	return true
+}
+
+// maxHeadingAbove is how far over a borderless table's top, in ems, the
+// foot of a heading over its groups may stand: a line and its leading.
+const maxHeadingAbove = 2.0
+
+// headingAbove adds to t, as a header row over the others, the heading s
+// that the layout read just before it: one phrase over the table's top
+// (within maxHeadingAbove ems), underlined by a rule (underGap) that
+// passes over the middles of two columns or more and leaves the first
+// out, s centred over it. A heading over the groups of a table's columns
+// ('Race' over 'American Indian/Alaska Native', 'Asian/Pacific Islander',
+// 'Black' and 'White', each over 'No. | Rate | (95% CI)', MMWR's us-025)
+// stands alone on its line, so the XY cut read it before the table's
+// group began, as a heading of the page. A caption or a section heading
+// is not underlined over the columns and beside the stub.
+func headingAbove(s *seg, t *core.Table, box core.BBox, rules []edge, em float64) bool {
+	if s == nil || s.table != nil || s.fr != 0 || len(s.words) == 0 || s.b.Y1 > box.Y0 || box.Y0-s.b.Y1 > maxHeadingAbove*em {
+		return false
+	}
+	r, ok := underRule(s.b, rules, em)
+	spans := columnSpans(t)
+	if !ok || len(spans) < 3 || r.lo <= spans[0][1] || !centredOver(s.b, r.lo, r.hi) {
+		return false
+	}
+	first, last := -1, -1
+	for k, sp := range spans {
+		if mid := (sp[0] + sp[1]) / 2; sp[0] <= sp[1] && mid > r.lo && mid < r.hi {
+			if first < 0 {
+				first = k
+			}
+			last = k
+		}
+	}
+	if first < 1 || last <= first {
+		return false
+	}
+	for i := range t.Cells {
+		t.Cells[i].Row++
+	}
+	t.Rows++
+	t.Cells = append([]core.Cell{{Col: first, ColSpan: last - first + 1, Header: true, BBox: s.b, Text: s.text}}, t.Cells...)
+	return true
+}
+
+// underRule is the rule within underGap ems under b's foot that spans
+// its words.
+func underRule(b core.BBox, rules []edge, em float64) (edge, bool) {
+	for _, r := range joinedRules(rules, b.Y1, b.Y1+underGap*em) {
+		if r.lo <= b.X0+pieceSlack && r.hi >= b.X1-pieceSlack {
+			return r, true
+		}
+	}
+	return edge{}, false
 }
