@@ -473,6 +473,9 @@ func tableRow(cells []string) string {
 	return sb.String()
 }
 
+// cellText is a table cell's text as a pipe table holds it: spaces
+// collapsed, leader dots left out (textclean.DropLeaders: 'Violent crime.
+// . . . . . .' is 'Violent crime'), pipes escaped.
 func cellText(s string) string {
-	return strings.ReplaceAll(textclean.CollapseSpace(s), "|", `\|`)
+	return strings.ReplaceAll(textclean.DropLeaders(textclean.CollapseSpace(s)), "|", `\|`)
 }
