@@ -24,7 +24,10 @@
 //	                      and note), which the caller reads as text.
 //	Stream(words)         a borderless table, and the box of the words it
 //	                      keeps (captions and the ends of paragraphs that
-//	                      run across its columns are left out).
+//	                      run across its columns are left out). Two
+//	                      columns of figures a word space apart, each
+//	                      titled, part where two figures stand on every
+//	                      line (figurePairs).
 //	StreamFixedPitch(words, cell)
 //	                      the same for text typed in a fixed-pitch font:
 //	                      a gutter may be one blank cell, and columns come

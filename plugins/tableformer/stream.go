@@ -128,6 +128,7 @@ func stream(ws []word, gap float64, figures bool) (*core.Table, core.BBox) {
 	if hi-lo < minStreamLines {
 		return nil, core.BBox{}
 	}
+	cols = withText(cols, figurePairs(lines[lo:hi], cols))
 	var body []word
 	for _, ln := range lines[lo:hi] {
 		body = append(body, ln...)

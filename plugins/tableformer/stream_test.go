@@ -154,10 +154,13 @@ func TestRaggedGutter(t *testing.T) {
 	if tb == nil || tb.Cols != 3 || fmt.Sprint(tb.Grid()[2]) != "[Men (1,576.0-1,754.9) 7,111]" {
 		t.Fatalf("ragged columns read as %v", gridOf(tb))
 	}
-	// A row whose interval and count stand a word space apart: one cell.
+	// A row whose interval and count stand a word space apart: one cell,
+	// under one title. Titled apart, two figures on every line part at
+	// the word space (figurePairs: TestStreamFigurePairs).
 	rows[2][2] = cell{"7,111,000", 195, 240}
 	rows[2][1] = cell{"(1,576.0-1,754.9)", 110, 190}
 	rows[3][2] = cell{"1,234,567", 196, 240}
+	rows[0] = []cell{{"Group", 40, 70}, {"Interval", 120, 160}, {"and", 165, 180}, {"count", 185, 210}}
 	tb, _ = Stream(build(rows), 0)
 	if tb != nil && tb.Cols > 2 {
 		t.Errorf("a word space read as a gutter: %v", gridOf(tb))
