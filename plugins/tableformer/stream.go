@@ -193,19 +193,40 @@ func rowBounds(lines [][]word, cols []bound) []bound {
 	}
 	typical := medianOf(rowGaps)
 	var out []bound
-	row, rowFigures := filled[0], figures[0]
+	row, rowFigures, stub := filled[0], figures[0], stubStart(lines[0], cols)
 	for i := 1; i < len(lines); i++ {
 		gap := lineGap(lines[i-1], lines[i])
-		if len(rowGaps) >= minMultiLines && gap < contGap*typical && continues(filled[i], row) && !figureUnderFigure(figures[i], rowFigures) {
+		if len(rowGaps) >= minMultiLines && gap < contGap*typical && continues(filled[i], row) && !figureUnderFigure(figures[i], rowFigures) &&
+			stubStart(lines[i], cols) >= stub-stubSlack {
 			for k := range filled[i] {
 				row[k] = true
 			}
 			continue
 		}
 		out = append(out, bound{pos: (wordsBox(lines[i-1]).Y1 + wordsBox(lines[i]).Y0) / 2})
-		row, rowFigures = filled[i], figures[i]
+		row, rowFigures, stub = filled[i], figures[i], stubStart(lines[i], cols)
 	}
 	return out
+}
+
+// stubSlack is how far left of its row's label, in points, the next line
+// of a wrapped label may start.
+const stubSlack = 1.0
+
+// stubStart is where line ln's words in the first column start; +Inf
+// where it has none there. A row's label wraps under itself, or indented
+// further ('American Indian/' over 'Alaska Native'); a line of the first
+// column that starts left of the label over it is a row of its own, a
+// heading over the rows that follow ('Sex, by race/ethnicity' under the
+// last row of a group indented under 'Race/Ethnicity', MMWR's us-024).
+func stubStart(ln []word, cols []bound) float64 {
+	x := math.Inf(1)
+	for _, w := range ln {
+		if slotOf(cols, w.cx) == 0 {
+			x = min(x, w.BBox.X0)
+		}
+	}
+	return x
 }
 
 // lineSlots lists the columns a line has text in, and those whose text

@@ -2,6 +2,7 @@ package tableformer
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/assay-pdf/assay/core"
@@ -217,5 +218,52 @@ func TestStreamStubIndent(t *testing.T) {
 	}
 	if tb.Cols != 7 {
 		t.Errorf("%d columns, want 7:\n%q", tb.Cols, tb.Grid())
+	}
+}
+
+// TestStreamLabelWrapsUnderItself: a row's label wraps under itself or
+// indented further ('American Indian/' over 'Alaska Native'), and its
+// next line joins the row; a line of the first column set left of the
+// label over it is a heading over the rows that follow ('Sex' after the
+// last row of a group indented under 'Race', MMWR's us-024), a row of
+// its own however close.
+func TestStreamLabelWrapsUnderItself(t *testing.T) {
+	t.Parallel()
+	const size, char = 8.0, 4.0
+	var words []core.Word
+	y := 100.0
+	// add sets a line lead points under the one before: rows 13 apart, a
+	// label's next line 9.
+	add := func(lead, x float64, s string, figures ...string) {
+		y += lead
+		for _, part := range strings.Fields(s) {
+			words = append(words, core.Word{Text: part, Size: size, BBox: core.BBox{X0: x, Y0: y, X1: x + char*float64(len(part)), Y1: y + size}})
+			x += char*float64(len(part)) + 2
+		}
+		for i, f := range figures {
+			x1 := 250 + 60*float64(i)
+			words = append(words, core.Word{Text: f, Size: size, BBox: core.BBox{X0: x1 - char*float64(len(f)), Y0: y, X1: x1, Y1: y + size}})
+		}
+	}
+	add(0, 100, "Characteristic", "No.", "Rate")
+	add(13, 100, "Race")
+	add(13, 108, "White", "3,174", "4.0")
+	add(13, 108, "Black", "1,292", "9.6")
+	add(13, 108, "American Indian/", "51", "7.2")
+	add(9, 112, "Alaska Native")
+	add(9, 100, "Sex")
+	add(13, 108, "Male", "2,862", "4.7")
+	add(13, 108, "Female", "2,909", "5.9")
+	tb, _ := Stream(words, size)
+	if tb == nil {
+		t.Fatal("no table")
+	}
+	var labels []string
+	for _, row := range tb.Grid() {
+		labels = append(labels, row[0])
+	}
+	want := []string{"Characteristic", "Race", "White", "Black", "American Indian/ Alaska Native", "Sex", "Male", "Female"}
+	if fmt.Sprintf("%q", labels) != fmt.Sprintf("%q", want) {
+		t.Errorf("labels %q, want %q", labels, want)
 	}
 }
