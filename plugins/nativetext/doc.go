@@ -122,7 +122,9 @@
 //	             cut: slabs grouped by shared internal column gutters; a
 //	             heading set larger than the body, in one column with blank
 //	             space beside it and running text in several columns below,
-//	             ends the group: it is a heading over the columns) →
+//	             ends the group: it is a heading over the columns; so does
+//	             a table's note, one phrase opened by 'NOTE:' or
+//	             'SOURCE:' that closes some of its gutters) →
 //	             blocks, headings, list items, right-to-left lines in logical
 //	             order, words hyphenated across lines joined. Vertical CJK drawn
 //	             as upright glyphs stacked down a column (as browsers print it)

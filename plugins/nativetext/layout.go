@@ -2085,13 +2085,35 @@ func growGroup(slabs [][]*seg, i int, rx0, rx1, em float64, rules []edge) (int, 
 		if j+1 < len(slabs) && spanningHeading(slabs[j], slabs[j+1], g2, em) && !headingGoesOn(slabs[j-1], slabs[j]) {
 			break
 		}
-		if headsRuledRows(slabs, j, g2, rx0, rx1, rules) {
+		if headsRuledRows(slabs, j, g2, rx0, rx1, rules) || tableNote(slabs[j], gut, g2) {
 			break
 		}
 		gut = g2
 		j++
 	}
 	return j, gut
+}
+
+// noteLabels open the notes and sources set under a table ('NOTE: Some
+// data have been revised from previously published figures.', 'SOURCE:
+// U.S. Department of Education'), in the languages of the corpora read.
+var noteLabels = []string{"note", "notes", "source", "sources", "quelle", "quellen", "anmerkung", "fuente", "fuentes", "nota", "notas", "remarque"}
+
+// tableNote reports whether slab, one phrase that closes some of the
+// gutters the group has shared (gut, leaving g2), is a table's note: it
+// opens with a note's label and a colon or a full stop. NCES's Table
+// A-3 (ICDAR 2013's us-019) ends with a note one line long that closes
+// four of the table's five gutters; the group went on through it, lost
+// its columns and was not read as a table, its cells a paragraph each.
+func tableNote(slab []*seg, gut, g2 []span) bool {
+	if len(slab) != 1 || len(g2) >= len(gut) {
+		return false
+	}
+	head, _, ok := strings.Cut(slab[0].text, ":")
+	if !ok {
+		head, _, ok = strings.Cut(slab[0].text, ".")
+	}
+	return ok && slices.Contains(noteLabels, strings.ToLower(strings.TrimSpace(head)))
 }
 
 // closedByRule reports whether the columns of running text that slabs

@@ -1222,3 +1222,48 @@ func TestHeadingOverGroups(t *testing.T) {
 		})
 	}
 }
+
+// TestTableNoteEndsGroup: a table's note under its last row, one line
+// that closes some of its gutters ('NOTE: Some data have been revised
+// ...', NCES's Table A-3, us-019), ends the table: the table keeps its
+// columns, its header with them, and the note is read after it. Read
+// into the group, the note left it one gutter, and the header line was
+// read apart from the table.
+func TestTableNoteEndsGroup(t *testing.T) {
+	t.Parallel()
+	xs := []int{72, 200, 260, 320, 380, 440}
+	rows := [][]string{
+		{"Year", "Total", "Public", "Private", "Male", "Female"},
+		{"2001", "1,204", "1,010", "194", "590", "614"},
+		{"2002", "1,250", "1,040", "210", "610", "640"},
+		{"2003", "1,310", "1,090", "220", "640", "670"},
+		{"2004", "1,372", "1,130", "242", "660", "712"},
+	}
+	var content strings.Builder
+	content.WriteString("BT /F1 9 Tf\n")
+	y := 700
+	for r, row := range rows {
+		if r == 1 {
+			// A panel's heading centred over the figures, across their gutters.
+			fmt.Fprintf(&content, "1 0 0 1 250 %d Tm (Enrollment, in thousands of students) Tj\n", y)
+			y -= 14
+		}
+		for c, s := range row {
+			fmt.Fprintf(&content, "1 0 0 1 %d %d Tm (%s) Tj\n", xs[c], y, s)
+		}
+		y -= 14
+	}
+	fmt.Fprintf(&content, "1 0 0 1 72 %d Tm (\\262 Not applicable.) Tj\n", y)
+	fmt.Fprintf(&content, "1 0 0 1 72 %d Tm (NOTE: Some data have been revised from previously published figures.) Tj\n", y-11)
+	content.WriteString("ET\n")
+	p, grid := oneTable(t, onePage("", helvRes, content.String()).Write(t))
+	if fmt.Sprintf("%q", grid[0]) != fmt.Sprintf("%q", rows[0]) {
+		t.Errorf("grid %q; want its header %q first", grid, rows[0])
+	}
+	if i := slices.IndexFunc(grid, func(r []string) bool { return r[0] == "2001" }); i < 0 || fmt.Sprintf("%q", grid[i]) != fmt.Sprintf("%q", rows[1]) {
+		t.Errorf("grid %q; want a row %q", grid, rows[1])
+	}
+	if !strings.Contains(p.Text(), "NOTE: Some data have been revised") {
+		t.Errorf("the note is lost:\n%s", p.Text())
+	}
+}
