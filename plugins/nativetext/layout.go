@@ -838,6 +838,11 @@ func buildSegments(gs []*glyph, fr frame, arena *fgArena) (_ []*seg, repeats int
 	return attachMarks(out, fr), repeats
 }
 
+// minTitledGaps is the fewest gaps of a line whose narrowest quarter
+// tells its word spaces (segmentSplit): a table header's titles side by
+// side, four columns or more, each gap between two a gutter.
+const minTitledGaps = 6
+
 // segmentSplit is the gap, in ems, that splits a baseline into segments:
 // wider than segmentGap, or than a few of the line's typical word gaps.
 func segmentSplit(ln []fg) float64 {
@@ -859,7 +864,27 @@ func segmentSplit(ln []fg) float64 {
 	if len(gaps) < 3 {
 		return segmentGap
 	}
-	return min(segmentGap, max(minSegmentGap, 2.5*medianInPlace(gaps)))
+	slices.Sort(gaps)
+	typical := gaps[len(gaps)/2]
+	if typical >= minSegmentGap && len(gaps) >= minTitledGaps && oneSize(ln) {
+		// Most of the line's gaps part segments (a table's header, its
+		// titles side by side): its word spaces are its narrowest.
+		typical = gaps[(len(gaps)-1)/4]
+	}
+	return min(segmentGap, max(minSegmentGap, 2.5*typical))
+}
+
+// oneSize reports whether the glyphs of ln (not spaces) are all of one
+// size (within sameSize): no index, no exponent, which a formula spaces
+// as widely as a table spaces its titles.
+func oneSize(ln []fg) bool {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for k := range ln {
+		if g := ln[k].g; !g.space {
+			lo, hi = min(lo, g.size), max(hi, g.size)
+		}
+	}
+	return hi-lo <= sameSize*hi
 }
 
 // dedupe drops a glyph drawn again at (nearly) the same spot with the same
