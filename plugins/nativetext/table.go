@@ -528,6 +528,7 @@ func textTable(group []*seg, em float64, rules []edge) (tb *core.Block, box core
 	}
 	joinWrappedHeader(t, box, rules, em)
 	spannedHeadings(t, box, rules, em)
+	tableformer.SpanGroupHeadings(t)
 	for i := range t.Cells {
 		t.Cells[i].BBox = fr.unbox(t.Cells[i].BBox)
 	}

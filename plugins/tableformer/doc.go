@@ -35,6 +35,10 @@
 //	                      than a proportional one parts figures from
 //	                      figures, not a month from its day or a number's
 //	                      groups of digits from each other.
+//	SpanGroupHeadings(table)
+//	                      a group's heading cut at its word spaces over
+//	                      the titles its group repeats ('Fused | aluminum
+//	                      oxide' over '2009 | 2010'): one cell spanning it.
 //	Unsnake(table)        a table set in bands side by side to fill the
 //	                      page (its titles repeated over each band, labels
 //	                      in each band's first column), read band after

@@ -16,8 +16,9 @@ const gridShare = 0.6
 // layout model's table detector) call it with the words inside the
 // region. It returns nil when the words do not make a table. A panic is
 // recovered as nil: a region that breaks the structure code is read as
-// text. A table set in bands side by side is read band after band
-// (Unsnake).
+// text. A heading cut at its word spaces over a group of repeated
+// titles is one cell (SpanGroupHeadings); a table set in bands side by
+// side is read band after band (Unsnake).
 func Structure(in Input) (t *core.Table) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -25,7 +26,9 @@ func Structure(in Input) (t *core.Table) {
 			t = nil
 		}
 	}()
-	return Unsnake(structure(in))
+	t = structure(in)
+	SpanGroupHeadings(t)
+	return Unsnake(t)
 }
 
 // structure is Structure's table, as the page sets it.
