@@ -17,14 +17,15 @@ const (
 	// minPairLines: a column parts in two where at least this many lines
 	// hold two figures in it,
 	minPairLines = 4
-	// pairShare: and at least this share of the lines with words in it.
+	// pairShare: and at least this share of the body's lines with words
+	// in it.
 	pairShare = 0.8
 )
 
 // figurePairs is, for each column of cols (a slot between its bounds),
 // the gap in the body's lines that parts two figures on each line holding
 // two figures alone there: where minPairLines lines or more, pairShare of
-// those with words there, do, no word of another body line lies across
+// the body's lines with words there (under the header), do, no word of another body line lies across
 // the gap, the header's last line has words on both sides of it, a title
 // each ('No. | Rate'), and not on every line of two figures is the right
 // one a group of three digits after digits (a number typed with a space
@@ -49,7 +50,7 @@ func figurePairs(lines [][]word, cols []bound) []span {
 func pairGap(lines [][]word, cols []bound, k int) (span, bool) {
 	gap := span{math.Inf(-1), math.Inf(1)}
 	var head, body [][]word // the other lines' words in slot k, over the first pair and under it
-	filled, pairs, groups := 0, 0, 0
+	pairs, groups := 0, 0
 	for _, ln := range lines {
 		var in []word
 		for _, w := range ln {
@@ -60,7 +61,6 @@ func pairGap(lines [][]word, cols []bound, k int) (span, bool) {
 		if len(in) == 0 {
 			continue
 		}
-		filled++
 		slices.SortFunc(in, func(a, b word) int { return cmpFloat(a.BBox.X0, b.BBox.X0) })
 		if len(in) != 2 || !isNumber(in[0].Text) || !isNumber(in[1].Text) {
 			if pairs == 0 {
@@ -76,7 +76,7 @@ func pairGap(lines [][]word, cols []bound, k int) (span, bool) {
 			groups++
 		}
 	}
-	if pairs < minPairLines || float64(pairs) < pairShare*float64(filled) || groups == pairs || gap.b <= gap.a || len(head) == 0 {
+	if pairs < minPairLines || float64(pairs) < pairShare*float64(pairs+len(body)) || groups == pairs || gap.b <= gap.a || len(head) == 0 {
 		return span{}, false
 	}
 	// A title set in another face may reach a little into the gap: a

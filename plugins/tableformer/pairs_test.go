@@ -2,6 +2,7 @@ package tableformer
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/assay-pdf/assay/core"
@@ -33,6 +34,9 @@ func TestStreamFigurePairs(t *testing.T) {
 	titled := []core.Word{word(100, 100, "State"), right(230, 100, "No."), word(233, 100, "Rate"), word(300, 100, "(95% CI)")}
 	oneTitle := []core.Word{word(100, 100, "State"), word(205, 100, "Studies"), word(245, 100, "(total)"), word(300, 100, "(95% CI)")}
 	groups := []string{"385", "144", "782", "930", "602", "187"}
+	// Tiers over the titles: a group's heading across both columns, and
+	// a sub-group's over the first (MMWR's 'Women' over 'Hispanic').
+	tiered := append([]core.Word{word(205, 76, "Women"), word(180, 88, "Hispanic")}, titled...)
 	for _, tc := range []struct {
 		name  string
 		words []core.Word
@@ -40,6 +44,7 @@ func TestStreamFigurePairs(t *testing.T) {
 	}{
 		{"two titled columns", build(titled, counts, rates), []string{"Ohio", "39,385", "181.2", "(1.1-2.9)"}},
 		{"one title", build(oneTitle, counts, rates), []string{"Ohio", "39,385 181.2", "(1.1-2.9)"}},
+		{"titles under tiers", build(tiered, counts, rates), []string{"Ohio", "39,385", "181.2", "(1.1-2.9)"}},
 		{"digit groups", build(titled, []string{"39", "1", "16", "6", "10", "2"}, groups), []string{"Ohio", "39 385", "(1.1-2.9)"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -49,7 +54,8 @@ func TestStreamFigurePairs(t *testing.T) {
 				t.Fatal("no table")
 			}
 			g := tb.Grid()
-			if len(g) < 2 || fmt.Sprintf("%q", g[1]) != fmt.Sprintf("%q", tc.row) {
+			i := slices.IndexFunc(g, func(r []string) bool { return r[0] == "Ohio" })
+			if i < 0 || fmt.Sprintf("%q", g[i]) != fmt.Sprintf("%q", tc.row) {
 				t.Errorf("first body row: want %q; grid %q", tc.row, g)
 			}
 		})
