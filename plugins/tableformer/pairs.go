@@ -1,6 +1,7 @@
 package tableformer
 
 import (
+	"cmp"
 	"math"
 	"slices"
 )
@@ -25,11 +26,12 @@ const (
 // figurePairs is, for each column of cols (a slot between its bounds),
 // the gap in the body's lines that parts two figures on each line holding
 // two figures alone there: where minPairLines lines or more, pairShare of
-// the body's lines with words there (under the header), do, no word of another body line lies across
-// the gap, the header's last line has words on both sides of it, a title
-// each ('No. | Rate'), and not on every line of two figures is the right
-// one a group of three digits after digits (a number typed with a space
-// between its groups: thousandsGroup). A count and its parenthesised
+// the body's lines with words there (under the header), do, no word of
+// another body line lies across the gap, the header's last line has
+// words on both sides of it, a title each ('No. | Rate'), and not on
+// every line of two figures is the right one a group of three digits
+// after digits (a number typed with a space between its groups:
+// thousandsGroup). A count and its parenthesised
 // total under one title ('No. of studies (participants)': '2 (235)') are
 // one column's.
 func figurePairs(lines [][]word, cols []bound) []span {
@@ -61,7 +63,7 @@ func pairGap(lines [][]word, cols []bound, k int) (span, bool) {
 		if len(in) == 0 {
 			continue
 		}
-		slices.SortFunc(in, func(a, b word) int { return cmpFloat(a.BBox.X0, b.BBox.X0) })
+		slices.SortFunc(in, func(a, b word) int { return cmp.Compare(a.BBox.X0, b.BBox.X0) })
 		if len(in) != 2 || !isNumber(in[0].Text) || !isNumber(in[1].Text) {
 			if pairs == 0 {
 				head = append(head, in)
@@ -101,15 +103,4 @@ func sides(ln []word, x float64) (left, right bool) {
 		left, right = left || w.BBox.X1 <= x, right || w.BBox.X0 >= x
 	}
 	return left, right
-}
-
-// cmpFloat orders a and b.
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
