@@ -2,7 +2,6 @@ package nativetext
 
 import (
 	"cmp"
-	"github.com/assay-pdf/assay/plugins/tableformer"
 	"math"
 	"slices"
 	"sort"
@@ -15,6 +14,7 @@ import (
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/internal/pdfdoc"
 	"github.com/assay-pdf/assay/internal/textclean"
+	"github.com/assay-pdf/assay/plugins/tableformer"
 )
 
 // Layout tuning, in fractions of the font size.

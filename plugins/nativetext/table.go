@@ -302,12 +302,18 @@ func headingsOver(g tableformer.Grid, t *core.Table, segs []*seg, used []bool, e
 		next = last + 1
 		cells = append(cells, core.Cell{Col: first, ColSpan: last - first + 1, Header: true, BBox: s.b, Text: s.text})
 	}
+	prependRow(t, cells...)
+	return line, true
+}
+
+// prependRow adds cells (of row 0) to t as its first row, its other rows
+// moved down one.
+func prependRow(t *core.Table, cells ...core.Cell) {
 	for i := range t.Cells {
 		t.Cells[i].Row++
 	}
 	t.Rows++
 	t.Cells = append(cells, t.Cells...)
-	return line, true
 }
 
 // stripedRows adds to t the lines of cells just over and just under a
@@ -378,14 +384,11 @@ func rowBeside(g tableformer.Grid, t *core.Table, segs []*seg, used []bool, em f
 		cells = append(cells, core.Cell{Row: row, Col: col, BBox: s.b, Text: s.text})
 	}
 	if above {
-		for i := range t.Cells {
-			t.Cells[i].Row++
-		}
-		t.Cells = append(cells, t.Cells...)
+		prependRow(t, cells...)
 	} else {
 		t.Cells = append(t.Cells, cells...)
+		t.Rows++
 	}
-	t.Rows++
 	return line, true
 }
 

@@ -71,11 +71,17 @@ const underGap = 0.8
 // spannedColumns are the first and last columns (spans) whose middles a
 // rule underlining b passes over (spannedHeadings); -1 when none does.
 func spannedColumns(b core.BBox, spans [][2]float64, box core.BBox, rules []edge, em float64) (first, last int) {
-	first, last = -1, -1
 	r, ok := underline(b, box, rules, em)
 	if !ok {
-		return first, last
+		return -1, -1
 	}
+	return columnsUnder(r, spans)
+}
+
+// columnsUnder are the first and last columns (spans) whose middles rule
+// r passes over; -1 when none does.
+func columnsUnder(r edge, spans [][2]float64) (first, last int) {
+	first, last = -1, -1
 	for k, s := range spans {
 		if mid := (s[0] + s[1]) / 2; s[0] <= s[1] && mid > r.lo && mid < r.hi {
 			if first < 0 {
@@ -345,23 +351,11 @@ func headingAbove(s *seg, t *core.Table, box core.BBox, rules []edge, em float64
 	if !ok || len(spans) < 3 || r.lo <= spans[0][1] || !centredOver(s.b, r.lo, r.hi) {
 		return false
 	}
-	first, last := -1, -1
-	for k, sp := range spans {
-		if mid := (sp[0] + sp[1]) / 2; sp[0] <= sp[1] && mid > r.lo && mid < r.hi {
-			if first < 0 {
-				first = k
-			}
-			last = k
-		}
-	}
+	first, last := columnsUnder(r, spans)
 	if first < 1 || last <= first {
 		return false
 	}
-	for i := range t.Cells {
-		t.Cells[i].Row++
-	}
-	t.Rows++
-	t.Cells = append([]core.Cell{{Col: first, ColSpan: last - first + 1, Header: true, BBox: s.b, Text: s.text}}, t.Cells...)
+	prependRow(t, core.Cell{Col: first, ColSpan: last - first + 1, Header: true, BBox: s.b, Text: s.text})
 	return true
 }
 
