@@ -347,7 +347,7 @@ func plainStart(t string) string {
 	case c == '#' && atxHeading(t),
 		c == '>',
 		strings.HasPrefix(t, "```"), strings.HasPrefix(t, "~~~"),
-		c == '<' && len(t) > 1 && (isASCIILetter(t[1]) || strings.ContainsRune("/!?", rune(t[1]))),
+		c == '<' && len(t) > 1 && (textclean.IsASCIILetter(t[1]) || strings.ContainsRune("/!?", rune(t[1]))),
 		(c == '*' || c == '+') && (len(t) == 1 || t[1] == ' '),
 		thematicBreak(t):
 		return `\` + t
@@ -370,10 +370,6 @@ func thematicBreak(t string) bool {
 		return false
 	}
 	return strings.Count(t, string(c)) >= 3 && strings.Trim(t, string(c)+" ") == ""
-}
-
-func isASCIILetter(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 // figureMarkdown writes the text read in a picture (labels, a legend, a

@@ -17,6 +17,10 @@ var ligatures = map[rune]string{
 	0xFB06: "st",
 }
 
+// IsASCIILetter reports whether c is an ASCII letter, a to z in either
+// case.
+func IsASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
 // IsLigature reports whether r is one of the Latin ligatures U+FB00–U+FB06.
 func IsLigature(r rune) bool { return r >= 0xFB00 && r <= 0xFB06 }
 

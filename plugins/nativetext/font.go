@@ -312,7 +312,7 @@ func (f *font) caseCollisions() {
 	small := map[string]bool{} // letters a glyph named as the small letter maps to
 	for c, name := range f.names {
 		e := f.uniByte[c]
-		if !e.mapped || len(name) != 1 || len(e.text) != 1 || !isASCIILetter(name[0]) {
+		if !e.mapped || len(name) != 1 || len(e.text) != 1 || !textclean.IsASCIILetter(name[0]) {
 			continue
 		}
 		switch {
@@ -331,9 +331,6 @@ func (f *font) caseCollisions() {
 		f.mend(uint32(c), f.names[c])
 	}
 }
-
-// isASCIILetter reports whether b is an ASCII letter.
-func isASCIILetter(b byte) bool { return 'a' <= b|0x20 && b|0x20 <= 'z' }
 
 // byteText fills f.uniByte for a simple font with a ToUnicode: each
 // one-byte code's answer, looked up once as the font loads.
