@@ -1923,7 +1923,8 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg, rules []edge, facts 
 		}
 		if tb != nil {
 			xyCut(before, em, depth+1, out, rules, facts)
-			if n := len(*out); n > 0 && headingAbove((*out)[n-1], tb.Table, tb.BBox, rules, em) {
+			// tbox is in the group's frame, the heading's box upright.
+			if n := len(*out); n > 0 && group[0].fr == 0 && headingAbove((*out)[n-1], tb.Table, tb.BBox, rules, em) {
 				tbox = tbox.Union((*out)[n-1].b)
 				tb.BBox = tb.BBox.Union((*out)[n-1].b)
 				*out = (*out)[:n-1]
