@@ -66,13 +66,15 @@ func repeatedTitles(row []string) (first, k, n int) {
 // titledGroups reports whether cells repeat their first k texts, every
 // one not blank, two of them differing.
 func titledGroups(cells []string, k int) bool {
+	if !repeatsEvery(cells, k) {
+		return false
+	}
 	differ := false
-	for c, s := range cells {
-		s = strings.TrimSpace(s)
-		if s == "" || s != strings.TrimSpace(cells[c%k]) {
+	for _, s := range cells[:k] {
+		if strings.TrimSpace(s) == "" {
 			return false
 		}
-		differ = differ || s != strings.TrimSpace(cells[0])
+		differ = differ || strings.TrimSpace(s) != strings.TrimSpace(cells[0])
 	}
 	return differ
 }

@@ -73,17 +73,28 @@ func spansBands(t *core.Table, head int) bool {
 func repeats(head [][]string, k int) bool {
 	titles := map[string]bool{}
 	for _, row := range head {
-		for c, s := range row {
-			s = strings.TrimSpace(s)
-			if s != strings.TrimSpace(row[c%k]) {
-				return false
-			}
-			if s != "" {
+		if !repeatsEvery(row, k) {
+			return false
+		}
+		for _, s := range row {
+			if s = strings.TrimSpace(s); s != "" {
 				titles[s] = true
 			}
 		}
 	}
 	return len(titles) >= minBandCols
+}
+
+// repeatsEvery reports whether each of cells holds the text (spaces
+// trimmed) of the one k before it: a run of k titles repeated group
+// after group (a table set in bands, a grouped header).
+func repeatsEvery(cells []string, k int) bool {
+	for c := k; c < len(cells); c++ {
+		if strings.TrimSpace(cells[c]) != strings.TrimSpace(cells[c-k]) {
+			return false
+		}
+	}
+	return true
 }
 
 // labelled reports whether the first column of every band of k columns
