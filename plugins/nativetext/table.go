@@ -207,6 +207,9 @@ func withHeaderBox(grids []tableformer.Grid, k int, t *core.Table, idx []int, cu
 			h.Box.Y1 > g.Box.Y0+edgeSlack || g.Box.Y0-h.Box.Y1 > headerGap*em {
 			continue
 		}
+		if !oneBand(h) {
+			continue
+		}
 		if ht, _, _ := latticeIn(h, segs, used, em, fr); ht != nil {
 			continue
 		}
@@ -216,6 +219,20 @@ func withHeaderBox(grids []tableformer.Grid, k int, t *core.Table, idx []int, cu
 		}
 	}
 	return t, idx, cut
+}
+
+// oneBand reports whether no rule of g runs across it inside its box: a
+// box of column titles is one row. A box holding a heading's band over
+// a paragraph's (an insurance document's 'Quali sono i rischi' over its
+// answer, just over a table of complaints) is two, and its paragraph is
+// no header: joined, its lines read as rows cut at the table's columns.
+func oneBand(g tableformer.Grid) bool {
+	for _, h := range g.H {
+		if h.Pos > g.Box.Y0+edgeSlack && h.Pos < g.Box.Y1-edgeSlack {
+			return false
+		}
+	}
+	return true
 }
 
 // A header box: its sides within edgeSlack points of the table's, its

@@ -728,6 +728,50 @@ func TestHeaderBoxOverTable(t *testing.T) {
 	}
 }
 
+// TestProseBoxOverTable: a box of two bands, a heading's over a
+// paragraph's, just over a ruled table is no header of the table: its
+// paragraph reads as text, not as rows cut at the table's columns.
+func TestProseBoxOverTable(t *testing.T) {
+	t.Parallel()
+	var rules strings.Builder
+	for _, y := range []int{760, 740, 700, 680, 660, 640, 620} {
+		fmt.Fprintf(&rules, "100 %d m 400 %d l S\n", y, y)
+	}
+	for _, x := range []int{100, 400} {
+		fmt.Fprintf(&rules, "%d 760 m %d 700 l S\n%d 680 m %d 620 l S\n", x, x, x, x)
+	}
+	rules.WriteString("200 680 m 200 620 l S\n")
+	content := rules.String() + cellsText([][3]string{
+		{"105", "746", "What are the risks?"},
+		{"105", "726", "The fund gives no guarantee of a minimum return"},
+		{"105", "714", "or of the capital, and what it pays may be less"},
+		{"105", "666", "Office"}, {"205", "666", "Address"},
+		{"105", "646", "Rome"}, {"205", "646", "Via del Quirinale 21"},
+		{"105", "626", "Dublin"}, {"205", "626", "Lincoln Place 3"},
+	})
+	blocks := helvPage(t, content)
+	var ts []*core.Table
+	for _, b := range blocks {
+		if b.Kind == core.KindTable {
+			ts = append(ts, b.Table)
+		}
+	}
+	if len(ts) != 1 {
+		t.Fatalf("%d tables; want 1: %q", len(ts), blockTexts(blocks))
+	}
+	want := [][]string{{"Office", "Address"}, {"Rome", "Via del Quirinale 21"}, {"Dublin", "Lincoln Place 3"}}
+	if got := ts[0].Grid(); fmt.Sprintf("%q", got) != fmt.Sprintf("%q", want) {
+		t.Errorf("grid %q\nwant %q", got, want)
+	}
+	found := false
+	for _, b := range blocks {
+		found = found || b.Kind != core.KindTable && strings.Contains(strings.Join(strings.Fields(b.Text()), " "), "minimum return or of the capital")
+	}
+	if !found {
+		t.Errorf("the paragraph is not text: %q", blockTexts(blocks))
+	}
+}
+
 // TestTurnedStampNotHeading: a line set up the margin in large type (an
 // arXiv stamp) beside upright text is no heading; a page set sideways as
 // a whole keeps its heading.
