@@ -7,8 +7,9 @@ import (
 	"unicode/utf8"
 )
 
-// GlyphUnicode maps a glyph name to text: the Adobe Glyph List,
-// then the uniXXXX[XXXX...] and uXXXX[XX] conventions, then ligature names
+// GlyphUnicode maps a glyph name to text: the Adobe Glyph List, the
+// names TeX's math fonts give their glyphs (texGlyphs), then the
+// uniXXXX[XXXX...] and uXXXX[XX] conventions, then ligature names
 // joined with "_" and names with a ".suffix" variant. ok is false for
 // names that say nothing about their character (".notdef", "g123").
 func GlyphUnicode(name string) (string, bool) {
@@ -19,6 +20,9 @@ func GlyphUnicode(name string) (string, bool) {
 		return string(r), true
 	}
 	if r, ok := extraGlyphs[name]; ok {
+		return string(r), true
+	}
+	if r, ok := texGlyph(name); ok {
 		return string(r), true
 	}
 	if i := strings.IndexByte(name, '.'); i > 0 {

@@ -36,7 +36,19 @@ func TestGlyphUnicode(t *testing.T) {
 		{"uni00410042", "AB", true}, // uniXXXX, twice
 		{"u1F600", "😀", true},
 		{"trianglerightsld", "▸", true}, // the AMS symbols' name, Beamer's bullet
-		{"uniD800", "", false},          // a surrogate
+		// TeX's math fonts, which the AGL does not name.
+		{"angbracketleft", "⟨", true},
+		{"bardbl", "‖", true},
+		{"epsilon1", "ε", true},
+		{"negationslash", "\u0338", true},
+		{"parenleftBigg", "(", true},      // cmex: a delimiter of a size
+		{"angbracketrightbig", "⟩", true}, // of one of TeX's own
+		{"summationdisplay", "∑", true},
+		{"uniontext", "⋃", true}, // the n-ary union, not cmsy's '∪'
+		{"hatwide", "", false},   // an accent over what it spans
+		{"big", "", false},
+		{"gbig", "", false},
+		{"uniD800", "", false}, // a surrogate
 		{".notdef", "", false},
 		{"g123", "", false},
 		{"", "", false},
