@@ -58,3 +58,35 @@ func Accented(letter, accent string) (string, bool) {
 	}
 	return norm.NFC.String(letter + string(mark)), true
 }
+
+// Overlays TeX draws as a glyph of their own over the symbol they change.
+const (
+	// NegationSlash is the stroke of TeX's \not: '=' under it is '≠'.
+	NegationSlash = "\u0338"
+	// BigCircle is TeX's \bigcirc, which plain TeX's \copyright sets
+	// around a 'c'.
+	BigCircle = "◯"
+)
+
+// Overlay says whether s is a glyph that Overlaid can set on another.
+func Overlay(s string) bool { return s == NegationSlash || s == BigCircle }
+
+// Overlaid is host with the overlay glyph over it, and whether the two
+// read as one: host under TeX's negation slash is the negated symbol
+// where Unicode has one ('≠', '∉', '⊄'), and otherwise host followed by
+// the combining long solidus, which a reader sets over it; a 'c' in a
+// big circle is '©'.
+func Overlaid(host, overlay string) (string, bool) {
+	if utf8.RuneCountInString(host) != 1 {
+		return host, false
+	}
+	switch overlay {
+	case NegationSlash:
+		return norm.NFC.String(host + NegationSlash), true
+	case BigCircle:
+		if host == "c" {
+			return "©", true
+		}
+	}
+	return host, false
+}

@@ -19,3 +19,29 @@ func TestAccented(t *testing.T) {
 		t.Error("SpacingAccent")
 	}
 }
+
+func TestOverlaid(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		host, overlay, want string
+		ok                  bool
+	}{
+		{"=", NegationSlash, "≠", true},
+		{"∈", NegationSlash, "∉", true},
+		{"⊂", NegationSlash, "⊄", true},
+		{"∼", NegationSlash, "≁", true},
+		{"⋆", NegationSlash, "⋆\u0338", true}, // no such symbol: the mark combines
+		{"c", BigCircle, "©", true},
+		{"x", BigCircle, "x", false},
+		{"==", NegationSlash, "==", false},
+		{"=", "/", "=", false},
+	} {
+		got, ok := Overlaid(c.host, c.overlay)
+		if got != c.want || ok != c.ok {
+			t.Errorf("Overlaid(%q, %q) = %q, %v; want %q, %v", c.host, c.overlay, got, ok, c.want, c.ok)
+		}
+	}
+	if !Overlay(NegationSlash) || !Overlay(BigCircle) || Overlay("/") {
+		t.Error("Overlay")
+	}
+}

@@ -173,3 +173,23 @@ func TestAccentsSetOnLetters(t *testing.T) {
 		{"an accent on its own", "BT /F2 10 Tf 72 700 Td (the \\250 sign) Tj ET", "the ¨ sign"},
 	})
 }
+
+// TestTeXOverlays: TeX's math fonts draw '≠' as '=' under the stroke of
+// \not (cmsy's negationslash, no wider than nothing) and '©' as a 'c'
+// kerned back into a big circle (circlecopyrt); each pair reads as the
+// one character. Their fonts name the glyphs as the Adobe Glyph List
+// does not ('angbracketleft'), and a stroke over nothing stays.
+func TestTeXOverlays(t *testing.T) {
+	t.Parallel()
+	const res = "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>" +
+		" /F3 << /Type /Font /Subtype /Type1 /BaseFont /Symbol >>" +
+		" /F2 << /Type /Font /Subtype /Type1 /BaseFont /CMSY10 /FirstChar 1 /LastChar 4" +
+		" /Widths [0 389 389 1000] /Encoding << /Differences [1 /negationslash /angbracketleft /angbracketright /circlecopyrt] >> >> >> >>"
+	wantWords(t, res, []wordsCase{
+		{"not equal", "BT /F1 10 Tf 72 700 Td (x ) Tj /F2 10 Tf (\\001) Tj /F1 10 Tf (= y) Tj ET", "x ≠ y"},
+		{"not an element", "BT /F1 10 Tf 72 700 Td (a ) Tj /F2 10 Tf (\\001) Tj /F3 10 Tf (\\316) Tj /F1 10 Tf ( B) Tj ET", "a ∉ B"},
+		{"angle brackets", "BT /F2 10 Tf 72 700 Td (\\002) Tj /F1 10 Tf (x, y) Tj /F2 10 Tf (\\003) Tj ET", "⟨x, y⟩"},
+		{"copyright", "BT /F1 10 Tf 72 700 Td (Copyright ) Tj /F2 10 Tf (\\004) Tj /F1 10 Tf [750 (c) 250 ( 2009)] TJ ET", "Copyright © 2009"},
+		{"a stroke over nothing", "BT /F1 10 Tf 72 700 Td (x) Tj /F2 10 Tf 10 0 Td (\\001) Tj ET", "x \u0338"},
+	})
+}
