@@ -24,6 +24,15 @@
 //     as one character ('o' and '¨': 'ö'), where TeX's fonts in their
 //     original encoding draw accented letters so; SpacingAccent tells
 //     such a diacritic.
+//   - Overlaid sets a glyph TeX draws over a symbol to change it on that
+//     symbol (the stroke of \not over '=': '≠'; a 'c' in a big circle:
+//     '©'); Overlay tells such a glyph.
+//
+// Blocks' roles:
+//
+//   - Byline tells a document's authors or their affiliations (names
+//     marked by initials or affiliation marks, or an e-mail address),
+//     which engines set apart from the headings they are as large as.
 //
 // Direction of writing:
 //
