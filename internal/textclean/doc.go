@@ -32,7 +32,10 @@
 //
 //   - Byline tells a document's authors or their affiliations (names
 //     marked by initials or affiliation marks, or an e-mail address),
-//     which engines set apart from the headings they are as large as.
+//     which engines set apart from the headings they are as large as;
+//   - Statement tells a sentence stated (twelve words or more ending in
+//     a full stop), a pull quote or a note rather than a heading; a
+//     question may head its answer.
 //
 // Direction of writing:
 //

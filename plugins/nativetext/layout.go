@@ -3365,7 +3365,7 @@ func buildBlocks(segs []*seg, body float64, page core.BBox, fl floats) []core.Bl
 	markNumberedHeadings(blocks, body)
 	markCode(blocks)
 	markFaceHeadings(blocks, body, lead.heads)
-	unheadBylines(blocks)
+	unheadStatements(blocks)
 	blocks = joinContentsEntries(blocks, page)
 	loneDashes(blocks)
 	nestListItems(blocks)

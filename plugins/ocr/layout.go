@@ -1618,8 +1618,9 @@ func (b *blockBuilder) start(s *segment, th float64, isBullet, isOrdinal bool) {
 // claim on the page's structure, and such a block is as often a drawing
 // read as letters (an engraving beside a chapter's text: 'AU UAE: M ho
 // I', 'f PA Jepe AARE', set large) or handwriting read with doubt as
-// print. Nor is a byline (textclean.Byline): a paper's authors set
-// under its title larger than its text.
+// print. Nor is a byline or a statement (textclean.Byline, Statement):
+// a paper's authors set under its title larger than its text, a pull
+// quote.
 func (l *layout) markHeadings(blocks []pxBlock, body float64) {
 	for i := range blocks {
 		b := &blocks[i]
@@ -1636,7 +1637,7 @@ func (l *layout) markHeadings(blocks []pxBlock, body float64) {
 			all = append(all, ln...)
 			hs = append(hs, textHeight(ln))
 		}
-		if unmeasured(all) || len(all) >= minUnsureHeading && !slices.ContainsFunc(all, sureWord) || textclean.Byline(lineText(all)) {
+		if unmeasured(all) || len(all) >= minUnsureHeading && !slices.ContainsFunc(all, sureWord) || textclean.Byline(lineText(all)) || textclean.Statement(lineText(all)) {
 			continue
 		}
 		r := median(hs) / body

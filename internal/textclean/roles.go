@@ -157,3 +157,26 @@ var nameParticle = map[string]bool{
 	"del": true, "della": true, "la": true, "le": true, "du": true, "dos": true, "das": true,
 	"ter": true, "ten": true, "bin": true, "al": true, "y": true,
 }
+
+// minStatementWords is the fewest words of a statement: a heading of as
+// many words ending in a full stop is rare ('1. Introduction.', 'Table
+// 6.' are short), a sentence of as many common.
+const minStatementWords = 12
+
+// Statement reports whether text is a sentence stated, not a heading
+// over what follows: minStatementWords words or more ending in a full
+// stop or an exclamation mark (before closing quotes, brackets or a
+// note's number). A pull quote set large ('Paying for a postsecondary
+// education (college or trade school) is an investment.'), a table's
+// note in bold, a corollary's statement. A question may head what
+// answers it ('Come posso revocare la proposta, recedere dal contratto
+// o risolvere il contratto?' over the answer), and stays a heading.
+func Statement(text string) bool {
+	t := strings.TrimRightFunc(strings.TrimSpace(text), func(r rune) bool {
+		return unicode.IsDigit(r) || strings.ContainsRune("\"'’”)]»", r)
+	})
+	if !strings.HasSuffix(t, ".") && !strings.HasSuffix(t, "!") {
+		return false
+	}
+	return len(strings.Fields(text)) >= minStatementWords
+}

@@ -28,3 +28,25 @@ func TestByline(t *testing.T) {
 		}
 	}
 }
+
+func TestStatement(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		{"Paying for a postsecondary education (college or trade school) is an investment.", true},
+		{"Incidents also occurred throughout the calendar year, in every one of its months (n = 270).29", true},
+		{"You can be instrumental in helping with the success of treatments for your cat!", true},
+		{"“It is the most important decision the board will take this year, and we took it.”", true},
+		{"What are the risks and what could I get in return for my money?", false}, // a question heads its answer
+		{"1. Introduction.", false},
+		{"Table 6.", false},
+		{"Trace-based Just-in-Time Type Specialization for Dynamic Languages", false},
+		{"U.S. Production, Imports, Exports and Net Supply of Conventional Pesticides, 1994/95 Estimates", false},
+	} {
+		if got := Statement(c.text); got != c.want {
+			t.Errorf("Statement(%q) = %v, want %v", c.text, got, c.want)
+		}
+	}
+}
