@@ -3330,10 +3330,12 @@ func buildBlocks(segs []*seg, body float64, page core.BBox, fl floats) []core.Bl
 	lead := pageLeading(segs, body)
 	lead.heads = subheadFaces(segs, body)
 	lead.floats = fl
+	marks := pictureMarks(segs, fl.pictures)
 	flush := func() {
 		if len(cur) == 0 {
 			return
 		}
+		first := len(blocks)
 		for _, broken := range splitBroken(cur) {
 			start := 0
 			for _, c := range hangingCuts(broken) {
@@ -3341,6 +3343,9 @@ func buildBlocks(segs []*seg, body float64, page core.BBox, fl floats) []core.Bl
 				start = c
 			}
 			blocks = append(blocks, makeBlock(broken[start:], body, page))
+		}
+		if marks[cur[0]] && blocks[first].Kind == core.KindParagraph {
+			blocks[first].Kind = core.KindListItem // its bullet a picture
 		}
 		cur = nil
 	}
@@ -3353,7 +3358,7 @@ func buildBlocks(segs []*seg, body float64, page core.BBox, fl floats) []core.Bl
 			blocks = append(blocks, tb)
 			continue
 		}
-		if len(cur) > 0 && startsNewBlock(cur, s, &lead) {
+		if len(cur) > 0 && (marks[s] || startsNewBlock(cur, s, &lead)) {
 			flush()
 		}
 		cur = append(cur, s)
