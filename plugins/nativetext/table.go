@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/plugins/tableformer"
@@ -539,6 +540,9 @@ func textTable(group []*seg, em float64, rules []edge) (tb *core.Block, box core
 			before = lead
 		}
 	}
+	if lead, rest, ok := captionRow(group, t); ok && dropFirstRow(t, &box) {
+		group, before = rest, append(before, lead...)
+	}
 	var notes []*seg
 	if end, ok := notesUnderRule(t, box, rules); ok {
 		rest, tail := partSegs(group, func(s *seg) bool { return (s.b.Y0+s.b.Y1)/2 < end })
@@ -554,6 +558,75 @@ func textTable(group []*seg, em float64, rules []edge) (tb *core.Block, box core
 	}
 	b, a := around(group, box)
 	return &core.Block{Kind: core.KindTable, BBox: fr.unbox(box), Table: t}, box, append(before, b...), append(a, notes...)
+}
+
+// captionRow parts a borderless table's group when its first row is a
+// caption: one cell alone, read from the group's first line, which opens
+// with a numbered label ('Figure 1 This is a caption for Figure 1' over
+// two columns of rows, narrower than the first). A caption names the
+// table and holds none of its data; read as its first row it spanned
+// the table. lead is the caption's segments, rest the table's. The
+// table is read without the row, not again from rest: two rows under a
+// caption are too few for a borderless table read afresh.
+func captionRow(group []*seg, t *core.Table) (lead, rest []*seg, ok bool) {
+	var first *core.Cell
+	for i := range t.Cells {
+		c := &t.Cells[i]
+		if c.Row != 0 || strings.TrimSpace(c.Text) == "" {
+			continue
+		}
+		if first != nil {
+			return nil, nil, false
+		}
+		first = c
+	}
+	if first == nil || t.Rows < 3 {
+		return nil, nil, false
+	}
+	top := group[0]
+	for _, s := range group[1:] {
+		if s.b.Y0 < top.b.Y0 {
+			top = s
+		}
+	}
+	if len(top.words) < minCaptionWords || !labelled(top.words) || !strings.HasPrefix(first.Text, top.words[0].Text) {
+		return nil, nil, false
+	}
+	lead, rest = partSegs(group, func(s *seg) bool { return (s.b.Y0+s.b.Y1)/2 <= first.BBox.Y1 })
+	return lead, rest, len(lead) > 0 && len(rest) > 0
+}
+
+// minCaptionWords is the fewest words of a caption: its label and a
+// title ('Figure 1 Yield'); a form's 'Address 2:' over its field is a
+// label alone, and a row.
+const minCaptionWords = 3
+
+// dropFirstRow takes a table's first row out of t, and its box out of
+// box (the rows left, from the second row's top); false, and t as it
+// was, where a cell of the first row spans rows.
+func dropFirstRow(t *core.Table, box *core.BBox) bool {
+	top := math.Inf(1)
+	for _, c := range t.Cells {
+		if c.Row == 0 && c.RowSpan > 1 {
+			return false
+		}
+		if c.Row > 0 {
+			top = min(top, c.BBox.Y0)
+		}
+	}
+	if math.IsInf(top, 1) {
+		return false
+	}
+	cells := t.Cells[:0]
+	for _, c := range t.Cells {
+		if c.Row > 0 {
+			c.Row--
+			cells = append(cells, c)
+		}
+	}
+	t.Cells, t.Rows = cells, t.Rows-1
+	box.Y0 = max(box.Y0, top)
+	return true
 }
 
 // notesUnderRule is where a table ends when its last rule across it

@@ -1311,3 +1311,43 @@ func TestTableNoteEndsGroup(t *testing.T) {
 		t.Errorf("the note is lost:\n%s", p.Text())
 	}
 }
+
+// TestCaptionOverBorderlessTable: a numbered caption over a borderless
+// table, narrower than its first column, reads before the table, not as
+// its first row spanning it (Tika's testPDFVarious: 'Figure 1 This is a
+// caption for Figure 1' over two columns); a form's label over its
+// field ('Address 2:') is a label alone, and stays a row.
+func TestCaptionOverBorderlessTable(t *testing.T) {
+	t.Parallel()
+	rows := [][3]string{
+		{"72", "660", "Row 1 column 1"}, {"300", "660", "Row 1 column 2"},
+		{"72", "644", "Row 2 column 1"}, {"300", "644", "Row 2 column 2"},
+		{"72", "628", "Row 3 column 1"}, {"300", "628", "Row 3 column 2"},
+	}
+	for _, c := range []struct {
+		name, top string
+		rows      int
+		text      bool
+	}{
+		{"a caption", "Figure 1 This is a caption for Figure 1", 3, true},
+		{"a label", "Address 2:", 4, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			blocks := helvPage(t, "BT /F1 7 Tf 1 0 0 1 72 690 Tm ("+c.top+") Tj ET\n"+cellsText(rows))
+			var tb *core.Table
+			text := false
+			for _, b := range blocks {
+				switch {
+				case b.Kind == core.KindTable:
+					tb = b.Table
+				case b.Text() == c.top:
+					text = true
+				}
+			}
+			if tb == nil || tb.Rows != c.rows || text != c.text {
+				t.Fatalf("blocks %q; want a table of %d rows, %q read apart %v", blockTexts(blocks), c.rows, c.top, c.text)
+			}
+		})
+	}
+}
