@@ -19,46 +19,15 @@ import (
 // own (a quoted '¨', a backquote before a word) stands apart from its
 // neighbours and stays.
 func composeAccents(ln []fg) []fg {
-	for k := 0; k < len(ln); k++ {
-		if !textclean.SpacingAccent(ln[k].g.text) {
-			continue
-		}
-		h := accentHost(ln, k)
-		if h < 0 {
-			continue
-		}
-		if t, ok := textclean.Accented(ln[h].g.text, ln[k].g.text); ok {
-			ln[h].g.text = t
-			ln[h].b = ln[h].b.Union(ln[k].b) // the accent's room is the letter's
-			ln = slices.Delete(ln, k, k+1)
-			k--
-		}
-	}
-	return ln
+	return composeMarks(ln, textclean.SpacingAccent, accentFits, textclean.Accented)
 }
 
-// accentHost is the index of the letter next to ln[k] in the line whose
-// width holds the accent's middle, at a size near the accent's; -1 for
-// none.
-func accentHost(ln []fg, k int) int {
-	a := ln[k]
-	mid := (a.b.X0 + a.b.X1) / 2
-	best, dist := -1, 0.0
-	for _, h := range []int{k - 1, k + 1} {
-		if h < 0 || h >= len(ln) {
-			continue
-		}
-		g := ln[h]
-		r, _ := utf8.DecodeRuneInString(g.g.text)
-		if g.g.space || !unicode.IsLetter(r) || utf8.RuneCountInString(g.g.text) != 1 ||
-			mid < g.b.X0 || mid > g.b.X1 || g.g.size > accentSizes*a.g.size || a.g.size > accentSizes*g.g.size {
-			continue
-		}
-		if d := math.Abs(mid - (g.b.X0+g.b.X1)/2); best < 0 || d < dist {
-			best, dist = h, d
-		}
-	}
-	return best
+// accentFits reports whether the glyph g can bear the accent a: one
+// letter, at a size near the accent's.
+func accentFits(a, g fg) bool {
+	r, _ := utf8.DecodeRuneInString(g.g.text)
+	return unicode.IsLetter(r) && utf8.RuneCountInString(g.g.text) == 1 &&
+		g.g.size <= accentSizes*a.g.size && a.g.size <= accentSizes*g.g.size
 }
 
 // composeOverlays sets each glyph of ln (a line sorted by x) that TeX
@@ -68,15 +37,23 @@ func accentHost(ln []fg, k int) int {
 // on the space before it, and 'Copyright ©' as a 'c' in a big circle.
 // An overlay over no glyph stays as it is.
 func composeOverlays(ln []fg) []fg {
+	return composeMarks(ln, textclean.Overlay, func(_, g fg) bool { return true }, textclean.Overlaid)
+}
+
+// composeMarks sets each glyph of ln (a line sorted by x) that mark
+// tells on the glyph beside it under its middle that fits it (markHost),
+// as join makes the two one character, and drops it as a glyph of its
+// own; the host takes the mark's room.
+func composeMarks(ln []fg, mark func(string) bool, fits func(m, g fg) bool, join func(host, mark string) (string, bool)) []fg {
 	for k := 0; k < len(ln); k++ {
-		if !textclean.Overlay(ln[k].g.text) {
+		if !mark(ln[k].g.text) {
 			continue
 		}
-		h := overlayHost(ln, k)
+		h := markHost(ln, k, fits)
 		if h < 0 {
 			continue
 		}
-		if t, ok := textclean.Overlaid(ln[h].g.text, ln[k].g.text); ok {
+		if t, ok := join(ln[h].g.text, ln[k].g.text); ok {
 			ln[h].g.text = t
 			ln[h].b = ln[h].b.Union(ln[k].b)
 			ln = slices.Delete(ln, k, k+1)
@@ -86,17 +63,22 @@ func composeOverlays(ln []fg) []fg {
 	return ln
 }
 
-// overlayHost is the index of the glyph beside ln[k] under the middle of
-// ln[k], the nearer of two; -1 for none.
-func overlayHost(ln []fg, k int) int {
-	o := ln[k]
-	mid := (o.b.X0 + o.b.X1) / 2
+// markHost is the index of the glyph next to ln[k] in the line, not a
+// space, whose width holds ln[k]'s middle and that fits it, the nearer
+// of two; -1 for none.
+func markHost(ln []fg, k int, fits func(m, g fg) bool) int {
+	m := ln[k]
+	mid := (m.b.X0 + m.b.X1) / 2
 	best, dist := -1, 0.0
-	for _, h := range []int{k + 1, k - 1} {
-		if h < 0 || h >= len(ln) || ln[h].g.space || mid < ln[h].b.X0 || mid > ln[h].b.X1 {
+	for _, h := range []int{k - 1, k + 1} {
+		if h < 0 || h >= len(ln) {
 			continue
 		}
-		if d := math.Abs(mid - (ln[h].b.X0+ln[h].b.X1)/2); best < 0 || d < dist {
+		g := ln[h]
+		if g.g.space || mid < g.b.X0 || mid > g.b.X1 || !fits(m, g) {
+			continue
+		}
+		if d := math.Abs(mid - (g.b.X0+g.b.X1)/2); best < 0 || d < dist {
 			best, dist = h, d
 		}
 	}
