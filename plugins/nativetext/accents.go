@@ -9,17 +9,54 @@ import (
 	"github.com/assay-pdf/assay/internal/textclean"
 )
 
-// composeAccents sets each spacing diacritic of ln (a line sorted by x)
-// that a font drew over or under a letter beside it on that letter, as
-// one character (textclean.Accented), and drops it as a glyph of its
-// own. TeX's fonts in their original encoding draw 'ö' as an 'o' and a
-// '¨' set over it, before or after it: papers read 'B¨orsch-Supan',
-// 'Geldvermo¨gen', 'Franc¸ois', 'Lemaˆıtre'. The accent's middle stands
-// within the letter's width; a diacritic written as a character of its
-// own (a quoted '¨', a backquote before a word) stands apart from its
-// neighbours and stays.
-func composeAccents(ln []fg) []fg {
-	return composeMarks(ln, textclean.SpacingAccent, accentFits, textclean.Accented)
+// composeMarks sets each glyph of ln (a line sorted by x) that marks the
+// glyph beside it on that glyph, as one character, and drops it as a
+// glyph of its own; the host takes the mark's room. A mark stands over
+// or under its host, its middle within the host's width (markHost).
+//
+// Accents: a spacing diacritic (textclean.SpacingAccent) set over or
+// under a letter of about its size (accentFits) is the accented letter
+// (textclean.Accented). TeX's fonts in their original encoding draw 'ö'
+// as an 'o' and a '¨' set over it, before or after it: papers read
+// 'B¨orsch-Supan', 'Geldvermo¨gen', 'Franc¸ois', 'Lemaˆıtre'. A
+// diacritic written as a character of its own (a quoted '¨', a
+// backquote before a word) stands apart from its neighbours and stays.
+//
+// Overlays: a glyph TeX draws over a symbol to change it
+// (textclean.Overlay) is the changed symbol (textclean.Overlaid), one
+// character where Unicode has one: lecture notes set 'x ≠ y' as '='
+// under \not's stroke, which read 'x ̸= y', the stroke on the space
+// before it, and 'Copyright ©' as a 'c' in a big circle. An overlay
+// over no glyph stays as it is.
+//
+// One pass does both, with the tests called directly: it runs on every
+// line of every page.
+func composeMarks(ln []fg) []fg {
+	for k := 0; k < len(ln); k++ {
+		t := ln[k].g.text
+		accent := textclean.SpacingAccent(t)
+		if !accent && !textclean.Overlay(t) {
+			continue
+		}
+		h := markHost(ln, k, accent)
+		if h < 0 {
+			continue
+		}
+		var joined string
+		var ok bool
+		if accent {
+			joined, ok = textclean.Accented(ln[h].g.text, t)
+		} else {
+			joined, ok = textclean.Overlaid(ln[h].g.text, t)
+		}
+		if ok {
+			ln[h].g.text = joined
+			ln[h].b = ln[h].b.Union(ln[k].b)
+			ln = slices.Delete(ln, k, k+1)
+			k--
+		}
+	}
+	return ln
 }
 
 // accentFits reports whether the glyph g can bear the accent a: one
@@ -30,43 +67,10 @@ func accentFits(a, g fg) bool {
 		g.g.size <= accentSizes*a.g.size && a.g.size <= accentSizes*g.g.size
 }
 
-// composeOverlays sets each glyph of ln (a line sorted by x) that TeX
-// draws over a symbol to change it (textclean.Overlay) on the symbol
-// under it, as one character where Unicode has one: lecture notes set
-// 'x ≠ y' as '=' under \not's stroke, which read 'x ̸= y', the stroke
-// on the space before it, and 'Copyright ©' as a 'c' in a big circle.
-// An overlay over no glyph stays as it is.
-func composeOverlays(ln []fg) []fg {
-	return composeMarks(ln, textclean.Overlay, func(_, g fg) bool { return true }, textclean.Overlaid)
-}
-
-// composeMarks sets each glyph of ln (a line sorted by x) that mark
-// tells on the glyph beside it under its middle that fits it (markHost),
-// as join makes the two one character, and drops it as a glyph of its
-// own; the host takes the mark's room.
-func composeMarks(ln []fg, mark func(string) bool, fits func(m, g fg) bool, join func(host, mark string) (string, bool)) []fg {
-	for k := 0; k < len(ln); k++ {
-		if !mark(ln[k].g.text) {
-			continue
-		}
-		h := markHost(ln, k, fits)
-		if h < 0 {
-			continue
-		}
-		if t, ok := join(ln[h].g.text, ln[k].g.text); ok {
-			ln[h].g.text = t
-			ln[h].b = ln[h].b.Union(ln[k].b)
-			ln = slices.Delete(ln, k, k+1)
-			k--
-		}
-	}
-	return ln
-}
-
 // markHost is the index of the glyph next to ln[k] in the line, not a
-// space, whose width holds ln[k]'s middle and that fits it, the nearer
-// of two; -1 for none.
-func markHost(ln []fg, k int, fits func(m, g fg) bool) int {
+// space, whose width holds ln[k]'s middle, the nearer of two, and for an
+// accent a letter that fits it; -1 for none.
+func markHost(ln []fg, k int, accent bool) int {
 	m := ln[k]
 	mid := (m.b.X0 + m.b.X1) / 2
 	best, dist := -1, 0.0
@@ -75,7 +79,7 @@ func markHost(ln []fg, k int, fits func(m, g fg) bool) int {
 			continue
 		}
 		g := ln[h]
-		if g.g.space || mid < g.b.X0 || mid > g.b.X1 || !fits(m, g) {
+		if g.g.space || mid < g.b.X0 || mid > g.b.X1 || accent && !accentFits(m, g) {
 			continue
 		}
 		if d := math.Abs(mid - (g.b.X0+g.b.X1)/2); best < 0 || d < dist {

@@ -787,8 +787,7 @@ func buildSegments(gs []*glyph, fr frame, arena *fgArena) (_ []*seg, repeats int
 	for li := range lines {
 		slices.SortStableFunc(lines[li], func(a, b fg) int { return cmp.Compare(a.b.X0, b.b.X0) })
 		ocrWordsApart(lines[li])
-		lines[li] = composeAccents(lines[li])
-		lines[li] = composeOverlays(lines[li])
+		lines[li] = composeMarks(lines[li])
 		n := len(lines[li])
 		lines[li] = dedupe(lines[li])
 		repeats += n - len(lines[li])
