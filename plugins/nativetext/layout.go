@@ -1920,6 +1920,12 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg, rules []edge, facts 
 		var before, after []*seg
 		if tabular && group[0].fr.axis() && !verticalWriting(group) {
 			tb, tbox, before, after = textTable(group, em, rules)
+			if tb == nil {
+				var k int
+				if tb, tbox, before, after, k = tableAtTop(slabs, i, j, em, rules); tb != nil {
+					j = k
+				}
+			}
 		}
 		if tb != nil {
 			xyCut(before, em, depth+1, out, rules, facts)

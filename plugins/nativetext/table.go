@@ -560,6 +560,31 @@ func textTable(group []*seg, em float64, rules []edge) (tb *core.Block, box core
 	return &core.Block{Kind: core.KindTable, BBox: fr.unbox(box), Table: t}, box, append(before, b...), append(a, notes...)
 }
 
+// minTableSlabs is the fewest slabs of a group that tableAtTop reads as
+// a table: a borderless table's header and two rows.
+const minTableSlabs = 3
+
+// tableAtTop is the borderless table that a group's first slabs make
+// when the whole group (slabs[i:j]) makes none, and their end k: the
+// group less the most lines of one phrase at its foot that leaves a
+// table (textTable), minTableSlabs slabs or more. Lines of one phrase
+// under a table leave its gutters open (labels set flush left:
+// 'Variance Analysis:', 'Critical Items: 1'), and grow its group, and a
+// sparse table's rows, a few cells each, are no more tabular than they
+// are: an inventory report's table took in the six lines under it, read
+// as no table, and the XY cut then read its rows one at a time, and the
+// rest in columns, the last rows' figures after the paragraph under the
+// table. Only such lines are peeled: a group that is no table for rows
+// of several phrases (a chart's labels) stays none.
+func tableAtTop(slabs [][]*seg, i, j int, em float64, rules []edge) (tb *core.Block, box core.BBox, before, after []*seg, k int) {
+	for k = j - 1; k-i >= minTableSlabs && len(slabs[k]) == 1; k-- {
+		if tb, box, before, after = textTable(slices.Concat(slabs[i:k]...), em, rules); tb != nil {
+			return tb, box, before, after, k
+		}
+	}
+	return nil, core.BBox{}, nil, nil, j
+}
+
 // captionRow parts a borderless table's group when its first row is a
 // caption: one cell alone, read from the group's first line, which opens
 // with a numbered label ('Figure 1 This is a caption for Figure 1' over

@@ -1351,3 +1351,56 @@ func TestCaptionOverBorderlessTable(t *testing.T) {
 		})
 	}
 }
+
+// TestSparseTableOverLabels: a borderless table whose rows fill a few of
+// its six columns each, over short lines set flush left that leave its
+// gutters open (markitdown's inventory report), is one table of all its
+// rows; the lines under it stay text, after it.
+func TestSparseTableOverLabels(t *testing.T) {
+	t.Parallel()
+	xs := map[string]string{"a": "72", "b": "150", "c": "230", "d": "310", "e": "390", "f": "470"}
+	rows := []struct {
+		y     string
+		cells []string // column letter, then text
+	}{
+		{"700", []string{"a", "Product Code", "b", "Location", "c", "Expected", "d", "Actual", "e", "Variance", "f", "Status"}},
+		{"680", []string{"a", "SKU-8847", "b", "A-12", "c", "450"}},
+		{"660", []string{"b", "B-07", "d", "289", "e", "-23"}},
+		{"640", []string{"a", "SKU-9201", "c", "780", "d", "778", "f", "OK"}},
+		{"620", []string{"b", "C-15", "e", "+15"}},
+		{"600", []string{"a", "SKU-4563", "b", "D-22", "d", "156", "f", "CRITICAL"}},
+		{"580", []string{"c", "180", "e", "-24"}},
+		{"560", []string{"a", "SKU-7728", "b", "A-08", "c", "920"}},
+		{"540", []string{"d", "935", "e", "+15", "f", "OK"}},
+		{"500", []string{"a", "Variance Analysis:"}},
+		{"480", []string{"a", "Summary Statistics:"}},
+		{"466", []string{"a", "Total Variance Cost: $4,287.50"}},
+		{"452", []string{"a", "Critical Items: 1"}},
+		{"438", []string{"a", "Overall Accuracy: 97.2%"}},
+	}
+	var cells [][3]string
+	for _, r := range rows {
+		for k := 0; k < len(r.cells); k += 2 {
+			cells = append(cells, [3]string{xs[r.cells[k]], r.y, r.cells[k+1]})
+		}
+	}
+	blocks := helvPage(t, cellsText(cells))
+	var tables []*core.Table
+	after := ""
+	for _, b := range blocks {
+		if b.Kind == core.KindTable {
+			tables = append(tables, b.Table)
+		} else if len(tables) > 0 {
+			after += b.Text() + "\n"
+		}
+	}
+	if len(tables) != 1 || tables[0].Rows != 9 || tables[0].Cols != 6 {
+		t.Fatalf("blocks %q; want one table of 9 rows and 6 columns", blockTexts(blocks))
+	}
+	if got := tables[0].Grid()[8]; fmt.Sprintf("%q", got) != fmt.Sprintf("%q", []string{"", "", "", "935", "+15", "OK"}) {
+		t.Errorf("last row %q", got)
+	}
+	if !strings.Contains(after, "Critical Items: 1") {
+		t.Errorf("after the table: %q", after)
+	}
+}
