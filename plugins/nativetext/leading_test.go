@@ -1,6 +1,7 @@
 package nativetext
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -266,5 +267,54 @@ func TestWrapAroundFloat(t *testing.T) {
 	}
 	if !slices.ContainsFunc(paras, func(p string) bool { return strings.HasPrefix(p, "The harbour master thanked him") }) {
 		t.Errorf("the last paragraph is not one of its own:\n%s", strings.Join(paras, "\n"))
+	}
+}
+
+// TestFewLinesLooseLeading: a page too short to learn its leading from
+// (a request for proposals' first page, two numbered paragraphs of two
+// lines 18 points apart at 11 points) keeps each paragraph's lines in
+// one block where the words run on in lower case; a line of code after
+// a lead-in's colon, and a lettered note after a full stop, start blocks
+// of their own.
+func TestFewLinesLooseLeading(t *testing.T) {
+	t.Parallel()
+	line := func(x, y int, text string) string {
+		return fmt.Sprintf("BT /F1 11 Tf 1 0 0 1 %d %d Tm (%s) Tj ET\n", x, y, text)
+	}
+	cases := []struct {
+		name, content string
+		want          []string
+	}{
+		{"numbered paragraphs",
+			line(90, 700, ".1") + line(144, 700, "The intent of this Request for Proposal (RFP) is to solicit submissions, in the") +
+				line(144, 682, "format detailed in this document, from qualified Construction Managers.") +
+				line(90, 646, ".2") + line(144, 646, "Available information is included in Section 00 00 45."),
+			[]string{".1", "The intent of this Request for Proposal (RFP) is to solicit submissions, in the format detailed in this document, from qualified Construction Managers.",
+				".2", "Available information is included in Section 00 00 45."}},
+		{"an indented first line",
+			line(108, 700, "By order dated May 1, 2007 (docket no. 213), the court dismissed this case in its") +
+				line(72, 682, "entirety, with prejudice, upon the settlement of the parties."),
+			[]string{"By order dated May 1, 2007 (docket no. 213), the court dismissed this case in its entirety, with prejudice, upon the settlement of the parties."}},
+		{"code after a colon",
+			line(144, 700, "Thus, every time a Counter object is created with new, as in, for example:") +
+				line(144, 682, "c = new Counter;"),
+			[]string{"Thus, every time a Counter object is created with new, as in, for example:", "c = new Counter;"}},
+		{"lettered notes",
+			line(144, 700, "a In Alaska, Delaware, Indiana, and Nebraska, no districts exceeded the cap.") +
+				line(144, 682, "b The alternate assessment of Missouri is not based on alternate achievement standards."),
+			[]string{"a In Alaska, Delaware, Indiana, and Nebraska, no districts exceeded the cap.", "b The alternate assessment of Missouri is not based on alternate achievement standards."}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			blocks := helvPage(t, c.content)
+			var got []string
+			for _, b := range blocks {
+				got = append(got, strings.Join(strings.Fields(b.Text()), " "))
+			}
+			if fmt.Sprintf("%q", got) != fmt.Sprintf("%q", c.want) {
+				t.Errorf("blocks %q\nwant %q", got, c.want)
+			}
+		})
 	}
 }
