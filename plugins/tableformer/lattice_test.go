@@ -426,3 +426,64 @@ func TestLatticeFixedPitch(t *testing.T) {
 		})
 	}
 }
+
+// TestTrimNoteUnderBoxes: a frame around a ruled table whose last rows
+// are boxes ruled part of the way across ('Note' beside a remark), over
+// terms set as prose at the frame's foot (a repair estimate's): the
+// frame is trimmed under the lowest box, and the terms are the caller's
+// to read as text; without the boxes the band under the last rule
+// across was already prose, and is trimmed there.
+func TestTrimNoteUnderBoxes(t *testing.T) {
+	t.Parallel()
+	frame := func(boxes bool) Grid {
+		g := Grid{Box: core.BBox{X0: 75, Y0: 100, X1: 475, Y1: 300}}
+		for _, y := range []float64{100, 120, 140, 160, 180, 300} {
+			g.H = append(g.H, Ruling{Horizontal: true, Pos: y, Lo: 75, Hi: 475})
+		}
+		g.V = append(g.V, Ruling{Pos: 75, Lo: 100, Hi: 300}, Ruling{Pos: 475, Lo: 100, Hi: 300},
+			Ruling{Pos: 257, Lo: 120, Hi: 180}, Ruling{Pos: 309, Lo: 120, Hi: 180})
+		if boxes {
+			g.H = append(g.H, Ruling{Horizontal: true, Pos: 190, Lo: 75, Hi: 156}, Ruling{Horizontal: true, Pos: 205, Lo: 75, Hi: 156})
+			g.V = append(g.V, Ruling{Pos: 156, Lo: 190, Hi: 205})
+		}
+		return g
+	}
+	var body []core.Word
+	add := func(ws []core.Word, x, y float64, s string) []core.Word { return setWords(ws, x, y, 9, s) }
+	for i, row := range [][]string{{"Item", "Hours", "Rate"}, {"Body Labor", "2", "150"}, {"Paint Labor", "1.5", "150"}, {"Sales Tax", "", "10.20%"}} {
+		y := 113 + 20*float64(i)
+		body = add(body, 80, y, row[0])
+		body = add(body, 262, y, row[1])
+		body = add(body, 314, y, row[2])
+	}
+	terms := []string{
+		"This is a preliminary estimate for the visible damage of the vehicle only.",
+		"More damage may be found once the vehicle has been taken apart, and parts",
+		"may cost more when their makers update the prices of the parts they sell.",
+	}
+	withTerms := func(ws []core.Word) []core.Word {
+		for i, s := range terms {
+			ws = add(ws, 80, 230+12*float64(i), s)
+		}
+		return ws
+	}
+	note := add(add(slices.Clone(body), 80, 200, "Note"), 160, 200, "Minor rear bumper repair")
+	cases := []struct {
+		name   string
+		boxes  bool
+		words  []core.Word
+		bottom float64
+	}{
+		{"a note's box over the terms", true, withTerms(note), 205},
+		{"the terms alone", false, withTerms(slices.Clone(body)), 180},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			g, ok := TrimCaptions(frame(c.boxes), c.words, 9)
+			if !ok || g.Box.Y1 != c.bottom {
+				t.Errorf("trimmed %v to %+v; want the frame cut at %v", ok, g.Box, c.bottom)
+			}
+		})
+	}
+}

@@ -382,11 +382,33 @@ func TrimCaptions(g Grid, words []core.Word, em float64) (Grid, bool) {
 	}
 	if captionBand(ws, rows[len(rows)-1].pos, bottom, g.Box, gap) {
 		bottom = rows[len(rows)-1].pos
+	} else if y, ok := noteUnderBoxes(g, ws, rows[len(rows)-1].pos, gap); ok {
+		bottom = y
 	}
 	if top == g.Box.Y0 && bottom == g.Box.Y1 {
 		return g, false
 	}
 	return clipGrid(g, top, bottom), true
+}
+
+// noteUnderBoxes is where a band of prose at the foot of g's frame
+// starts when the band under the last rule across the frame (from) holds
+// more than prose: boxes ruled part of the way across over the prose (a
+// repair estimate frames its page, and under its totals sets 'Note' in a
+// box beside 'Minor rear bumper repair', then its terms in italics). The
+// band starts at the lowest rule under from with prose under it, and
+// only prose; the rows over it stay the table's.
+func noteUnderBoxes(g Grid, ws []word, from, gap float64) (float64, bool) {
+	var ys []float64
+	for _, h := range g.H {
+		if h.Pos > from+edgeTol && h.Pos < g.Box.Y1-edgeTol {
+			ys = append(ys, h.Pos)
+		}
+	}
+	if len(ys) == 0 {
+		return 0, false
+	}
+	return slices.Max(ys), captionBand(ws, slices.Max(ys), g.Box.Y1, g.Box, gap)
 }
 
 // ruledDown reports whether most rules inside g's frame, an em or more
