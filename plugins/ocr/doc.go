@@ -55,7 +55,11 @@
 // type; parts.go) and read one column at a time; the probe band is read
 // so too. It reads a block's lines as of one size, too: a line of
 // display type three times the size of the print beside it is read as a
-// part of its own.
+// part of its own, and inked rows a page's reading leaves without a word
+// (a title twice the size of the print under it, which Tesseract drops
+// from the block) are read again as a band of their own, their words
+// kept where every one is read surely (readUnread; not in a picture's
+// region, whose unread ink is most often the picture's own).
 // PaddleOCR reads a page's columns apart too where they run three inches
 // down the page: its line boxes, grown by their margins, bridge a narrow
 // gutter. The probe also measures the print: a page of large print is

@@ -673,6 +673,10 @@ func (j *job) readAs(ctx context.Context, g *image.Gray, dpi int, orient, page, 
 		return nil, "", err
 	}
 	defer release()
+	if tw != nil {
+		tw.unread = page
+		defer func() { tw.unread = false }()
+	}
 	var upright *cleanPage
 	var firstItems []pxWord
 	var probe *image.Gray // the band read poorly, for OSD

@@ -75,6 +75,10 @@ var rtlModels = map[string]bool{"Arabic": true, "Hebrew": true, "ara": true, "he
 type tessWorker struct {
 	clients map[string]*gosseract.Client // by "lang+lang"
 	osd     *osdHandle
+	// unread: the worker reads a whole page now, and reads again the
+	// lines a reading leaves unread (readUnread). A picture's region is
+	// not a page: its unread ink is most often the picture's own.
+	unread bool
 }
 
 // tesseract is the Tesseract backend: a pool of workers, one per core,
@@ -361,6 +365,11 @@ func (t *tesseract) recognize(ctx context.Context, w *tessWorker, g *image.Gray,
 	if err != nil {
 		return nil, err
 	}
+	if w.unread {
+		if boxes, err = readUnread(ctx, c, src, dpi, boxes); err != nil {
+			return nil, err
+		}
+	}
 	rtl := slices.ContainsFunc(langs, func(l string) bool { return rtlModels[l] })
 	words := make([]pxWord, 0, len(boxes))
 	var prev gosseract.BoundingBox
@@ -390,6 +399,128 @@ func (t *tesseract) recognize(ctx context.Context, w *tessWorker, g *image.Gray,
 		})
 	}
 	return words, nil
+}
+
+// Lines that a reading of a block leaves unread (readUnread).
+const (
+	// minUnreadInch and maxUnreadInch bound the height of a band of
+	// inked rows read again: a line of print, from a small one to display
+	// type; a taller band is a picture or a drawing.
+	minUnreadInch = 0.06
+	maxUnreadInch = 0.75
+	// unreadJoinInch: bands of inked rows this close are one (a line's
+	// accents, an i's dot).
+	unreadJoinInch = 0.02
+	// maxUnreadInk is the most of a band's width its rows ink on average:
+	// print leaves most of a row white; a solid bar or a photograph
+	// does not.
+	maxUnreadInk = 0.5
+	// minUnreadConf and minUnreadMean: a band's words are kept where each
+	// is read at minUnreadConf or above and all of them at minUnreadMean
+	// on average. Print is read at 0.9 and above; a drawing's strokes
+	// read as letters come out far below.
+	minUnreadConf = 0.5
+	minUnreadMean = 0.8
+	// maxUnreadBands bounds the bands read again in one image.
+	maxUnreadBands = 8
+)
+
+// readUnread reads again, each alone, the bands of g's inked rows that
+// no word of boxes (g's reading with c) stands on, and adds the words
+// read there. Tesseract reads a block as lines of one size, and drops a
+// line of display type much larger than the print under it: a scanned
+// medical report's title ('SEATTLE GENERAL HOSPITAL', twice the size of
+// its text) was read by neither the block nor any part, and Tesseract
+// reads it at 0.96 in a band of its own. A band's words are kept only
+// where they are read surely (minUnreadConf, minUnreadMean), so that a
+// drawing's strokes add no letters.
+func readUnread(ctx context.Context, c *gosseract.Client, g *image.Gray, dpi int, boxes []gosseract.BoundingBox) ([]gosseract.BoundingBox, error) {
+	bandsRead := 0
+	for _, band := range unreadBands(g, dpi, boxes) {
+		if bandsRead == maxUnreadBands {
+			break
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		bandsRead++
+		pad := band.Dy() / 3
+		r := image.Rect(0, max(0, band.Min.Y-pad), g.Rect.Dx(), min(g.Rect.Dy(), band.Max.Y+pad))
+		read, err := readBoxes(c, g.SubImage(r.Add(g.Rect.Min)).(*image.Gray), dpi)
+		if err != nil {
+			return nil, err
+		}
+		boxes = append(boxes, sureInBand(read, r.Min, band, bandsRead)...)
+	}
+	return boxes, nil
+}
+
+// unreadBands are the bands of g's inked rows (more than blankRowInk dark
+// pixels) that no box of boxes covers, joined across gaps under
+// unreadJoinInch, minUnreadInch to maxUnreadInch tall, inking less than
+// maxUnreadInk of their width; rows from g's corner, the whole width.
+func unreadBands(g *image.Gray, dpi int, boxes []gosseract.BoundingBox) []image.Rectangle {
+	rows := rowInk(g)
+	covered := make([]bool, len(rows))
+	for _, b := range boxes {
+		for y := max(0, b.Box.Min.Y); y < min(len(rows), b.Box.Max.Y); y++ {
+			covered[y] = true
+		}
+	}
+	blank, join := blankRowInk(g.Rect.Dx()), int(unreadJoinInch*float64(dpi))
+	var out []image.Rectangle
+	start, end, ink := -1, -1, 0
+	flush := func() {
+		if start < 0 {
+			return
+		}
+		h := end - start
+		if float64(h) >= minUnreadInch*float64(dpi) && float64(h) <= maxUnreadInch*float64(dpi) &&
+			float64(ink) < maxUnreadInk*float64(h*g.Rect.Dx()) {
+			out = append(out, image.Rect(0, start, g.Rect.Dx(), end))
+		}
+		start, end, ink = -1, -1, 0
+	}
+	for y, n := range rows {
+		if n <= blank || covered[y] {
+			if start >= 0 && (covered[y] || y-end > join) {
+				flush()
+			}
+			continue
+		}
+		if start < 0 {
+			start = y
+		}
+		end, ink = y+1, ink+n
+	}
+	flush()
+	return out
+}
+
+// sureInBand are the words of read (boxes from off) whose middle lies in
+// band, where each is read at minUnreadConf or above and all at
+// minUnreadMean on average, their boxes moved by off and numbered apart
+// from the block's lines (BlockNum, so that no word is taken for one of
+// the same line as a word read before).
+func sureInBand(read []gosseract.BoundingBox, off image.Point, band image.Rectangle, n int) []gosseract.BoundingBox {
+	var out []gosseract.BoundingBox
+	sum := 0.0
+	for _, b := range read {
+		b.Box = b.Box.Add(off)
+		if mid := (b.Box.Min.Y + b.Box.Max.Y) / 2; mid < band.Min.Y || mid >= band.Max.Y || strings.TrimSpace(b.Word) == "" {
+			continue
+		}
+		if b.Confidence/100 < minUnreadConf {
+			return nil
+		}
+		b.BlockNum = -n
+		sum += b.Confidence / 100
+		out = append(out, b)
+	}
+	if len(out) == 0 || sum/float64(len(out)) < minUnreadMean {
+		return nil
+	}
+	return out
 }
 
 // readBoxes reads g, printed at dpi, with the handle c: its words with
