@@ -1915,28 +1915,9 @@ func xyCut(segs []*seg, em float64, depth int, out *[]*seg, rules []edge, facts 
 			i++
 			continue
 		}
-		var tb *core.Block
-		var tbox core.BBox
-		var before, after []*seg
-		if tabular && group[0].fr.axis() && !verticalWriting(group) {
-			tb, tbox, before, after = textTable(group, em, rules)
-			if tb == nil {
-				var k int
-				if tb, tbox, before, after, k = tableAtTop(slabs, i, j, em, rules); tb != nil {
-					j = k
-				}
-			}
-		}
-		if tb != nil {
-			xyCut(before, em, depth+1, out, rules, facts)
-			// tbox is in the group's frame, the heading's box upright.
-			if n := len(*out); n > 0 && group[0].fr == 0 && headingAbove((*out)[n-1], tb.Table, tb.BBox, rules, em) {
-				tbox = tbox.Union((*out)[n-1].b)
-				tb.BBox = tb.BBox.Union((*out)[n-1].b)
-				*out = (*out)[:n-1]
-			}
-			*out = append(*out, &seg{b: tbox, size: em, line: -1, fr: group[0].fr, table: tb})
-			emitRows(after, out)
+		if t, end := tableOf(slabs, i, j, group, tabular, em, rules); t.tb != nil {
+			emitTable(t, group[0].fr, em, depth, out, rules, facts)
+			j = end
 		} else if parts := sideColumn(cols); parts != nil && !tabular {
 			for _, p := range parts {
 				xyCut(p, em, depth+1, out, rules, facts)

@@ -560,6 +560,47 @@ func textTable(group []*seg, em float64, rules []edge) (tb *core.Block, box core
 	return &core.Block{Kind: core.KindTable, BBox: fr.unbox(box), Table: t}, box, append(before, b...), append(a, notes...)
 }
 
+// groupTable is a borderless table read from a group of the XY cut: its
+// block, its box in the group's frame, and the lines read before and
+// after it.
+type groupTable struct {
+	tb            *core.Block
+	box           core.BBox
+	before, after []*seg
+}
+
+// tableOf is the borderless table that the group slabs[i:j] (its segments
+// group) makes where its columns are tabular, in an axis frame and not in
+// vertical writing, and the end of the slabs it was read from: the whole
+// group (textTable), or its first slabs (tableAtTop).
+func tableOf(slabs [][]*seg, i, j int, group []*seg, tabular bool, em float64, rules []edge) (groupTable, int) {
+	if !tabular || !group[0].fr.axis() || verticalWriting(group) {
+		return groupTable{}, j
+	}
+	if tb, box, before, after := textTable(group, em, rules); tb != nil {
+		return groupTable{tb, box, before, after}, j
+	}
+	if tb, box, before, after, k := tableAtTop(slabs, i, j, em, rules); tb != nil {
+		return groupTable{tb, box, before, after}, k
+	}
+	return groupTable{}, j
+}
+
+// emitTable reads t's lines before it (xyCut, one level down), then the
+// table, with the heading the layout read just before it where that is
+// the heading over its groups (headingAbove), then its lines after it.
+func emitTable(t groupTable, fr frame, em float64, depth int, out *[]*seg, rules []edge, facts *layoutFacts) {
+	xyCut(t.before, em, depth+1, out, rules, facts)
+	// t.box is in the group's frame, the heading's box upright.
+	if n := len(*out); n > 0 && fr == 0 && headingAbove((*out)[n-1], t.tb.Table, t.tb.BBox, rules, em) {
+		t.box = t.box.Union((*out)[n-1].b)
+		t.tb.BBox = t.tb.BBox.Union((*out)[n-1].b)
+		*out = (*out)[:n-1]
+	}
+	*out = append(*out, &seg{b: t.box, size: em, line: -1, fr: fr, table: t.tb})
+	emitRows(t.after, out)
+}
+
 // minTableSlabs is the fewest slabs of a group that tableAtTop reads as
 // a table: a borderless table's header and two rows.
 const minTableSlabs = 3
