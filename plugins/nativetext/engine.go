@@ -256,7 +256,8 @@ func DocumentPassResults(results []core.PageResult) {
 
 // DocumentPass decides what needs more than one page, over pages laid out
 // by Cells.Layout (in page order): running headers and footers, heading
-// levels, paragraphs that run on in the next column (joinContinued),
+// levels, footnotes at the feet of columns read after the page's text
+// (moveFootnotes), paragraphs that run on in the next column (joinContinued),
 // tables that continue on the next page (tableformer.JoinPages), and
 // words broken at line ends (textclean.Hyphens).
 // A panic leaves the pages as they are.
@@ -264,6 +265,7 @@ func DocumentPass(pages []*core.Page) {
 	defer func() { recovered.Note("nativetext: document pass", recover()) }()
 	markFurniture(pages)
 	rankHeadings(pages)
+	moveFootnotes(pages)
 	joinContinued(pages)
 	markRunOn(pages)
 	tableformer.JoinPages(pages)

@@ -1,0 +1,72 @@
+package nativetext
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/assay-pdf/assay/core"
+)
+
+// TestFootnoteAfterColumns: a note at the foot of the first of two
+// columns, in smaller type after its mark, is a footnote read after the
+// page's text, and the sentence that runs on from the first column to the
+// second is one paragraph again; a date opening a line at a column's
+// foot, its day level with the month, is no note.
+func TestFootnoteAfterColumns(t *testing.T) {
+	t.Parallel()
+	left := []string{
+		"All these envisioned microrobotic uses rely",
+		"on the combined actions of many microrobots.",
+		"The high level of underactuation in systems",
+		"of this kind, where the robots are steered",
+		"by one signal and move together, and where",
+	}
+	right := []string{
+		"each robot answers to it in its own way,",
+		"makes the control of several microrobots",
+		"harder than that of one, as follows here.",
+	}
+	page := func(note string) string {
+		var sb strings.Builder
+		for i, l := range left {
+			fmt.Fprintf(&sb, "BT /F1 10 Tf 1 0 0 1 72 %d Tm (%s) Tj ET\n", 700-12*i, l)
+		}
+		for i, l := range right {
+			fmt.Fprintf(&sb, "BT /F1 10 Tf 1 0 0 1 330 %d Tm (%s) Tj ET\n", 700-12*i, l)
+		}
+		sb.WriteString(note)
+		return sb.String()
+	}
+	cases := []struct {
+		name, note, text string
+		footnote         bool
+	}{
+		{"a marked note", "BT /F1 8 Tf 1 0 0 1 72 110 Tm (*Contact: Ann Gale, the laboratory of microrobotics.) Tj ET\n",
+			"*Contact: Ann Gale, the laboratory of microrobotics.", true},
+		{"a raised number", "BT /F1 5 Tf 1 0 0 1 72 113 Tm (11) Tj ET BT /F1 8 Tf 1 0 0 1 81 110 Tm (See Greene and Ondrich, on the robots.) Tj ET\n",
+			"11 See Greene and Ondrich, on the robots.", true},
+		{"a date", "BT /F1 8 Tf 1 0 0 1 72 110 Tm (1 October 959 to 8 July 975, the years of the reign) Tj ET\n",
+			"1 October 959 to 8 July 975, the years of the reign", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			blocks := helvPage(t, page(c.note))
+			last := blocks[len(blocks)-1]
+			if got := strings.Join(strings.Fields(last.Text()), " "); (got == c.text && last.Kind == core.KindFootnote) != c.footnote {
+				t.Fatalf("last block %s %q; want the footnote %v: %q", last.Kind, got, c.footnote, blockTexts(blocks))
+			}
+			if !c.footnote {
+				return
+			}
+			joined := false
+			for _, b := range blocks {
+				joined = joined || strings.Contains(strings.Join(strings.Fields(b.Text()), " "), "and where each robot answers")
+			}
+			if !joined {
+				t.Errorf("the sentence over the columns is not one paragraph: %q", blockTexts(blocks))
+			}
+		})
+	}
+}
