@@ -34,6 +34,9 @@ const (
 // blocks, before its running footers, in their order.
 func moveFootnotes(pages []*core.Page) {
 	for _, p := range pages {
+		if !opensNote(p.Blocks) {
+			continue // the body's size is needed only where a block opens as a note
+		}
 		body := documentBody([]*core.Page{p})
 		if body <= 0 {
 			continue
@@ -83,6 +86,17 @@ func footnoteAt(p *core.Page, i int, body float64) bool {
 		}
 	}
 	return true
+}
+
+// opensNote reports whether some block of blocks opens with a note's
+// mark (noteMark).
+func opensNote(blocks []core.Block) bool {
+	for i := range blocks {
+		if noteMark(openingWords(&blocks[i])) {
+			return true
+		}
+	}
+	return false
 }
 
 // openingWords are the words of b's first line, none where it has no line.
