@@ -31,7 +31,7 @@ func DropLeaders(s string) string {
 	if !dropped {
 		return s
 	}
-	return strings.Join(strings.Fields(sb.String()), " ")
+	return CollapseSpace(sb.String())
 }
 
 // leaderRun is the end of the run of dots and spaces that starts at s[i]

@@ -61,7 +61,7 @@ func Byline(text string) bool {
 // more ('Salden, A.H.; Goedvolk, E.-J.; ...'), else at commas followed
 // by a space and at 'and' or '&'.
 func bylineItems(text string) []string {
-	text = strings.Join(strings.Fields(text), " ")
+	text = CollapseSpace(text)
 	var items []string
 	if strings.Count(text, ";") >= 2 {
 		items = strings.Split(text, ";")
