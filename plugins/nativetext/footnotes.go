@@ -72,8 +72,7 @@ func moveFootnotes(pages []*core.Page) {
 // column.
 func footnoteAt(p *core.Page, i int, body float64) bool {
 	b := &p.Blocks[i]
-	if b.Kind != core.KindParagraph || len(b.Lines) == 0 || len(b.Lines[0].Words) == 0 ||
-		!noteMark(b.Lines[0].Words) || wordSize(b) > footnoteSize*body || b.BBox.Y0 < footnoteZone*p.Height {
+	if !noteBlock(b, body) || b.BBox.Y0 < footnoteZone*p.Height {
 		return false
 	}
 	for j := range p.Blocks {
@@ -81,11 +80,18 @@ func footnoteAt(p *core.Page, i int, body float64) bool {
 		if j == i || o.Kind.Furniture() || o.BBox.Y0 < b.BBox.Y1 || o.BBox.X1 <= b.BBox.X0 || o.BBox.X0 >= b.BBox.X1 {
 			continue
 		}
-		if o.Kind != core.KindParagraph || !noteMark(openingWords(o)) || wordSize(o) > footnoteSize*body {
+		if !noteBlock(o, body) {
 			return false // text under the note that is no other note
 		}
 	}
 	return true
+}
+
+// noteBlock reports whether b reads as a note: a paragraph opening with
+// a note's mark (noteMark), in type at most footnoteSize of the body
+// size.
+func noteBlock(b *core.Block, body float64) bool {
+	return b.Kind == core.KindParagraph && noteMark(openingWords(b)) && wordSize(b) <= footnoteSize*body
 }
 
 // opensNote reports whether some block of blocks opens with a note's

@@ -407,9 +407,10 @@ const unlearnedLineGap = 1.0
 // page shows too few gaps to learn its leading from (leadingSamples):
 // a gap of at most unlearnedLineGap ems; s starting under p (within half
 // an em), or p set in by a paragraph's indent (anIndent: its first
-// line); p a line of prose that ends no sentence and no lead-in (no
-// stop, colon or mark after its last word: a table's lettered notes, and
-// a line of code after 'for example:', start in lower case too); and s
+// line); p a line of prose that ends no sentence and no lead-in
+// (endsSentence: no stop, colon or mark after its last word, closing
+// quotes and brackets aside; a table's lettered notes, and a line of
+// code after 'for example:', start in lower case too); and s
 // going on in lower case (runsOnLower). A one-page request for proposals
 // sets its paragraphs' lines 18 points apart at 11 points, two lines
 // each beside '.1', '.2', and each line was a paragraph: 'The intent of
@@ -418,18 +419,7 @@ const unlearnedLineGap = 1.0
 func unlearnedRunOn(p, s *seg, pb, sb core.BBox, gap, em float64) bool {
 	in := pb.X0 - sb.X0 // p's indent over s: a paragraph's first line
 	return gap <= unlearnedLineGap*em && in >= -em/2 && (in <= em/2 || anIndent(in, em)) && pb.Width() >= proseLineWidth*em &&
-		!endsClause(p) && runsOnLower(p, s)
-}
-
-// endsClause reports whether line p's last word ends on a stop, a
-// colon, a semicolon, a question or an exclamation mark, in Latin,
-// Chinese or Arabic print.
-func endsClause(p *seg) bool {
-	if len(p.words) == 0 {
-		return false
-	}
-	last, _ := utf8.DecodeLastRuneInString(p.words[len(p.words)-1].Text)
-	return strings.ContainsRune(".!?:;。！？：；؟", last)
+		len(p.words) > 0 && !endsSentence(p.words[len(p.words)-1].Text) && runsOnLower(p, s)
 }
 
 // wrappedProse says whether lines p and s, at a size of em points, may

@@ -15,7 +15,11 @@ import (
 // quote, a note in bold: textclean.Statement).
 func unheadStatements(blocks []core.Block) {
 	for i := range blocks {
-		if b := &blocks[i]; b.Kind == core.KindHeading && (textclean.Byline(b.Text()) || textclean.Statement(b.Text())) {
+		b := &blocks[i]
+		if b.Kind != core.KindHeading {
+			continue
+		}
+		if t := b.Text(); textclean.Byline(t) || textclean.Statement(t) {
 			b.Kind, b.Level = core.KindParagraph, 0
 		}
 	}
