@@ -14,15 +14,27 @@ import (
 )
 
 // ErrImageEncoding is returned by Gray for an image it does not decode:
-// JPEG 2000, JBIG2, CCITT fax, a stencil mask, a colour space or depth it
-// does not know, or one past the pixel budget. It wraps core.ErrUnsupported.
+// JPEG 2000, JBIG2, CCITT fax, a colour space or depth it does not know,
+// or one past the pixel budget. It wraps core.ErrUnsupported.
 var ErrImageEncoding = fmt.Errorf("%w: image encoding", core.ErrUnsupported)
 
+// sampleFilters are the filters whose output Gray reads as samples, or,
+// before a last DCTDecode, as the JPEG they wrap: the general-purpose
+// ones that pdfcpu decodes (full names and inline images' abbreviations).
+var sampleFilters = map[string]bool{
+	"FlateDecode": true, "Fl": true, "LZWDecode": true, "LZW": true,
+	"ASCII85Decode": true, "A85": true, "ASCIIHexDecode": true, "AHx": true,
+	"RunLengthDecode": true, "RL": true,
+}
+
 // Gray decodes an image XObject to its luminance, for engines that look
-// at a picture's pixels. It decodes JPEG (DCTDecode) and raw samples
-// (no filter or FlateDecode) of 8 bits per component in DeviceGray,
-// DeviceRGB, DeviceCMYK, ICCBased or Indexed over one of those; anything
-// else, and any image of more than maxPixels pixels, is ErrImageEncoding.
+// at a picture's pixels. It decodes JPEG (DCTDecode, after any of
+// sampleFilters) and samples (sampleFilters, or none) of 8 bits per
+// component in DeviceGray, DeviceRGB, DeviceCMYK, ICCBased or Indexed
+// over one of those, and of one bit in DeviceGray or a stencil mask (its
+// two levels black and white: what a reader of its pixels looks for is
+// contrast, not which side is paint); anything else, and any image of
+// more than maxPixels pixels, is ErrImageEncoding.
 func (d *Document) Gray(o types.Object, maxPixels int) (img *image.Gray, err error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -38,20 +50,30 @@ func (d *Document) Gray(o types.Object, maxPixels int) (img *image.Gray, err err
 	if w < 1 || h < 1 || w*h > float64(maxPixels) {
 		return nil, fmt.Errorf("%w: %v×%v pixels", ErrImageEncoding, w, h)
 	}
-	if mask, ok := d.Deref(sd.Dict["ImageMask"]).(types.Boolean); ok && bool(mask) {
-		return nil, fmt.Errorf("%w: a stencil mask", ErrImageEncoding)
-	}
 	filters := make([]string, len(sd.FilterPipeline))
 	for i, f := range sd.FilterPipeline {
 		filters[i] = f.Name
 	}
-	switch {
-	case len(filters) == 1 && (filters[0] == "DCTDecode" || filters[0] == "DCT"):
-		return grayJPEG(sd.Raw, maxPixels)
-	case len(filters) == 0 || len(filters) == 1 && (filters[0] == "FlateDecode" || filters[0] == "Fl"):
+	last := len(filters) - 1
+	for i, f := range filters {
+		if !sampleFilters[f] && (i < last || f != "DCTDecode" && f != "DCT") {
+			return nil, fmt.Errorf("%w: filters %v", ErrImageEncoding, filters)
+		}
+	}
+	if last < 0 || sampleFilters[filters[last]] {
 		return d.graySamples(sd, int(w), int(h))
 	}
-	return nil, fmt.Errorf("%w: filters %v", ErrImageEncoding, filters)
+	if last == 0 {
+		return grayJPEG(sd.Raw, maxPixels)
+	}
+	// The filters before DCTDecode unwrap the JPEG.
+	wrapped := *sd
+	wrapped.FilterPipeline = sd.FilterPipeline[:last]
+	_, raw, err := d.decode(&wrapped)
+	if err != nil {
+		return nil, err
+	}
+	return grayJPEG(raw, maxPixels)
 }
 
 // ImageSize is an image dictionary's /Width and /Height in samples; ok
@@ -103,7 +125,12 @@ func grayJPEG(raw []byte, maxPixels int) (*image.Gray, error) {
 // graySamples turns 8-bit samples into luminance through the image's
 // colour space.
 func (d *Document) graySamples(sd *types.StreamDict, w, h int) (*image.Gray, error) {
-	if bpc, _ := d.Number(sd.Dict["BitsPerComponent"]); bpc != 8 {
+	mask, _ := d.Deref(sd.Dict["ImageMask"]).(types.Boolean)
+	bpc, _ := d.Number(sd.Dict["BitsPerComponent"])
+	if bool(mask) || bpc == 1 {
+		return d.grayBits(sd, w, h, bool(mask))
+	}
+	if bpc != 8 {
 		return nil, fmt.Errorf("%w: %v bits per component", ErrImageEncoding, bpc)
 	}
 	lum, comps, err := d.luminance(sd.Dict["ColorSpace"])
@@ -118,6 +145,31 @@ func (d *Document) graySamples(sd *types.StreamDict, w, h int) (*image.Gray, err
 	n := min(len(samples)/comps, w*h) // a short stream leaves the rest black
 	for i := range n {
 		g.Pix[i] = lum(samples[i*comps : (i+1)*comps])
+	}
+	return g, nil
+}
+
+// grayBits turns an image of one bit a pixel (a stencil mask, or one
+// in DeviceGray) into black and white; each row starts on a byte.
+func (d *Document) grayBits(sd *types.StreamDict, w, h int, mask bool) (*image.Gray, error) {
+	if !mask {
+		if name := d.Name(sd.Dict["ColorSpace"]); name != "DeviceGray" && name != "G" && name != "CalGray" {
+			return nil, fmt.Errorf("%w: one bit a pixel in %q", ErrImageEncoding, name)
+		}
+	}
+	_, bits, err := d.decode(sd)
+	if err != nil {
+		return nil, err
+	}
+	g := image.NewGray(image.Rect(0, 0, w, h))
+	stride := (w + 7) / 8
+	for y := 0; y < h && (y+1)*stride <= len(bits); y++ { // a short stream leaves the rest black
+		row := bits[y*stride : (y+1)*stride]
+		for x := range w {
+			if row[x/8]&(0x80>>(x%8)) != 0 {
+				g.Pix[y*g.Stride+x] = 255
+			}
+		}
 	}
 	return g, nil
 }

@@ -2,7 +2,9 @@ package nativetext
 
 import (
 	"bytes"
+	"compress/zlib"
 	"context"
+	"encoding/ascii85"
 	"fmt"
 	"image"
 	"image/jpeg"
@@ -65,23 +67,84 @@ func scanOf(t *testing.T) *image.Gray {
 	return nil
 }
 
+// The encodings imagePDF writes a picture in.
+const (
+	encRaw       = "raw samples"
+	encJPEG      = "JPEG"
+	encFlateJPEG = "a JPEG in FlateDecode"
+	encA85Flate  = "samples in FlateDecode in ASCII85Decode"
+	encMask      = "a stencil mask"
+	encBit       = "one bit a pixel"
+)
+
 // imagePDF is a one-page PDF that draws img over the top half of the
-// page, its samples raw or as a JPEG.
-func imagePDF(t *testing.T, img *image.Gray, asJPEG bool) string {
+// page in the encoding enc; the one-bit encodings keep the image's dark
+// half as ink.
+func imagePDF(t *testing.T, img *image.Gray, enc string) string {
 	t.Helper()
 	b := img.Bounds()
-	dict := fmt.Sprintf("/Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceGray /BitsPerComponent 8", b.Dx(), b.Dy())
-	data := string(img.Pix)
-	if asJPEG {
+	dict := fmt.Sprintf("/Type /XObject /Subtype /Image /Width %d /Height %d", b.Dx(), b.Dy())
+	gray8 := dict + " /ColorSpace /DeviceGray /BitsPerComponent 8"
+	var data string
+	switch enc {
+	case encRaw:
+		dict, data = gray8, string(img.Pix)
+	case encJPEG, encFlateJPEG:
 		var buf bytes.Buffer
 		if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: 80}); err != nil {
 			t.Fatal(err)
 		}
-		dict += " /Filter /DCTDecode"
-		data = buf.String()
+		dict, data = gray8+" /Filter /DCTDecode", buf.String()
+		if enc == encFlateJPEG {
+			dict, data = gray8+" /Filter [/FlateDecode /DCTDecode]", deflated(t, buf.Bytes())
+		}
+	case encA85Flate:
+		var a85 bytes.Buffer
+		w := ascii85.NewEncoder(&a85)
+		w.Write([]byte(deflated(t, img.Pix)))
+		w.Close()
+		dict, data = gray8+" /Filter [/ASCII85Decode /FlateDecode]", a85.String()+"~>"
+	case encMask, encBit:
+		dict += " /ImageMask true"
+		if enc == encBit {
+			dict += " /ColorSpace /DeviceGray /BitsPerComponent 1"
+		}
+		data = string(bitsOf(img))
+	default:
+		t.Fatalf("no encoding %q", enc)
 	}
 	return pdftest.OnePage("", "<< /XObject << /Im1 5 0 R >> >>",
 		"q 500 0 0 380 56 400 cm /Im1 Do Q", pdftest.Stream(dict, data)).Write(t)
+}
+
+// deflated is b compressed as FlateDecode reads it.
+func deflated(t *testing.T, b []byte) string {
+	t.Helper()
+	var buf bytes.Buffer
+	w := zlib.NewWriter(&buf)
+	if _, err := w.Write(b); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
+}
+
+// bitsOf packs img's pixels one bit each, set where they are light, each
+// row starting on a byte.
+func bitsOf(img *image.Gray) []byte {
+	b := img.Bounds()
+	stride := (b.Dx() + 7) / 8
+	out := make([]byte, stride*b.Dy())
+	for y := range b.Dy() {
+		for x := range b.Dx() {
+			if img.Pix[y*img.Stride+x] >= 128 {
+				out[y*stride+x/8] |= 0x80 >> (x % 8)
+			}
+		}
+	}
+	return out
 }
 
 // A picture is TextFree only when its pixels were looked at and hold no
@@ -89,27 +152,26 @@ func imagePDF(t *testing.T, img *image.Gray, asJPEG bool) string {
 func TestPicturesWithoutTextAreTextFree(t *testing.T) {
 	t.Parallel()
 	scan := scanOf(t)
-	for _, c := range []struct {
-		name string
-		img  *image.Gray
-		jpeg bool
-		free bool
-	}{
-		{"shading, raw samples", blobs(300, 200), false, true},
-		{"shading, JPEG", blobs(300, 200), true, true},
-		{"scanned text, raw samples", scan, false, false},
-		{"scanned text, JPEG", scan, true, false},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			t.Parallel()
-			figs := figuresOf(t, imagePDF(t, c.img, c.jpeg), 1)
-			if len(figs) != 1 || figs[0].TextFree != c.free {
-				t.Errorf("figures %+v; want one, TextFree %v", figs, c.free)
-			}
-		})
+	for _, enc := range []string{encRaw, encJPEG, encFlateJPEG, encA85Flate, encMask, encBit} {
+		for _, c := range []struct {
+			name string
+			img  *image.Gray
+			free bool
+		}{
+			{"shading", blobs(300, 200), true},
+			{"scanned text", scan, false},
+		} {
+			t.Run(c.name+", "+enc, func(t *testing.T) {
+				t.Parallel()
+				figs := figuresOf(t, imagePDF(t, c.img, enc), 1)
+				if len(figs) != 1 || figs[0].TextFree != c.free {
+					t.Errorf("figures %+v; want one, TextFree %v", figs, c.free)
+				}
+			})
+		}
 	}
 	// Asked not to look, the engine marks nothing TextFree.
-	path := imagePDF(t, blobs(300, 200), false)
+	path := imagePDF(t, blobs(300, 200), encRaw)
 	for r, err := range New().Extract(context.Background(), &core.Request{Source: path, Pages: []int{1}, Options: []byte(`{"no_picture_check":true}`)}) {
 		if err != nil || len(r.Page.Blocks) != 1 || r.Page.Blocks[0].TextFree {
 			t.Errorf("no_picture_check: blocks %+v, err %v; want one figure, not TextFree", r.Page.Blocks, err)
