@@ -136,6 +136,7 @@ testdata:
 	done
 	bash testdata/ocr/make.sh
 	bash testdata/scripts/make.sh
+	bash testdata/src/banner/make.sh
 	qpdf --empty --pages testdata/simple.pdf testdata/ocr/scan.pdf testdata/columns.pdf -- testdata/mixed.pdf
 
 clean:

@@ -447,6 +447,61 @@ func TestMixedDocumentRoutesPerPage(t *testing.T) {
 	}
 }
 
+// A plan may read the pictures of every page, not only of pages whose
+// images make them mixed (20% of the page): testdata/banner.pdf's banner
+// covers 6% of its born-digital page, and its print is only in its
+// pixels. With a region step in the born_digital chain, the text engine
+// looks at the banner and OCR reads it into the picture's figure block;
+// the default plan leaves it, as it leaves every picture of a page that
+// is not mixed (docs/routing.md says what reading them costs).
+func TestPictureTextOnABornDigitalPage(t *testing.T) {
+	needOCR(t)
+	t.Parallel()
+	config := filepath.Join(t.TempDir(), "assay.yaml")
+	plan := "plan:\n  born_digital: [nativetext, \"ocr:regions\", ocr]\n"
+	if err := os.WriteFile(config, []byte(plan), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code := cli(t, "extract", "--config", config, "--format", "json", "testdata/banner.pdf")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var l struct {
+		Pages []struct {
+			Class    string
+			Attempts []struct {
+				Engine  string
+				Regions bool
+			}
+			Blocks []struct{ Kind, Text string }
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &l); err != nil || len(l.Pages) != 1 {
+		t.Fatalf("%v: %s", err, out)
+	}
+	p := l.Pages[0]
+	if p.Class != "born_digital" || len(p.Attempts) != 2 || !p.Attempts[1].Regions {
+		t.Errorf("class %s, attempts %+v; want born_digital, nativetext then OCR of its regions", p.Class, p.Attempts)
+	}
+	var figure string
+	for _, b := range p.Blocks {
+		if b.Kind == "figure" {
+			figure += b.Text + "\n"
+		}
+	}
+	for _, w := range []string{"PRODUCT CODE ABC-12345", "Ships from Lyon in March"} {
+		if !strings.Contains(figure, w) {
+			t.Errorf("the banner's figure block lacks %q: %q", w, figure)
+		}
+	}
+	for _, args := range [][]string{{"--config", config, "--no-region-ocr"}, {}} {
+		out, stderr, code = cli(t, append(append([]string{"extract"}, args...), "testdata/banner.pdf")...)
+		if code != 0 || strings.Contains(out, "ABC-12345") || !strings.Contains(out, "Shipping notice") {
+			t.Errorf("extract %q: exit %d, the banner read or the page not:\n%s%s", args, code, out, stderr)
+		}
+	}
+}
+
 // layoutml without a model says its reading is nativetext's, an answer
 // that reads no file: the first run keeps it in the engine cache, and the
 // next run plans the two-column page without starting layoutml to ask.
