@@ -164,6 +164,20 @@ func (b *Block) Text() string {
 	return sb.String()
 }
 
+// TextFunc is Text with each word of the block's lines written by word
+// (a writer's markup around a word: Markdown's superscripts); spaces and
+// line breaks fall as in Text. A block whose text is its Content or its
+// table's is that text.
+func (b *Block) TextFunc(word func(w *Word) string) string {
+	if whole, lines := b.textSource(); !lines {
+		return whole
+	}
+	var sb strings.Builder
+	sb.Grow(b.TextSize())
+	b.writeLinesFunc(&sb, word)
+	return sb.String()
+}
+
 // textSource is where the block's text comes from: whole, its Content or
 // its table's text, when it has either; else lines reports whether its
 // lines give any (one of them is not empty).
@@ -185,7 +199,11 @@ func (b *Block) textSource() (whole string, lines bool) {
 // writeLines writes the text of the block's lines to sb: a line break
 // between lines, none after a line whose last word goes on at the start
 // of the next (FlagJoinNext).
-func (b *Block) writeLines(sb *strings.Builder) {
+func (b *Block) writeLines(sb *strings.Builder) { b.writeLinesFunc(sb, nil) }
+
+// writeLinesFunc is writeLines with each word written by word (nil: its
+// Text).
+func (b *Block) writeLinesFunc(sb *strings.Builder, word func(w *Word) string) {
 	joined := true // no separator before the first line
 	for i := range b.Lines {
 		l := &b.Lines[i]
@@ -195,7 +213,7 @@ func (b *Block) writeLines(sb *strings.Builder) {
 		if !joined {
 			sb.WriteByte('\n')
 		}
-		l.writeText(sb)
+		l.writeText(sb, word)
 		ws := l.Words
 		joined = len(ws) > 0 && ws[len(ws)-1].Flags.Has(FlagJoinNext)
 	}
@@ -222,7 +240,9 @@ type Line struct {
 	Words []Word `json:"words"`
 }
 
-// Text is the line's words joined by single spaces.
+// Text is the line's words joined by single spaces, but after a word
+// that goes on in the next (FlagJoinNext: a power's base before its
+// exponent).
 func (l *Line) Text() string {
 	n := len(l.Words) - 1
 	for i := range l.Words {
@@ -230,23 +250,34 @@ func (l *Line) Text() string {
 	}
 	var sb strings.Builder
 	sb.Grow(max(n, 0))
-	l.writeText(&sb)
+	l.writeText(&sb, nil)
 	return sb.String()
 }
 
-// writeText writes the line's Text to sb.
-func (l *Line) writeText(sb *strings.Builder) {
+// writeText writes the line's Text to sb, each word by word (nil: its
+// Text).
+func (l *Line) writeText(sb *strings.Builder, word func(w *Word) string) {
 	for i := range l.Words {
-		if i > 0 {
+		if i > 0 && !l.Words[i-1].Flags.Has(FlagJoinNext) {
 			sb.WriteByte(' ')
 		}
-		sb.WriteString(l.Words[i].Text)
+		if word != nil {
+			sb.WriteString(word(&l.Words[i]))
+		} else {
+			sb.WriteString(l.Words[i].Text)
+		}
 	}
 }
 
-// empty reports whether the line's Text is "".
+// empty reports whether the line's Text is "": its words are empty, and
+// each joined to the next (no space between them).
 func (l *Line) empty() bool {
-	return len(l.Words) == 0 || len(l.Words) == 1 && l.Words[0].Text == ""
+	for i := range l.Words {
+		if l.Words[i].Text != "" || i > 0 && !l.Words[i-1].Flags.Has(FlagJoinNext) {
+			return false
+		}
+	}
+	return true
 }
 
 // WordFlags describe how a word was drawn.
@@ -262,9 +293,11 @@ const (
 	FlagSubscript             // lowered below the line's baseline
 	FlagVertical              // vertical writing mode
 	FlagRotated               // baseline not horizontal
-	// FlagJoinNext: the word goes on at the start of the next line of its
-	// block (a word broken at the line's end, its break hyphen dropped or
-	// a real hyphen kept); Text writes no space between them.
+	// FlagJoinNext: the word goes on in the next word of its line (a
+	// power's base before its exponent, 'x' and a raised '2', drawn as one
+	// word) or, as a line's last word, at the start of the next line of
+	// its block (a word broken at the line's end, its break hyphen
+	// dropped or a real hyphen kept); Text writes no space between them.
 	FlagJoinNext
 )
 

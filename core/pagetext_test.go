@@ -48,3 +48,29 @@ func TestPageTextJoinsBlocks(t *testing.T) {
 		}
 	}
 }
+
+// A word joined to the next (FlagJoinNext) is written without a space
+// after it, in its line as at the line's end: 'x' before its exponent.
+// TextFunc writes each word through its function and spaces them as Text.
+func TestJoinedWordsInALine(t *testing.T) {
+	t.Parallel()
+	b := Block{Lines: []Line{
+		{Words: []Word{{Text: "area"}, {Text: "x", Flags: FlagJoinNext}, {Text: "2", Flags: FlagSuperscript}, {Text: "grows", Flags: FlagJoinNext}}},
+		{Words: []Word{{Text: "on"}, {Text: "CO", Flags: FlagJoinNext}, {Text: "2", Flags: FlagSubscript}}},
+	}}
+	if got, want := b.Text(), "area x2 growson CO2"; got != want {
+		t.Errorf("Text() = %q, want %q", got, want)
+	}
+	mark := func(w *Word) string {
+		if w.Flags&(FlagSuperscript|FlagSubscript) != 0 {
+			return "[" + w.Text + "]"
+		}
+		return w.Text
+	}
+	if got, want := b.TextFunc(mark), "area x[2] growson CO[2]"; got != want {
+		t.Errorf("TextFunc() = %q, want %q", got, want)
+	}
+	if got := (&Block{Content: "as it is"}).TextFunc(mark); got != "as it is" {
+		t.Errorf("TextFunc of a Content block = %q", got)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
 
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/internal/textclean"
@@ -307,7 +308,7 @@ func blockMarkdown(b *core.Block) string {
 		level := min(max(b.Level, 1), 6)
 		return strings.Repeat("#", level) + " " + t
 	case core.KindListItem:
-		t := joinLines(b)
+		t := joinItem(b)
 		if t == "" {
 			return ""
 		}
@@ -347,7 +348,7 @@ func plainStart(t string) string {
 	case c == '#' && atxHeading(t),
 		c == '>',
 		strings.HasPrefix(t, "```"), strings.HasPrefix(t, "~~~"),
-		c == '<' && len(t) > 1 && (textclean.IsASCIILetter(t[1]) || strings.ContainsRune("/!?", rune(t[1]))),
+		c == '<' && len(t) > 1 && (textclean.IsASCIILetter(t[1]) || strings.ContainsRune("/!?", rune(t[1]))) && !scriptTagged(t),
 		(c == '*' || c == '+') && (len(t) == 1 || t[1] == ' '),
 		thematicBreak(t):
 		return `\` + t
@@ -398,9 +399,70 @@ func figureMarkdown(b *core.Block) string {
 }
 
 // joinLines is the block's text as one Markdown line: lines joined with a
-// space, a hyphen at a line end kept as the engine left it.
+// space, a hyphen at a line end kept as the engine left it, words raised
+// or lowered off their line (core.FlagSuperscript, FlagSubscript: a
+// note's number, a power, a chemical formula's count) in HTML's sup and
+// sub, which Markdown passes through: 'x<sup>2</sup>', 'CO<sub>2</sub>'.
 func joinLines(b *core.Block) string {
-	return textclean.CollapseSpace(b.Text())
+	if !hasScripts(b) {
+		return textclean.CollapseSpace(b.Text())
+	}
+	return textclean.CollapseSpace(b.TextFunc(scriptMarkup))
+}
+
+// joinItem is joinLines for a list item, whose first word, its bullet
+// or its number, is written plain: listItem reads it ('▶' drawn small
+// and raised is a bullet, a raised '3)' an affiliation's number).
+func joinItem(b *core.Block) string {
+	if !hasScripts(b) || len(b.Lines) == 0 || len(b.Lines[0].Words) == 0 {
+		return joinLines(b)
+	}
+	marker := &b.Lines[0].Words[0]
+	return textclean.CollapseSpace(b.TextFunc(func(w *core.Word) string {
+		if w == marker {
+			return w.Text
+		}
+		return scriptMarkup(w)
+	}))
+}
+
+// hasScripts reports whether a word of b's lines is a super- or
+// subscript.
+func hasScripts(b *core.Block) bool {
+	for i := range b.Lines {
+		for _, w := range b.Lines[i].Words {
+			if w.Flags&(core.FlagSuperscript|core.FlagSubscript) != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// scriptTagged reports whether t opens with the sup or sub that
+// scriptMarkup writes (a note's number opening a footnote): inline HTML,
+// which CommonMark does not read as the start of an HTML block.
+func scriptTagged(t string) bool {
+	return strings.HasPrefix(t, "<sup>") || strings.HasPrefix(t, "<sub>")
+}
+
+// scriptMarkup is a word's text, in sup or sub when it is a script
+// that holds a letter, a digit or a note's symbol: a raised stop or
+// dash is punctuation set small, and stays as it is.
+func scriptMarkup(w *core.Word) string {
+	switch {
+	case w.Text == "":
+		return ""
+	case strings.IndexFunc(w.Text, func(r rune) bool {
+		return unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune(noteMarks, r)
+	}) < 0:
+		return w.Text
+	case w.Flags.Has(core.FlagSuperscript):
+		return "<sup>" + w.Text + "</sup>"
+	case w.Flags.Has(core.FlagSubscript):
+		return "<sub>" + w.Text + "</sub>"
+	}
+	return w.Text
 }
 
 // listItem writes an item as "- text", in place of the bullet it starts

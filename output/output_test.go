@@ -230,6 +230,39 @@ func TestMarkdownFigureText(t *testing.T) {
 	}
 }
 
+// Words raised or lowered off their line are written in HTML's sup and
+// sub, glued to the word before them where the engine joined them
+// (core.FlagJoinNext); a list item's bullet or number stays plain for the
+// item's marker, a raised stop stays punctuation, and a footnote opening
+// with its number is not escaped as an HTML block.
+func TestMarkdownScripts(t *testing.T) {
+	t.Parallel()
+	w := func(text string, f core.WordFlags) core.Word { return core.Word{Text: text, Flags: f} }
+	line := func(ws ...core.Word) core.Block {
+		return core.Block{Kind: core.KindParagraph, Lines: []core.Line{{Words: ws}}}
+	}
+	item := func(b core.Block) core.Block { b.Kind = core.KindListItem; return b }
+	for _, tc := range []struct {
+		name string
+		b    core.Block
+		want string
+	}{
+		{"a power and a formula", line(w("as", 0), w("x", core.FlagJoinNext), w("2", core.FlagSuperscript), w("in", 0), w("CO", core.FlagJoinNext), w("2", core.FlagSubscript|core.FlagJoinNext), w(".", 0)),
+			"as x<sup>2</sup> in CO<sub>2</sub>."},
+		{"a footnote's number", line(w("1", core.FlagSuperscript), w("See", 0), w("the", 0), w("annex.", 0)), "<sup>1</sup> See the annex."},
+		{"a raised stop", line(w("end", core.FlagJoinNext), w(".", core.FlagSuperscript)), "end."},
+		{"a list's raised bullet", item(line(w("▶", core.FlagSuperscript), w("File", 0), w("once", core.FlagJoinNext), w("2", core.FlagSuperscript))), "- File once<sup>2</sup>"},
+		{"no scripts", line(w("plain", 0), w("text", 0)), "plain text"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			if got := blockMarkdown(&tc.b); got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
 // A failed page's marker carries one line of reason, never a stack.
 func TestPageMarkerOneLine(t *testing.T) {
 	t.Parallel()

@@ -75,7 +75,9 @@ func hasLetter(run []core.Word) bool {
 }
 
 // spacedRunEnd is the end of the run of one-letter words of one script
-// starting at i.
+// starting at i. A word joined to the next (core.FlagJoinNext: 'H', a
+// lowered '2' and 'O' drawn as one word) ends a run: it is no letter
+// spaced apart.
 func spacedRunEnd(words []core.Word, i int) int {
 	r0, ok := letter(words[i].Text)
 	if !ok {
@@ -84,7 +86,7 @@ func spacedRunEnd(words []core.Word, i int) int {
 	j := i + 1
 	for j < len(words) {
 		r, ok := letter(words[j].Text)
-		if !ok || !sameScript(r0, r) || words[j].BBox.X0 < words[j-1].BBox.X1 {
+		if !ok || !sameScript(r0, r) || words[j].BBox.X0 < words[j-1].BBox.X1 || words[j-1].Flags.Has(core.FlagJoinNext) {
 			break
 		}
 		j++

@@ -22,6 +22,15 @@ func spaced(s string, gap, wordGap float64) []core.Word {
 	return ws
 }
 
+// joined marks each word but the last as going on in the next
+// (core.FlagJoinNext): 'H', a lowered '2' and 'O' drawn as one word.
+func joined(ws []core.Word) []core.Word {
+	for i := range len(ws) - 1 {
+		ws[i].Flags |= core.FlagJoinNext
+	}
+	return ws
+}
+
 func texts(ws []core.Word) string {
 	var s []string
 	for _, w := range ws {
@@ -51,6 +60,7 @@ func TestJoinSpacedLetters(t *testing.T) {
 		{"CJK characters are words of their own", spaced("漢字文", 3, 0), "漢|字|文"},
 		{"digits alone at an even pitch are separate values", spaced("571671", 3, 0), "5|7|1|6|7|1"},
 		{"a tracked code with letters joins", spaced("AB12CD", 3, 0), "AB12CD"},
+		{"words joined to the next are no spaced letters", joined(spaced("H2O", 0, 0)), "H|2|O"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

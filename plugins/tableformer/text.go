@@ -45,18 +45,49 @@ type word struct {
 // span is an interval of positions.
 type span struct{ a, b float64 }
 
-// prepare gives words their centres, dropping empty ones.
+// prepare gives words their centres, dropping empty ones, and makes one
+// word of a word and the script glued to it (gluedScript): a cell's
+// 'Level' and its raised note '14' are placed as one word, as drawn,
+// not as two of which the raised one reads on a line of its own.
 func prepare(words []core.Word) []word {
 	out := make([]word, 0, len(words))
-	for i := range words {
+	for i := 0; i < len(words); i++ {
 		w := &words[i]
 		if w.Text == "" || w.BBox.Empty() {
 			continue
+		}
+		if i+1 < len(words) && gluedScript(w, &words[i+1]) {
+			joined := *w
+			for i+1 < len(words) && gluedScript(&joined, &words[i+1]) {
+				next := &words[i+1]
+				joined.Text += next.Text
+				joined.BBox = joined.BBox.Union(next.BBox)
+				joined.Flags = joined.Flags&^core.FlagJoinNext | next.Flags&core.FlagJoinNext
+				i++
+			}
+			w = &joined
 		}
 		out = append(out, word{Word: w, cx: (w.BBox.X0 + w.BBox.X1) / 2, cy: (w.BBox.Y0 + w.BBox.Y1) / 2})
 	}
 	return out
 }
+
+// gluedScript reports whether b goes on from a in a's line: a is joined
+// to the word after it (core.FlagJoinNext) and b starts where a ends,
+// beside it, not at the start of the next line (a word broken there).
+func gluedScript(a, b *core.Word) bool {
+	if !a.Flags.Has(core.FlagJoinNext) || b.Text == "" {
+		return false
+	}
+	h := max(a.BBox.Height(), b.BBox.Height())
+	beside := math.Abs(b.BBox.X0-a.BBox.X1) <= gluedGap*h
+	overlap := min(a.BBox.Y1, b.BBox.Y1) - max(a.BBox.Y0, b.BBox.Y0)
+	return beside && overlap > 0
+}
+
+// gluedGap is the widest gap, in heights of the taller word, between a
+// word and the script glued to it: they were drawn as one word.
+const gluedGap = 0.25
 
 // wordsEm is em when positive, else the median height of the words'
 // fonts.

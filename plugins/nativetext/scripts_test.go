@@ -1,0 +1,51 @@
+package nativetext
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/assay-pdf/assay/core"
+)
+
+// Figures drawn small and off the baseline, glued to the glyph before
+// them, are words of their own, flagged as scripts and joined to that
+// word (core.FlagJoinNext): a power, a note's number, a formula's count
+// at a word's end. Text reads as before ('x2'); glued into one word, a
+// power read as another number and kept no flag. A script inside a word
+// ('H₂O', a note's number between parentheses of the line's size), a
+// raised ordinal's letters, and a number set apart keep their words.
+func TestScriptsGluedToWords(t *testing.T) {
+	t.Parallel()
+	up := func(s string) string { return "/F1 7 Tf 4 Ts (" + s + ") Tj /F1 11 Tf 0 Ts " }
+	down := func(s string) string { return "/F1 7 Tf -2 Ts (" + s + ") Tj /F1 11 Tf 0 Ts " }
+	content := "BT /F1 11 Tf 1 0 0 1 72 700 Tm (Area x) Tj " + up("2") +
+		"( or 10) Tj " + up("5") + "(. Out CO) Tj " + down("2") +
+		"(. Water H) Tj " + down("2") + "(O, note \\() Tj " + up("4") +
+		"(\\) on the 1) Tj " + up("st") + "( day.) Tj ET"
+	blocks := helvPage(t, content)
+	if len(blocks) != 1 || len(blocks[0].Lines) != 1 {
+		t.Fatalf("blocks %+v; want one of one line", blocks)
+	}
+	const want = "Area x2 or 105. Out CO2. Water H2O, note (4) on the 1st day."
+	if got := blocks[0].Text(); got != want {
+		t.Errorf("text %q\nwant %q", got, want)
+	}
+	words := blocks[0].Lines[0].Words
+	var got []string
+	for i, w := range words {
+		switch {
+		case w.Flags.Has(core.FlagSuperscript):
+			got = append(got, "^"+w.Text)
+		case w.Flags.Has(core.FlagSubscript):
+			got = append(got, "_"+w.Text)
+		case w.Flags.Has(core.FlagJoinNext) && i+1 < len(words):
+			got = append(got, w.Text+"+")
+		default:
+			got = append(got, w.Text)
+		}
+	}
+	const wantWords = "Area x+ ^2 or 10+ ^5 . Out CO+ _2 . Water H2O, note (4) on the 1st day."
+	if g := strings.Join(got, " "); g != wantWords {
+		t.Errorf("words %s\nwant  %s", g, wantWords)
+	}
+}
