@@ -439,6 +439,31 @@ func hasScripts(b *core.Block) bool {
 	return false
 }
 
+// scriptLike reports whether a word set off its line reads as a script:
+// figures with their signs ('2', '−1', '(3)', 'i=1'), a note's marks
+// ('*', '†', '12,13'), or a letter or two (an affiliation's 'a', 'TM').
+// A raised stop or dash is punctuation set small, and pieces of a
+// formula set small (a fraction's '∂F' over its bar, a sum's 'M∈T'
+// under its sign) are written as they are: sup would misname them.
+func scriptLike(t string) bool {
+	digits, letters := 0, 0
+	for _, r := range t {
+		switch {
+		case unicode.IsDigit(r) || strings.ContainsRune(noteMarks, r):
+			digits++
+		case unicode.IsLetter(r):
+			letters++
+		case !strings.ContainsRune("+-−=(),.", r):
+			return false
+		}
+	}
+	return digits > 0 || letters > 0 && letters <= maxScriptLetters
+}
+
+// maxScriptLetters is the most letters of a script word that holds no
+// figure: an affiliation's mark, an ordinal's ending, 'TM'.
+const maxScriptLetters = 2
+
 // scriptTagged reports whether t opens with the sup or sub that
 // scriptMarkup writes (a note's number opening a footnote): inline HTML,
 // which CommonMark does not read as the start of an HTML block.
@@ -447,15 +472,10 @@ func scriptTagged(t string) bool {
 }
 
 // scriptMarkup is a word's text, in sup or sub when it is a script
-// that holds a letter, a digit or a note's symbol: a raised stop or
-// dash is punctuation set small, and stays as it is.
+// (scriptLike).
 func scriptMarkup(w *core.Word) string {
 	switch {
-	case w.Text == "":
-		return ""
-	case strings.IndexFunc(w.Text, func(r rune) bool {
-		return unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune(noteMarks, r)
-	}) < 0:
+	case w.Text == "" || !scriptLike(w.Text):
 		return w.Text
 	case w.Flags.Has(core.FlagSuperscript):
 		return "<sup>" + w.Text + "</sup>"

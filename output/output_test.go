@@ -252,6 +252,8 @@ func TestMarkdownScripts(t *testing.T) {
 		{"a footnote's number", line(w("1", core.FlagSuperscript), w("See", 0), w("the", 0), w("annex.", 0)), "<sup>1</sup> See the annex."},
 		{"a raised stop", line(w("end", core.FlagJoinNext), w(".", core.FlagSuperscript)), "end."},
 		{"a list's raised bullet", item(line(w("▶", core.FlagSuperscript), w("File", 0), w("once", core.FlagJoinNext), w("2", core.FlagSuperscript))), "- File once<sup>2</sup>"},
+		{"an affiliation's letter", line(w("Ann", 0), w("Gale", core.FlagJoinNext), w("a", core.FlagSuperscript)), "Ann Gale<sup>a</sup>"},
+		{"a fraction's numerator set small", line(w("∂F", core.FlagSuperscript), w("(p)", 0)), "∂F (p)"},
 		{"no scripts", line(w("plain", 0), w("text", 0)), "plain text"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1570,6 +1570,20 @@ func endsAlnum(gl []fg) bool {
 	return unicode.IsLetter(r) || unicode.IsDigit(r)
 }
 
+// spacedWords counts the words a reader counts in words: those not
+// joined to the word before them (core.FlagJoinNext: 'x' and its raised
+// '2' are one). Rules that judge a line by its number of words (a bold
+// heading's few, a caption's label) count so.
+func spacedWords(words []core.Word) int {
+	n := 0
+	for i := range words {
+		if i == 0 || !words[i-1].Flags.Has(core.FlagJoinNext) {
+			n++
+		}
+	}
+	return n
+}
+
 // spaceAt reports whether f draws no character but space or control
 // characters (a thin space, or a tab, between a note's number and its
 // first word).
@@ -4047,7 +4061,7 @@ func markNumberedHeadings(blocks []core.Block, body float64) {
 		words := b.Lines[0].Words
 		last := words[len(words)-1].Text
 		return len(words) > 1 && enumRe(words[0].Text) && lineFlags(words)&core.FlagBold != 0 &&
-			headingLine(b.Text(), len(words), words[0].Size, body) &&
+			headingLine(b.Text(), spacedWords(words), words[0].Size, body) &&
 			!strings.Contains(b.Text(), "....") && strings.TrimFunc(last, unicode.IsDigit) != "" // not a contents line
 	}
 	for i := range blocks {
@@ -4221,7 +4235,7 @@ func startsNewBlock(cur []*seg, s *seg, lead *leading) bool {
 // under a bold heading of two lines or more (boldHead).
 func weightBreak(cur []*seg, p, s *seg) bool {
 	ps, ss := lineFlags(p.words), lineFlags(s.words)
-	if len(cur) == 1 && len(p.words) <= maxBoldHeadingWords && !boldRunsOn(ps, s) &&
+	if len(cur) == 1 && spacedWords(p.words) <= maxBoldHeadingWords && !boldRunsOn(ps, s) &&
 		(ps&core.FlagBold != ss&core.FlagBold && !(mostlyBold(p.words) && mostlyBold(s.words)) || ps == core.FlagItalic && ss == 0) {
 		return true
 	}
@@ -4526,8 +4540,8 @@ func numberedLabel(cur []*seg) bool {
 	for _, c := range cur {
 		words = append(words, c.words...)
 	}
-	if len(words) < 2 || len(words) > maxLabelWords {
-		return false
+	if len(words) < 2 || len(words) > maxLabelWords || words[len(words)-2].Flags.Has(core.FlagJoinNext) {
+		return false // 'Z' and a subscript '2' end in no label's number
 	}
 	last := strings.TrimRight(words[len(words)-1].Text, ".:")
 	return last != "" && (strings.Trim(last, "0123456789.") == "" || strings.Trim(last, "IVXLC") == "")

@@ -49,3 +49,46 @@ func TestScriptsGluedToWords(t *testing.T) {
 		t.Errorf("words %s\nwant  %s", g, wantWords)
 	}
 }
+
+// A line's scripts are no words of its own to the rules that count a
+// line's words: a line of twelve words, four of them with a subscript
+// glued on, is as short as a bold heading's line under it needs, and the bold
+// line starts a block of its own (weightBreak), as it did when each
+// subscript was glued into its word (py-pdf's GeoTopo notes: '(iii)
+// ∀v1,v2 ∈ S : v1 ≠ v2 ⇒ ⟨v1,v2⟩ = 0' over 'Satz (Zwischenwertsatz)').
+func TestScriptsDoNotLengthenALine(t *testing.T) {
+	t.Parallel()
+	var p seg
+	for _, w := range strings.Fields("for all v _1 and v _2 in S holds u _1 beside u _2 here") {
+		if strings.HasPrefix(w, "_") {
+			p.words[len(p.words)-1].Flags |= core.FlagJoinNext
+			p.words = append(p.words, core.Word{Text: w[1:], Flags: core.FlagSubscript})
+			continue
+		}
+		p.words = append(p.words, core.Word{Text: w})
+	}
+	s := seg{words: []core.Word{{Text: "Theorem", Flags: core.FlagBold}, {Text: "(mean", Flags: core.FlagBold}, {Text: "value)", Flags: core.FlagBold}}}
+	if len(p.words) <= maxBoldHeadingWords || spacedWords(p.words) > maxBoldHeadingWords {
+		t.Fatalf("the line has %d words, %d spaced; want more than %d, and no more spaced", len(p.words), spacedWords(p.words), maxBoldHeadingWords)
+	}
+	if !weightBreak([]*seg{&p}, &p, &s) {
+		t.Error("the bold line does not start a block under the line of scripts")
+	}
+}
+
+// 'Z' and its subscript '2' are no caption's label ('Table 3'): a label
+// ends in a number of its own, not in a script glued to a letter.
+func TestScriptIsNoLabelNumber(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		words []core.Word
+		label bool
+	}{
+		{[]core.Word{{Text: "Table"}, {Text: "3"}}, true},
+		{[]core.Word{{Text: "Z", Flags: core.FlagJoinNext}, {Text: "2", Flags: core.FlagSubscript}}, false},
+	} {
+		if got := numberedLabel([]*seg{{words: c.words}}); got != c.label {
+			t.Errorf("%v: label %v, want %v", c.words, got, c.label)
+		}
+	}
+}
