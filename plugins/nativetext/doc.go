@@ -158,6 +158,11 @@
 //	marks.go     raised and lowered marks (footnote references, indices)
 //	             put into the line they belong to, wherever the baseline
 //	             clustering left them; ruby over its base stays apart.
+//	scripts.go   super- and subscripts: figures set small off the
+//	             baseline, glued to a word's end, made words of their own
+//	             joined to it (core.FlagJoinNext), which Markdown writes
+//	             in sup and sub; spacedWords counts a line's words as a
+//	             reader does.
 //	records.go   a table whose rows each carry a note across all the
 //	             columns (an incident list's narrative under each row):
 //	             rows of short cells aligned with the first row's, wide
