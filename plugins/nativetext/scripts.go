@@ -56,9 +56,9 @@ func (s *seg) scriptOf(f fg) int {
 // a chemical formula's counts ('H₂O') thus keep their place: Text still
 // writes 'x2' and 'H2O', and Markdown writes the script
 // ('x<sup>2</sup>'); glued into one word, a power read as another number
-// ('105'). Raised letters stay in their word (an ordinal's 'th', a
-// note's letter), and a run all off the baseline is one word, flagged
-// whole.
+// ('105'). An ordinal's raised ending is a script too ('1st'); other
+// raised letters stay in their word (a note's letter), and a run all off
+// the baseline is one word, flagged whole.
 func (s *seg) appendWords(run []fg, visual bool) {
 	cuts := s.scriptCuts(run)
 	start := 0
@@ -79,35 +79,45 @@ func (s *seg) appendWords(run []fg, visual bool) {
 	}
 }
 
-// scriptCuts are the places in run where a script of figures starts
-// and ends: figures off the baseline (scriptOf) after a glyph on it that
-// is a letter or a digit, at the run's end or before sentence
-// punctuation alone ('x²', 'word¹²,', 'CO₂.'). Scripts inside a word
-// ('H₂O', a note's '(⁴)' whose parentheses are the line's size) keep it
-// whole: its parts would read as words of their own to what judges a
-// line by its words (a list's label, a heading). None where the run has
-// no such script.
+// scriptCuts are the places in run where a script starts and ends:
+// figures off the baseline (scriptOf) after a glyph on it that is a
+// letter or a digit, or an ordinal's raised ending after a digit
+// (ordinalEnding), at the run's end or before sentence punctuation alone
+// ('x²', 'word¹²,', 'CO₂.', '3ʳᵈ'); and every count of a chemical
+// formula (formula: 'H₂O'). Other scripts inside a word (a note's '(⁴)'
+// whose parentheses are the line's size, 'v₁,v₂') keep it whole: its
+// parts would read as words of their own to what judges a line by its
+// words (a list's label, a heading). None where the run has no script.
 func (s *seg) scriptCuts(run []fg) []int {
 	if !slices.ContainsFunc(run, func(f fg) bool { return s.scriptOf(f) != onBase }) {
 		return nil // most runs: no glyph off the baseline
 	}
-	type part struct{ at, k, end int }
-	var parts []part
+	var parts []scriptPart
 	for k := 0; k < len(run); {
 		at := s.scriptOf(run[k])
 		end := k + 1
 		for end < len(run) && s.scriptOf(run[end]) == at {
 			end++
 		}
-		parts = append(parts, part{at, k, end})
+		parts = append(parts, scriptPart{at, k, end})
 		k = end
+	}
+	if formula(run, parts) {
+		var cuts []int
+		for _, p := range parts[1:] {
+			cuts = append(cuts, p.k)
+		}
+		return cuts
 	}
 	last := len(parts) - 1
 	if last >= 1 && parts[last].at == onBase && sentencePunct(run[parts[last].k:]) {
 		last-- // the script is followed by punctuation alone
 	}
 	p := parts[last]
-	if last < 1 || p.at == onBase || parts[last-1].at != onBase || !areFigures(run[p.k:p.end]) || !endsAlnum(run[parts[last-1].k:p.k]) {
+	if last < 1 || p.at == onBase || parts[last-1].at != onBase || !endsAlnum(run[parts[last-1].k:p.k]) {
+		return nil
+	}
+	if !areFigures(run[p.k:p.end]) && !ordinalEnding(run[parts[last-1].k:p.k], run[p.k:p.end]) {
 		return nil
 	}
 	if p.end < len(run) {
@@ -115,6 +125,81 @@ func (s *seg) scriptCuts(run []fg) []int {
 	}
 	return []int{p.k}
 }
+
+// scriptPart is a stretch run[k:end] of a run's glyphs that stand at
+// one place against the baseline (scriptOf).
+type scriptPart struct{ at, k, end int }
+
+// formula reports whether a run is a chemical formula with counts set
+// low inside it ('H₂O', 'C₆H₁₂O₆', 'H₂SO₄.'): its stretches on the
+// baseline are element symbols (a capital, and a small letter or none),
+// the last perhaps with sentence punctuation after it, and the others
+// lowered figures, one of them inside the run. Its every part is then a
+// word (scriptCuts): the counts are subscripts wherever they stand. Other
+// words keep a script inside them whole ('(⁴)', 'v₁,v₂'), their parts
+// being no words to a reader.
+func formula(run []fg, parts []scriptPart) bool {
+	if len(parts) < 3 || parts[0].at != onBase {
+		return false
+	}
+	for i, p := range parts {
+		switch {
+		case p.at == lowered && areFigures(run[p.k:p.end]):
+		case p.at != onBase:
+			return false
+		case !elementSymbols(partText(run[p.k:p.end]), i == len(parts)-1):
+			return false
+		}
+	}
+	return true
+}
+
+// partText is the text of glyphs.
+func partText(gl []fg) string {
+	var sb strings.Builder
+	for k := range gl {
+		sb.WriteString(gl[k].g.text)
+	}
+	return sb.String()
+}
+
+// elementSymbols reports whether t is element symbols run together
+// ('H', 'SO', 'Ca', 'NaCl'), after sentence punctuation at the end is
+// taken off where last.
+func elementSymbols(t string, last bool) bool {
+	if last {
+		t = strings.TrimRight(t, ".,;:!?")
+	}
+	if t == "" {
+		return false
+	}
+	for i := 0; i < len(t); {
+		if t[i] < 'A' || t[i] > 'Z' {
+			return false
+		}
+		i++
+		if i < len(t) && t[i] >= 'a' && t[i] <= 'z' {
+			i++
+		}
+	}
+	return true
+}
+
+// ordinalEnding reports whether script, raised after base, is an
+// ordinal's ending: a small letter or two after a digit ('1st', '2nd',
+// '3e', '1er'). Other raised letters stay in their word.
+func ordinalEnding(base, script []fg) bool {
+	r, _ := utf8.DecodeLastRuneInString(base[len(base)-1].g.text)
+	if !unicode.IsDigit(r) {
+		return false
+	}
+	t := partText(script)
+	n := utf8.RuneCountInString(t)
+	return n >= 1 && n <= maxOrdinalLetters && strings.IndexFunc(t, func(r rune) bool { return !unicode.IsLower(r) }) < 0
+}
+
+// maxOrdinalLetters is the longest ending of an ordinal: 'th', 'er'.
+const maxOrdinalLetters = 2
 
 // sentencePunct reports whether glyphs are sentence punctuation alone.
 func sentencePunct(gl []fg) bool {

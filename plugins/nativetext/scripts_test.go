@@ -11,9 +11,10 @@ import (
 // them, are words of their own, flagged as scripts and joined to that
 // word (core.FlagJoinNext): a power, a note's number, a formula's count
 // at a word's end. Text reads as before ('x2'); glued into one word, a
-// power read as another number and kept no flag. A script inside a word
-// ('H₂O', a note's number between parentheses of the line's size), a
-// raised ordinal's letters, and a number set apart keep their words.
+// power read as another number and kept no flag. A chemical formula's
+// counts are subscripts inside it too ('H₂O'), an ordinal's raised
+// ending a superscript ('1st'); another script inside a word (a note's
+// number between parentheses of the line's size) keeps its word.
 func TestScriptsGluedToWords(t *testing.T) {
 	t.Parallel()
 	up := func(s string) string { return "/F1 7 Tf 4 Ts (" + s + ") Tj /F1 11 Tf 0 Ts " }
@@ -44,7 +45,7 @@ func TestScriptsGluedToWords(t *testing.T) {
 			got = append(got, w.Text)
 		}
 	}
-	const wantWords = "Area x+ ^2 or 10+ ^5 . Out CO+ _2 . Water H2O, note (4) on the 1st day."
+	const wantWords = "Area x+ ^2 or 10+ ^5 . Out CO+ _2 . Water H+ _2 O, note (4) on the 1+ ^st day."
 	if g := strings.Join(got, " "); g != wantWords {
 		t.Errorf("words %s\nwant  %s", g, wantWords)
 	}
