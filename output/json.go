@@ -208,7 +208,7 @@ var flagList = []struct {
 }{
 	{core.FlagBold, "bold"}, {core.FlagItalic, "italic"}, {core.FlagMonospace, "monospace"},
 	{core.FlagInvisible, "invisible"}, {core.FlagSuperscript, "superscript"}, {core.FlagSubscript, "subscript"},
-	{core.FlagVertical, "vertical"}, {core.FlagRotated, "rotated"},
+	{core.FlagVertical, "vertical"}, {core.FlagRotated, "rotated"}, {core.FlagJoinNext, "join_next"},
 }
 
 func flagNames(f core.WordFlags) []string {

@@ -210,6 +210,26 @@ func TestJSONContinues(t *testing.T) {
 	}
 }
 
+// With words, JSON names a word's join to the next (join_next) beside its
+// script flags: what a reader needs to put 'x' and its raised '2' back
+// together as drawn.
+func TestJSONWordsJoinNext(t *testing.T) {
+	t.Parallel()
+	b := core.Block{Kind: core.KindParagraph, Lines: []core.Line{{Words: []core.Word{
+		{Text: "x", Flags: core.FlagJoinNext}, {Text: "2", Flags: core.FlagSuperscript},
+	}}}}
+	res := merge.Document("t.pdf", []merge.Entry{{Number: 1, Status: core.StatusOK, Page: core.Page{Number: 1, Blocks: []core.Block{b}}}})
+	var buf bytes.Buffer
+	if err := JSON(&buf, res, JSONOptions{Words: true}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"flags":["join_next"]`, `"flags":["superscript"]`, `"text":"x2"`} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("no %s in %s", want, buf.String())
+		}
+	}
+}
+
 func TestMarkdownFigureText(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
