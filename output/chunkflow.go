@@ -193,11 +193,19 @@ func wordBoxes(b *core.Block, n int) []core.BBox {
 		return nil
 	}
 	var boxes []core.BBox
+	joined := false // the word before goes on in this one
 	for _, l := range b.Lines {
 		for _, w := range l.Words {
-			for range strings.Fields(w.Text) {
+			for i := range strings.Fields(w.Text) {
+				if i == 0 && joined && len(boxes) > 0 {
+					// One Markdown word: 'x' and its raised '2', or a word
+					// broken at a line's end and its rest.
+					boxes[len(boxes)-1] = boxes[len(boxes)-1].Union(w.BBox)
+					continue
+				}
 				boxes = append(boxes, w.BBox)
 			}
+			joined = w.Flags.Has(core.FlagJoinNext)
 		}
 	}
 	pad := n - len(boxes)

@@ -200,6 +200,25 @@ func TestChunkPartsHaveTheirWordsBoxes(t *testing.T) {
 	}
 }
 
+// A word joined to the next (core.FlagJoinNext) is one word of the
+// Markdown with it, 'x<sup>2</sup>' or a word broken at its line's end
+// and mended: its box and the next word's make that word's box, so the
+// boxes still line up with the Markdown's words.
+func TestWordBoxesOfJoinedWords(t *testing.T) {
+	t.Parallel()
+	bb := func(x0, y0 float64) core.BBox { return core.BBox{X0: x0, Y0: y0, X1: x0 + 10, Y1: y0 + 10} }
+	b := core.Block{Kind: core.KindParagraph, Lines: []core.Line{
+		{Words: []core.Word{{Text: "area", BBox: bb(0, 0)}, {Text: "x", BBox: bb(20, 0), Flags: core.FlagJoinNext}, {Text: "2", BBox: bb(30, 0), Flags: core.FlagSuperscript}, {Text: "exam", BBox: bb(50, 0), Flags: core.FlagJoinNext}}},
+		{Words: []core.Word{{Text: "ple", BBox: bb(0, 20)}, {Text: "here", BBox: bb(20, 20)}}},
+	}}
+	md := joinLines(&b)
+	boxes := wordBoxes(&b, len(strings.Fields(md)))
+	want := []core.BBox{bb(0, 0), bb(20, 0).Union(bb(30, 0)), bb(50, 0).Union(bb(0, 20)), bb(20, 20)}
+	if !slices.Equal(boxes, want) {
+		t.Errorf("Markdown %q: boxes %v, want %v", md, boxes, want)
+	}
+}
+
 func TestChunkOverlap(t *testing.T) {
 	t.Parallel()
 	res := onePage(
