@@ -240,7 +240,7 @@ func TestJobWithEvents(t *testing.T) {
 		o := ts.out
 		o.Format = format
 		if want := ts.want(t, path, "report.pdf", o); code != 200 || !bytes.Equal(want, normal(t, format, got)) {
-			t.Errorf("%s: %d, the job's result differs from the library's", format, code)
+			t.Errorf("%s: %d, the job's result differs from the library's\ngot:\n%.400s", format, code, got)
 		}
 	}
 }
