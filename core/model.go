@@ -154,20 +154,12 @@ func RowsBlock(kind BlockKind, rows [][]Word) Block {
 }
 
 // Text is the block's plain text.
-func (b *Block) Text() string {
-	if whole, lines := b.textSource(); !lines {
-		return whole
-	}
-	var sb strings.Builder
-	sb.Grow(b.TextSize())
-	b.writeLines(&sb)
-	return sb.String()
-}
+func (b *Block) Text() string { return b.TextFunc(nil) }
 
 // TextFunc is Text with each word of the block's lines written by word
-// (a writer's markup around a word: Markdown's superscripts); spaces and
-// line breaks fall as in Text. A block whose text is its Content or its
-// table's is that text.
+// (a writer's markup around a word: Markdown's superscripts; nil: the
+// word's Text); spaces and line breaks fall as in Text. A block whose
+// text is its Content or its table's is that text.
 func (b *Block) TextFunc(word func(w *Word) string) string {
 	if whole, lines := b.textSource(); !lines {
 		return whole

@@ -403,23 +403,27 @@ func figureMarkdown(b *core.Block) string {
 // or lowered off their line (core.FlagSuperscript, FlagSubscript: a
 // note's number, a power, a chemical formula's count) in HTML's sup and
 // sub, which Markdown passes through: 'x<sup>2</sup>', 'CO<sub>2</sub>'.
-func joinLines(b *core.Block) string {
-	if !hasScripts(b) {
-		return textclean.CollapseSpace(b.Text())
-	}
-	return textclean.CollapseSpace(b.TextFunc(scriptMarkup))
-}
+func joinLines(b *core.Block) string { return markedLines(b, nil) }
 
 // joinItem is joinLines for a list item, whose first word, its bullet
 // or its number, is written plain: listItem reads it ('▶' drawn small
 // and raised is a bullet, a raised '3)' an affiliation's number).
 func joinItem(b *core.Block) string {
-	if !hasScripts(b) || len(b.Lines) == 0 || len(b.Lines[0].Words) == 0 {
-		return joinLines(b)
+	var marker *core.Word
+	if len(b.Lines) > 0 && len(b.Lines[0].Words) > 0 {
+		marker = &b.Lines[0].Words[0]
 	}
-	marker := &b.Lines[0].Words[0]
+	return markedLines(b, marker)
+}
+
+// markedLines is joinLines with the word plain (nil: none) written as it
+// is, scripts or not.
+func markedLines(b *core.Block, plain *core.Word) string {
+	if !hasScripts(b) {
+		return textclean.CollapseSpace(b.Text())
+	}
 	return textclean.CollapseSpace(b.TextFunc(func(w *core.Word) string {
-		if w == marker {
+		if w == plain {
 			return w.Text
 		}
 		return scriptMarkup(w)

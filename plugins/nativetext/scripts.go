@@ -168,7 +168,7 @@ func partText(gl []fg) string {
 // taken off where last.
 func elementSymbols(t string, last bool) bool {
 	if last {
-		t = strings.TrimRight(t, ".,;:!?")
+		t = strings.TrimRight(t, sentenceMarks)
 	}
 	if t == "" {
 		return false
@@ -204,7 +204,7 @@ const maxOrdinalLetters = 2
 // sentencePunct reports whether glyphs are sentence punctuation alone.
 func sentencePunct(gl []fg) bool {
 	for k := range gl {
-		if strings.Trim(gl[k].g.text, ".,;:!?") != "" {
+		if strings.Trim(gl[k].g.text, sentenceMarks) != "" {
 			return false
 		}
 	}
@@ -216,6 +216,10 @@ func endsAlnum(gl []fg) bool {
 	r, _ := utf8.DecodeLastRuneInString(gl[len(gl)-1].g.text)
 	return unicode.IsLetter(r) || unicode.IsDigit(r)
 }
+
+// sentenceMarks are the punctuation that may follow a script and end
+// its word's sentence or clause ('CO₂.', 'x²,').
+const sentenceMarks = ".,;:!?"
 
 // spacedWords counts the words a reader counts in words: those not
 // joined to the word before them (core.FlagJoinNext: 'x' and its raised
