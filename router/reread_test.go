@@ -128,3 +128,34 @@ func TestNoEngineRereadsItsOwnReading(t *testing.T) {
 		t.Errorf("page by %s, ocr called %d times (%q); want ocr's page reading alone", e.Engine, len(ocr.options), ocr.options)
 	}
 }
+
+// The reread is told each garbled block's lines, so that it reads their
+// print alone; and a block whose undecoded glyphs are set full width
+// (Chinese in a font without Unicode, around mathematics that decoded) is
+// told Han, not the Latin of its decoded part.
+func TestRereadIsToldTheLinesAndTheLostScript(t *testing.T) {
+	t.Parallel()
+	const size = 10.5
+	line1 := core.BBox{X0: 50, Y0: 220, X1: 300, Y1: 232}
+	line2 := core.BBox{X0: 50, Y0: 238, X1: 170, Y1: 250}
+	word := func(text string, x0, ems float64, box core.BBox) core.Word {
+		return core.Word{Text: text, Size: size, BBox: core.BBox{X0: x0, Y0: box.Y0, X1: x0 + ems*size, Y1: box.Y1}}
+	}
+	garbled := core.Block{Kind: core.KindParagraph, BBox: garbledBox, Lines: []core.Line{
+		{BBox: line1, Words: []core.Word{word("\ufffd\ufffd", 50, 2, line1), word("x1", 75, 1.1, line1), word("+", 90, 0.8, line1), word("x2", 102, 1.1, line1),
+			word("=", 116, 0.8, line1), word("0.", 126, 0.9, line1), word("\ufffd\ufffd\ufffd\ufffd\ufffd\ufffd\ufffd\ufffd\ufffd", 140, 9, line1)}},
+		{BBox: line2, Words: []core.Word{word("\ufffd\ufffd\ufffd\ufffd\ufffd\ufffd", 50, 6, line2), word("(x1,", 120, 2, line2), word("x2).", 142, 2, line2)}},
+	}}
+	text := &blocksFake{name: "text", caps: []core.Capability{core.CapText}, blocks: func(string) []core.Block {
+		return []core.Block{textBlock(core.KindParagraph, proseBox, prose), garbled}
+	}}
+	ocr := &blocksFake{name: "ocr", caps: []core.Capability{core.CapOCR, core.CapRegions, core.CapReread}, blocks: func(string) []core.Block { return nil }}
+	plan := Plan{DefaultClass: {{Engine: "text"}, {Engine: "ocr"}}}
+	if _, err := New(Config{Plan: plan, Analysis: AnalysisFull}, withText(byName(text, ocr))).Extract(t.Context(), fivePages, []int{2}); err != nil {
+		t.Fatal(err)
+	}
+	wantLines := `"lines":{"2":[[{"x0":50,"y0":220,"x1":300,"y1":232},{"x0":50,"y0":238,"x1":170,"y1":250}]]}`
+	if len(ocr.options) != 1 || !strings.Contains(ocr.options[0], `"scripts":{"2":["Han"]}`) || !strings.Contains(ocr.options[0], wantLines) {
+		t.Errorf("ocr options %q; want one reread told the block's two lines and Han", ocr.options)
+	}
+}

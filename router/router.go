@@ -185,8 +185,13 @@ type pageState struct {
 	garbled     []core.BBox
 	// scripts are the scripts of the garbled blocks' text (package
 	// quality's names), one a box: a block in a font without a Unicode map
-	// is set in the script of what of it decoded, or of its page.
+	// is set in the script of what of it decoded, or of its page, unless
+	// its lost glyphs are full width (quality.LostScript).
 	scripts []string
+	// lines are the boxes of each garbled block's lines, one list a box:
+	// a reading keeps their print alone, not the line of another block
+	// that the block's box overlaps.
+	lines [][]core.BBox
 }
 
 // learn sets the page's facts, and with them its class, chain and hints.
@@ -297,11 +302,8 @@ func (s *pageState) rereadStep(threshold float64) (Step, bool) {
 	for _, b := range page.Blocks {
 		if quality.Garbled(&b, threshold) && !b.BBox.Empty() {
 			s.garbled = append(s.garbled, b.BBox)
-			script := quality.DetectScript(b.Text())
-			if script == quality.ScriptNone {
-				script = pageScript()
-			}
-			s.scripts = append(s.scripts, string(script))
+			s.scripts = append(s.scripts, string(quality.LostScript(&b, pageScript)))
+			s.lines = append(s.lines, lineBoxes(b))
 		}
 	}
 	if len(s.garbled) == 0 {
@@ -314,6 +316,17 @@ func (s *pageState) rereadStep(threshold float64) (Step, bool) {
 		}
 	}
 	return Step{}, false
+}
+
+// lineBoxes are the boxes of b's lines that have one.
+func lineBoxes(b core.Block) []core.BBox {
+	boxes := make([]core.BBox, 0, len(b.Lines))
+	for _, l := range b.Lines {
+		if !l.BBox.Empty() {
+			boxes = append(boxes, l.BBox)
+		}
+	}
+	return boxes
 }
 
 // Extract analyses the PDF at path, routes each selected page (nil pages:
@@ -725,11 +738,11 @@ func (r *Router) stepOptions(step Step, pages []int, states map[int]*pageState) 
 	if !step.Reread {
 		return withOptions(opts, map[string]any{"mode": "regions", "regions": regions})
 	}
-	scripts := map[string][]string{}
+	scripts, lines := map[string][]string{}, map[string][][]core.BBox{}
 	for _, p := range pages {
-		scripts[fmt.Sprint(p)] = states[p].scripts
+		scripts[fmt.Sprint(p)], lines[fmt.Sprint(p)] = states[p].scripts, states[p].lines
 	}
-	return withOptions(opts, map[string]any{"mode": "reread", "regions": regions, "scripts": scripts})
+	return withOptions(opts, map[string]any{"mode": "reread", "regions": regions, "scripts": scripts, "lines": lines})
 }
 
 // sharer is an engine that says how many pages a call starting now

@@ -438,7 +438,7 @@ func (j *job) ocrPage(ctx context.Context, p int) (core.Page, map[string]float64
 		key := strconv.Itoa(p)
 		boxes := j.opt.Regions[key]
 		stats["regions"] = float64(len(boxes))
-		page.Blocks, err = j.reread(ctx, page, boxes, j.opt.Scripts[key], opt, stats)
+		page.Blocks, err = j.reread(ctx, page, rereadRegions(boxes, j.opt.Scripts[key], j.opt.Lines[key]), opt, stats)
 	case ModeCheck:
 		err = j.checkPage(ctx, &page, opt, stats)
 	default:

@@ -69,6 +69,14 @@ type Options struct {
 	// blocks, and each is read with its script's model, without a
 	// script check.
 	Scripts map[string][]string `json:"scripts,omitempty"`
+	// Lines maps a page number to the boxes of each region's lines, one
+	// list a box in the order of Regions, for mode "reread": a region is
+	// read with only the print inside its lines' boxes, the rest of its
+	// box painted white, so that the line of another block that its box
+	// overlaps (a paragraph that ends where another block goes on along
+	// the same line) is not read into it. A region without lines is read
+	// whole.
+	Lines map[string][][]core.BBox `json:"lines,omitempty"`
 	// Orientation turns OSD on or off (default on).
 	Orientation *bool `json:"orientation,omitempty"`
 	// Workers bounds the pages a call reads at once; default GOMAXPROCS.
@@ -122,6 +130,9 @@ func (base Options) merge(o Options) Options {
 	}
 	if o.Regions != nil {
 		base.Regions = o.Regions
+	}
+	if o.Lines != nil {
+		base.Lines = o.Lines
 	}
 	if o.Orientation != nil {
 		base.Orientation = o.Orientation

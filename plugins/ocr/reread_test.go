@@ -33,6 +33,48 @@ func TestRereadReadsTheBlock(t *testing.T) {
 	}
 }
 
+// A region read with its lines keeps the print of those lines alone: the
+// note's box read with only its first line's box names the first line's
+// words, not the second's, though the box holds both.
+func TestRereadKeepsItsLines(t *testing.T) {
+	e := engineFor(t, BackendTesseract)
+	note := core.BBox{X0: 72, Y0: 300.63, X1: 375.45, Y1: 329.05}
+	first := core.BBox{X0: 72, Y0: 300.63, X1: 375.45, Y1: 314}
+	pdf := filepath.Join("..", "..", "testdata", "garbledblock.pdf")
+	opts := Options{Mode: ModeReread, Regions: map[string][]core.BBox{"1": {note}}, Lines: map[string][][]core.BBox{"1": {{first}}}}
+	blocks := extract(t, e, pdf, opts, 1)[0].Page.Blocks
+	if len(blocks) != 1 || blocks[0].BBox != note {
+		t.Fatalf("blocks %+v: want one block in the note's box", blocks)
+	}
+	text := strings.ToLower(strings.Join(strings.Fields(blocks[0].Text()), " "))
+	if !strings.Contains(text, "storm warnings close the harbour") || strings.Contains(text, "board") || strings.Contains(text, "gate") {
+		t.Errorf("reread %q: want the note's first line alone", text)
+	}
+}
+
+// Spans of several keep rectangles, overlapping or apart, stay as they
+// are and the rest of each row turns white.
+func TestWhiteOutsideSpans(t *testing.T) {
+	t.Parallel()
+	g := image.NewGray(image.Rect(10, 20, 18, 23))
+	whiteOutside(g, image.Rect(0, 0, 2, 1), image.Rect(1, 0, 3, 2), image.Rect(5, 1, 7, 3), image.Rect(6, 2, 20, 9))
+	var rows []string
+	for y := 20; y < 23; y++ {
+		var sb strings.Builder
+		for x := 10; x < 18; x++ {
+			if g.GrayAt(x, y).Y == 0xff {
+				sb.WriteByte('.')
+			} else {
+				sb.WriteByte('#')
+			}
+		}
+		rows = append(rows, sb.String())
+	}
+	if got := strings.Join(rows, "/"); got != "###...../.##..##./.....###" {
+		t.Errorf("whiteOutside left %s", got)
+	}
+}
+
 func TestWhiteOutside(t *testing.T) {
 	t.Parallel()
 	g := image.NewGray(image.Rect(0, 0, 6, 4))
