@@ -27,13 +27,15 @@ const boxSlack = 0.5
 // Reread puts into base's blocks the text that a reread (an engine's
 // reading of the pixels of blocks whose characters base could not
 // decode, core.CapReread) found for them: the lines of each read block
-// replace those of the base block with the same box, whose kind, level
-// and place in the reading order stay. A reading replaces a block only
-// when it is sure (minRereadConfidence) and more of it decodes
-// (quality.Decodable) than of the block's own text, so a reread that
-// failed leaves the page as it was. The reading's words break where the
-// layer's do, when the two hold the same characters one for one
-// (respace). It reports how many blocks were replaced.
+// fill the undecoded characters of the base block with the same box,
+// whose kind, level and place in the reading order stay: the reading's
+// characters take the place of the undecoded ones, and the layer's
+// decoded characters, words and word boxes stay (splice); where the two
+// cannot be aligned so, the reading's lines replace the block's. A
+// reading is taken only when it is sure (minRereadConfidence) and more
+// of the result decodes (quality.Decodable) than of the block's own text,
+// so a reread that failed leaves the page as it was. It reports how many
+// blocks were changed.
 func Reread(base core.Page, read []core.Block) (core.Page, int) {
 	out := base
 	out.Blocks = slices.Clone(base.Blocks)
@@ -49,10 +51,14 @@ func Reread(base core.Page, read []core.Block) (core.Page, int) {
 			continue
 		}
 		b := &out.Blocks[i]
-		if quality.Decodable(r.Text()) <= quality.Decodable(b.Text()) {
+		lines, ok := splice(*b, r.Lines)
+		if !ok {
+			lines = r.Lines
+		}
+		if quality.Decodable((&core.Block{Lines: lines}).Text()) <= quality.Decodable(b.Text()) {
 			continue
 		}
-		b.Lines, b.Content = respace(*b, r.Lines), ""
+		b.Lines, b.Content = lines, ""
 		n++
 	}
 	return out, n

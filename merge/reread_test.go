@@ -68,11 +68,13 @@ func TestReread(t *testing.T) {
 	}
 }
 
-// A reading takes the word breaks of the text layer it reads again when
-// the two hold the same characters one for one: Tesseract's Korean sets
-// a space between syllables, while the layer, which could not name half
-// its glyphs, still drew its words apart.
-func TestRereadKeepsTheLayersWordBreaks(t *testing.T) {
+// A reading fills the undecoded characters of the layer it reads again,
+// and the layer keeps the rest: its decoded characters (a recogniser
+// misses accents and misreads mathematics: '∞1' for x1, '세' for 체), its
+// words and their breaks (Tesseract's Korean sets a space between
+// syllables) and their boxes. Where the two cannot be aligned, the
+// reading is taken whole.
+func TestRereadFillsTheLayer(t *testing.T) {
 	t.Parallel()
 	box := core.BBox{X0: 50, Y0: 100, X1: 400, Y1: 130}
 	lines := func(texts ...string) []core.Line {
@@ -92,12 +94,21 @@ func TestRereadKeepsTheLayersWordBreaks(t *testing.T) {
 		read        []string // lines
 		want        []string // lines
 	}{
-		{"Korean syllables joined as the layer's words", "블록체인에�� ���� �� 방지",
-			[]string{"블 록 세 인 에 서 의 암 호 화 페 도난 방지"}, []string{"블록세인에서의 암호화페 도난 방지"}},
-		{"Latin, one for one", "����� ����", []string{"Sto rm sea s"}, []string{"Storm seas"}},
-		{"a line of the reading is a break", "����", []string{"블 록", "체 인"}, []string{"블록", "체인"}},
-		{"counts differ", "�� ���", []string{"ab cd ef"}, []string{"ab cd ef"}},
-		{"a break inside a word read", "��� ���", []string{"ab cdef"}, []string{"ab cdef"}},
+		{"Korean syllables in the layer's words", "블록체인에�� ���� �� 방지",
+			[]string{"블 록 세 인 에 서 의 암 호 화 페 도난 방지"}, []string{"블록체인에서의 암호화페 도난 방지"}},
+		{"Latin, one for one", "����� ����", []string{"Storm seas"}, []string{"Storm seas"}},
+		{"a run whose spaces did not decode takes the reading's", "| ������������������", []string{"| Affinités électives"}, []string{"| Affinités électives"}},
+		{"the layer's lines, not the reading's", "����", []string{"블 록", "체 인"}, []string{"블록체인"}},
+		{"nothing decoded and counts differ: the reading whole", "�� ���", []string{"ab cd ef"}, []string{"ab cd ef"}},
+		{"the layer breaks a word read: the reading whole", "��� ���", []string{"ab cdef"}, []string{"ab cdef"}},
+		{"the reading's spaces in a layer whose spaces did not decode", "une ����������������������� Bénilde", []string{"une longue amitié avec José Régio Bénilde"}, []string{"une longue amitié avec José Régio Bénilde"}},
+		{"accents the reading missed", "il développera une ������ ������ avec José Régio",
+			[]string{"il developpera une longue amitie avec Jose Regio"}, []string{"il développera une longue amitie avec José Régio"}},
+		{"mathematics the reading misread", "�� 2 x1 + x2 = 0. ���������",
+			[]string{"情形2∞1+2=0.此时原不等式等价于"}, []string{"情形 2 x1 + x2 = 0. 此时原不等式等价于"}},
+		{"a character read more goes with the undecoded run", "Le ��� de la lettre", []string{"Le mots de la lettre"}, []string{"Le mots de la lettre"}},
+		{"an undecoded character read as nothing is dropped", "Le ����� de la lettre", []string{"Le mots de la lettre"}, []string{"Le mots de la lettre"}},
+		{"a reading of other print: whole", "The ���� of ���", []string{"Completely different words here"}, []string{"Completely different words here"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -114,11 +125,11 @@ func TestRereadKeepsTheLayersWordBreaks(t *testing.T) {
 			}
 		})
 	}
-	// A joined word spans its parts' boxes, with the least confidence.
-	layer := core.Block{Kind: core.KindHeading, BBox: box, Lines: lines("����� ����")}
-	out, _ := Reread(core.Page{Blocks: []core.Block{layer}}, []core.Block{{BBox: box, Lines: lines("Sto rm sea s")}})
-	w := out.Blocks[0].Lines[0].Words[0]
-	if w.BBox.X0 != 50 || w.BBox.X1 != 68 || w.Confidence != 0.89 {
-		t.Errorf("joined word %q: box %v, confidence %v; want 50..68, 0.89", w.Text, w.BBox, w.Confidence)
+	// A filled word keeps the layer's box and flags.
+	layer := core.Block{Kind: core.KindHeading, BBox: box, Lines: lines("x\ufffd ����")}
+	layer.Lines[0].Words[0].Flags = core.FlagJoinNext
+	out, _ := Reread(core.Page{Blocks: []core.Block{layer}}, []core.Block{{BBox: box, Lines: lines("x2 seas")}})
+	if w := out.Blocks[0].Lines[0].Words[0]; w.Text != "x2" || w.BBox != layer.Lines[0].Words[0].BBox || w.Flags != core.FlagJoinNext {
+		t.Errorf("filled word %+v; want x2 in the layer's box, joined to the next", w)
 	}
 }
