@@ -8,5 +8,13 @@
 // assembles the entries into a Result, one entry for every page of the
 // input, so no page is dropped without a record.
 //
+// Parts of pages come back too. Overlay adds what an engine read in a
+// page's pictures where the best answer has no text, ReplaceTables puts
+// a table engine's tables in place of the ones they cover, and Reread puts a
+// reading of the blocks whose text layer did not decode into them, the
+// reading's characters in place of the undecoded ones (splice, which
+// aligns the two) and the layer's decoded characters, words and boxes
+// kept.
+//
 // Everything here is a pure function over core types.
 package merge

@@ -49,8 +49,8 @@ const minAnchored = 0.5
 // characters are read alike, when the layer has no undecoded character,
 // or when the block is too large (maxSpliceCells).
 func splice(layer core.Block, read []core.Line) ([]core.Line, bool) {
-	lay, starts := layerRunes(layer)
-	got, spaced := readRunes(read)
+	lay, starts := wordRunes(layer.Lines)
+	got, spaced := wordRunes(read)
 	decoded := 0
 	for _, r := range lay {
 		if r != unicode.ReplacementChar {
@@ -67,10 +67,11 @@ func splice(layer core.Block, read []core.Line) ([]core.Line, bool) {
 	return refill(layer, fill), true
 }
 
-// layerRunes are the characters of b's words, spaces aside, in order,
-// and whether each begins a word.
-func layerRunes(b core.Block) (runes []rune, starts []bool) {
-	for _, l := range b.Lines {
+// wordRunes are the characters of the lines' words, spaces aside, in
+// order, and whether each begins a word (a word's start or a space comes
+// before it).
+func wordRunes(lines []core.Line) (runes []rune, begins []bool) {
+	for _, l := range lines {
 		for _, w := range l.Words {
 			first := true
 			for _, r := range w.Text {
@@ -78,31 +79,12 @@ func layerRunes(b core.Block) (runes []rune, starts []bool) {
 					first = true
 					continue
 				}
-				runes, starts = append(runes, r), append(starts, first)
+				runes, begins = append(runes, r), append(begins, first)
 				first = false
 			}
 		}
 	}
-	return runes, starts
-}
-
-// readRunes are the characters of the lines' words, spaces aside, and
-// whether a space (or a word's or a line's end) comes before each.
-func readRunes(lines []core.Line) (runes []rune, spaced []bool) {
-	for _, l := range lines {
-		for _, w := range l.Words {
-			gap := true
-			for _, r := range w.Text {
-				if unicode.IsSpace(r) {
-					gap = true
-					continue
-				}
-				runes, spaced = append(runes, r), append(spaced, gap)
-				gap = false
-			}
-		}
-	}
-	return runes, spaced
+	return runes, begins
 }
 
 // Costs of the alignment's steps: a decoded character paired with the

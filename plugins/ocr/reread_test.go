@@ -58,19 +58,7 @@ func TestWhiteOutsideSpans(t *testing.T) {
 	t.Parallel()
 	g := image.NewGray(image.Rect(10, 20, 18, 23))
 	whiteOutside(g, image.Rect(0, 0, 2, 1), image.Rect(1, 0, 3, 2), image.Rect(5, 1, 7, 3), image.Rect(6, 2, 20, 9))
-	var rows []string
-	for y := 20; y < 23; y++ {
-		var sb strings.Builder
-		for x := 10; x < 18; x++ {
-			if g.GrayAt(x, y).Y == 0xff {
-				sb.WriteByte('.')
-			} else {
-				sb.WriteByte('#')
-			}
-		}
-		rows = append(rows, sb.String())
-	}
-	if got := strings.Join(rows, "/"); got != "###...../.##..##./.....###" {
+	if got := pixelRows(g); got != "###...../.##..##./.....###" {
 		t.Errorf("whiteOutside left %s", got)
 	}
 }
@@ -79,19 +67,7 @@ func TestWhiteOutside(t *testing.T) {
 	t.Parallel()
 	g := image.NewGray(image.Rect(0, 0, 6, 4))
 	whiteOutside(g, image.Rect(2, 1, 4, 3))
-	var rows []string
-	for y := range 4 {
-		var sb strings.Builder
-		for x := range 6 {
-			if g.GrayAt(x, y).Y == 0xff {
-				sb.WriteByte('.')
-			} else {
-				sb.WriteByte('#')
-			}
-		}
-		rows = append(rows, sb.String())
-	}
-	if got := strings.Join(rows, "/"); got != "....../..##../..##../......" {
+	if got := pixelRows(g); got != "....../..##../..##../......" {
 		t.Errorf("whiteOutside left %s", got)
 	}
 	whiteOutside(g, image.Rect(10, 10, 12, 12))
@@ -100,4 +76,22 @@ func TestWhiteOutside(t *testing.T) {
 			t.Fatal("a keep box outside the picture should leave it all white")
 		}
 	}
+}
+
+// pixelRows draws g's rows, white pixels as '.' and others as '#',
+// joined by '/'.
+func pixelRows(g *image.Gray) string {
+	var rows []string
+	for y := g.Rect.Min.Y; y < g.Rect.Max.Y; y++ {
+		var sb strings.Builder
+		for x := g.Rect.Min.X; x < g.Rect.Max.X; x++ {
+			if g.GrayAt(x, y).Y == 0xff {
+				sb.WriteByte('.')
+			} else {
+				sb.WriteByte('#')
+			}
+		}
+		rows = append(rows, sb.String())
+	}
+	return strings.Join(rows, "/")
 }
