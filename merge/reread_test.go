@@ -100,7 +100,9 @@ func TestRereadFillsTheLayer(t *testing.T) {
 		{"a run whose spaces did not decode takes the reading's", "| ������������������", []string{"| Affinités électives"}, []string{"| Affinités électives"}},
 		{"the layer's lines, not the reading's", "����", []string{"블 록", "체 인"}, []string{"블록체인"}},
 		{"nothing decoded and counts differ: the reading whole", "�� ���", []string{"ab cd ef"}, []string{"ab cd ef"}},
-		{"the layer breaks a word read: the reading whole", "��� ���", []string{"ab cdef"}, []string{"ab cdef"}},
+		{"the layer breaks a word read: the reading's spaces", "��� ���", []string{"ab cdef"}, []string{"ab cdef"}},
+		{"the reading's space where an undecoded run meets a decoded word", "la pièce ���������Bénilde ou", []string{"la piece homonyme Bénilde ou"}, []string{"la pièce homonyme Bénilde ou"}},
+		{"a glyph more in the layer shifts its breaks: the reading's spaces", "«��� �������� ��������» sosteneva", []string{"«Il filosofo Emmanuel» sosteneva"}, []string{"«Il filosofo Emmanuel» sosteneva"}},
 		{"the reading's spaces in a layer whose spaces did not decode", "une ����������������������� Bénilde", []string{"une longue amitié avec José Régio Bénilde"}, []string{"une longue amitié avec José Régio Bénilde"}},
 		{"accents the reading missed", "il développera une ������ ������ avec José Régio",
 			[]string{"il developpera une longue amitie avec Jose Regio"}, []string{"il développera une longue amitie avec José Régio"}},
@@ -125,10 +127,16 @@ func TestRereadFillsTheLayer(t *testing.T) {
 			}
 		})
 	}
+	// A break the reading has not joins words across the layer's lines too.
+	twoLines := core.Block{Kind: core.KindParagraph, BBox: box, Lines: lines("a ���", "� b")}
+	out, _ := Reread(core.Page{Blocks: []core.Block{twoLines}}, []core.Block{{BBox: box, Lines: lines("a word b")}})
+	if got := out.Blocks[0].Text(); got != "a word\nb" {
+		t.Errorf("a word broken across the layer's lines: %q; want %q", got, "a word\nb")
+	}
 	// A filled word keeps the layer's box and flags.
 	layer := core.Block{Kind: core.KindHeading, BBox: box, Lines: lines("x\ufffd ����")}
 	layer.Lines[0].Words[0].Flags = core.FlagJoinNext
-	out, _ := Reread(core.Page{Blocks: []core.Block{layer}}, []core.Block{{BBox: box, Lines: lines("x2 seas")}})
+	out, _ = Reread(core.Page{Blocks: []core.Block{layer}}, []core.Block{{BBox: box, Lines: lines("x2 seas")}})
 	if w := out.Blocks[0].Lines[0].Words[0]; w.Text != "x2" || w.BBox != layer.Lines[0].Words[0].BBox || w.Flags != core.FlagJoinNext {
 		t.Errorf("filled word %+v; want x2 in the layer's box, joined to the next", w)
 	}

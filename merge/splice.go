@@ -38,9 +38,10 @@ const minAnchored = 0.5
 // either runs a sentence into one word), but beside a character of a
 // script that writes no spaces or whose syllables a recogniser spaces
 // (unspaced). Where the layer breaks a run of undecoded characters and
-// the reading has no space there, the two disagree on where the
-// characters go (a glyph more or fewer shifts every one after it), and
-// the reading is taken whole. A layer that decoded
+// the reading has no space there, the layer's break is taken for one
+// misplaced (a glyph more or fewer in the reading shifts every character
+// after it: 'I lfilosof oEmmanuel') and the two words are one, spaced as
+// the reading is. A layer that decoded
 // nothing is filled only from a reading of as many characters, one for
 // one: its word breaks are the drawing's ('블록체인에�� ���� ��' where
 // Tesseract's Korean model sets a space between syllables). It reports
@@ -60,11 +61,11 @@ func splice(layer core.Block, read []core.Line) ([]core.Line, bool) {
 	if decoded == len(lay) || decoded == 0 && len(got) != len(lay) || len(lay)*len(got) > maxSpliceCells {
 		return nil, false
 	}
-	fill, alike, agree := align(lay, got, text{starts, spaced})
-	if !agree || float64(alike) < minAnchored*float64(decoded) {
+	fill, joins, alike := align(lay, got, text{starts, spaced})
+	if float64(alike) < minAnchored*float64(decoded) {
 		return nil, false
 	}
-	return refill(layer, fill), true
+	return refill(layer, fill, joins), true
 }
 
 // wordRunes are the characters of the lines' words, spaces aside, in
@@ -108,8 +109,10 @@ const (
 
 // align pairs lay with got at least cost (see splice) and returns what
 // each character of lay becomes (its own text for a decoded character),
-// and how many decoded characters were read alike.
-func align(lay, got []rune, tx text) (fill []string, alike int, agree bool) {
+// which characters begin a word that goes on the word before (a break
+// of the layer's the reading has not), and how many decoded characters
+// were read alike.
+func align(lay, got []rune, tx text) (fill []string, joins []bool, alike int) {
 	n, m := len(lay), len(got)
 	cost := make([]int32, (n+1)*(m+1))
 	step := make([]byte, (n+1)*(m+1))
@@ -150,7 +153,7 @@ type text struct {
 
 // trace walks align's table back from its end, and then forward fills
 // each character of lay (see splice).
-func trace(lay, got []rune, tx text, step []byte, m int) (fill []string, alike int, agree bool) {
+func trace(lay, got []rune, tx text, step []byte, m int) (fill []string, joins []bool, alike int) {
 	type op struct{ i, j int } // -1: no character on that side
 	var ops []op
 	for i, j := len(lay), len(got); i > 0 || j > 0; {
@@ -170,7 +173,7 @@ func trace(lay, got []rune, tx text, step []byte, m int) (fill []string, alike i
 	lost := func(i int) bool { return i >= 0 && i < len(lay) && lay[i] == unicode.ReplacementChar }
 	var extra []rune // characters of the reading alone, since the last of lay
 	last, lastRead := -1, -1
-	agree = true
+	joins = make([]bool, len(lay))
 	for k := len(ops) - 1; k >= 0; k-- {
 		o := ops[k]
 		if o.i < 0 {
@@ -193,13 +196,13 @@ func trace(lay, got []rune, tx text, step []byte, m int) (fill []string, alike i
 			}
 		case o.j >= 0:
 			if lost(o.i-1) && fill[o.i-1] != "" && lastRead >= 0 {
-				spaced := spacedBetween(tx.spaced, lastRead, o.j)
-				agree = agree && (!tx.starts[o.i] || spaced)
-				if spaced && !tx.starts[o.i] && !unspaced(got[lastRead]) && !unspaced(got[o.j]) {
-					fill[o.i] = " "
-				}
+				joins[o.i] = tx.starts[o.i] && !spacedBetween(tx.spaced, lastRead, o.j)
 			}
 			fill[o.i] += string(got[o.j])
+		}
+		if o.j >= 0 && lastRead >= 0 && !tx.starts[o.i] && (lost(o.i) || lost(o.i-1)) && fill[o.i-1] != "" &&
+			spacedBetween(tx.spaced, lastRead, o.j) && !unspaced(got[lastRead]) && !unspaced(got[o.j]) {
+			fill[o.i] = " " + fill[o.i]
 		}
 		if o.j >= 0 {
 			lastRead = o.j
@@ -208,7 +211,7 @@ func trace(lay, got []rune, tx text, step []byte, m int) (fill []string, alike i
 	if lost(last) {
 		fill[last] += string(extra)
 	}
-	return fill, alike, agree
+	return fill, joins, alike
 }
 
 // spacedBetween reports whether the reading has a space after its
@@ -230,29 +233,56 @@ func unspaced(r rune) bool {
 }
 
 // refill is layer's lines with each word's characters replaced by fill,
-// in order; a word left with no character is left out.
-func refill(layer core.Block, fill []string) []core.Line {
+// in order; a word whose first character joins (joins) goes on the word
+// before it, in its line or the line before, and a word (or a line) left
+// with nothing is left out.
+func refill(layer core.Block, fill []string, joins []bool) []core.Line {
 	lines := make([]core.Line, 0, len(layer.Lines))
 	k := 0
+	var prev *core.Word // the last word kept, in this line or one before
 	for _, l := range layer.Lines {
 		nl := l
 		nl.Words = make([]core.Word, 0, len(l.Words))
 		for _, w := range l.Words {
 			var sb strings.Builder
+			join := false
 			for _, r := range w.Text {
 				if unicode.IsSpace(r) {
 					sb.WriteRune(r)
 					continue
 				}
+				join = join || sb.Len() == 0 && joins[k]
 				sb.WriteString(fill[k])
 				k++
 			}
-			if strings.TrimSpace(sb.String()) != "" {
-				w.Text = sb.String()
+			switch text := sb.String(); {
+			case strings.TrimSpace(text) == "":
+			case join && prev != nil:
+				prev.Text += text
+				if len(nl.Words) > 0 { // a word in another line keeps its box
+					prev.BBox = prev.BBox.Union(w.BBox)
+				}
+			default:
+				w.Text = text
 				nl.Words = append(nl.Words, w)
+				prev = &nl.Words[len(nl.Words)-1]
 			}
 		}
 		lines = append(lines, nl)
+		if n := len(lines[len(lines)-1].Words); n > 0 {
+			prev = &lines[len(lines)-1].Words[n-1]
+		}
 	}
-	return lines
+	return dropEmpty(lines)
+}
+
+// dropEmpty leaves out the lines left with no word.
+func dropEmpty(lines []core.Line) []core.Line {
+	out := lines[:0]
+	for _, l := range lines {
+		if len(l.Words) > 0 {
+			out = append(out, l)
+		}
+	}
+	return out
 }
