@@ -2,6 +2,7 @@ package nativetext
 
 import (
 	"math"
+	"strings"
 
 	"github.com/assay-pdf/assay/core"
 )
@@ -49,6 +50,56 @@ const (
 	tallGutterWidth = 1.0
 )
 
+// tallGutterNeeds is how wide, in ems, a ragged strip between prose
+// columns must be to be a gutter when across lines lie level on both
+// sides of it (tallGutterLines): a river is the less likely the more
+// lines it must run down at one x, so over more lines than
+// tallGutterLines it need only be tallGutterWidth·tallGutterLines/across
+// ems wide, down to a candidate's minCandidateGutter. A Nature column
+// that a figure narrows halfway down ends at two x, and so does the
+// column beside it; the 0.92 em blank between them on 53 lines was taken
+// for a river, and the first lines of three columns were read as rows.
+// A strip that leader dots lead across (ledAcross) is no gutter so: the
+// dots join their entry to the page number beyond.
+func tallGutterNeeds(across int) float64 {
+	return max(minCandidateGutter, tallGutterWidth*tallGutterLines/float64(max(across, 1)))
+}
+
+// ledAcross reports whether a line's nearest segment left of the strip g
+// ends in leader dots ('Verify work eligibility . . . . . . .'), which
+// lead the eye across the strip to a number: a checklist's or a
+// contents' entries, not a column beside another.
+func ledAcross(group []*seg, g span) bool {
+	left := map[int]*seg{}
+	for _, s := range group {
+		if x, ok := left[s.line]; g.leftOf(s.b) && (!ok || s.b.X1 > x.b.X1) {
+			left[s.line] = s
+		}
+	}
+	for _, s := range left {
+		if endsInLeaders(s.words) {
+			return true
+		}
+	}
+	return false
+}
+
+// endsInLeaders reports whether words end in leader dots: a last word
+// of four dots or more, or minSpacedLeaders words of dots alone.
+func endsInLeaders(words []core.Word) bool {
+	run := 0
+	for i := len(words) - 1; i >= 0; i-- {
+		t := words[i].Text
+		if t == "" || strings.Trim(t, ".") != "" {
+			break
+		}
+		if run++; strings.Count(t, ".") >= minSpacedLeaders || run >= minSpacedLeaders {
+			return true
+		}
+	}
+	return false
+}
+
 // realGutters keeps the strips of gut that are gutters of group: wide
 // ones, and narrower ones with one side aligned, or at least
 // noEvidenceGutter ems wide where too few lines lie across them to tell.
@@ -61,7 +112,8 @@ func realGutters(group []*seg, gut []span, em float64) []span {
 			continue
 		}
 		switch ev, across := sideAligned(group, g, em); {
-		case ev == evidenceAligned, across >= tallGutterLines && w >= tallGutterWidth*em && proseBeside(group, g):
+		case ev == evidenceAligned, across >= tallGutterLines && w >= tallGutterWidth*em && proseBeside(group, g),
+			across > tallGutterLines && w >= tallGutterNeeds(across)*em && proseBeside(group, g) && !ledAcross(group, g):
 			out = append(out, g)
 		case ev == evidenceNone:
 			if w >= noEvidenceGutter*em {

@@ -1496,3 +1496,70 @@ func TestFigureGroupsOneTable(t *testing.T) {
 		t.Error("two columns of prose look tabular")
 	}
 }
+
+// Two columns of prose on one baseline grid, each narrowed halfway down
+// (a figure beside them), so that neither side of the 0.8 em strip
+// between them is aligned on most lines: blank on 30 lines at one x, the
+// strip is a gutter, not a river, and each column is read whole (the
+// first lines were read as rows, as a Nature page's three columns were).
+func TestLayoutTallRaggedGutter(t *testing.T) {
+	t.Parallel()
+	const lines = 30
+	var gs []glyph
+	seq := 0
+	for l := range lines {
+		y := 100 + float64(l)*12
+		n1, x2 := 30, 208.0 // characters of 5 pt from x 50: the left column ends at 200
+		if l >= lines/2 {
+			n1, x2 = 26, 228
+		}
+		gs = append(gs, lineGlyphs(&seq, 50, y, 10, wordsLine(fmt.Sprintf("A%d", l), n1))...)
+		gs = append(gs, lineGlyphs(&seq, x2, y, 10, wordsLine(fmt.Sprintf("B%d", l), 30))...)
+	}
+	var got, want []string
+	for _, w := range words(core.Page{Blocks: layout(gs, nil, core.BBox{X1: 612, Y1: 792})}) {
+		if len(w) > 1 && (w[0] == 'A' || w[0] == 'B') && w[1] >= '0' && w[1] <= '9' {
+			got = append(got, w)
+		}
+	}
+	for _, c := range "AB" {
+		for l := range lines {
+			want = append(want, fmt.Sprintf("%c%d", c, l))
+		}
+	}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("columns read %v; want each whole: %v", got, want)
+	}
+}
+
+// A ragged strip between prose columns must be the narrower the more
+// lines it runs down blank; one that leader dots lead across is none.
+func TestTallGutterNeeds(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		across int
+		want   float64
+	}{{12, 1.0}, {24, 0.5}, {53, minCandidateGutter}} {
+		if got := tallGutterNeeds(c.across); math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("tallGutterNeeds(%d) = %v, want %v", c.across, got, c.want)
+		}
+	}
+	ws := func(s string) []core.Word {
+		var out []core.Word
+		for w := range strings.FieldsSeq(s) {
+			out = append(out, core.Word{Text: w})
+		}
+		return out
+	}
+	for text, want := range map[string]bool{
+		"Verify work eligibility of new employees . . . . . . .": true,
+		"Ask employees for Form W-4 ..............":              true,
+		"and so it went on . . .":                                false,
+		"Excess salary deferrals ......10":                       false,
+		"environmental chemicals, endogenous":                    false,
+	} {
+		if got := endsInLeaders(ws(text)); got != want {
+			t.Errorf("endsInLeaders(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
