@@ -4455,12 +4455,31 @@ func indented(cur []*seg, s *seg) bool {
 	em := max(1, p.size)
 	rtl := p.rtl && s.rtl
 	margin := forward(p.b, rtl).X0
-	for _, c := range cur[1:] {
+	for _, c := range cur[openingLines(cur, rtl, em):] {
 		if math.Abs(forward(c.b, rtl).X0-margin) > marginTol*em {
 			return false
 		}
 	}
 	return endsShort(cur) && anIndent(forward(s.b, rtl).X0-margin, em)
+}
+
+// openingLines is how many lines open the block cur at its first line's
+// start: the first, and each after it that starts where it does below a
+// line that ends short of the block's right edge (shortBy), though the
+// block's other lines start elsewhere. A one-line paragraph (a formula,
+// a label) indented as the next paragraph's first line is, has no margin
+// to tell that paragraph by, and the two were read as one block; the
+// lines the block runs along after them are its margin (indented).
+func openingLines(cur []*seg, rtl bool, em float64) int {
+	x, right := forward(cur[0].b, rtl).X0, math.Inf(-1)
+	for _, c := range cur {
+		right = max(right, forward(c.b, rtl).X1)
+	}
+	n := 1
+	for n < len(cur)-1 && math.Abs(forward(cur[n].b, rtl).X0-x) <= marginTol*em && forward(cur[n-1].b, rtl).X1 < right-shortBy*em {
+		n++
+	}
+	return n
 }
 
 // anIndent reports whether a line standing in points in from a margin,

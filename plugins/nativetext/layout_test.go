@@ -1563,3 +1563,34 @@ func TestTallGutterNeeds(t *testing.T) {
 		}
 	}
 }
+
+// A one-line paragraph set at the indent of the paragraph under it (a
+// label, a formula, 'i-Ship (Ai, Ri, Nx)' over its explanation) gives the
+// block no margin to tell the next indented paragraph by: the lines the
+// block runs along after its opening lines are that margin, and a line
+// indented from it after a short line starts a block (TraceMonkey's
+// 'Closing the loop.' took in the four paragraphs under it).
+func TestIndentAfterAnOpeningLine(t *testing.T) {
+	t.Parallel()
+	var gs []glyph
+	seq := 0
+	for i, l := range []struct {
+		x    float64
+		text string
+	}{
+		{71, "Formula one"},
+		{71, "Second paragraph starts here with a long line of words that fill"},
+		{50, "the whole measure and end short."},
+		{71, "Third paragraph starts indented and runs across the whole measure"},
+		{50, "and ends."},
+	} {
+		gs = append(gs, lineGlyphs(&seq, l.x, 100+float64(i)*12, 10, l.text)...)
+	}
+	var firsts []string
+	for _, b := range layout(gs, nil, core.BBox{X1: 612, Y1: 792}) {
+		firsts = append(firsts, b.Lines[0].Words[0].Text)
+	}
+	if len(firsts) == 0 || firsts[len(firsts)-1] != "Third" {
+		t.Errorf("blocks start with %v; want the third paragraph a block of its own", firsts)
+	}
+}
