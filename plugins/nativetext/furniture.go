@@ -217,7 +217,9 @@ func markBand(b *core.Block, band int) {
 // the baseline of a block marked furniture there, at that block's size,
 // and when a line mate stands in the same place on another page of the
 // window: a form's title beside its number, or an equation's number
-// beside a folio, is on one page alone.
+// beside a folio, is on one page alone. A window of one page (a page
+// extracted alone) has no other page to tell; there a line mate of
+// minLoneMateWords words is furniture.
 func markLineMates(pages []*core.Page) {
 	type place struct{ band, y int }
 	mates := map[*core.Block]place{}
@@ -239,10 +241,33 @@ func markLineMates(pages []*core.Page) {
 		}
 	}
 	for b, at := range mates {
-		if count[at] >= 2 {
+		if count[at] >= 2 || len(pages) == 1 && wordsWithLetters(b) >= minLoneMateWords {
 			markBand(b, at.band)
 		}
 	}
+}
+
+// minLoneMateWords is the fewest words with letters that a line mate on a
+// page read alone (no other page in the window to find it on again)
+// must hold to be furniture with the folio beside it: a journal's name
+// and issue beside the page's number ('PLOS Neglected Tropical Diseases |
+// www.plosntds.org', '1', 'March 2014 | Volume 8 | Issue 3'), a running
+// title, authors, a date. A figure's labels or a test page's letters
+// that share the line of a lone figure in the margin ('Device 0 1 2 3',
+// 'G') are one word or none.
+const minLoneMateWords = 2
+
+// wordsWithLetters counts the words of b that hold a letter.
+func wordsWithLetters(b *core.Block) int {
+	n := 0
+	for _, l := range b.Lines {
+		for _, w := range l.Words {
+			if strings.IndexFunc(w.Text, unicode.IsLetter) >= 0 {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // mateSlack is the grid, in points, on which the middles of line mates

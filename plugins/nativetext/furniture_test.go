@@ -368,3 +368,41 @@ func TestFurnitureVariedFigures(t *testing.T) {
 		}
 	}
 }
+
+// A page read alone has no other page to find a running foot on again:
+// the words on the line of its folio, in the bottom band and at its size,
+// are the foot's (a journal's name and issue), but for one word or none
+// (a figure's label beside a lone figure).
+func TestFurnitureLoneFolioMates(t *testing.T) {
+	t.Parallel()
+	line := func(x0, x1 float64, text string) core.Block {
+		box := core.BBox{X0: x0, Y0: 754, X1: x1, Y1: 762}
+		var ws []core.Word
+		for w := range strings.FieldsSeq(text) {
+			ws = append(ws, core.Word{Text: w, BBox: box, Size: 8})
+		}
+		return core.Block{Kind: core.KindParagraph, BBox: box, Lines: []core.Line{{BBox: box, Words: ws}}}
+	}
+	for _, c := range []struct {
+		name, text string
+		want       core.BlockKind
+	}{
+		{"a journal's name", "PLOS Neglected Tropical Diseases | www.plosntds.org", core.KindPageFooter},
+		{"an issue", "March 2014 | Volume 8 | Issue 3 | e2748", core.KindPageFooter},
+		{"one word", "Device", core.KindParagraph},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			pages := furniturePages(1, func(int) core.Block { return sizedBlock(core.KindHeading, 58, 16, "Lassa Fever") }, nil)
+			p := pages[0]
+			p.Blocks = append(p.Blocks, line(58, 243, c.text), line(304, 308, "1"))
+			markFurniture(pages)
+			if got := p.Blocks[3].Kind; got != core.KindPageFooter {
+				t.Fatalf("the folio is %s", got)
+			}
+			if got := p.Blocks[2].Kind; got != c.want {
+				t.Errorf("%q beside the folio is %s, want %s", c.text, got, c.want)
+			}
+		})
+	}
+}
