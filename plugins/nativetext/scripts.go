@@ -243,7 +243,9 @@ func spaceAt(f fg) bool {
 }
 
 // areFigures reports whether glyphs are figures: digits, with signs and
-// parentheses, at least one digit (a sign alone is punctuation).
+// parentheses, commas between notes' numbers and notes' marks ('1,2',
+// '1*', '2†' after an author's name), at least one digit (a sign alone
+// is punctuation).
 func areFigures(gl []fg) bool {
 	digit := false
 	for k := range gl {
@@ -251,10 +253,13 @@ func areFigures(gl []fg) bool {
 			switch {
 			case r >= '0' && r <= '9':
 				digit = true
-			case !strings.ContainsRune("+-−=()", r):
+			case !strings.ContainsRune(figureSigns, r):
 				return false
 			}
 		}
 	}
 	return digit
 }
+
+// figureSigns are what a script of figures may hold besides digits.
+const figureSigns = "+-−=(),*†‡§¶"

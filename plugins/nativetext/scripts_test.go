@@ -22,12 +22,12 @@ func TestScriptsGluedToWords(t *testing.T) {
 	content := "BT /F1 11 Tf 1 0 0 1 72 700 Tm (Area x) Tj " + up("2") +
 		"( or 10) Tj " + up("5") + "(. Out CO) Tj " + down("2") +
 		"(. Water H) Tj " + down("2") + "(O, note \\() Tj " + up("4") +
-		"(\\) on the 1) Tj " + up("st") + "( day.) Tj ET"
+		"(\\) on the 1) Tj " + up("st") + "( day by Liu) Tj " + up("1,2*") + "(, Wu) Tj " + up("3") + "(.) Tj ET"
 	blocks := helvPage(t, content)
 	if len(blocks) != 1 || len(blocks[0].Lines) != 1 {
 		t.Fatalf("blocks %+v; want one of one line", blocks)
 	}
-	const want = "Area x2 or 105. Out CO2. Water H2O, note (4) on the 1st day."
+	const want = "Area x2 or 105. Out CO2. Water H2O, note (4) on the 1st day by Liu1,2*, Wu3."
 	if got := blocks[0].Text(); got != want {
 		t.Errorf("text %q\nwant %q", got, want)
 	}
@@ -45,7 +45,7 @@ func TestScriptsGluedToWords(t *testing.T) {
 			got = append(got, w.Text)
 		}
 	}
-	const wantWords = "Area x+ ^2 or 10+ ^5 . Out CO+ _2 . Water H+ _2 O, note (4) on the 1+ ^st day."
+	const wantWords = "Area x+ ^2 or 10+ ^5 . Out CO+ _2 . Water H+ _2 O, note (4) on the 1+ ^st day by Liu+ ^1,2* , Wu+ ^3 ."
 	if g := strings.Join(got, " "); g != wantWords {
 		t.Errorf("words %s\nwant  %s", g, wantWords)
 	}
