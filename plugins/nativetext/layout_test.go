@@ -223,6 +223,18 @@ func wordsLine(marker string, n int) string {
 	return s[:n]
 }
 
+// layoutWords are the words that keep selects, in the order the layout of
+// gs on a letter page reads them.
+func layoutWords(gs []glyph, keep func(w string) bool) []string {
+	var out []string
+	for _, w := range words(core.Page{Blocks: layout(gs, nil, core.BBox{X1: 612, Y1: 792})}) {
+		if keep(w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
 func TestLayoutNarrowGuttersOnSharedBaselines(t *testing.T) {
 	t.Parallel()
 	// Three columns of running text on one baseline grid with gutters of
@@ -238,12 +250,7 @@ func TestLayoutNarrowGuttersOnSharedBaselines(t *testing.T) {
 			gs = append(gs, lineGlyphs(&seq, x, 100+float64(l)*12, 10, wordsLine(fmt.Sprintf("C%dL%d", c, l), chars))...)
 		}
 	}
-	var got []string
-	for _, w := range words(core.Page{Blocks: layout(gs, nil, core.BBox{X1: 612, Y1: 792})}) {
-		if strings.HasPrefix(w, "C") {
-			got = append(got, w)
-		}
-	}
+	got := layoutWords(gs, func(w string) bool { return strings.HasPrefix(w, "C") })
 	var want []string
 	for c := range 3 {
 		for l := range lines {
@@ -1516,12 +1523,8 @@ func TestLayoutTallRaggedGutter(t *testing.T) {
 		gs = append(gs, lineGlyphs(&seq, 50, y, 10, wordsLine(fmt.Sprintf("A%d", l), n1))...)
 		gs = append(gs, lineGlyphs(&seq, x2, y, 10, wordsLine(fmt.Sprintf("B%d", l), 30))...)
 	}
-	var got, want []string
-	for _, w := range words(core.Page{Blocks: layout(gs, nil, core.BBox{X1: 612, Y1: 792})}) {
-		if len(w) > 1 && (w[0] == 'A' || w[0] == 'B') && w[1] >= '0' && w[1] <= '9' {
-			got = append(got, w)
-		}
-	}
+	got := layoutWords(gs, func(w string) bool { return len(w) > 1 && (w[0] == 'A' || w[0] == 'B') && w[1] >= '0' && w[1] <= '9' })
+	var want []string
 	for _, c := range "AB" {
 		for l := range lines {
 			want = append(want, fmt.Sprintf("%c%d", c, l))
