@@ -4080,10 +4080,28 @@ func weightBreak(cur []*seg, p, s *seg) bool {
 		(ps&core.FlagBold != ss&core.FlagBold && !(mostlyBold(p.words) && mostlyBold(s.words)) || ps == core.FlagItalic && ss == 0) {
 		return true
 	}
-	if ss != 0 && ss != ps && endsShort(cur) {
+	if ss != 0 && ss != ps && (endsShort(cur) || len(cur) == 1 && labelAfterSentence(p, s)) {
 		return true
 	}
 	return boldHead(cur) && ss&core.FlagBold == 0 && !mostlyBold(s.words)
+}
+
+// labelAfterSentence reports whether line s, wholly in another weight or
+// slant than the one-line block p over it, opens a block of its own
+// where p's end cannot be judged short (a block of one line has no
+// right edge but its own): p ends a sentence ('.', '!', '?'), and s,
+// of a heading's length at most, starts with a capital or a dash ('—').
+// A theorem's label under the last line of a proof ('… eine Gerade in C
+// ist.' over a bold 'Definition 66'), a quotation's source, a form's
+// lettered section. A colon or an abbreviation's point followed by an
+// italic line in lower case or figures ('monitoring:' over
+// 'recommendations for …', 'Vol.' over '438: 293-296.') goes on.
+func labelAfterSentence(p, s *seg) bool {
+	if len(s.words) == 0 || spacedWords(s.words) > maxBoldHeadingWords || !strings.ContainsRune(".!?。！？", lastSign(lastWord(p))) {
+		return false
+	}
+	first := s.words[0].Text
+	return startsUpper(first) || strings.HasPrefix(first, "—")
 }
 
 // boldRunsOn reports whether a bold phrase goes on from a line wholly

@@ -1597,3 +1597,36 @@ func TestIndentAfterAnOpeningLine(t *testing.T) {
 		t.Errorf("blocks start with %v; want the third paragraph a block of its own", firsts)
 	}
 }
+
+// A line wholly bold or italic, short as a heading and opening with a
+// capital, under a one-line block that ends a sentence starts a block:
+// a theorem's label under a proof's last line, a quotation's source. A
+// one-line block has no right edge to find its end short against. An
+// italic line that goes on from a colon, or from an abbreviation's point
+// into figures, stays in its block.
+func TestLabelAfterASentence(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, above, label string
+		flag               core.WordFlags
+		want               int // blocks
+	}{
+		{"a theorem's label", "Behauptung folgt, weil sie ein Kreis oder eine Gerade ist.", "Definition 66", core.FlagBold, 3},
+		{"a quotation's source", "There are only two things a noble will step aside for.", "—Dwarven saying.", core.FlagItalic, 3},
+		{"a title after a colon", "Guidelines on prevention, testing, treatment and monitoring:", "recommendations for a public health approach", core.FlagItalic, 2},
+		{"figures after an abbreviation", "Galvani and May, Dimensions of superspreading, Nature, Vol.", "438: 293-296.", core.FlagItalic, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			seq := 0
+			gs := lineGlyphs(&seq, 110, 100, 10, tc.above)
+			gs = append(gs, flagged(lineGlyphs(&seq, 72, 112, 10, tc.label), tc.flag)...)
+			for i, l := range wrap(strings.Repeat("Für zwei Punkte der Ebene sei die Gerade durch beide gegeben und eindeutig. ", 3), 60) {
+				gs = append(gs, lineGlyphs(&seq, 90, 124+12*float64(i), 10, l)...)
+			}
+			if got := layout(gs, nil, core.BBox{X1: 612, Y1: 792}); len(got) != tc.want {
+				t.Errorf("blocks %q; want %d", blockTexts(got), tc.want)
+			}
+		})
+	}
+}
