@@ -66,8 +66,30 @@ func markShaped(s *seg) bool {
 			return false
 		}
 	}
-	return n > 0 && (n <= markMaxGlyphs || citations(s.text))
+	return n > 0 && (n <= markMaxGlyphs || citations(s.text) || noteNumbers(s.text))
 }
+
+// noteNumbers reports whether text is a list of notes' numbers, commas
+// between them and notes' marks after them ('10,11,16', '4,12,17*'):
+// a paper's author is marked with each of her affiliations, and a
+// sentence with each work it cites, eight glyphs and more. Set apart as
+// a segment of its own, the list was read as a paragraph between the
+// halves of its line.
+func noteNumbers(text string) bool {
+	nums := strings.TrimRight(text, noteMarks)
+	if nums == "" || !strings.Contains(nums, ",") {
+		return false
+	}
+	for part := range strings.SplitSeq(nums, ",") {
+		if part == "" || strings.Trim(part, "0123456789") != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// noteMarks are the marks a note's number may carry.
+const noteMarks = "*†‡§¶"
 
 // citations reports whether text is a run of numbered references, each
 // as citeNumber reads one ('[12][13]', '[4],[5]'): Wikipedia sets two or

@@ -262,4 +262,4 @@ func areFigures(gl []fg) bool {
 }
 
 // figureSigns are what a script of figures may hold besides digits.
-const figureSigns = "+-−=(),*†‡§¶"
+const figureSigns = "+-−=()," + noteMarks

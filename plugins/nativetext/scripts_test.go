@@ -93,3 +93,22 @@ func TestScriptIsNoLabelNumber(t *testing.T) {
 		}
 	}
 }
+
+// A list of notes' numbers set raised after a word ('results³¹,³²,⁴²',
+// an author's affiliations '¹⁰,¹¹,¹⁶') is a mark of its line however
+// long: over six glyphs it was a segment of its own, read as a paragraph
+// between the halves of its line.
+func TestNoteNumbersStayInTheirLine(t *testing.T) {
+	t.Parallel()
+	up := func(s string) string { return "/F1 7 Tf 6 Ts (" + s + ") Tj /F1 11 Tf 0 Ts " }
+	content := "BT /F1 11 Tf 1 0 0 1 72 700 Tm (as previous results) Tj " + up("31,32,42") +
+		"(. Micromotion only results in) Tj 0 -14 Td (breathing oscillations, by Sabeti) Tj " + up("10,11,16*") + "(, Lee and Khan.) Tj ET"
+	blocks := helvPage(t, content)
+	if len(blocks) != 1 {
+		t.Fatalf("blocks %q; want one", blockTexts(blocks))
+	}
+	const want = "as previous results31,32,42. Micromotion only results in\nbreathing oscillations, by Sabeti10,11,16*, Lee and Khan."
+	if got := blocks[0].Text(); got != want {
+		t.Errorf("text %q\nwant %q", got, want)
+	}
+}
