@@ -126,7 +126,7 @@ func noteMark(words []core.Word) bool {
 	}
 	w := words[0].Text
 	r, _ := utf8.DecodeRuneInString(w)
-	if strings.ContainsRune("*†‡§¶¹²³⁴⁵⁶⁷⁸⁹", r) {
+	if strings.ContainsRune(noteMarks+raisedFigures, r) {
 		return true
 	}
 	digits := len(w) - len(strings.TrimLeftFunc(w, unicode.IsDigit))
@@ -139,3 +139,7 @@ func noteMark(words []core.Word) bool {
 	rest, _ := utf8.DecodeRuneInString(w[digits:])
 	return unicode.IsLetter(rest)
 }
+
+// raisedFigures are the superscript figures a note's number may be set
+// in as characters of their own.
+const raisedFigures = "¹²³⁴⁵⁶⁷⁸⁹"
