@@ -133,6 +133,22 @@ func TestRereadFillsTheLayer(t *testing.T) {
 	if got := out.Blocks[0].Text(); got != "a word\nb" {
 		t.Errorf("a word broken across the layer's lines: %q; want %q", got, "a word\nb")
 	}
+	// A run filled with the reading's spaces is words of their own, each
+	// with its share of the run's box.
+	run := core.Block{Kind: core.KindParagraph, BBox: box, Lines: lines("une ����������������������� Bénilde")}
+	out, _ = Reread(core.Page{Blocks: []core.Block{run}}, []core.Block{{BBox: box, Lines: lines("une longue amitié avec José Régio Bénilde")}})
+	var texts []string
+	x := 0.0
+	for _, w := range out.Blocks[0].Lines[0].Words {
+		texts = append(texts, w.Text)
+		if w.BBox.X0 < x || w.BBox.X1 <= w.BBox.X0 {
+			t.Errorf("word %q box %v: want boxes one after another", w.Text, w.BBox)
+		}
+		x = w.BBox.X1
+	}
+	if got := strings.Join(texts, "|"); got != "une|longue|amitié|avec|José|Régio|Bénilde" {
+		t.Errorf("words %s; want the run's words apart", got)
+	}
 	// A filled word keeps the layer's box and flags.
 	layer := core.Block{Kind: core.KindHeading, BBox: box, Lines: lines("x\ufffd ����")}
 	layer.Lines[0].Words[0].Flags = core.FlagJoinNext

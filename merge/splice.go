@@ -1,8 +1,10 @@
 package merge
 
 import (
+	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/assay-pdf/assay/core"
 )
@@ -273,7 +275,68 @@ func refill(layer core.Block, fill []string, joins []bool) []core.Line {
 			prev = &lines[len(lines)-1].Words[n-1]
 		}
 	}
-	return dropEmpty(lines)
+	return splitSpaced(dropEmpty(lines))
+}
+
+// splitSpaced parts each word of lines that holds spaces of the reading
+// (a run whose space glyphs did not decode, filled) into words of their
+// own, so that a reader of words and boxes finds words, not a sentence.
+func splitSpaced(lines []core.Line) []core.Line {
+	for i := range lines {
+		spaced := slices.ContainsFunc(lines[i].Words, func(w core.Word) bool {
+			return strings.ContainsFunc(w.Text, unicode.IsSpace)
+		})
+		if !spaced {
+			continue
+		}
+		var words []core.Word
+		for _, w := range lines[i].Words {
+			words = append(words, wordPieces(w)...)
+		}
+		lines[i].Words = words
+	}
+	return lines
+}
+
+// wordPieces are the words of w's text between its spaces, each with
+// its share of w's box by characters (a space counted as one), along
+// the line's direction: down a word set vertically, leftwards for
+// right-to-left text. Only the last piece keeps FlagJoinNext.
+func wordPieces(w core.Word) []core.Word {
+	parts := strings.Fields(w.Text)
+	if len(parts) < 2 {
+		w.Text = strings.TrimSpace(w.Text)
+		return []core.Word{w}
+	}
+	n := len(parts) - 1
+	for _, p := range parts {
+		n += utf8.RuneCountInString(p)
+	}
+	first, _ := utf8.DecodeRuneInString(parts[0])
+	rtl := unicode.In(first, unicode.Arabic, unicode.Hebrew)
+	vertical := w.Flags.Has(core.FlagVertical)
+	out := make([]core.Word, 0, len(parts))
+	at := 0
+	for j, p := range parts {
+		c := utf8.RuneCountInString(p)
+		lo, hi := float64(at)/float64(n), float64(at+c)/float64(n)
+		if rtl {
+			lo, hi = 1-hi, 1-lo
+		}
+		piece := w
+		piece.Text = p
+		if vertical {
+			piece.BBox.Y0, piece.BBox.Y1 = w.BBox.Y0+lo*w.BBox.Height(), w.BBox.Y0+hi*w.BBox.Height()
+		} else {
+			piece.BBox.X0, piece.BBox.X1 = w.BBox.X0+lo*w.BBox.Width(), w.BBox.X0+hi*w.BBox.Width()
+		}
+		if j < len(parts)-1 {
+			piece.Flags &^= core.FlagJoinNext
+		}
+		out = append(out, piece)
+		at += c + 1
+	}
+	return out
 }
 
 // dropEmpty leaves out the lines left with no word.
