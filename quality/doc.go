@@ -34,4 +34,11 @@
 //
 // Score = yield × encoding × (½ + ½·wordness) × (½ + ½·order) × repetition:
 // decoding failures can take a page to zero, shape and order at most halve it.
+//
+// Parts of a page are judged too. Garbled says whether a block of a page
+// that passed lost what a reading of its pixels could give back (too few
+// of its characters or words decoded, or words lost outright), and
+// LostScript which script to read it in: DetectScript's for what of it
+// decoded, or Han, kana or Hangul where its undecoded glyphs are set full
+// width.
 package quality

@@ -33,12 +33,11 @@ const minLostRun = 3
 // Garbled reports whether block b's text has lost what a reading of its
 // pixels could give back: its Decodable falls below threshold, the
 // router's pass mark for a page, so that the block alone would fail as a
-// page; so does the share of its words that lost no character (a
-// letter lost in most words: 'Co�st�u�to� �ow �e�ui�es', a Korean
-// heading's syllables, a space glyph without Unicode joining a line into
-// one word); or it lost words outright (minLostRun), however much of it
-// decoded. A page
-// of good text with such a block (a heading or a sidebar in a font
+// page; so does the share of its words that lost no character (a letter
+// lost in most words: 'Co�st�u�to� �ow �e�ui�es', a Korean heading's
+// syllables, a space glyph without Unicode joining a line into one word);
+// or it lost words outright (minLostRun), however much of it decoded. A
+// page of good text with such a block (a heading or a sidebar in a font
 // without a Unicode map, sentences whose mathematics decoded and whose
 // words did not) passes as a whole, and the block is worth reading again.
 // Tables (whose grid a reading of their pixels would lose), figures (whose
