@@ -76,7 +76,8 @@ func agl(name string) (rune, bool) {
 	return aglTable[i].r, true
 }
 
-// extraGlyphs are common names the AGL 2.0 list lacks.
+// extraGlyphs are names the AGL 2.0 list lacks: common ones, and those
+// of a few symbol fonts that documents set text in.
 var extraGlyphs = map[string]rune{
 	"ff": 0xFB00, "fi": 0xFB01, "fl": 0xFB02, "ffi": 0xFB03, "ffl": 0xFB04,
 	"nbspace": 0x00A0, "sfthyphen": 0x00AD, "softhyphen": 0x00AD,
@@ -86,4 +87,12 @@ var extraGlyphs = map[string]rune{
 	// list items with: '\\blacktriangleright' is trianglerightsld.
 	"trianglerightsld": 0x25B8, "triangleleftsld": 0x25C2, "triangleupsld": 0x25B4, "triangledownsld": 0x25BE,
 	"squaresolid": 0x25A0, "square": 0x25A1, "lozengesolid": 0x29EB,
+	// Linotype's Mathematical Pi fonts (and 'Universal-…WithMathPi'), which
+	// AIP's and Elsevier's typesetting sets parentheses, brackets, signs
+	// and Greek letters in, name their glyphs 'H' and a number. Those here
+	// were each seen drawn in a paper of the sets: every parenthesis of an
+	// Applied Physics Letters paper ('(2011)', '(SP-STM)') was U+FFFD.
+	"H20849": '(', "H20850": ')', "H20851": '[', "H20852": ']',
+	"H11001": '+', "H11002": '−', "H11003": '×', "H11005": '=', "H11006": '±',
+	"H20648": '∥', "H9262": 'μ',
 }

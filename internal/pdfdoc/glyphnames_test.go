@@ -45,7 +45,11 @@ func TestGlyphUnicode(t *testing.T) {
 		{"angbracketrightbig", "⟩", true}, // of one of TeX's own
 		{"summationdisplay", "∑", true},
 		{"uniontext", "⋃", true}, // the n-ary union, not cmsy's '∪'
-		{"hatwide", "", false},   // an accent over what it spans
+		// Mathematical Pi's numbered names, as AIP's papers set them.
+		{"H20849", "(", true},
+		{"H11006", "±", true},
+		{"H99999", "", false},  // a number not seen drawn
+		{"hatwide", "", false}, // an accent over what it spans
 		{"big", "", false},
 		{"gbig", "", false},
 		{"uniD800", "", false}, // a surrogate
