@@ -70,12 +70,7 @@ func tallGutterNeeds(across int) float64 {
 // lead the eye across the strip to a number: a checklist's or a
 // contents' entries, not a column beside another.
 func ledAcross(group []*seg, g span) bool {
-	left := map[int]*seg{}
-	for _, s := range group {
-		if x, ok := left[s.line]; g.leftOf(s.b) && (!ok || s.b.X1 > x.b.X1) {
-			left[s.line] = s
-		}
-	}
+	left, _ := besideStrip(group, g)
 	for _, s := range left {
 		if endsInLeaders(s.words) {
 			return true
@@ -84,20 +79,34 @@ func ledAcross(group []*seg, g span) bool {
 	return false
 }
 
-// endsInLeaders reports whether words end in leader dots: a last word
-// of four dots or more, or minSpacedLeaders words of dots alone.
-func endsInLeaders(words []core.Word) bool {
-	run := 0
-	for i := len(words) - 1; i >= 0; i-- {
-		t := words[i].Text
-		if t == "" || strings.Trim(t, ".") != "" {
-			break
-		}
-		if run++; strings.Count(t, ".") >= minSpacedLeaders || run >= minSpacedLeaders {
-			return true
+// besideStrip maps each line of group to its segment nearest the strip g
+// on the left, and to its nearest on the right.
+func besideStrip(group []*seg, g span) (left, right map[int]*seg) {
+	left, right = map[int]*seg{}, map[int]*seg{}
+	for _, s := range group {
+		switch {
+		case g.leftOf(s.b):
+			if x, ok := left[s.line]; !ok || s.b.X1 > x.b.X1 {
+				left[s.line] = s
+			}
+		case g.rightOf(s.b):
+			if x, ok := right[s.line]; !ok || s.b.X0 < x.b.X0 {
+				right[s.line] = s
+			}
 		}
 	}
-	return false
+	return left, right
+}
+
+// endsInLeaders reports whether words end in leader dots: the words of
+// dots alone at their end hold leaders (a word of four dots or more, or
+// minSpacedLeaders of them).
+func endsInLeaders(words []core.Word) bool {
+	k := len(words)
+	for k > 0 && words[k-1].Text != "" && strings.Trim(words[k-1].Text, ".") == "" {
+		k--
+	}
+	return leaders(words[k:])
 }
 
 // realGutters keeps the strips of gut that are gutters of group: wide
@@ -159,20 +168,7 @@ const (
 // say nothing about it. across is the number of lines with text level on
 // both sides, the more of the two sides' counts.
 func sideAligned(group []*seg, g span, em float64) (ev evidence, across int) {
-	left := map[int]*seg{}  // line → nearest segment left of g
-	right := map[int]*seg{} // line → nearest segment right of g
-	for _, s := range group {
-		switch {
-		case g.leftOf(s.b):
-			if x, ok := left[s.line]; !ok || s.b.X1 > x.b.X1 {
-				left[s.line] = s
-			}
-		case g.rightOf(s.b):
-			if x, ok := right[s.line]; !ok || s.b.X0 < x.b.X0 {
-				right[s.line] = s
-			}
-		}
-	}
+	left, right := besideStrip(group, g)
 	var ends, lcent, starts, rcent []float64
 	for _, s := range left {
 		if levelWithAny(s, right) {
