@@ -43,9 +43,8 @@ const minAnchored = 0.5
 // the reading has no space there, the layer's break is taken for one
 // misplaced (a glyph more or fewer in the reading shifts every character
 // after it: 'I lfilosof oEmmanuel') and the two words are one, spaced as
-// the reading is. A layer that decoded
-// nothing is filled only from a reading of as many characters, one for
-// one: its word breaks are the drawing's ('블록체인에�� ���� ��' where
+// the reading is. A layer that decoded nothing is filled only from a
+// reading of as many characters, one for one: its word breaks are the drawing's ('블록체인에�� ���� ��' where
 // Tesseract's Korean model sets a space between syllables). It reports
 // false (the reading is to be taken whole) when it cannot place the
 // reading so, when fewer than minAnchored of the layer's decoded
@@ -197,14 +196,18 @@ func trace(lay, got []rune, tx text, step []byte, m int) (fill []string, joins [
 				alike++
 			}
 		case o.j >= 0:
-			if lost(o.i-1) && fill[o.i-1] != "" && lastRead >= 0 {
-				joins[o.i] = tx.starts[o.i] && !spacedBetween(tx.spaced, lastRead, o.j)
-			}
 			fill[o.i] += string(got[o.j])
 		}
-		if o.j >= 0 && lastRead >= 0 && !tx.starts[o.i] && (lost(o.i) || lost(o.i-1)) && fill[o.i-1] != "" &&
-			spacedBetween(tx.spaced, lastRead, o.j) && !unspaced(got[lastRead]) && !unspaced(got[o.j]) {
-			fill[o.i] = " " + fill[o.i]
+		// A reading's space after its last character placed, where the
+		// character before this one in the layer was filled.
+		if o.j >= 0 && lastRead >= 0 && fill[max(o.i-1, 0)] != "" && o.i > 0 {
+			spaced := spacedBetween(tx.spaced, lastRead, o.j)
+			if lost(o.i) && lost(o.i-1) {
+				joins[o.i] = tx.starts[o.i] && !spaced
+			}
+			if spaced && !tx.starts[o.i] && (lost(o.i) || lost(o.i-1)) && !unspaced(got[lastRead]) && !unspaced(got[o.j]) {
+				fill[o.i] = " " + fill[o.i]
+			}
 		}
 		if o.j >= 0 {
 			lastRead = o.j
