@@ -141,6 +141,10 @@ type seg struct {
 	// occupant marks a segment that stands for a picture while the
 	// reading order is made (occupants.go): it has no text.
 	occupant bool
+	// wraps marks a segment that ends at a picture's left edge or starts
+	// at its right edge (markWraps): its line is as long as the picture
+	// leaves room for.
+	wraps bool
 }
 
 // layoutFacts are what the layout found that decides how a page is
@@ -1874,6 +1878,7 @@ func orderSegments(segs []*seg, rules []edge, pictures []core.BBox, facts *layou
 	if em <= 0 {
 		em = 10
 	}
+	markWraps(segs, pictures, em)
 	var out []*seg
 	if occ := occupants(segs, pictures, em); len(occ) > 0 {
 		xyCut(append(segs[:len(segs):len(segs)], occ...), em, 0, &out, rules, facts)
@@ -2804,15 +2809,30 @@ func figureColumns(cols [][]*seg) bool {
 const minAlignedRows = 0.6
 
 // shortLines reports whether the median line of a column fills less than
-// fullLine of the column's width.
+// fullLine of the column's width. In a column of running text (its lines
+// go on from one to the next: runsOn) a line that wraps round a picture
+// (markWraps) fills what the picture leaves of it: text set round a
+// photograph is short beside it for the photograph's sake, where a
+// table's cells are short for their own. A chart's labels beside its
+// bars end at a picture too, each a name of its own.
 func shortLines(c []*seg) bool {
 	lines := lineSpans(c)
 	x0, x1 := math.Inf(1), math.Inf(-1)
 	for _, e := range lines {
 		x0, x1 = min(x0, e.a), max(x1, e.b)
 	}
+	wraps := map[int]bool{}
+	if runsOn([][]*seg{c}) {
+		for _, s := range c {
+			wraps[s.line] = wraps[s.line] || s.wraps
+		}
+	}
 	var fill []float64
-	for _, e := range lines {
+	for l, e := range lines {
+		if wraps[l] {
+			fill = append(fill, 1) // as long as the picture beside it lets it be
+			continue
+		}
 		fill = append(fill, (e.b-e.a)/max(1, x1-x0))
 	}
 	return len(fill) >= 2 && median(fill) < fullLine

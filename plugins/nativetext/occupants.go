@@ -135,6 +135,29 @@ func besideOneSide(segs []*seg, p core.BBox, em float64) bool {
 	return left != right && lines >= minBesideLines && pieceGap >= textGap-em
 }
 
+// maxWrapGap is the most room, in ems, between a picture and the lines of
+// text set round it: a layout program's text wrap keeps half an em to an
+// em and a half clear of the picture's box.
+const maxWrapGap = 2.0
+
+// markWraps marks the segments (frame coordinates, the upright frame's)
+// that end at the left edge of a picture or start at its right edge,
+// within maxWrapGap ems and beside it (their middle inside its height):
+// lines set round the picture, as long as it leaves them room for.
+func markWraps(segs []*seg, pictures []core.BBox, em float64) {
+	for _, p := range pictures {
+		for _, s := range segs {
+			if mid := (s.b.Y0 + s.b.Y1) / 2; mid <= p.Y0 || mid >= p.Y1 {
+				continue
+			}
+			before, after := p.X0-s.b.X1, s.b.X0-p.X1
+			if (before >= 0 && before <= maxWrapGap*em) || (after >= 0 && after <= maxWrapGap*em) {
+				s.wraps = true
+			}
+		}
+	}
+}
+
 // withoutOccupants drops the occupant segments from an order.
 func withoutOccupants(order []*seg) []*seg {
 	out := order[:0]

@@ -163,3 +163,92 @@ func TestLayoutPicturesKeepEveryWord(t *testing.T) {
 		}
 	}
 }
+
+// Running text set round a photograph is short beside it for the
+// photograph's sake: two columns of prose whose second narrows beside a
+// picture (MinerU's magazine_complex_layout, page 2) read as two
+// columns, the first before the second, not as a table whose rows pair
+// their lines. A chart's labels beside its bars end at a picture too, but
+// do not run on from line to line: they stay the table they are without
+// the picture.
+func TestLayoutProseWrappedRoundAPicture(t *testing.T) {
+	t.Parallel()
+	page := core.BBox{X1: 612, Y1: 792}
+	const left, right, top, rows = 50.0, 300.0, 100.0, 16
+	text := "the vaccine was found to be safe and the study that claimed otherwise was " +
+		"retracted by the journal after a long inquiry into how its data were gathered and " +
+		"reported so that parents who had read of it were left to wonder whom they could trust "
+	other := "meanwhile health officials in every county watched the rate of measles " +
+		"climb with growing concern because a disease spreads easily where few children " +
+		"have had their shots and the youngest cannot yet be protected by any vaccine at all " +
+		"so the officials asked every school to keep a record of which pupils were immunised"
+	first := wrapText(strings.Repeat(text, 3), 44)[:rows]
+	second := wrapText(other, 44)[:3]
+	second = append(second, wrapText(other[len(strings.Join(second, " "))+1:], 18)[:rows-3]...)
+	names := []string{"North", "South and East", "West", "Islands", "Capital district", "Rest",
+		"Overseas", "North-west", "Hills", "Coast", "Lakes", "Plains and valleys", "Forest"}
+	const bars = right + 100
+	var prose, labels []placed
+	for i := range rows {
+		y := top + 12*float64(i)
+		prose = append(prose, placed{left, y, 10, first[i]}, placed{right, y, 10, second[i]})
+		labels = append(labels, placed{left, y, 10, first[i]})
+		if i < 3 {
+			labels = append(labels, placed{right, y, 10, second[i]})
+		} else {
+			// Set flush right against the bars, at half an em a character.
+			labels = append(labels, placed{bars - 5 - 5*float64(len(names[i-3])), y, 10, names[i-3]})
+		}
+	}
+	picture := core.BBox{X0: bars, Y0: top + 28, X1: 560, Y1: top + 12*rows}
+	tests := []struct {
+		name      string
+		lines     []placed
+		wantTable bool
+	}{
+		{"prose set round a picture", prose, false},
+		{"a chart's labels beside its bars", labels, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			seq := 0
+			gs := drawLines(&seq, tc.lines...)
+			without, _ := layoutPage(append([]glyph(nil), gs...), nil, nil, page)
+			if !slices.Contains(blockKinds(without), core.KindTable) {
+				t.Fatalf("without the picture, blocks %v: no table to tell apart", blockKinds(without))
+			}
+			blocks, _ := layoutPage(gs, nil, []core.BBox{picture}, page)
+			if table := slices.Contains(blockKinds(blocks), core.KindTable); table != tc.wantTable {
+				t.Fatalf("blocks %v, want a table: %v", blockKinds(blocks), tc.wantTable)
+			}
+			if tc.wantTable {
+				return
+			}
+			var all strings.Builder
+			for _, b := range blocks {
+				all.WriteString(b.Text() + " ")
+			}
+			// The first column's last line is read before the second
+			// column's first.
+			got := strings.Join(strings.Fields(all.String()), " ")
+			if i, j := strings.Index(got, first[rows-1]), strings.Index(got, second[0]); i < 0 || j < 0 || i > j {
+				t.Errorf("first column's last line at %d, second column's first at %d:\n%s", i, j, got)
+			}
+		})
+	}
+}
+
+// wrapText breaks text into lines of at most width characters.
+func wrapText(text string, width int) []string {
+	var out []string
+	line := ""
+	for _, w := range strings.Fields(text) {
+		if line != "" && len(line)+1+len(w) > width {
+			out = append(out, line)
+			line = ""
+		}
+		line = strings.TrimSpace(line + " " + w)
+	}
+	return append(out, line)
+}
