@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/assay-pdf/assay/core"
@@ -42,7 +43,8 @@ const minLostRun = 3
 // words did not) passes as a whole, and the block is worth reading again.
 // Tables (whose grid a reading of their pixels would lose), figures (whose
 // text is a reading of pixels already) and formulas (whose symbols a text
-// recogniser does not read) are not judged.
+// recogniser does not read) are not judged, nor is a block that reads as
+// mathematics though the layout did not call it a formula (mathematics).
 func Garbled(b *core.Block, threshold float64) bool {
 	switch b.Kind {
 	case core.KindTable, core.KindFigure, core.KindFormula:
@@ -56,8 +58,35 @@ func Garbled(b *core.Block, threshold float64) bool {
 	if t.fffd == 0 {
 		return decodable(&t, text) < threshold
 	}
+	run := longestLostRun(text)
+	if run < minLostRun && mathematics(text) && !lostFullWidth(b) {
+		return false
+	}
 	return decodable(&t, text) < threshold || wholeWords(text) < threshold ||
-		t.fffd >= minGarbledChars && longestLostRun(text) >= minLostRun
+		t.fffd >= minGarbledChars && run >= minLostRun
+}
+
+// mathematics reports whether what of text decoded is more figures and
+// signs than letters: a formula set as a paragraph ('�(1)0(W � E(p;m2))
+// � �(1) � p � m1 �(p) =', a Greek letter or an operator lost a glyph at a
+// time), which a text recogniser reads no better than the text layer.
+// Garbled leaves such a block alone, as it does a block the layout calls
+// a formula, when it lost no run of minLostRun characters (no word) and
+// its lost glyphs are not set full width (no Chinese round its
+// mathematics). Words that lost a letter here and there keep their other
+// letters, and are text.
+func mathematics(text string) bool {
+	decoded, letters := 0, 0
+	for _, r := range text {
+		if r == utf8.RuneError || unicode.IsSpace(r) {
+			continue
+		}
+		decoded++
+		if unicode.IsLetter(r) {
+			letters++
+		}
+	}
+	return decoded > 0 && 2*letters < decoded
 }
 
 // wholeWords is the share of text's words (runs between white space) that

@@ -36,6 +36,9 @@ func TestGarbled(t *testing.T) {
 		{"a letter lost in most words", block(core.KindParagraph, "Co\ufffdst\ufffdu\ufffdto\ufffd \ufffdow \ufffde\ufffdui\ufffdes the page’s \ufffdedia\ufffdo\ufffd."), true},
 		{"apostrophes without Unicode in a long paragraph", block(core.KindParagraph, strings.Repeat("la richiesta di pagamento con l\ufffdindicazione del conto corrente, ", 9)), false},
 		{"pieces of roots and brackets in running mathematics", block(core.KindParagraph, "\ufffd \ufffd2 \ufffd \ufffd2 \ufffd \ufffd2 xi − xj + yi − yj + zi − zj is the 3D distance between the ions i and j \ufffd\ufffd and \ufffd\ufffd of the trap"), false},
+		{"a formula set as a paragraph", block(core.KindParagraph, "\ufffd(1)0(W \ufffd E(p;m2)) \ufffd \ufffd(1) \ufffd p \ufffd m1 \ufffd(p) ="), false},
+		{"a formula's spinors, one word", block(core.KindParagraph, "u\ufffd(1)(p;s1;mQ)u\ufffd(2)(\ufffdp;s2;mQ)"), false},
+		{"words lost among figures", block(core.KindParagraph, "\ufffd\ufffd\ufffd\ufffd 12, \ufffd\ufffd\ufffd\ufffd\ufffd 3.4 (2009) \ufffd\ufffd\ufffd 7"), true},
 		{"a table is not judged", &core.Block{Kind: core.KindTable, Content: "\ufffd\ufffd\ufffd\ufffd\ufffd\ufffd"}, false},
 		{"a formula is not judged", &core.Block{Kind: core.KindFormula, Content: "\ufffd\ufffd\ufffd\ufffd\ufffd\ufffd"}, false},
 	}
