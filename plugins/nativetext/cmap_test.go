@@ -279,6 +279,54 @@ func TestToUnicodeLigatureWidth(t *testing.T) {
 	}
 }
 
+// TestTeXSlotLigatures: a glyph with no text at the code where TeX's text
+// fonts set an f-ligature (OT1's 0x0B-0x0F, T1's 0x1B-0x1F), as wide as
+// its letters or a little narrower, reads as the ligature: dvips's Type 3
+// fonts of a 1994 preprint name each glyph by its code's byte and map
+// only letters in ToUnicode ('e�ective'). Computer Modern's widths: f 306,
+// i and l 278, ff 583, fi and fl 556, ffi and ffl 833. A glyph of another
+// width there (cmmi's alpha, 640 beside its f of 490) stays undecoded,
+// and one that ToUnicode maps keeps its text.
+func TestTeXSlotLigatures(t *testing.T) {
+	t.Parallel()
+	const cmap = "/CIDInit /ProcSet findresource begin 12 dict begin begincmap 1 begincodespacerange <00> <FF> endcodespacerange" +
+		" 1 beginbfchar <0D> <03B3> endbfchar 1 beginbfrange <61> <7A> <0061> endbfrange endcmap end end"
+	const enc = "<< /Differences [11 /#0b /#0c /#0d /#0e /#0f 27 /#1b /#1c] >>"
+	cmr := map[int]int{11: 583, 12: 556, 13: 556, 14: 833, 15: 833, 27: 583, 28: 556, 'f': 306, 'i': 278, 'l': 278}
+	cmmi := map[int]int{11: 640, 12: 566, 'f': 490, 'i': 345, 'l': 298}
+	widthsOf := func(m map[int]int) string {
+		var ws []string
+		for c := 11; c <= 122; c++ {
+			w := m[c]
+			if w == 0 && c >= 'a' {
+				w = 500
+			}
+			ws = append(ws, strconv.Itoa(w))
+		}
+		return strings.Join(ws, " ")
+	}
+	for _, tc := range []struct {
+		name, widths, show, want string
+	}{
+		{"ff", widthsOf(cmr), `<650B656374>`, "effect"},
+		{"fi", widthsOf(cmr), `<0C656C64>`, "field"},
+		{"ffi and ffl", widthsOf(cmr), `<6F0E6365206261>`, "office ba"},
+		{"ffl", widthsOf(cmr), `<610F7565>`, "afflue"},
+		{"T1's fi", widthsOf(cmr), `<1C7273>`, "firs"},
+		{"a Greek letter at a ligature's code", widthsOf(cmmi), `<0B0C>`, "\ufffd\ufffd"},
+		{"mapped by ToUnicode", widthsOf(cmr), `<0D>`, "\u03b3"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			font := "<< /Type /Font /Subtype /Type1 /BaseFont /CMR10 /FirstChar 11 /LastChar 122 /Widths [" +
+				tc.widths + "] /Encoding " + enc + " /ToUnicode 5 0 R >>"
+			if got := shownWords(t, font, cmap, tc.show); got != tc.want {
+				t.Errorf("words %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
 // TestToUnicodeSwapped: a ToUnicode whose destinations are all ASCII
 // characters with their UTF-16 bytes swapped reads as the characters;
 // one real character among them, or too few entries, leaves it as it is.

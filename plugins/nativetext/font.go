@@ -67,7 +67,8 @@ type font struct {
 	toUni *cmap
 	// mended is the text of the codes whose ToUnicode text the glyph
 	// drawn corrects (mendToUnicode, as the font loads): one letter of the
-	// ligature it draws, or a small letter for its capital; nil for most.
+	// ligature it draws, a small letter for its capital, or nothing for a
+	// ligature at TeX's codes (slotLigatures); nil for most.
 	mended map[uint32]string
 	// encoded: the font's Encoding entry names its glyphs (a named
 	// encoding, or a dictionary of one and Differences), not the font
@@ -214,6 +215,9 @@ func (f *font) text(c uint32) (string, bool) {
 	if t, ok := f.ownText(c); ok {
 		return t, true
 	}
+	if t, ok := f.mended[c]; ok {
+		return t, true
+	}
 	return "", mapped && f.toUni.hasText
 }
 
@@ -273,6 +277,7 @@ const (
 // (widthLigatures), and capitals it maps to small letters where it maps
 // the font's small letters to them too (caseCollisions).
 func (f *font) mendToUnicode() {
+	f.slotLigatures()
 	if f.toUni == nil {
 		return
 	}
@@ -397,6 +402,82 @@ func (f *font) widthLigatures() {
 			}
 		}
 	}
+}
+
+// texSlots are the codes at which TeX's text fonts set their
+// f-ligatures: OT1's (Computer Modern's own layout) and T1's (the Cork
+// layout). A mathematics font sets other glyphs there (Greek letters in
+// cmmi, arrows in cmtt), which are no wider than one letter.
+var texSlots = map[uint32]string{
+	0x0B: "ff", 0x0C: "fi", 0x0D: "fl", 0x0E: "ffi", 0x0F: "ffl",
+	0x1B: "ff", 0x1C: "fi", 0x1D: "fl", 0x1E: "ffi", 0x1F: "ffl",
+}
+
+// maxLigatureExcess is how much wider than its letters, as a share of
+// them, a ligature's glyph may be: a ligature is narrower than its
+// letters set apart (TeX's by 4-8%), and a bitmap font's widths are whole
+// pixels, rounded.
+const maxLigatureExcess = 0.05
+
+// slotLigatures notes the text of a simple font's glyphs at texSlots that
+// have none (no ToUnicode entry, a glyph name that spells nothing): dvips
+// draws TeX's fonts as Type 3 fonts that name each glyph by its code's
+// byte, and a preprint of 1994 mapped its letters in ToUnicode and not
+// its ligatures, so every 'effective', 'first', 'field' read 'e�ective',
+// '�rst', '�eld' (pdftotext drops them: 'e ective'). Such a glyph is that
+// ligature when its advance is its letters' (the narrowest codes the font
+// has for f, i and l), short by ligatureSlack at most, or wider by
+// maxLigatureExcess: cmmi's alpha at 0x0B is two thirds of two f's.
+func (f *font) slotLigatures() {
+	if !f.simple {
+		return
+	}
+	bare := false // a glyph with no text at a ligature's code
+	for c := range texSlots {
+		if w, ok := f.knownWidth(c); ok && w > 0 && f.plainText(c) == "" {
+			bare = true
+		}
+	}
+	if !bare {
+		return
+	}
+	letters := map[string]float64{}
+	for c := range uint32(256) {
+		if _, slot := texSlots[c]; slot {
+			continue
+		}
+		t := f.plainText(c)
+		if t == "f" || t == "i" || t == "l" {
+			if w, ok := f.knownWidth(c); ok && w > 0 && (letters[t] == 0 || w < letters[t]) {
+				letters[t] = w
+			}
+		}
+	}
+	for c, lig := range texSlots {
+		w, ok := f.knownWidth(c)
+		if !ok || w <= 0 || f.plainText(c) != "" {
+			continue
+		}
+		sum := 0.0
+		for _, r := range lig {
+			sum += letters[string(r)]
+			if letters[string(r)] == 0 {
+				sum = math.NaN() // a letter the font does not draw
+			}
+		}
+		if w >= (1-ligatureSlack)*sum && w <= (1+maxLigatureExcess)*sum {
+			f.mend(c, lig)
+		}
+	}
+}
+
+// plainText is a simple font's code's text by ToUnicode or, where that
+// has none, by its glyph name: what the font says before mendToUnicode.
+func (f *font) plainText(c uint32) string {
+	if f.uniByte != nil && f.uniByte[c].mapped {
+		return f.uniByte[c].text
+	}
+	return spell(f.names[c])
 }
 
 // knownWidth is the width of code c where the font gives it: a simple
