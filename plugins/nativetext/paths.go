@@ -25,6 +25,9 @@ type edge struct {
 	pos    float64 // y of a horizontal edge, x of a vertical one
 	lo, hi float64 // extent along the edge
 	fill   bool    // a side of a filled (not stroked) rectangle: shading
+	// band is a fill side's rectangle across it: its extent in x for a
+	// vertical side, in y for a horizontal one.
+	band span
 }
 
 // pathPt is a point of the path under construction, in display

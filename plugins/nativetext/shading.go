@@ -82,10 +82,10 @@ func (in *interp) finishFills() {
 	for i, f := range fills {
 		b := f.box
 		sides := []edge{
-			{horiz: true, pos: b.Y0, lo: b.X0, hi: b.X1, fill: true},
-			{horiz: true, pos: b.Y1, lo: b.X0, hi: b.X1, fill: true},
-			{horiz: false, pos: b.X0, lo: b.Y0, hi: b.Y1, fill: true},
-			{horiz: false, pos: b.X1, lo: b.Y0, hi: b.Y1, fill: true},
+			{horiz: true, pos: b.Y0, lo: b.X0, hi: b.X1, fill: true, band: span{b.Y0, b.Y1}},
+			{horiz: true, pos: b.Y1, lo: b.X0, hi: b.X1, fill: true, band: span{b.Y0, b.Y1}},
+			{horiz: false, pos: b.X0, lo: b.Y0, hi: b.Y1, fill: true, band: span{b.X0, b.X1}},
+			{horiz: false, pos: b.X1, lo: b.Y0, hi: b.Y1, fill: true, band: span{b.X0, b.X1}},
 		}
 		for k, e := range sides {
 			if check && sealed(fills, i, e, k%2 == 0) {

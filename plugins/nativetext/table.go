@@ -30,9 +30,27 @@ func rulings(edges []edge, fr frame) []tableformer.Ruling {
 		if !r.Horizontal {
 			r.Pos, r.Lo, r.Hi = x0, min(y0, y1), max(y0, y1)
 		}
+		if e.fill {
+			r.BandLo, r.BandHi = fillBand(e, fr, r.Horizontal)
+		}
 		out = append(out, r)
 	}
 	return out
+}
+
+// fillBand is fill side e's rectangle across it in frame fr, where the
+// side lies horizontal when horiz.
+func fillBand(e edge, fr frame, horiz bool) (lo, hi float64) {
+	ax, ay, bx, by := e.band.a, e.lo, e.band.b, e.lo // a vertical side
+	if e.horiz {
+		ax, ay, bx, by = e.lo, e.band.a, e.lo, e.band.b
+	}
+	ax, ay = fr.fwd(ax, ay)
+	bx, by = fr.fwd(bx, by)
+	if horiz {
+		return min(ay, by), max(ay, by)
+	}
+	return min(ax, bx), max(ax, bx)
 }
 
 // segWords lists the words of segments.

@@ -102,13 +102,26 @@ const (
 // with an unshaded row between them (minStripeGap, maxStripeGap). A
 // table shaded on every other row (zebra stripes) draws no rule down its
 // unshaded rows, and each pair of rows was a table of its own. Panels
-// shaded one over another, a caption's line apart, are no stripes.
+// shaded one over another, a caption's line apart, are no stripes; nor
+// are areas of other widths that share one side (sameBand): a journal's
+// banner across the page over a box of key points in one column, whose
+// right sides met, framed a table of the column of prose beside the box.
 func stripes(a, b Ruling) bool {
-	if a.Horizontal || !a.Fill || !b.Fill {
+	if a.Horizontal || !a.Fill || !b.Fill || !sameBand(a, b) {
 		return false
 	}
 	gap, band := b.Lo-a.Hi, min(a.Hi-a.Lo, b.Hi-b.Lo)
 	return gap >= minStripeGap*band && gap <= maxStripeGap*band
+}
+
+// sameBand reports whether two fill sides bound areas of one extent
+// across them (within edgeTol), or either extent is not known: the
+// shaded rows of one table are as wide as each other.
+func sameBand(a, b Ruling) bool {
+	if a.BandHi <= a.BandLo || b.BandHi <= b.BandLo {
+		return true
+	}
+	return math.Abs(a.BandLo-b.BandLo) <= edgeTol && math.Abs(a.BandHi-b.BandHi) <= edgeTol
 }
 
 // crosses reports whether a horizontal and a vertical ruling meet.

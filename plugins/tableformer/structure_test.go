@@ -80,6 +80,10 @@ func TestGrids(t *testing.T) {
 		{"zebra stripes", append(shaded(0, 100, 0, 20), shaded(0, 100, 40, 60)...), 1},
 		// Panels shaded one over another, a caption's line apart.
 		{"stacked panels", append(shaded(0, 100, 0, 180), shaded(0, 100, 192, 372)...), 2},
+		// A banner across the page over a box in its right column (a
+		// journal's, over its key points): their right sides are at one
+		// x, a stripe's gap apart, but they are not as wide as each other.
+		{"a banner over a narrower box", append(shaded(0, 500, 0, 17), shaded(260, 500, 33, 141)...), 2},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -124,6 +128,10 @@ func shaded(x0, x1, y0, y1 float64) []Ruling {
 	rs := []Ruling{rule(true, y0, x0, x1), rule(true, y1, x0, x1), rule(false, x0, y0, y1), rule(false, x1, y0, y1)}
 	for i := range rs {
 		rs[i].Fill = true
+		rs[i].BandLo, rs[i].BandHi = x0, x1
+		if rs[i].Horizontal {
+			rs[i].BandLo, rs[i].BandHi = y0, y1
+		}
 	}
 	return rs
 }

@@ -20,6 +20,10 @@ type Ruling struct {
 	// unshaded rows between them (zebra stripes): the table's unshaded
 	// first and last rows lie outside it.
 	Stripes bool
+	// BandLo and BandHi are a Fill side's filled area across it: its
+	// extent in x for a vertical side, in y for a horizontal one. Both
+	// zero where it is not known.
+	BandLo, BandHi float64
 }
 
 // Input is what Structure reads: the words inside a table region and the
