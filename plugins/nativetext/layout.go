@@ -2140,12 +2140,40 @@ func tableNote(slab []*seg, gut, g2 []span) bool {
 // line up with the text's gutter, had been split at it into two halves
 // read with the two columns of text. The rows of a table over its rules
 // (a header over a midrule) are not running text, and the rule leaves
-// them to the table.
+// them to the table. Nor does a table run on under its last rule into
+// columns of text whose gutter its own gaps line up with (a journal's
+// table across the top of a page of two columns, CERMINE's example3):
+// rows that make a table over the rule, and columns of running text
+// under it (tableOverText), are two groups.
 func closedByRule(slabs [][]*seg, i, j int, gut, g2 []span, rx0, rx1, em float64, rules []edge) bool {
 	if !ruledAcross(rules, slabBottom(slabs[j-1]), slabTop(slabs[j]), g2, rx0, rx1) {
 		return false
 	}
-	return runningColumns(slabs, i, j, gut, em)
+	return runningColumns(slabs, i, j, gut, em) || tableOverText(slabs, i, j, gut, rx0, rx1, em, rules)
+}
+
+// tableOverText reports whether slabs[i:j], sharing the gutters gut, are
+// the columns of a table, and the slabs from j on a group of columns of
+// running text, each of whose lines run on as sentences do (runsOn): a
+// table's rows of figures under its header's midrule can be as long as a
+// clause, and the group under a header goes on through the rows into the
+// text after them, where the column the rows' labels start has steps in
+// capitals.
+func tableOverText(slabs [][]*seg, i, j int, gut []span, rx0, rx1, em float64, rules []edge) bool {
+	if _, tabular := columns(slabs, i, j, slices.Concat(slabs[i:j]...), gut, em); !tabular {
+		return false
+	}
+	end, under := growGroup(slabs, j, rx0, rx1, em, rules)
+	if !runningColumns(slabs, j, end, under, em) {
+		return false
+	}
+	cols, _ := columns(slabs, j, end, slices.Concat(slabs[j:end]...), under, em)
+	for _, c := range cols {
+		if !runsOn([][]*seg{c}) {
+			return false
+		}
+	}
+	return true
 }
 
 // acrossShare is the least share of the region's width that a rule

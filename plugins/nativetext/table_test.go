@@ -102,8 +102,9 @@ func TestGroupHeadingUnderlined(t *testing.T) {
 // rows (us-021's 'domain and process: 2011', the short second line of a
 // caption whose first line crossed the columns and was left out). A row
 // of several cells over the rule is the table's header; a one-cell row
-// ruled above as closely as below is a section's label between rules;
-// a table with one rule across it is not told apart so.
+// ruled above as closely as below is a section's label between rules,
+// unless it opens with a caption's label, its words in one cell or
+// several; a table with one rule across it is not told apart so.
 func TestCaptionOverTopRule(t *testing.T) {
 	t.Parallel()
 	cell := func(row, col int, x0, y0, x1 float64, text string) core.Cell {
@@ -127,6 +128,11 @@ func TestCaptionOverTopRule(t *testing.T) {
 		{"a header row", []core.Cell{cell(0, 1, 290, 92, 314, "All"), cell(0, 2, 330, 92, 353, "New")}, rules, false},
 		{"a label between rules", []core.Cell{cell(0, 0, 88, 92, 224, "Coding")}, append([]edge{rule(80)}, rules...), false},
 		{"one rule across", []core.Cell{cell(0, 0, 88, 92, 224, "domain and process: 2011")}, rules[:1], false},
+		// A journal's caption, ruled above and below, its words parted
+		// into cells by the columns' gutters (CERMINE's example3).
+		{"a labelled caption across the columns, ruled above", []core.Cell{cell(0, 0, 36, 92, 280, "Table 1 A summary of"),
+			cell(0, 1, 290, 92, 420, "relevant items")}, append([]edge{rule(80)}, rules...), true},
+		{"a header row ruled above", []core.Cell{cell(0, 1, 290, 92, 314, "All"), cell(0, 2, 330, 92, 353, "New")}, append([]edge{rule(80)}, rules...), false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -963,6 +969,54 @@ func TestTableAcrossColumns(t *testing.T) {
 	texts := blockTexts(blocks)
 	if len(texts) < 3 || !strings.HasPrefix(texts[0], "The fit") || !strings.HasPrefix(texts[1], "and the lower") || blocks[len(blocks)-1].Kind != core.KindTable {
 		t.Errorf("blocks %q; want the left column, the right column, then the table", texts)
+	}
+}
+
+// TestTableOverColumns: a table set across the top of a page of two
+// columns of text, ruled over and under its rows, whose gaps line up with
+// the text's gutter, ends at its last rule: it is one table, read before
+// the columns, not two halves read with them (CERMINE's example3, a
+// journal's table of five columns over its two of text).
+func TestTableOverColumns(t *testing.T) {
+	t.Parallel()
+	left := []string{"The fit of the model to the observed", "data was generally good across all of", "the catchments and the percentiles of",
+		"flow that were tested in this study, and", "the poorest fits were those at the two", "smallest catchments of the whole set."}
+	right := []string{"and the lower flows were matched by the", "shallow soils of the two catchments in", "the south, where data on the soils was",
+		"far from uniform and only an indication", "of the depth of the soils was given in", "the reports that we could obtain then."}
+	xs := []string{"72", "170", "240", "320", "440"}
+	rows := [][]string{
+		{"Domain", "Substrate", "Action", "Product action", "Inhibitors"},
+		{"Both domains", "Bradykinin", "Vasodilation", "Inactive", "Captopril"},
+		{"Equally", "Angiotensin", "Vasodilation", "Inactive", "Ramiprilat"},
+		{"C-domain", "Angiotensin I", "Inactive", "Hypertrophy", "Lisinopril"},
+		{"N-domain", "Acetyl-SDKP", "Fibrosis", "Inactive", "Enalaprilat"},
+	}
+	var cells [][3]string
+	for r, row := range rows {
+		y := strconv.Itoa(720 - 14*r)
+		for c, v := range row {
+			cells = append(cells, [3]string{xs[c], y, v})
+		}
+	}
+	for i := range left {
+		y := strconv.Itoa(630 - 12*i)
+		cells = append(cells, [3]string{"72", y, left[i]}, [3]string{"315", y, right[i]})
+	}
+	var rules strings.Builder
+	for _, y := range []int{734, 715, 656} { // over the table, under its header, under it
+		fmt.Fprintf(&rules, "72 %d m 530 %d l S\n", y, y)
+	}
+	blocks := helvPage(t, rules.String()+cellsText(cells))
+	ts := tables(core.Page{Blocks: blocks})
+	if len(ts) != 1 {
+		t.Fatalf("%d tables; want 1: %q", len(ts), blockTexts(blocks))
+	}
+	if g := ts[0].Grid(); len(g) != len(rows) || len(g[0]) != len(xs) {
+		t.Errorf("table %q; want %d rows of %d", g, len(rows), len(xs))
+	}
+	texts := blockTexts(blocks)
+	if len(texts) != 3 || blocks[0].Kind != core.KindTable || !strings.HasPrefix(texts[1], left[0]) || !strings.HasPrefix(texts[2], right[0]) {
+		t.Errorf("blocks %q; want the table, the left column, then the right column", texts)
 	}
 }
 

@@ -190,9 +190,12 @@ func partlyRuled(rules []edge, box core.BBox, y0, y1 float64) bool {
 // and percentage distribution of reading items in the PIRLS assessment,
 // by content', us-021), which the first line, across the columns, did
 // not take with it. A table's rows over its top rule hold its header's
-// cells, a row of several. A line ruled above as closely as below is a
-// row between rules: a section's label inside a table cut there (Qwen2's
-// 'Coding' between two midrules), not its caption.
+// cells, a row of several, unless the row is a caption's line that opens
+// with its label, whose words the columns' gutters part (captionLine). A
+// line ruled above as closely as below is a row between rules: a
+// section's label inside a table cut there (Qwen2's 'Coding' between two
+// midrules), not its caption, where it is not labelled so: a journal
+// rules its captions above and below (CERMINE's example3).
 func captionOverRule(t *core.Table, box core.BBox, rules []edge) (float64, bool) {
 	ys := rulesAcross(rules, box)
 	if len(ys) < minRowRules {
@@ -200,8 +203,10 @@ func captionOverRule(t *core.Table, box core.BBox, rules []edge) (float64, bool)
 	}
 	first := slices.Min(ys)
 	cells := map[int]int{}
+	lead := map[int]*core.Cell{} // each row's leftmost cell over the rule
 	under, top := false, first
-	for _, c := range t.Cells {
+	for i := range t.Cells {
+		c := &t.Cells[i]
 		if c.BBox.Empty() || c.Text == "" {
 			continue
 		}
@@ -209,15 +214,41 @@ func captionOverRule(t *core.Table, box core.BBox, rules []edge) (float64, bool)
 			under = true
 			continue
 		}
-		if cells[c.Row]++; cells[c.Row] > 1 {
-			return 0, false
+		cells[c.Row]++
+		if l := lead[c.Row]; l == nil || c.Col < l.Col {
+			lead[c.Row] = c
 		}
 		top = min(top, c.BBox.Y0)
 	}
-	if !under || len(cells) == 0 || len(rulesAcross(rules, core.BBox{X0: box.X0, X1: box.X1, Y0: 2*top - first, Y1: top})) > 0 {
+	captioned := false
+	for r, n := range cells {
+		switch {
+		case captionLine(lead[r].Text):
+			captioned = true
+		case n > 1:
+			return 0, false
+		}
+	}
+	if !under || len(cells) == 0 {
+		return 0, false
+	}
+	if !captioned && len(rulesAcross(rules, core.BBox{X0: box.X0, X1: box.X1, Y0: 2*top - first, Y1: top})) > 0 {
 		return 0, false
 	}
 	return first, true
+}
+
+// captionLine reports whether text, a row's first cell, opens with a
+// numbered label ('Table 1 A summary of'): a caption's line, whose words
+// the table's gutters part into cells where it runs across them (a
+// journal's 'Table 1 A summary of relevant ACE substrates and
+// inhibitors' over its five columns, CERMINE's example3).
+func captionLine(text string) bool {
+	var words []core.Word
+	for w := range strings.FieldsSeq(text) {
+		words = append(words, core.Word{Text: w})
+	}
+	return labelled(words)
 }
 
 // joinWrappedHeader makes one row of the lines of a borderless table's
