@@ -19,10 +19,16 @@ var texShape = regexp.MustCompile(`^(cm|sf|ec|tc)(ss)?(bx|b|ti|sl|it|i|tt)(ti|sl
 // bold and "Ital" their italic ("NimbusRomNo9L-MediItal").
 var urwStyle = regexp.MustCompile(`-(regu|medi|bold)?(ital)?$`)
 
+// dotStyle matches the weight and slant suffixes of the fonts that
+// Advent's 3B2 embeds, whose names are a hash ('AdvTTaf7f9f4f.B',
+// 'AdvTT7329fd89.I'): a BMC journal's bold headings and italic names
+// read as its body text, headings run into their paragraphs.
+var dotStyle = regexp.MustCompile(`\.(b|i|bi|ib)$`)
+
 // styleOf is the weight, slant and pitch a font's name says, lower-cased
 // and without its subset tag: the words (Bold, Black, Heavy, Semibold,
-// Demi; Italic, Oblique; Courier, Mono), TeX's shape codes and URW's
-// suffixes.
+// Demi; Italic, Oblique; Courier, Mono), TeX's shape codes, URW's
+// suffixes and 3B2's.
 func styleOf(lname string) core.WordFlags {
 	var f core.WordFlags
 	for _, w := range []string{"bold", "black", "heavy", "demi"} {
@@ -46,6 +52,14 @@ func styleOf(lname string) core.WordFlags {
 			case "tt":
 				f |= core.FlagMonospace
 			}
+		}
+	}
+	if m := dotStyle.FindStringSubmatch(lname); m != nil {
+		if strings.Contains(m[1], "b") {
+			f |= core.FlagBold
+		}
+		if strings.Contains(m[1], "i") {
+			f |= core.FlagItalic
 		}
 	}
 	if m := urwStyle.FindStringSubmatch(lname); m != nil {

@@ -37,6 +37,10 @@ func TestStyleOf(t *testing.T) {
 		{"CMTT10", m},
 		{"CMITT10", i | m},
 		{"CMR10", 0},
+		{"AdvTTaf7f9f4f.B", b}, // 3B2's hashed names: the suffix is the style
+		{"AdvTT7329fd89.I", i},
+		{"AdvOT1ef757c0.BI", b | i},
+		{"AdvTT86d47313", 0},
 		{"CMMI10", 0}, // math italic: letters of formulas, not emphasis
 		{"CMSY10", 0},
 		{"SFBX1000", b},
