@@ -106,3 +106,30 @@ func TestListingComments(t *testing.T) {
 		t.Errorf("a program's output beside the listing was read into its lines: %q", got)
 	}
 }
+
+// TestCJKIsNoCode: lines of Chinese set in a face fixed-pitch by design
+// (every character an em) with the brackets and slashes of their text
+// ('{100}<001>织构', '0°/90°方位') stay a paragraph; a listing in the
+// same face, its letters Latin, is code.
+func TestCJKIsNoCode(t *testing.T) {
+	t.Parallel()
+	block := func(lines ...string) core.Block {
+		var ls []core.Line
+		for _, l := range lines {
+			var ws []core.Word
+			for w := range strings.FieldsSeq(l) {
+				ws = append(ws, core.Word{Text: w, Flags: core.FlagMonospace})
+			}
+			ls = append(ls, core.Line{Words: ws})
+		}
+		return core.Block{Kind: core.KindParagraph, Lines: ls}
+	}
+	blocks := []core.Block{
+		block("单一的{100}<001>织构将形成0°/90°方位的制耳,", "{123}<634>织构则形成45°方位的制耳;铝板经过退火处理后"),
+		block("for (i = 0; i < n; i++) {", "    sum += a[i]; // 求和", "}"),
+	}
+	markCode(blocks)
+	if got := []core.BlockKind{blocks[0].Kind, blocks[1].Kind}; got[0] != core.KindParagraph || got[1] != core.KindCode {
+		t.Errorf("kinds %v; want paragraph, code", got)
+	}
+}

@@ -3662,7 +3662,7 @@ func markCode(blocks []core.Block) {
 				break
 			}
 		}
-		if code && codeSigns(b.Lines) >= minCodeSigns {
+		if code && codeSigns(b.Lines) >= minCodeSigns && !mostlyCJK(b.Lines) {
 			b.Kind = core.KindCode
 			b.Content = gridText(b.Lines)
 		}
@@ -3797,6 +3797,28 @@ func codeSigns(lines []core.Line) float64 {
 		}
 	}
 	return float64(signs) / float64(max(all, 1))
+}
+
+// mostlyCJK reports whether most of the letters of lines are Han, kana or
+// Hangul (isCJK): text in those scripts is set a character an em, in
+// faces fixed-pitch by design, and its brackets and slashes ('{100}<001>
+// 织构', '0°/90°方位') are no code's. A Chinese citation page's abstracts
+// were fenced as listings.
+func mostlyCJK(lines []core.Line) bool {
+	letters, cjk := 0, 0
+	for _, l := range lines {
+		for _, w := range l.Words {
+			for _, r := range w.Text {
+				if unicode.IsLetter(r) {
+					letters++
+					if isCJK(r) {
+						cjk++
+					}
+				}
+			}
+		}
+	}
+	return 2*cjk > letters
 }
 
 // optionDashes is word where it is a command's option, one or two dashes
