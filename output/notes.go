@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/textclean"
 	"github.com/assay-pdf/assay/merge"
 )
 
@@ -23,9 +24,8 @@ import (
 const minNoteWords = 12
 
 // noteMarks are the marks a note starts with, referring to a place in
-// the text: asterisk, daggers, section, number sign, pilcrow and
-// superscript digits.
-const noteMarks = "*†‡§#¶¹²³⁴⁵⁶⁷⁸⁹⁰"
+// the text: textclean's, the number sign, and superscript digits.
+const noteMarks = textclean.NoteMarks + "#" + textclean.SuperscriptDigits
 
 // isNote reports whether b, a page header or footer, holds a note.
 func isNote(b *core.Block) bool {

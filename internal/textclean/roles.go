@@ -117,7 +117,7 @@ func personName(item string) (name, marked bool) {
 // a note: a digit, a superscript digit, or a symbol of those set after
 // authors' names.
 func affiliationMark(r rune) bool {
-	return unicode.IsDigit(r) || strings.ContainsRune("∗*†‡§¶+#$⋆,¹²³⁴⁵⁶⁷⁸⁹⁰", r)
+	return unicode.IsDigit(r) || strings.ContainsRune(NoteMarks+SuperscriptDigits+"+#$⋆,", r)
 }
 
 // initial reports whether w is a name's initial or initials: 'R.',

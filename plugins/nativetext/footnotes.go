@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/textclean"
 )
 
 // A note set at the foot of a column in smaller type, opening with its
@@ -142,4 +143,4 @@ func noteMark(words []core.Word) bool {
 
 // raisedFigures are the superscript figures a note's number may be set
 // in as characters of their own.
-const raisedFigures = "¹²³⁴⁵⁶⁷⁸⁹"
+const raisedFigures = textclean.SuperscriptDigits

@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/assay-pdf/assay/internal/textclean"
 )
 
 // Raised and lowered marks: footnote references ("시행된³⁾", "shown²"),
@@ -89,7 +91,7 @@ func noteNumbers(text string) bool {
 }
 
 // noteMarks are the marks a note's number may carry.
-const noteMarks = "*†‡§¶"
+const noteMarks = textclean.NoteMarks
 
 // citations reports whether text is a run of numbered references, each
 // as citeNumber reads one ('[12][13]', '[4],[5]'): Wikipedia sets two or
