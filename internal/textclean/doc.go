@@ -44,6 +44,13 @@
 //     such letters: they take the direction of the text around them, so a
 //     number followed by an Arabic comma still reads left to right.
 //
+// Notes:
+//
+//   - NoteMarks and SuperscriptDigits are the marks that refer from the
+//     text to a note ('*', '∗', '†', '‡', '§', '¶'; '¹'...): the text
+//     engine reads them as a note's number, the Markdown writer as what a
+//     note starts with, Byline as an author's affiliation.
+//
 // Lists:
 //
 //   - Bullet tells a list item's bullet (a dot, a square, a triangle, a
