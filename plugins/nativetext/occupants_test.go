@@ -67,10 +67,7 @@ func TestLayoutPictureTakesItsColumnsPlace(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			seq := 0
-			gs := drawLines(&seq, tc.lines...)
-			without, _ := layoutPage(append([]glyph(nil), gs...), nil, nil, page)
-			with, _ := layoutPage(gs, nil, []core.BBox{tc.picture}, page)
+			without, with := layoutBothWays(tc.lines, tc.picture, page)
 			want := tc.want
 			if want == nil {
 				want = firstWords(without)
@@ -80,6 +77,15 @@ func TestLayoutPictureTakesItsColumnsPlace(t *testing.T) {
 			}
 		})
 	}
+}
+
+// layoutBothWays lays out lines on page without a picture and with one.
+func layoutBothWays(lines []placed, picture, page core.BBox) (without, with []core.Block) {
+	seq := 0
+	gs := drawLines(&seq, lines...)
+	without, _ = layoutPage(append([]glyph(nil), gs...), nil, nil, page)
+	with, _ = layoutPage(gs, nil, []core.BBox{picture}, page)
+	return without, with
 }
 
 // Once a picture has set its column apart, the column's text is laid out
@@ -212,13 +218,10 @@ func TestLayoutProseWrappedRoundAPicture(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			seq := 0
-			gs := drawLines(&seq, tc.lines...)
-			without, _ := layoutPage(append([]glyph(nil), gs...), nil, nil, page)
+			without, blocks := layoutBothWays(tc.lines, picture, page)
 			if !slices.Contains(blockKinds(without), core.KindTable) {
 				t.Fatalf("without the picture, blocks %v: no table to tell apart", blockKinds(without))
 			}
-			blocks, _ := layoutPage(gs, nil, []core.BBox{picture}, page)
 			if table := slices.Contains(blockKinds(blocks), core.KindTable); table != tc.wantTable {
 				t.Fatalf("blocks %v, want a table: %v", blockKinds(blocks), tc.wantTable)
 			}

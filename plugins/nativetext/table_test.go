@@ -923,6 +923,49 @@ func TestProseColumnsInAFrame(t *testing.T) {
 	}
 }
 
+// Two columns of running text, six lines each, and the helpers that set
+// them and a table's rows and rules on a page (TestTableAcrossColumns,
+// TestTableOverColumns).
+var (
+	gutterLeft = []string{"The fit of the model to the observed", "data was generally good across all of", "the catchments and the percentiles of",
+		"flow that were tested in this study, and", "the poorest fits were those at the two", "smallest catchments of the whole set."}
+	gutterRight = []string{"and the lower flows were matched by the", "shallow soils of the two catchments in", "the south, where data on the soils was",
+		"far from uniform and only an indication", "of the depth of the soils was given in", "the reports that we could obtain then."}
+)
+
+// columnsAt sets gutterLeft and gutterRight at x 72 and 315 from baseline
+// top down, 12 points apart.
+func columnsAt(top int) [][3]string {
+	var cells [][3]string
+	for i := range gutterLeft {
+		y := strconv.Itoa(top - 12*i)
+		cells = append(cells, [3]string{"72", y, gutterLeft[i]}, [3]string{"315", y, gutterRight[i]})
+	}
+	return cells
+}
+
+// rowsAt sets a table's rows at the xs of its columns from baseline top
+// down, 14 points apart.
+func rowsAt(top int, xs []string, rows [][]string) [][3]string {
+	var cells [][3]string
+	for r, row := range rows {
+		y := strconv.Itoa(top - 14*r)
+		for c, v := range row {
+			cells = append(cells, [3]string{xs[c], y, v})
+		}
+	}
+	return cells
+}
+
+// rulesAt draws rules across the page's text at the ys.
+func rulesAt(ys ...int) string {
+	var rules strings.Builder
+	for _, y := range ys {
+		fmt.Fprintf(&rules, "72 %d m 530 %d l S\n", y, y)
+	}
+	return rules.String()
+}
+
 // TestTableAcrossColumns: a table set across a page of two columns of
 // text, ruled over and under its rows, whose gap between its fourth and
 // fifth columns of figures lines up with the text's gutter, is one table
@@ -930,15 +973,6 @@ func TestProseColumnsInAFrame(t *testing.T) {
 // table over its own midrule stay in it.
 func TestTableAcrossColumns(t *testing.T) {
 	t.Parallel()
-	left := []string{"The fit of the model to the observed", "data was generally good across all of", "the catchments and the percentiles of",
-		"flow that were tested in this study, and", "the poorest fits were those at the two", "smallest catchments of the whole set."}
-	right := []string{"and the lower flows were matched by the", "shallow soils of the two catchments in", "the south, where data on the soils was",
-		"far from uniform and only an indication", "of the depth of the soils was given in", "the reports that we could obtain then."}
-	var cells [][3]string
-	for i := range left {
-		y := strconv.Itoa(700 - 12*i)
-		cells = append(cells, [3]string{"72", y, left[i]}, [3]string{"315", y, right[i]})
-	}
 	xs := []string{"72", "160", "200", "240", "320", "360", "400", "440"}
 	rows := [][]string{
 		{"Site", "10", "20", "30", "40", "50", "60", "70"},
@@ -947,17 +981,9 @@ func TestTableAcrossColumns(t *testing.T) {
 		{"Glendhu", "0.76", "0.77", "0.82", "0.84", "0.87", "0.89", "0.90"},
 		{"Biesievlei", "0.96", "0.96", "0.90", "0.82", "0.81", "0.88", "0.92"},
 	}
-	for r, row := range rows {
-		y := strconv.Itoa(600 - 14*r)
-		for c, v := range row {
-			cells = append(cells, [3]string{xs[c], y, v})
-		}
-	}
-	var rules strings.Builder
-	for _, y := range []int{614, 595, 540} { // over the table, under its header, under it
-		fmt.Fprintf(&rules, "72 %d m 530 %d l S\n", y, y)
-	}
-	blocks := helvPage(t, rules.String()+cellsText(cells))
+	cells := append(columnsAt(700), rowsAt(600, xs, rows)...)
+	// Over the table, under its header, under it.
+	blocks := helvPage(t, rulesAt(614, 595, 540)+cellsText(cells))
 	ts := tables(core.Page{Blocks: blocks})
 	if len(ts) != 1 {
 		t.Fatalf("%d tables; want 1: %q", len(ts), blockTexts(blocks))
@@ -979,10 +1005,6 @@ func TestTableAcrossColumns(t *testing.T) {
 // journal's table of five columns over its two of text).
 func TestTableOverColumns(t *testing.T) {
 	t.Parallel()
-	left := []string{"The fit of the model to the observed", "data was generally good across all of", "the catchments and the percentiles of",
-		"flow that were tested in this study, and", "the poorest fits were those at the two", "smallest catchments of the whole set."}
-	right := []string{"and the lower flows were matched by the", "shallow soils of the two catchments in", "the south, where data on the soils was",
-		"far from uniform and only an indication", "of the depth of the soils was given in", "the reports that we could obtain then."}
 	xs := []string{"72", "170", "240", "320", "440"}
 	rows := [][]string{
 		{"Domain", "Substrate", "Action", "Product action", "Inhibitors"},
@@ -991,22 +1013,8 @@ func TestTableOverColumns(t *testing.T) {
 		{"C-domain", "Angiotensin I", "Inactive", "Hypertrophy", "Lisinopril"},
 		{"N-domain", "Acetyl-SDKP", "Fibrosis", "Inactive", "Enalaprilat"},
 	}
-	var cells [][3]string
-	for r, row := range rows {
-		y := strconv.Itoa(720 - 14*r)
-		for c, v := range row {
-			cells = append(cells, [3]string{xs[c], y, v})
-		}
-	}
-	for i := range left {
-		y := strconv.Itoa(630 - 12*i)
-		cells = append(cells, [3]string{"72", y, left[i]}, [3]string{"315", y, right[i]})
-	}
-	var rules strings.Builder
-	for _, y := range []int{734, 715, 656} { // over the table, under its header, under it
-		fmt.Fprintf(&rules, "72 %d m 530 %d l S\n", y, y)
-	}
-	blocks := helvPage(t, rules.String()+cellsText(cells))
+	cells := append(rowsAt(720, xs, rows), columnsAt(630)...)
+	blocks := helvPage(t, rulesAt(734, 715, 656)+cellsText(cells))
 	ts := tables(core.Page{Blocks: blocks})
 	if len(ts) != 1 {
 		t.Fatalf("%d tables; want 1: %q", len(ts), blockTexts(blocks))
@@ -1015,7 +1023,7 @@ func TestTableOverColumns(t *testing.T) {
 		t.Errorf("table %q; want %d rows of %d", g, len(rows), len(xs))
 	}
 	texts := blockTexts(blocks)
-	if len(texts) != 3 || blocks[0].Kind != core.KindTable || !strings.HasPrefix(texts[1], left[0]) || !strings.HasPrefix(texts[2], right[0]) {
+	if len(texts) != 3 || blocks[0].Kind != core.KindTable || !strings.HasPrefix(texts[1], gutterLeft[0]) || !strings.HasPrefix(texts[2], gutterRight[0]) {
 		t.Errorf("blocks %q; want the table, the left column, then the right column", texts)
 	}
 }
