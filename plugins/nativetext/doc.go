@@ -46,7 +46,10 @@
 //	             ToUnicode maps to the small letter the font's small glyph
 //	             maps to too reads as the capital it draws (MMWR's 'tABLE
 //	             1. number'); text set in capitals by style keeps the
-//	             small letters typed.
+//	             small letters typed. A glyph with no text at the codes
+//	             where TeX's text fonts set their f-ligatures (OT1's
+//	             0x0B-0x0F, T1's 0x1B-0x1F), as wide as its letters, is
+//	             that ligature (dvips's Type 3 fonts: slotLigatures).
 //	             A bare CFF program's built-in encoding (cff.go, with the
 //	             CFF standard strings in cffstrings.go) for fonts Ghostscript
 //	             embeds as Type1C. fontstyle.go tells weight, slant and pitch
@@ -183,7 +186,8 @@
 //	             list line, a row of figures, or a sentence's end before a
 //	             capital, nor into a line that starts as the block did.
 //	fontstyle.go bold, italic and fixed pitch from a font's name, TeX's
-//	             shape codes (CMBX, SFTI) and URW's suffixes (-Medi) included;
+//	             shape codes (CMBX, SFTI), URW's suffixes (-Medi) and 3B2's
+//	             (AdvTTaf7f9f4f.B) included;
 //	             the font descriptor's flags and weight add to it (font.go).
 //	gutters.go   column gutters told from rivers: a line splits at a gap of
 //	             0.5 em or more where text starts at the same x on the lines
@@ -206,7 +210,10 @@
 //	             gutter with the columns around it (the text beside a
 //	             plot atop the left column no longer reads between the
 //	             two halves of the right one); dropped once its column is
-//	             apart, and before the blocks are built.
+//	             apart, and before the blocks are built. Lines that end at
+//	             a picture's left edge or start at its right one wrap round
+//	             it (markWraps): in a column of running text they are as
+//	             long as the picture lets them be, no table's short cells.
 //	table.go     tables: the adapter to package tableformer, which decides
 //	             table structure for nativetext and layoutml alike. Grids
 //	             of rulings become tables (tableformer.Lattice) from the
@@ -219,9 +226,13 @@
 //	             before and after it. A table is one placeholder in the
 //	             reading order and becomes a Table block. Prose columns in
 //	             a frame are text, a rule between them notwithstanding when
-//	             their lines keep baselines of their own (offsetFlows).
+//	             their lines keep baselines of their own (offsetFlows). A
+//	             rule across the text's gutter ends a group of columns of
+//	             running text over it, and a table's rows over it when
+//	             columns of running text follow (closedByRule).
 //	tablehead.go a borderless table's header read with the rules about
-//	             it: one-cell rows over its top rule are its caption's
+//	             it: one-cell rows over its top rule, or a row that opens
+//	             with a caption's label ('Table 1'), are its caption's
 //	             end; lines over its header stand apart from it unless a
 //	             rule under part of the table underlines them (a group's
 //	             heading), which then spans the columns the rule does,
@@ -243,7 +254,10 @@
 //	             kept where it finds more columns of figures (typedLattice).
 //	shading.go   filled rectangles (cell shading, zebra stripes, header
 //	             bands) become edges only where their sides can be seen:
-//	             not where a rectangle meets another of its colour.
+//	             not where a rectangle meets another of its colour. Each
+//	             fill side carries its rectangle's extent across it, so
+//	             that only shaded areas of one width are a striped table's
+//	             rows (tableformer's stripes).
 //	captions.go  a table's numbered caption, right over it, is read just
 //	             before it, wherever the columns put its lines.
 //	hanging.go   lists set with hanging indents (references, glossaries)
