@@ -54,8 +54,10 @@
 //
 // # Lattice
 //
-// Rulings are merged into lines (collinear pieces joined); lines that
-// cross, and the two lines of a double rule, form grids: at least two
+// Rulings are merged into lines (collinear pieces joined, and the sides
+// of shaded rows of one width down the unshaded rows between them: zebra
+// stripes, told by Ruling.BandLo and BandHi); lines that cross, and the
+// two lines of a double rule, form grids: at least two
 // horizontal and two vertical lines, or three horizontal and one vertical
 // (a table ruled under every row with one rule after its first column).
 // Horizontal rules alone frame nothing: a table ruled only between row
