@@ -2,10 +2,12 @@ package nativetext
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"unicode"
 
 	"github.com/assay-pdf/assay/core"
+	"github.com/assay-pdf/assay/internal/textclean"
 )
 
 // A subheading may be told from its text by its face alone: a report set
@@ -68,13 +70,58 @@ func usesFace(words []core.Word, font string) bool {
 // page's text.
 func subheadOver(words []core.Word, k faceKey, next []core.Word, body float64) bool {
 	size, nextSize := float64(k.size)/10, lineSize(next)
-	if len(next) == 0 || usesFace(next, k.font) || size < boldSizeStep*body || math.Abs(nextSize-body) > bodySizeTol*body {
+	if len(next) == 0 || usesFace(next, k.font) || math.Abs(nextSize-body) > bodySizeTol*body {
 		return false
 	}
 	text := (&core.Line{Words: words}).Text()
+	if size < boldSizeStep*body && !smallSubhead(words, text, next) {
+		return false
+	}
 	return strings.IndexFunc(text, unicode.IsLetter) >= 0 && !leaders(words) && !endsSentence(text) &&
 		!strings.HasSuffix(text, ",") && headingLine(text, len(words), size, body)
 }
+
+// smallSubhead reports whether a line in a face smaller than the body's
+// (text, its words) reads as a subheading over the line next: a
+// journal's sans subheadings are set a little smaller than its serif
+// text (BMC's 'Setting', 'Study approach, sampling and data analysis' at
+// 9.2 pt over 9.8), where a smaller face is more often a note's, a
+// caption's, a byline's or a label's. Such a line starts with a capital,
+// as the text under it does; it holds minSubheadLetters letters, and is
+// no caption's label ('Table 2'), no note's ('Source: LSA, 1998') and no
+// byline ('By Zoya Mateen'); it is a heading over running text
+// (minSmallSubheadLines, minSmallSubheadWords: markFaceHeadings).
+func smallSubhead(words []core.Word, text string, next []core.Word) bool {
+	if !startsUpper(text) || !startsUpper(next[0].Text) || labelled(words) || textclean.Byline(text) || strings.HasPrefix(text, "By ") {
+		return false
+	}
+	head, _, _ := strings.Cut(strings.ToLower(text), ":")
+	if slices.Contains(noteLabels, strings.TrimSpace(head)) {
+		return false
+	}
+	letters := 0
+	for _, r := range text {
+		if unicode.IsLetter(r) {
+			letters++
+		}
+	}
+	return letters >= minSubheadLetters
+}
+
+// minSubheadLetters is the fewest letters of a subheading set smaller
+// than the text: a figure's label ('P') is one or two.
+const minSubheadLetters = 3
+
+// minSmallSubheadLines and minSmallSubheadWords are the fewest lines of
+// the paragraph under a subheading set smaller than the text, and the
+// fewest words of its first line: a form's labels ('Phone', 'Birthday')
+// stand over a field, the next label or a few words ('Registered
+// Business Address', 'Gender: Female Male'), where a subheading stands
+// over running text.
+const (
+	minSmallSubheadLines = 2
+	minSmallSubheadWords = 5
+)
 
 // subheadFaces finds the page's subheading styles: the faces and sizes
 // of minSubheads lines or more that each read as a subheading over the
@@ -139,6 +186,9 @@ func markFaceHeadings(blocks []core.Block, body float64, heads map[faceKey]bool)
 		k, ok := lineFace(words)
 		if !ok || !heads[k] || !subheadOver(words, k, first, body) || !runningText(next, b.BBox.Width()-lineSize(first)) {
 			continue
+		}
+		if float64(k.size)/10 < boldSizeStep*body && (len(next.Lines) < minSmallSubheadLines || len(first) < minSmallSubheadWords) {
+			continue // a form's label over its field or its next label
 		}
 		b.Kind = core.KindHeading
 		b.Level = -k.size // replaced by a rank later

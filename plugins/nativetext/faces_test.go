@@ -21,7 +21,8 @@ func inFace(gs []glyph, f *font) []glyph {
 // headings, their numbers no list's. One such line is no style, nor are
 // lines in the text's own face or at its size; and a line of the text's
 // size keeps the formula under it, set in another face, and a label
-// its value, a short line.
+// its value, a short line. A subheading set a little smaller than the
+// text is one over running text only.
 func TestSubheadingByFace(t *testing.T) {
 	t.Parallel()
 	sans, serif, math := &font{name: "Dotum-Medium"}, &font{name: "Batang-Light"}, &font{name: "CMMI10"}
@@ -58,6 +59,18 @@ func TestSubheadingByFace(t *testing.T) {
 			[]core.BlockKind{core.KindListItem, core.KindListItem}},
 		{"labels over their values", append(sized("", serif, 10)[1:], line{"Name of the applicant", 10.9, sans},
 			line{"Kim Minsu", 10, serif}, line{"Address of the applicant", 10.9, sans}, line{"Seoul", 10, serif}),
+			[]core.BlockKind{core.KindParagraph, core.KindParagraph, core.KindParagraph, core.KindParagraph, core.KindParagraph}},
+		// A journal's sans subheadings a little smaller than its serif
+		// text (BMC's 9.2 pt over 9.8): headings over running text, but
+		// not a caption's label, a note's, or a form's labels over their
+		// fields.
+		{"smaller subheadings", append(sized("Study approach and sampling", sans, 9.4),
+			sized("Tools for data collection", sans, 9.4)...),
+			[]core.BlockKind{core.KindHeading, core.KindParagraph, core.KindHeading, core.KindParagraph}},
+		{"smaller caption labels", append(sized("Table 2", sans, 9.4), sized("Table 3", sans, 9.4)...),
+			[]core.BlockKind{core.KindParagraph, core.KindParagraph}},
+		{"smaller labels over their fields", append(sized("", serif, 10)[1:], line{"Registered business address", 9.4, sans},
+			line{"Level 3, 12 Main Street", 10, serif}, line{"Postal address of the business", 9.4, sans}, line{"PO Box 14", 10, serif}),
 			[]core.BlockKind{core.KindParagraph, core.KindParagraph, core.KindParagraph, core.KindParagraph, core.KindParagraph}},
 		{"a formula under the text", append(append(section("Closing remarks on the act", sans),
 			line{"6) If x is an object and e an expression, then", 10, serif}, line{"ox:e = px:(ge).", 9, math}),
