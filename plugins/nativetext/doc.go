@@ -264,7 +264,8 @@
 //	             part into their entries.
 //	faces.go     subheadings told by their face alone: lines in one face
 //	             a little larger than the text, over text in another,
-//	             that recur on the page.
+//	             that recur on the page; or a little smaller, over
+//	             running text, no caption's label, note or byline.
 //	words.go     Cells.Words: the page's words, not laid out, for callers
 //	             that rebuild a part of the page (tableformer's regions).
 //	furniture.go running headers and footers, heading levels (document pass).

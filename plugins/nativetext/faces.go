@@ -22,7 +22,8 @@ import (
 // Such a line is set in one face throughout, larger than the body by
 // boldSizeStep or more but at the body's size as headingLine takes it,
 // shaped like a heading, over a line of the body's size that uses none of
-// its face. One such line is no style: a note's or a form's text in the
+// its face; or a little smaller than the body, where it reads as a
+// subheading over running text by more than its face (smallSubhead). One such line is no style: a note's or a form's text in the
 // viewer's face, a name over a paragraph, a logo's words. A subheading's
 // face and size recur: minSubheads such lines on the page make a
 // subheading style (subheadFaces), and its lines part from the text
