@@ -2154,22 +2154,22 @@ func closedByRule(slabs [][]*seg, i, j int, gut, g2 []span, rx0, rx1, em float64
 
 // tableOverText reports whether slabs[i:j], sharing the gutters gut, are
 // the columns of a table, and the slabs from j on a group of columns of
-// running text, each of whose lines run on as sentences do (runsOn): a
-// table's rows of figures under its header's midrule can be as long as a
-// clause, and the group under a header goes on through the rows into the
-// text after them, where the column the rows' labels start has steps in
-// capitals.
+// running text (runningColumns) each of whose lines run on as sentences
+// do (runsOn). Under a header's midrule the group runs on through the
+// table's body into whatever text follows it, and rows of figures can be
+// as long as a clause; but the column where the rows' labels stand
+// starts its lines in capitals and figures, and does not run on.
 func tableOverText(slabs [][]*seg, i, j int, gut []span, rx0, rx1, em float64, rules []edge) bool {
 	if _, tabular := columns(slabs, i, j, slices.Concat(slabs[i:j]...), gut, em); !tabular {
 		return false
 	}
 	end, under := growGroup(slabs, j, rx0, rx1, em, rules)
-	if !runningColumns(slabs, j, end, under, em) {
+	cols, tabular := columns(slabs, j, end, slices.Concat(slabs[j:end]...), under, em)
+	if tabular || len(cols) < 2 {
 		return false
 	}
-	cols, _ := columns(slabs, j, end, slices.Concat(slabs[j:end]...), under, em)
 	for _, c := range cols {
-		if !runsOn([][]*seg{c}) {
+		if !proseColumn(c) || !runsOn([][]*seg{c}) {
 			return false
 		}
 	}
