@@ -47,19 +47,24 @@ func isPageNumber(s string) bool {
 	if t == "" || len(t) > 16 {
 		return false
 	}
-	digits := 0
+	digits, parted := 0, false
 	for _, r := range t {
 		switch {
 		case unicode.IsDigit(r):
 			digits++
-		case r == ' ' || r == '/' || r == '|':
+		case r == '/' || r == '|':
+			parted = true
+		case r == ' ':
 		default:
 			if !strings.ContainsRune("of", r) {
 				return isRoman(t)
 			}
+			parted = true
 		}
 	}
-	return digits > 0
+	// Two numbers with nothing between them ('145 150', a plot's ticks)
+	// are no page's number: a folio out of the total says 'of' or '/'.
+	return digits > 0 && (parted || len(strings.Fields(t)) == 1)
 }
 
 // folioLike says whether s, recurring with other numbers, can be a

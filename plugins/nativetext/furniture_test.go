@@ -406,3 +406,18 @@ func TestFurnitureLoneFolioMates(t *testing.T) {
 		})
 	}
 }
+
+// TestIsPageNumber: a folio is one number, or one out of the total; two
+// numbers with nothing between them are a plot's ticks or a form's
+// figures, not the page's number.
+func TestIsPageNumber(t *testing.T) {
+	t.Parallel()
+	for s, want := range map[string]bool{
+		"7": true, "- 7 -": true, "Page 7": true, "7 / 12": true, "Page 7 of 12": true, "vii": true, "p. 12": true,
+		"145 150": false, "2020 2021": false, "6 5 4 3 2 1": false, "Figure 7": false, "": false,
+	} {
+		if got := isPageNumber(s); got != want {
+			t.Errorf("isPageNumber(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
