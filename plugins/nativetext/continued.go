@@ -55,7 +55,9 @@ func continuesIn(a, b *core.Block) bool {
 // paragraphRunsOn reports whether paragraph a, ending mid-sentence, runs
 // on in paragraph b, wherever b stands: a's last line (of two or more)
 // fills its measure, as a line that the column's foot cut does, and b
-// starts with a lower-case letter, in type of a's size. A word broken by
+// starts with a lower-case letter, in type of a's size and slant (a
+// caption set wholly in italics ends where the roman text beside it
+// starts, lower case or not). A word broken by
 // a hyphen is left to textclean.Hyphens, which joins it without a space.
 func paragraphRunsOn(a, b *core.Block) bool {
 	if a.Kind != core.KindParagraph || b.Kind != core.KindParagraph || a.Content != "" || b.Content != "" ||
@@ -72,6 +74,9 @@ func paragraphRunsOn(a, b *core.Block) bool {
 	}
 	if r, _ := utf8.DecodeRuneInString(next[0].Text); !unicode.IsLower(r) {
 		return false
+	}
+	if lineFlags(last)&core.FlagItalic != lineFlags(next)&core.FlagItalic {
+		return false // a caption set in italics does not run on in the text
 	}
 	return sa > 0 && sb > 0 && math.Abs(sa-sb) <= maxContinuedSizeDiff*max(sa, sb)
 }

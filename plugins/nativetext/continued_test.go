@@ -112,3 +112,40 @@ func TestParagraphRunsOnOverPages(t *testing.T) {
 		})
 	}
 }
+
+// TestRunOnKeepsItsSlant: a paragraph set wholly in italics (a figure's
+// caption at the foot of a column) does not run on into roman text that
+// starts in lower case; roman into roman does, and so does a line with
+// an italic word among roman ones.
+func TestRunOnKeepsItsSlant(t *testing.T) {
+	t.Parallel()
+	line := func(flags core.WordFlags, text string) core.Line {
+		var ws []core.Word
+		x := 0.0
+		for w := range strings.FieldsSeq(text) {
+			ws = append(ws, core.Word{Text: w, Size: 10, Flags: flags, BBox: core.BBox{X0: x, X1: x + 5*float64(len(w))}})
+			x += 5*float64(len(w)) + 3
+		}
+		return core.Line{Words: ws, BBox: core.BBox{X0: 0, X1: 240}}
+	}
+	block := func(ls ...core.Line) *core.Block {
+		return &core.Block{Kind: core.KindParagraph, Lines: ls, BBox: core.BBox{X0: 0, X1: 240}}
+	}
+	const it = core.FlagItalic
+	roman := block(line(0, "the electrons in the lateral wells form a state"), line(0, "which is pinned at the random potential of the"))
+	caption := block(line(it, "Figure 1: the resistance as a function of the"), line(it, "magnetic field measured in disordered wells at"))
+	next := block(line(0, "quantum wells. The structure studied here is a well"))
+	cases := []struct {
+		name string
+		a    *core.Block
+		want bool
+	}{
+		{"roman into roman", roman, true},
+		{"a caption in italics", caption, false},
+	}
+	for _, c := range cases {
+		if got := paragraphRunsOn(c.a, next); got != c.want {
+			t.Errorf("%s: runs on %v, want %v", c.name, got, c.want)
+		}
+	}
+}
