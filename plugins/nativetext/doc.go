@@ -214,6 +214,11 @@
 //	             a picture's left edge or start at its right one wrap round
 //	             it (markWraps): in a column of running text they are as
 //	             long as the picture lets them be, no table's short cells.
+//	drawings.go  charts and diagrams drawn with paths: clusters of painted
+//	             subpaths that touch, two or more bending over a letter's
+//	             size (rectangles left out); the segments in and round
+//	             one are its labels, and a split of which a column is
+//	             mostly a drawing's labels is no table (drawnColumn).
 //	table.go     tables: the adapter to package tableformer, which decides
 //	             table structure for nativetext and layoutml alike. Grids
 //	             of rulings become tables (tableformer.Lattice) from the

@@ -412,6 +412,7 @@ func (d *document) cells(ctx context.Context, n int, opts Options) (*Cells, erro
 		glyphs: in.glyphs,
 		edges:  in.edges,
 		images: in.images,
+		drawn:  drawings(in.marks),
 	}
 	coverage := core.Coverage(in.images, c.Page.Box())
 	if !opts.NoPictureCheck && coverage >= opts.PictureCheckCoverage {

@@ -156,11 +156,13 @@ type interp struct {
 	// painted or discarded.
 	pathBox  core.BBox
 	clipNext bool
-	edges    []edge            // painted rules and rectangle sides
-	fills    []fillRect        // filled rectangles, turned into edges by finishFills
-	images   []core.BBox       // images drawn
-	dots     []dot             // small round or square marks painted (see noteDot)
-	colors   map[string]uint16 // the fill colours used, numbered from 1
+	edges    []edge      // painted rules and rectangle sides
+	fills    []fillRect  // filled rectangles, turned into edges by finishFills
+	images   []core.BBox // images drawn
+	// marks are the boxes of the painted subpaths (drawings.go).
+	marks  []drawMark
+	dots   []dot             // small round or square marks painted (see noteDot)
+	colors map[string]uint16 // the fill colours used, numbered from 1
 	// imageRefs are the images' XObjects, nil for an inline image.
 	imageRefs []types.Object
 	// The page facts counted while interpreting (see core.Fact*).

@@ -141,6 +141,8 @@ type seg struct {
 	// occupant marks a segment that stands for a picture while the
 	// reading order is made (occupants.go): it has no text.
 	occupant bool
+	// drawn marks a segment that labels a drawing (markDrawn).
+	drawn bool
 	// wraps marks a segment that ends at a picture's left edge or starts
 	// at its right edge (markWraps): its line is as long as the picture
 	// leaves room for.
@@ -165,6 +167,13 @@ func layout(glyphs []glyph, edges []edge, page core.BBox) []core.Block {
 // of the page's images, which take their place in the reading order of
 // upright text (occupants).
 func layoutPage(glyphs []glyph, edges []edge, pictures []core.BBox, page core.BBox) ([]core.Block, layoutFacts) {
+	return layoutDrawn(glyphs, edges, pictures, nil, page)
+}
+
+// layoutDrawn is layoutPage on a page with drawings (drawings.go) as
+// well as images: the segments in and round a drawing are its labels
+// (markDrawn).
+func layoutDrawn(glyphs []glyph, edges []edge, pictures, drawn []core.BBox, page core.BBox) ([]core.Block, layoutFacts) {
 	facts := layoutFacts{columns: 1}
 	if len(glyphs) == 0 {
 		return nil, facts
@@ -190,6 +199,9 @@ func layoutPage(glyphs []glyph, edges []edge, pictures []core.BBox, page core.BB
 		// the page's: a sideways label in an upright table is no table.
 		if fr := frame(d); fr.axis() && (d == 0 || d == dirs[0]) && len(edges) > 0 {
 			segs = ruledTables(segs, edges, bodySize(segs), fr, &nextLine)
+		}
+		if frame(d) == 0 {
+			markDrawn(segs, drawn, bodySize(segs))
 		}
 		ordered = append(ordered, orderFrame(segs, edges, pictures, frame(d), &facts))
 	}
@@ -2554,7 +2566,7 @@ func splitColumns(group []*seg, gut []span, em float64) (cols [][]*seg, tabular 
 			return res, true
 		}
 		if narrow < 0 {
-			if looksTabular(res) && !crossedFlows(res) {
+			if looksTabular(res) && !crossedFlows(res) && !drawnColumn(res) {
 				return res, true
 			}
 			if rtlShare(group) > 0.5 {

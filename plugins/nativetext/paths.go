@@ -342,6 +342,7 @@ func (in *interp) subpathEdges(sp []pathPt, fill, stroke bool) {
 	if len(sp) < 2 {
 		return
 	}
+	in.noteMark(sp)
 	if r, ok := axisRect(sp); ok {
 		w, h := r.X1-r.X0, r.Y1-r.Y0
 		switch {

@@ -61,6 +61,9 @@ type Cells struct {
 	glyphs []glyph
 	edges  []edge
 	images []core.BBox
+	// drawn are the boxes of the page's drawings (drawings.go), whose
+	// labels the layout does not take for a table's cells.
+	drawn []core.BBox
 	// textFree marks the images whose pixels hold no text.
 	textFree []bool
 }
@@ -74,7 +77,7 @@ type Cells struct {
 // side, "tables", the number of tables, and "repeat_glyphs", the glyphs
 // drawn again where they were, which the text holds once.
 func (c *Cells) Layout() []core.Block {
-	blocks, facts := layoutPage(c.glyphs, c.edges, c.images, c.Page.Box())
+	blocks, facts := layoutDrawn(c.glyphs, c.edges, c.images, c.drawn, c.Page.Box())
 	if c.Stats != nil {
 		c.Stats[core.FactColumns] = float64(facts.columns)
 		c.Stats[core.FactTables] = float64(facts.tables)
@@ -93,7 +96,7 @@ func (c *Cells) Rulings() []tableformer.Ruling {
 }
 
 // Release drops the page's glyphs and graphics; Layout is empty after it.
-func (c *Cells) Release() { c.glyphs, c.edges, c.images, c.textFree = nil, nil, nil, nil }
+func (c *Cells) Release() { c.glyphs, c.edges, c.images, c.drawn, c.textFree = nil, nil, nil, nil, nil }
 
 // TextArea is the box of the page's visible glyphs; empty without text.
 func (c *Cells) TextArea() core.BBox {
