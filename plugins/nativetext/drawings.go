@@ -160,16 +160,30 @@ func near(a, b core.BBox, d float64) bool {
 const drawnLabelReach = 1.5
 
 func markDrawn(segs []*seg, drawn []core.BBox, em float64) {
-	for _, d := range drawn {
-		reach := core.BBox{X0: d.X0 - drawnLabelReach*em, Y0: d.Y0 - drawnLabelReach*em, X1: d.X1 + drawnLabelReach*em, Y1: d.Y1 + drawnLabelReach*em}
-		for _, s := range segs {
-			cx, cy := (s.b.X0+s.b.X1)/2, (s.b.Y0+s.b.Y1)/2
+	var labels []*seg
+	for _, s := range segs {
+		cx, cy := (s.b.X0+s.b.X1)/2, (s.b.Y0+s.b.Y1)/2
+		for _, d := range drawn {
+			reach := core.BBox{X0: d.X0 - drawnLabelReach*em, Y0: d.Y0 - drawnLabelReach*em, X1: d.X1 + drawnLabelReach*em, Y1: d.Y1 + drawnLabelReach*em}
 			if cx >= reach.X0 && cx <= reach.X1 && cy >= reach.Y0 && cy <= reach.Y1 && s.b.Width() <= d.Width() {
-				s.drawn = true
+				labels = append(labels, s)
+				break
 			}
 		}
 	}
+	if float64(len(labels)) > maxDrawnShare*float64(len(segs)) {
+		return // the page is its drawings: no prose beside them to part from
+	}
+	for _, s := range labels {
+		s.drawn = true
+	}
 }
+
+// maxDrawnShare is the largest share of a page's segments that its
+// drawings' labels hold: a page of notes sketched by hand, or a slide
+// that is all diagram, has no text beside its drawings, and is laid out
+// as before.
+const maxDrawnShare = 0.5
 
 // minDrawnShare is the share of a column's segments that, labelling a
 // drawing, make it the drawing's column rather than a table's: a chart's

@@ -68,7 +68,7 @@ func shifted(marks []drawMark, dx, dy float64) []drawMark {
 func TestDrawnLabelsBesideProse(t *testing.T) {
 	t.Parallel()
 	page := core.BBox{X1: 612, Y1: 792}
-	prose := wrapText(strings.Repeat("the electrons in the lateral wells form a collective state that is pinned at the random potential while the central well determines the resistance ", 3), 48)[:16]
+	prose := wrapText(strings.Repeat("the electrons in the lateral wells form a collective state that is pinned at the random potential while the central well determines the resistance ", 12), 48)[:40]
 	var lines []placed
 	for i, l := range prose {
 		lines = append(lines, placed{300, 100 + 12*float64(i), 10, l})
