@@ -218,7 +218,8 @@
 //	             subpaths that touch, two or more bending over a letter's
 //	             size (rectangles left out); the segments in and round
 //	             one are its labels, and a split of which a column is
-//	             mostly a drawing's labels is no table (drawnColumn).
+//	             mostly a drawing's labels is no table (drawnColumn), on a
+//	             page that is not mostly drawings.
 //	table.go     tables: the adapter to package tableformer, which decides
 //	             table structure for nativetext and layoutml alike. Grids
 //	             of rulings become tables (tableformer.Lattice) from the

@@ -20,7 +20,8 @@ import (
 // grid, a bar chart's bars or a form's boxes make no drawing, and a shape
 // drawn over a table (an annotation's ellipse) does not join its cells.
 // The segments in and round a drawing are its labels (markDrawn), and a
-// split of which a column is mostly labels is no table (drawnColumn).
+// split of which a column is mostly labels is no table (drawnColumn),
+// unless the page is mostly its drawings (maxDrawnShare).
 const (
 	drawingReach    = 2.0
 	minDrawingMarks = 8
