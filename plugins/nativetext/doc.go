@@ -175,7 +175,8 @@
 //	             a run of numbers counting up by one, one to a line at one
 //	             pitch, aligned, apart from the text beside it, and beside
 //	             text that runs on from line to line or numbered blank
-//	             lines (not a table's numbered rows) is left out.
+//	             lines (not a table's numbered rows) is left out; so is a
+//	             rule set in type, a line of nothing but dots.
 //	leading.go   loose leading: where a page's line gaps exceed paraGap and
 //	             wider gaps show its paragraph breaks, a line gap after a
 //	             line reaching its column's right margin does not end the

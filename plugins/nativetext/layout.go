@@ -191,7 +191,7 @@ func layoutDrawn(glyphs []glyph, edges []edge, pictures, drawn []core.BBox, page
 		segs, repeats := buildSegments(byDir[d], frame(d), &arena)
 		facts.repeats += repeats
 		if d == dirs[0] {
-			segs = dropLineNumbers(segs)
+			segs = dropDotRules(dropLineNumbers(segs))
 		}
 		dirRoom.give(byDir[d]) // the segments hold framed copies (fg)
 		all = append(all, segs...)

@@ -201,3 +201,49 @@ func edgesMeet(run []*seg, edge func(*seg) float64, em float64) bool {
 	}
 	return true
 }
+
+// A rule set in type, a line of nothing but dots (minDotRule of them or
+// more, spaced or not, alone on its line), says nothing: BMJ's journals
+// rule their titles and notes off with a row of a hundred full stops, and
+// a form leaves a blank to sign on so. Leaders beside an entry share its
+// line, and stay.
+const minDotRule = 10
+
+// dropDotRules returns segs without the lines that are rules set in dots.
+func dropDotRules(segs []*seg) []*seg {
+	perLine := map[int]int{}
+	rules := 0
+	for _, s := range segs {
+		perLine[s.line]++
+		if dotRule(s.text) {
+			rules++
+		}
+	}
+	if rules == 0 {
+		return segs
+	}
+	out := make([]*seg, 0, len(segs))
+	for _, s := range segs {
+		if perLine[s.line] == 1 && dotRule(s.text) {
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// dotRule reports whether text is minDotRule dots or more and nothing
+// else but spaces.
+func dotRule(text string) bool {
+	dots := 0
+	for _, r := range text {
+		switch r {
+		case '.', '·', '…', '•':
+			dots++
+		case ' ':
+		default:
+			return false
+		}
+	}
+	return dots >= minDotRule
+}

@@ -68,3 +68,37 @@ func TestMarginLineNumbers(t *testing.T) {
 		})
 	}
 }
+
+// TestDotRules: a line of nothing but dots, alone on its line (a
+// journal's rule under its title, a blank to sign on), is left out;
+// leaders beside an entry, an ellipsis and a row of a few dots stay.
+func TestDotRules(t *testing.T) {
+	t.Parallel()
+	page := core.BBox{X1: 612, Y1: 792}
+	rule := strings.Repeat(".", 60)
+	seq := 0
+	gs := drawLines(&seq,
+		placed{72, 100, 10, "Corporate social responsibility"},
+		placed{72, 116, 10, rule},
+		placed{72, 132, 10, "Signature"},
+		placed{72, 148, 10, ". . . . . . . . . . . . . . . ."},
+		placed{72, 164, 10, "Introduction " + strings.Repeat(".", 30) + " 1"},
+		placed{72, 180, 10, "and so on..."},
+		placed{72, 196, 10, "....."},
+	)
+	var all strings.Builder
+	for _, b := range layout(gs, nil, page) {
+		all.WriteString(b.Text() + "\n")
+	}
+	got := all.String()
+	for _, want := range []string{"Corporate", "Signature", "Introduction " + strings.Repeat(".", 30) + " 1", "and so on...", "....."} {
+		if !strings.Contains(got, want) {
+			t.Errorf("text lost %q:\n%s", want, got)
+		}
+	}
+	for _, gone := range []string{rule, ". . . . . . . . . . . . . . . ."} {
+		if strings.Contains(got, gone+"\n") || strings.Contains(got, "\n"+gone) {
+			t.Errorf("rule %q read as text:\n%s", gone, got)
+		}
+	}
+}
