@@ -161,12 +161,19 @@ func near(a, b core.BBox, d float64) bool {
 const drawnLabelReach = 1.5
 
 func markDrawn(segs []*seg, drawn []core.BBox, em float64) {
+	if len(drawn) == 0 {
+		return
+	}
+	r := drawnLabelReach * em
+	reaches := make([]core.BBox, len(drawn))
+	for i, d := range drawn {
+		reaches[i] = core.BBox{X0: d.X0 - r, Y0: d.Y0 - r, X1: d.X1 + r, Y1: d.Y1 + r}
+	}
 	var labels []*seg
 	for _, s := range segs {
 		cx, cy := (s.b.X0+s.b.X1)/2, (s.b.Y0+s.b.Y1)/2
-		for _, d := range drawn {
-			reach := core.BBox{X0: d.X0 - drawnLabelReach*em, Y0: d.Y0 - drawnLabelReach*em, X1: d.X1 + drawnLabelReach*em, Y1: d.Y1 + drawnLabelReach*em}
-			if cx >= reach.X0 && cx <= reach.X1 && cy >= reach.Y0 && cy <= reach.Y1 && s.b.Width() <= d.Width() {
+		for i, d := range drawn {
+			if holds(reaches[i], cx, cy) && s.b.Width() <= d.Width() {
 				labels = append(labels, s)
 				break
 			}

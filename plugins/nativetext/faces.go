@@ -56,6 +56,13 @@ func lineFace(words []core.Word) (faceKey, bool) {
 	return faceKey{font: words[0].Font, size: int(math.Round(lineSize(words) * 10))}, true
 }
 
+// smallerThan reports whether face k is set under boldSizeStep of the
+// body's size body: a subheading's face there is one by more than its
+// size (smallSubhead).
+func (k faceKey) smallerThan(body float64) bool {
+	return float64(k.size)/10 < boldSizeStep*body
+}
+
 // usesFace reports whether a word of words is set in font.
 func usesFace(words []core.Word, font string) bool {
 	for i := range words {
@@ -75,7 +82,7 @@ func subheadOver(words []core.Word, k faceKey, next []core.Word, body float64) b
 		return false
 	}
 	text := (&core.Line{Words: words}).Text()
-	if size < boldSizeStep*body && !smallSubhead(words, text, next) {
+	if k.smallerThan(body) && !smallSubhead(words, text, next) {
 		return false
 	}
 	return strings.IndexFunc(text, unicode.IsLetter) >= 0 && !leaders(words) && !endsSentence(text) &&
@@ -188,7 +195,7 @@ func markFaceHeadings(blocks []core.Block, body float64, heads map[faceKey]bool)
 		if !ok || !heads[k] || !subheadOver(words, k, first, body) || !runningText(next, b.BBox.Width()-lineSize(first)) {
 			continue
 		}
-		if float64(k.size)/10 < boldSizeStep*body && (len(next.Lines) < minSmallSubheadLines || len(first) < minSmallSubheadWords) {
+		if k.smallerThan(body) && (len(next.Lines) < minSmallSubheadLines || len(first) < minSmallSubheadWords) {
 			continue // a form's label over its field or its next label
 		}
 		b.Kind = core.KindHeading

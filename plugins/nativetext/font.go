@@ -432,13 +432,13 @@ func (f *font) slotLigatures() {
 	if !f.simple {
 		return
 	}
-	bare := false // a glyph with no text at a ligature's code
+	bare := map[uint32]float64{} // the ligatures' codes whose glyphs have no text: their widths
 	for c := range texSlots {
 		if w, ok := f.knownWidth(c); ok && w > 0 && f.plainText(c) == "" {
-			bare = true
+			bare[c] = w
 		}
 	}
-	if !bare {
+	if len(bare) == 0 {
 		return
 	}
 	letters := map[string]float64{}
@@ -453,11 +453,8 @@ func (f *font) slotLigatures() {
 			}
 		}
 	}
-	for c, lig := range texSlots {
-		w, ok := f.knownWidth(c)
-		if !ok || w <= 0 || f.plainText(c) != "" {
-			continue
-		}
+	for c, w := range bare {
+		lig := texSlots[c]
 		sum := 0.0
 		for _, r := range lig {
 			sum += letters[string(r)]

@@ -212,19 +212,22 @@ const minDotRule = 10
 // dropDotRules returns segs without the lines that are rules set in dots.
 func dropDotRules(segs []*seg) []*seg {
 	perLine := map[int]int{}
-	rules := 0
+	var rules map[*seg]bool // nil for most pages
 	for _, s := range segs {
 		perLine[s.line]++
 		if dotRule(s.text) {
-			rules++
+			if rules == nil {
+				rules = map[*seg]bool{}
+			}
+			rules[s] = true
 		}
 	}
-	if rules == 0 {
+	if rules == nil {
 		return segs
 	}
 	out := make([]*seg, 0, len(segs))
 	for _, s := range segs {
-		if perLine[s.line] == 1 && dotRule(s.text) {
+		if rules[s] && perLine[s.line] == 1 {
 			continue
 		}
 		out = append(out, s)
