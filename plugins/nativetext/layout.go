@@ -2862,10 +2862,13 @@ func shortLines(c []*seg) bool {
 		x0, x1 = min(x0, e.a), max(x1, e.b)
 	}
 	wraps := map[int]bool{}
-	if runsOn([][]*seg{c}) {
-		for _, s := range c {
-			wraps[s.line] = wraps[s.line] || s.wraps
+	for _, s := range c {
+		if s.wraps {
+			wraps[s.line] = true
 		}
+	}
+	if len(wraps) > 0 && !runsOn([][]*seg{c}) {
+		clear(wraps) // a chart's labels against its bars
 	}
 	var fill []float64
 	for l, e := range lines {
