@@ -195,7 +195,13 @@ func unstack(g Grid) []Grid {
 		for _, part := range connect(upper.H, upper.V) {
 			out = append(out, unstack(part)...)
 		}
-		return append(out, unstack(refit(clipGrid(g, bottomStart, g.Box.Y1)))...)
+		// The rules over the parting one are the upper frame's alone: a
+		// rule within edgeTol over the lower frame's first column rule
+		// would otherwise stay in it too, and a frame whose top that is
+		// would be parted again, itself, without end.
+		lower := clipGrid(g, bottomStart, g.Box.Y1)
+		lower.H = slices.DeleteFunc(lower.H, func(r Ruling) bool { return r.Pos < y-edgeTol })
+		return append(out, unstack(refit(lower))...)
 	}
 	return []Grid{g}
 }

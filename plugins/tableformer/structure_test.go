@@ -111,6 +111,13 @@ func TestGridsUnstacked(t *testing.T) {
 			rule(true, 55, 0, 100), rule(true, 80, 0, 100), rule(false, 30, 30, 80)}, 30},
 		{"broken column rule", []Ruling{rule(true, 0, 0, 100), rule(true, 25, 0, 100), rule(true, 28, 0, 100), rule(true, 60, 0, 100),
 			rule(false, 0, 0, 60), rule(false, 100, 0, 60), rule(false, 40, 0, 24.8), rule(false, 40, 28.2, 60)}, 0},
+		// A second rule 2.5 points under the top one, a stub between the
+		// two and a column rule from just over the second: the frame
+		// under the second rule is the table, and the top rule is the
+		// frame above's alone (taken into both, the frame below was the
+		// whole again, parted again without end).
+		{"rule close under the top", []Ruling{rule(true, 0, 0, 100), rule(true, 2.5, 0, 100), rule(true, 60, 0, 100),
+			rule(false, 0, 0, 60), rule(false, 100, 0, 60), rule(false, 30, 0, 2.5), rule(false, 70, 1, 60)}, 1},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
