@@ -121,8 +121,11 @@ func TestFontChangeGaps(t *testing.T) {
 // unevenly across wordGap, or set some of them so beside space glyphs,
 // or a sentence's wider space among them; a word spaced out letter by
 // letter by as much stays a word, and so do a formula's thin spaces on
-// a line with ordinary ones. A bold caption set tight reads as words
-// before body text spaced as usual on its line.
+// a line with ordinary ones. One word space a little under wordGap among
+// the line's others a little over it parts its words as they do (a paper
+// placing each word with Td read 'performancevariations'), and an
+// ellipsis's thin spaces on that line stay in it. A bold caption set
+// tight reads as words before body text spaced as usual on its line.
 func TestTightJustifiedLine(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
@@ -138,6 +141,9 @@ func TestTightJustifiedLine(t *testing.T) {
 		{"a word spaced out", "[(e)-170(l)-170(s)-170(e)] TJ", "else"},
 		{"an axis's tick labels", "[(7)-694(8)-694(9)-694(10)-138(11)-138(12)-138(13)-138(14)] TJ", "7 8 9 10 11 12 13 14"},
 		{"thin spaces among ordinary ones", "[(the)-400(line)-400(PQ)-400(meets)-400(P)-150(R)-150(S)-400(here)] TJ", "the line PQ meets PRS here"},
+		{"one tight space among spaces just over wordGap", "[(of)-200(performance)-168(variations)-195(caused)-200(by)-205(other)] TJ",
+			"of performance variations caused by other"},
+		{"an ellipsis on a line spaced so", "[(than.)-167(.)-167(.)-200(the)-168(rest)-200(of)-205(it)] TJ", "than... the rest of it"},
 		{"a formula's thin spaces among more ordinary ones", "[(the)-330(angle)-330(at)-330(AM)-160(Q)-330(is)-330(that)-330(at)-330(PM)-160(R)-160(QR)-330(here)] TJ",
 			"the angle at AMQ is that at PMRQR here"},
 	}
