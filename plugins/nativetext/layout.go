@@ -1341,11 +1341,11 @@ const (
 // minTightGaps or more from wordGap (tightSpread): a paper that places
 // each word with Td, justified a little over wordGap, left one space of
 // 0.169 em among spaces of 0.193-0.205 and read 'performancevariations'
-// (OSDI's Bigtable paper; eleven files of the sets changed so, each
-// word read). A space glyph parts words where it stands, and the gaps
-// beside it are not measured. Words part halfway between the two
-// clusters, but for an ellipsis's dots (ellipsisDot, in wordRuns). tight is how many gaps between letters or digits lie from
-// minTightGap to wordGap; -1 where a glyph of a code font ended the count.
+// (OSDI's Bigtable paper). A space glyph parts words where it stands, and
+// the gaps beside it are not measured. Words part halfway between the two
+// clusters, but for an ellipsis's dots (ellipsisDot, in wordRuns). tight
+// is how many gaps between letters or digits lie from minTightGap to
+// wordGap; -1 where a glyph of a code font ended the count.
 func tightWordGap(gl []fg) (em float64, tight int) {
 	lo, hi, minWide := math.Inf(1), 0.0, math.Inf(1) // the tight gaps' range, the narrowest wider one
 	wide, singles := 0, 0
@@ -1385,7 +1385,7 @@ func tightWordGap(gl []fg) (em float64, tight int) {
 	if few && !(tight > 0 && wide >= minTightGaps && minWide <= tightSpread*hi) {
 		return wordGap, tight // too few to learn a width from, and none beside the line's spaces
 	}
-	if !few && 2*singles > tight || inWords < tight || letters > letterShare*lo {
+	if (!few && 2*singles > tight) || inWords < tight || letters > letterShare*lo {
 		return wordGap, tight // not words of letters set close: a word spaced out, a row of marks
 	}
 	if tight <= wide && minWide > tightSpread*hi {

@@ -1,6 +1,7 @@
 package tableformer
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/assay-pdf/assay/core"
@@ -26,7 +27,7 @@ func FuzzGrids(f *testing.F) {
 			rs = append(rs, rule(b[i]&1 == 0, pos, lo, hi))
 		}
 		for _, g := range Grids(rs) {
-			for _, r := range append(g.H, g.V...) {
+			for _, r := range slices.Concat(g.H, g.V) {
 				if box := rulingBox(r); !within(box, g.Box) {
 					t.Fatalf("rule %+v outside its grid's box %+v", r, g.Box)
 				}
