@@ -774,24 +774,34 @@ func (d *document) descriptor(f *font, desc types.Dict) {
 		// weight, slant and pitch.
 		f.flags |= styleOf(strings.ToLower(stripSubset(d.Name(desc["FontName"]))))
 	}
+	if fl, ok := d.Number(desc["Flags"]); ok && int64(fl)&1 != 0 {
+		f.flags |= core.FlagMonospace
+	}
+	if !namesRegularFace(f.name) {
+		f.flags |= d.descriptorStyle(desc)
+	}
+}
+
+// descriptorStyle is the weight and slant a font descriptor states: its
+// Flags' Italic and ForceBold bits, a FontWeight of 600 or more, an
+// ItalicAngle of a slant.
+func (d *document) descriptorStyle(desc types.Dict) core.WordFlags {
+	var style core.WordFlags
 	if fl, ok := d.Number(desc["Flags"]); ok {
-		flags := int64(fl)
-		if flags&1 != 0 {
-			f.flags |= core.FlagMonospace
+		if int64(fl)&(1<<6) != 0 {
+			style |= core.FlagItalic
 		}
-		if flags&(1<<6) != 0 {
-			f.flags |= core.FlagItalic
-		}
-		if flags&(1<<18) != 0 {
-			f.flags |= core.FlagBold
+		if int64(fl)&(1<<18) != 0 {
+			style |= core.FlagBold
 		}
 	}
 	if w, ok := d.Number(desc["FontWeight"]); ok && w >= 600 {
-		f.flags |= core.FlagBold
+		style |= core.FlagBold
 	}
 	if a, ok := d.Number(desc["ItalicAngle"]); ok && math.Abs(a) > 3 && math.Abs(a) < 45 {
-		f.flags |= core.FlagItalic
+		style |= core.FlagItalic
 	}
+	return style
 }
 
 // A Type 3 font's em is one unit of text space, whatever its FontMatrix

@@ -73,6 +73,24 @@ func styleOf(lname string) core.WordFlags {
 	return f
 }
 
+// namesRegularFace reports whether a font's name (without its subset tag)
+// names the regular face of its family: one of the standard 14's upright
+// faces or their metric twins (Helvetica, Arial, Times-Roman, Times New
+// Roman, Courier), or a name whose style suffix is Regular or Roman. Such
+// a name is the font vendor's, where the descriptor's style is what the
+// program that made the PDF wrote: Acrobat Distiller has written an
+// oblique's descriptor (Flags with the italic bit, ItalicAngle -12) for
+// an upright Helvetica subset, and a page of body text came out italic.
+func namesRegularFace(name string) bool {
+	switch std14Name(name) {
+	case "Helvetica", "Times-Roman", "Courier":
+		return styleOf(strings.ToLower(name)) == 0
+	}
+	lname := strings.ToLower(name)
+	return strings.HasSuffix(lname, "-regular") || strings.HasSuffix(lname, ",regular") ||
+		strings.HasSuffix(lname, "-roman") || strings.HasSuffix(lname, ",roman")
+}
+
 // fixedPitchFaces are the fixed-pitch families whose names say neither
 // "courier" nor "mono", as they appear in a font name once spaces and
 // hyphens are gone (Consolas, Menlo, Fira Code, Source Code Pro, ...).

@@ -59,3 +59,51 @@ func TestStyleOf(t *testing.T) {
 		}
 	}
 }
+
+// TestDescriptorStyleAndName: a font's descriptor says italic or bold,
+// and the word is set so, unless the font's name says it is the regular
+// face of its family (Distiller has written an oblique's descriptor for
+// an upright Helvetica subset). A name that says nothing of its style
+// leaves the descriptor to say it.
+func TestDescriptorStyleAndName(t *testing.T) {
+	t.Parallel()
+	const italicDesc = "/Flags 96 /ItalicAngle -12"
+	cases := []struct {
+		name, base, desc string
+		want             core.WordFlags
+	}{
+		{"subset Helvetica with an oblique's descriptor", "SLDRUJ+Helvetica", italicDesc, 0},
+		{"Times-Roman with a bold weight", "Times-Roman", "/Flags 32 /FontWeight 700", 0},
+		{"a Regular suffix", "ABCDEF+MinionPro-Regular", italicDesc, 0},
+		{"an oblique named so", "ABCDEF+Helvetica-Oblique", italicDesc, core.FlagItalic},
+		{"a name that says nothing", "ABCDEF+Sans", italicDesc, core.FlagItalic},
+		{"a name that says nothing, bold", "ABCDEF+Sans", "/Flags 262176", core.FlagBold},
+		{"Arial Black", "ABCDEF+Arial-Black", "/Flags 32 /FontWeight 900", core.FlagBold},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			font := "<< /Type /Font /Subtype /Type1 /BaseFont /" + c.base + " /Encoding /WinAnsiEncoding" +
+				" /FontDescriptor << /Type /FontDescriptor /FontName /" + c.base + " " + c.desc + " >> >>"
+			b := onePage("", "<< /Font << /F1 "+font+" >> >>", "BT /F1 12 Tf 72 700 Td (Rural adults) Tj ET")
+			res, err := extractAll(t, b.Write(t), 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := 0
+			for _, bl := range res[1].Page.Blocks {
+				for _, l := range bl.Lines {
+					for _, w := range l.Words {
+						n++
+						if got := w.Flags & (core.FlagBold | core.FlagItalic); got != c.want {
+							t.Errorf("word %q flags %v; want %v", w.Text, got, c.want)
+						}
+					}
+				}
+			}
+			if n == 0 {
+				t.Fatalf("no words: %+v", res[1].Page)
+			}
+		})
+	}
+}
