@@ -149,8 +149,139 @@ func markFurniture(pages []*core.Page) {
 			}
 			markBand(b, band)
 		}
+		markSideStamps(p)
 	}
 	markLineMates(pages)
+}
+
+// A stamp set up the side of a page, outside its text: an archive's
+// 'arXiv:2103.15348v2 [cs.CV] 21 Jun 2021' beside a paper's first page,
+// a publisher's 'Downloaded from ... on July 12, 2017', a preprint's
+// licence. It is on one page alone, so no repetition finds it, and it
+// says nothing of the page's content: it is furniture when it is one line
+// of turned text (its words' baselines not horizontal) in the page's side
+// band (marginBand of its width, as headers and footers have theirs),
+// with no block of the page's other text between it and the edge nor
+// level with it further out, and when it runs along minStampRun of the
+// page's side, holds minLoneMateWords words with letters, and stands
+// beside running text: the nearest block level with it holds more
+// letters than figures. A chart's axis title is set up the side of its
+// plot, as long as the plot is high, beside the figures of its ticks (a
+// page that is one chart: 'Document Depth Percent (%)' beside '0 7 14
+// 21'); a page of turned text (a landscape table on a portrait page)
+// has its body turned too (maxTurnedShare).
+const (
+	minStampRun    = 0.25
+	maxTurnedShare = 0.5
+)
+
+// markSideStamps marks p's side stamps as page headers.
+func markSideStamps(p *core.Page) {
+	if p.Width <= 0 || p.Height <= 0 || turnedShare(p) > maxTurnedShare {
+		return
+	}
+	for i := range p.Blocks {
+		b := &p.Blocks[i]
+		if b.Kind.Furniture() || b.Kind == core.KindTable || b.Kind == core.KindFigure || len(b.Lines) != 1 ||
+			!turned(b) || b.BBox.Height() < minStampRun*p.Height || wordsWithLetters(b) < minLoneMateWords {
+			continue
+		}
+		side := 0
+		switch {
+		case b.BBox.X1 <= marginBand*p.Width:
+			side = -1
+		case b.BBox.X0 >= (1-marginBand)*p.Width:
+			side = 1
+		}
+		if side != 0 && outermostAcross(p, b, side) && besideProse(p, b, side) {
+			markBand(b, -1)
+		}
+	}
+}
+
+// turned reports whether every word of b has a baseline that is not
+// horizontal.
+func turned(b *core.Block) bool {
+	n := 0
+	for _, l := range b.Lines {
+		for _, w := range l.Words {
+			if !w.Flags.Has(core.FlagRotated) {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
+}
+
+// turnedShare is the share of p's words whose baselines are not
+// horizontal.
+func turnedShare(p *core.Page) float64 {
+	n, t := 0, 0
+	for _, b := range p.Blocks {
+		for _, l := range b.Lines {
+			for _, w := range l.Words {
+				n++
+				if w.Flags.Has(core.FlagRotated) {
+					t++
+				}
+			}
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return float64(t) / float64(n)
+}
+
+// besideProse says whether the nearest block level with b, on the page's
+// inner side of it (side -1: b is at the left edge), holds more letters
+// than figures.
+func besideProse(p *core.Page, b *core.Block, side int) bool {
+	var near *core.Block
+	gap := math.Inf(1)
+	for i := range p.Blocks {
+		o := &p.Blocks[i]
+		if o == b || o.Kind.Furniture() || o.BBox.Y0 >= b.BBox.Y1 || o.BBox.Y1 <= b.BBox.Y0 {
+			continue
+		}
+		g := o.BBox.X0 - b.BBox.X1
+		if side > 0 {
+			g = b.BBox.X0 - o.BBox.X1
+		}
+		if g < gap {
+			near, gap = o, g
+		}
+	}
+	if near == nil {
+		return false
+	}
+	letters, figures := 0, 0
+	for _, r := range near.Text() {
+		switch {
+		case unicode.IsLetter(r):
+			letters++
+		case unicode.IsDigit(r):
+			figures++
+		}
+	}
+	return letters > figures
+}
+
+// outermostAcross says whether no other block that is not furniture lies
+// between b and the side edge of p (-1 left, +1 right), or reaches as far
+// out as b does.
+func outermostAcross(p *core.Page, b *core.Block, side int) bool {
+	for i := range p.Blocks {
+		o := &p.Blocks[i]
+		if o == b || o.Kind.Furniture() {
+			continue
+		}
+		if (side < 0 && o.BBox.X0 <= b.BBox.X1) || (side > 0 && o.BBox.X1 >= b.BBox.X0) {
+			return false
+		}
+	}
+	return true
 }
 
 // maxFolioChanges is the most numbers in which the copies of a running

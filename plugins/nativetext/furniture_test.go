@@ -421,3 +421,68 @@ func TestIsPageNumber(t *testing.T) {
 		}
 	}
 }
+
+// TestSideStamps: a line of turned text up the side of a page, beside
+// its running text, is a stamp (an archive's identifier, a publisher's
+// download note) and furniture, on a page read alone; a chart's axis
+// title up the side of its plot, beside the figures of its ticks, is the
+// chart's text, and so is a stamp-like line on a page whose text is all
+// turned.
+func TestSideStamps(t *testing.T) {
+	t.Parallel()
+	const stamp = "arXiv:2103.15348v2 [cs.CV] 21 Jun 2021"
+	prose := func(x int) string {
+		var sb strings.Builder
+		for i := range 20 {
+			fmt.Fprintf(&sb, "BT /F1 10 Tf %d %d Td (Running text of the page goes on here, line %d of it.) Tj ET\n", x, 700-14*i, i+1)
+		}
+		return sb.String()
+	}
+	ticks := func(x int) string {
+		var sb strings.Builder
+		for i := range 11 {
+			fmt.Fprintf(&sb, "BT /F1 9 Tf %d %d Td (%d) Tj ET\n", x, 300+30*i, 10*i)
+		}
+		return sb.String()
+	}
+	up := func(x int, text string) string {
+		return fmt.Sprintf("BT /F1 12 Tf 0 1 -1 0 %d 260 Tm (%s) Tj ET\n", x, text)
+	}
+	turnedProse := func() string {
+		var sb strings.Builder
+		for i := range 20 {
+			fmt.Fprintf(&sb, "BT /F1 10 Tf 0 1 -1 0 %d 100 Tm (Turned text of a landscape page, line %d of it.) Tj ET\n", 200+14*i, i+1)
+		}
+		return sb.String()
+	}
+	cases := []struct {
+		name, content, text string
+		furniture           bool
+	}{
+		{"left of running text", up(40, stamp) + prose(100), stamp, true},
+		{"right of running text", prose(100) + up(590, "Downloaded from the archive on 12 July 2017"), "Downloaded from the archive on 12 July 2017", true},
+		{"axis title beside ticks", up(40, "Document Depth Percent of the Context (%)") + ticks(60) + prose(120), "Document Depth Percent of the Context (%)", false},
+		{"on a page of turned text", up(40, stamp) + turnedProse(), stamp, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			res, err := extractAll(t, onePage("", helvRes, c.content).Write(t), 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			found := false
+			for _, b := range res[1].Page.Blocks {
+				if strings.Contains(b.Text(), c.text) {
+					found = true
+					if b.Kind.Furniture() != c.furniture {
+						t.Errorf("%q is a %s; want furniture %v", b.Text(), b.Kind, c.furniture)
+					}
+				}
+			}
+			if !found {
+				t.Errorf("no block holds %q: %+v", c.text, lineTexts(res[1].Page))
+			}
+		})
+	}
+}

@@ -779,8 +779,8 @@ func TestProseBoxOverTable(t *testing.T) {
 }
 
 // TestTurnedStampNotHeading: a line set up the margin in large type (an
-// arXiv stamp) beside upright text is no heading; a page set sideways as
-// a whole keeps its heading.
+// arXiv stamp) beside upright text is no heading but the page's furniture
+// (TestSideStamps); a page set sideways as a whole keeps its heading.
 func TestTurnedStampNotHeading(t *testing.T) {
 	t.Parallel()
 	body := "BT /F1 18 Tf 1 0 0 1 72 720 Tm (Dense Passage Retrieval) Tj ET\n"
@@ -792,7 +792,7 @@ func TestTurnedStampNotHeading(t *testing.T) {
 		name, content, text string
 		want                core.BlockKind
 	}{
-		{"stamp beside upright text", body + stamp, "arXiv:2004.04906v3", core.KindParagraph},
+		{"stamp beside upright text", body + stamp, "arXiv:2004.04906v3", core.KindPageHeader},
 		{"page set sideways", "q 0 1 -1 0 750 0 cm\n" + body + "Q\n", "Dense Passage Retrieval", core.KindHeading},
 	}
 	for _, c := range cases {
