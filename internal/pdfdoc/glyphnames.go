@@ -16,6 +16,9 @@ func GlyphUnicode(name string) (string, bool) {
 	if name == "" || name == ".notdef" {
 		return "", false
 	}
+	if r, ok := plainGlyphs[name]; ok {
+		return string(r), true
+	}
 	if r, ok := agl(name); ok {
 		return string(r), true
 	}
@@ -74,6 +77,15 @@ func agl(name string) (rune, bool) {
 		return 0, false
 	}
 	return aglTable[i].r, true
+}
+
+// plainGlyphs are names the Adobe Glyph List maps to private-use points
+// (Adobe's corporate use) that draw an ordinary character: the Symbol
+// encoding's serif and sans copyright, registered and trademark signs. A
+// reader wants '©', not U+F6D9.
+var plainGlyphs = map[string]rune{
+	"copyrightserif": '©', "copyrightsans": '©', "registerserif": '®', "registersans": '®',
+	"trademarkserif": '™', "trademarksans": '™',
 }
 
 // extraGlyphs are names the AGL 2.0 list lacks: common ones, and those

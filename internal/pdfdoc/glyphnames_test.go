@@ -63,3 +63,62 @@ func TestGlyphUnicode(t *testing.T) {
 		}
 	}
 }
+
+// The Symbol encoding's serif and sans copyright, registered and
+// trademark signs are the ordinary characters, not the private-use points
+// the Adobe Glyph List gives them.
+func TestGlyphUnicodePlainForms(t *testing.T) {
+	t.Parallel()
+	for name, want := range map[string]string{
+		"copyrightserif": "©", "copyrightsans": "©", "registerserif": "®", "registersans": "®",
+		"trademarkserif": "™", "trademarksans": "™", "copyright": "©",
+	} {
+		if got, ok := GlyphUnicode(name); !ok || got != want {
+			t.Errorf("GlyphUnicode(%q) = %q, %v; want %q", name, got, ok, want)
+		}
+	}
+}
+
+// TeX's layouts hold 128 names each, at the codes Computer Modern's
+// fonts give them, and GlyphUnicode reads the names that draw characters.
+func TestTeXEncodings(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name  string
+		v     *[256]string
+		code  int
+		glyph string
+		text  string
+	}{
+		{"OMS", &OMSEncoding, 0x00, "minus", "−"},
+		{"OMS", &OMSEncoding, 0x18, "similar", "∼"},
+		{"OMS", &OMSEncoding, 0x30, "prime", "′"},
+		{"OMS", &OMSEncoding, 0x7F, "spade", "♠"},
+		{"OML", &OMLEncoding, 0x0E, "delta", "δ"},
+		{"OML", &OMLEncoding, 0x3A, "period", "."},
+		{"OML", &OMLEncoding, 0x40, "partialdiff", "∂"},
+		{"OMX", &OMXEncoding, 0x10, "parenleftBig", "("},
+		{"OMX", &OMXEncoding, 0x50, "summationtext", "∑"},
+		{"OMX", &OMXEncoding, 0x7F, "arrowdblbt", ""},
+		{"OT1", &OT1Encoding, 0x02, "Theta", "Θ"},
+		{"OT1", &OT1Encoding, 0x7F, "dieresis", "¨"},
+	}
+	for _, c := range cases {
+		if got := c.v[c.code]; got != c.glyph {
+			t.Errorf("%s code %#x is %q; want %q", c.name, c.code, got, c.glyph)
+		}
+		if c.text == "" {
+			continue
+		}
+		if got, ok := GlyphUnicode(c.glyph); !ok || got != c.text {
+			t.Errorf("%s %q reads %q, %v; want %q", c.name, c.glyph, got, ok, c.text)
+		}
+	}
+	for name, v := range map[string]*[256]string{"OMS": &OMSEncoding, "OML": &OMLEncoding, "OMX": &OMXEncoding, "OT1": &OT1Encoding} {
+		for code := range 256 {
+			if (v[code] == "") != (code >= 128) {
+				t.Errorf("%s code %#x holds %q; want a name below 128 only", name, code, v[code])
+			}
+		}
+	}
+}

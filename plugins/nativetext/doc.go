@@ -50,6 +50,11 @@
 //	             where TeX's text fonts set their f-ligatures (OT1's
 //	             0x0B-0x0F, T1's 0x1B-0x1F), as wide as its letters, is
 //	             that ligature (dvips's Type 3 fonts: slotLigatures).
+//	             3B2's mathematics fonts (Elsevier's journals) name their
+//	             glyphs after their codes, not what they draw: advent.go
+//	             reads them by their font's TeX layout (OMS, OML, OMX,
+//	             OT1 in internal/pdfdoc) or the Symbol encoding, over
+//	             ToUnicode ('¼' is '=', 'þ' '+', C0 '−', 'colon' '.').
 //	             A bare CFF program's built-in encoding (cff.go, with the
 //	             CFF standard strings in cffstrings.go) for fonts Ghostscript
 //	             embeds as Type1C. fontstyle.go tells weight, slant and pitch

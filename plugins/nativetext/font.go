@@ -92,6 +92,10 @@ type font struct {
 	// marks: the list markers of a symbol font that has no text of its
 	// own (Wingdings, WordPerfect's typographic symbols), by code.
 	marks map[byte]rune
+	// drawn: what the codes of a font whose glyph names say where a glyph
+	// sits, not what it draws, do draw (3B2's, adventGlyphs); over
+	// ToUnicode, which was made from the names.
+	drawn map[byte]string
 	// slots: a simple font whose codes name glyph slots, not characters
 	// (slotFont): they have no text of their own.
 	slots bool
@@ -195,6 +199,9 @@ func (f *font) text(c uint32) (string, bool) {
 		if r, ok := f.marks[byte(c)]; ok && f.simple && c <= 0xFF {
 			return string(r), true
 		}
+	}
+	if t, ok := f.drawn[byte(c)]; ok && f.simple && c <= 0xFF {
+		return t, true
 	}
 	var s string
 	var mapped bool
@@ -885,7 +892,8 @@ func (d *document) parseSimple(f *font, fd types.Dict) {
 	}
 	f.keepCodes = keepsCodes(f)
 	f.gb = d.gbFont(f, desc)
-	f.slots = !f.gb && !f.dingbats && !f.symbol && f.marks == nil && f.subtype != "Type3" && (slotFont(f) || orderedSlots(f))
+	f.drawn = adventGlyphs(f)
+	f.slots = !f.gb && !f.dingbats && !f.symbol && f.marks == nil && f.drawn == nil && f.subtype != "Type3" && (slotFont(f) || orderedSlots(f))
 	if std != "" && desc == nil && strings.Contains(std, "Bold") {
 		f.flags |= core.FlagBold
 	}

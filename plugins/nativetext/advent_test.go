@@ -1,0 +1,81 @@
+package nativetext
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestAdventFonts: 3B2's mathematics fonts name each glyph after its code
+// (the code's Latin-1 name, or 'C' and the code), and ToUnicode, made
+// from the names, says '0' for the prime; what the codes draw is a TeX
+// layout (OMS, OML, OMX) or the Symbol encoding, with 3B2's delimiters
+// in the symbol fonts' high half. Read by the font's name; another font
+// with the same names keeps the names' text, and a narrow glyph named
+// 'space' in a symbol font is a space, not OMS's arrow.
+func TestAdventFonts(t *testing.T) {
+	t.Parallel()
+	// font is a simple Type 1 font named base whose codes 1, 2, ... name
+	// the glyphs names, each 500 wide (space: spaceWidth), with the
+	// ToUnicode (object 5) toUnicode makes.
+	font := func(base string, spaceWidth int, names ...string) string {
+		ws := make([]string, len(names))
+		for i, n := range names {
+			ws[i] = "500"
+			if n == "space" {
+				ws[i] = fmt.Sprint(spaceWidth)
+			}
+		}
+		return "<< /Type /Font /Subtype /Type1 /BaseFont /" + base +
+			fmt.Sprintf(" /FirstChar 1 /LastChar %d /Widths [%s]", len(names), strings.Join(ws, " ")) +
+			" /Encoding << /Type /Encoding /Differences [1 /" + strings.Join(names, " /") + "] >> /ToUnicode 5 0 R >>"
+	}
+	// toUnicode maps the codes named 'zero' to '0', as 3B2's do.
+	toUnicode := func(names []string) string {
+		var bf strings.Builder
+		n := 0
+		for i, name := range names {
+			if name == "zero" {
+				fmt.Fprintf(&bf, "<%02X> <0030>\n", i+1)
+				n++
+			}
+		}
+		return stream("", "/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n"+
+			"1 begincodespacerange <00> <FF> endcodespacerange\n"+
+			fmt.Sprintf("%d beginbfchar\n%sendbfchar\n", n, bf.String())+
+			"endcmap CMapName currentdict /CMap defineresource pop end end")
+	}
+	codes := func(n int) string {
+		var sb strings.Builder
+		for i := 1; i <= n; i++ {
+			fmt.Fprintf(&sb, "\\%03o", i)
+		}
+		return sb.String()
+	}
+	symbols := []string{"C0", "C24", "eth", "Thorn", "onequarter", "thorn", "onehalf", "C138", "zero", "C14", "C6"}
+	cases := []struct {
+		name, base string
+		names      []string
+		spaceWidth int
+		want       string
+	}{
+		{"symbols", "OPGPCG+AdvP4C4E74", symbols, 0, "−∼()=+[]′°±"},
+		{"another symbol font", "ABCDEF+AdvMacMthSyN", []string{"C2", "C20", "C21", "one", "dollar"}, 0, "×≤≥∞↔"},
+		{"math italic", "OPGPEH+AdvP4C4E51", []string{"one", "colon", "three", "semicolon", "C14", "equal", "at"}, 0, "1.3,δ/∂"},
+		{"extension", "ABCDEF+AdvP4C4E46", []string{"C16", "P", "C17", "ffi", "parenleftex"}, 0, "(∑)"},
+		{"Symbol encoding", "OPGJMC+AdvPSSym", []string{"C211", "C176", "C210"}, 0, "©°®"},
+		{"another font's names", "ABCDEF+Sans", []string{"eth", "onequarter", "thorn"}, 0, "ð¼þ"},
+		{"a narrow space", "OPGPCG+AdvP4C4E74", []string{"C0", "space", "C0"}, 250, "− −"},
+		{"a wide space", "OPGPCG+AdvP4C4E74", []string{"C0", "space", "C0"}, 1000, "−←−"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			res := "<< /Font << /F1 " + font(c.base, c.spaceWidth, c.names...) + " >> >>"
+			lines := onePageLines(t, res, "BT /F1 12 Tf 72 700 Td ("+codes(len(c.names))+") Tj ET", toUnicode(c.names))
+			if got := strings.Join(lines, "\n"); got != c.want {
+				t.Errorf("read %q; want %q", got, c.want)
+			}
+		})
+	}
+}
