@@ -1195,7 +1195,7 @@ func wordRuns(gl []fg, runs [][]fg) [][]fg {
 			gapEm := tight
 			if g.g.placed && g.g.flags&core.FlagInvisible != 0 {
 				gapEm = ocrWordGap
-			} else if g.g.font != last.font {
+			} else if g.g.font != last.font && !(start < k-1 && signedFigure(last.text, g.g.text)) {
 				gapEm = fontChangeGap
 			}
 			gap := g.b.X0 - maxX - last.tracking()
@@ -1281,6 +1281,23 @@ func splitDirections(runs [][]fg) [][]fg {
 		return runs
 	}
 	return out
+}
+
+// signedFigure reports whether glyph b, after glyph a, is a figure after
+// a sign: a minus or plus drawn from a symbol font before the figures of
+// another ('mmol m⁻³' where 3B2 takes the raised minus from a font of its
+// own, 0.15 em before the '3'). Where the sign is glued to the glyph
+// before it (wordRuns asks), it is the figure's: only the line's word gap
+// parts them, not the tighter cut where fonts change. A sign set apart
+// from what precedes it is an operator between two terms ('n − 1',
+// '11.21 ± 0.74'), spaced alike on both sides, and keeps the cut.
+func signedFigure(a, b string) bool {
+	switch a {
+	case "−", "-", "+", "±", "∓":
+		r, _ := utf8.DecodeRuneInString(b)
+		return r >= '0' && r <= '9'
+	}
+	return false
 }
 
 // sentenceBreak reports whether glyph b, after glyph a, starts a

@@ -112,3 +112,48 @@ func TestNoteNumbersStayInTheirLine(t *testing.T) {
 		t.Errorf("text %q\nwant %q", got, want)
 	}
 }
+
+// A raised minus drawn from a font of its own before the figures of an
+// exponent, 0.15 em before them (3B2 takes its minus from a symbol
+// font), is the exponent's sign: 'm⁻³' is the word 'm' and the script
+// '−3', where the cut that parts words at a change of font read 'm−'
+// and '3'. A minus set a word space before a figure stays apart.
+func TestSignedScriptAcrossFonts(t *testing.T) {
+	t.Parallel()
+	res := "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>" +
+		" /F2 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding << /Type /Encoding /Differences [45 /minus] >> >> >> >>"
+	cases := []struct {
+		name, gap, want string
+	}{
+		{"sign and figure", "-150", "mmol m+ ^−3 a"},
+		{"a word space between", "-400", "mmol m− ^3 a"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			content := "BT /F1 11 Tf 1 0 0 1 72 700 Tm (Rates of 4.2 mmol m) Tj /F2 7 Tf 4 Ts (-) Tj /F1 7 Tf [" + c.gap + " (3)] TJ /F1 11 Tf 0 Ts ( a year.) Tj ET"
+			out, err := extractAll(t, onePage("", res, content).Write(t), 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			blocks := out[1].Page.Blocks
+			if len(blocks) != 1 || len(blocks[0].Lines) != 1 {
+				t.Fatalf("blocks %+v; want one of one line", blocks)
+			}
+			var got []string
+			for i, w := range blocks[0].Lines[0].Words {
+				switch {
+				case w.Flags.Has(core.FlagSuperscript):
+					got = append(got, "^"+w.Text)
+				case w.Flags.Has(core.FlagJoinNext) && i+1 < len(blocks[0].Lines[0].Words):
+					got = append(got, w.Text+"+")
+				default:
+					got = append(got, w.Text)
+				}
+			}
+			if g := strings.Join(got, " "); !strings.Contains(g, c.want) {
+				t.Errorf("words %s\nwant them to hold %s", g, c.want)
+			}
+		})
+	}
+}
