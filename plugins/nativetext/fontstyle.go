@@ -25,10 +25,17 @@ var urwStyle = regexp.MustCompile(`-(regu|medi|bold)?(ital)?$`)
 // read as its body text, headings run into their paragraphs.
 var dotStyle = regexp.MustCompile(`\.(b|i|bi|ib)$`)
 
+// advStyle matches the style suffixes of the fonts 3B2 named after their
+// faces before it hashed them ('AdvPSTim-B', 'AdvEPSTIM-I',
+// 'AdvTimes-bi', 'AdvTimes-SB' its semibold, 'AdvPSFT-LI' a light
+// italic); an Elsevier paper's bold section titles read as its body text.
+// Only 3B2's names: elsewhere a letter after a hyphen may be anything.
+var advStyle = regexp.MustCompile(`^adv.*-(b|i|bi|ib|sb|li)$`)
+
 // styleOf is the weight, slant and pitch a font's name says, lower-cased
 // and without its subset tag: the words (Bold, Black, Heavy, Semibold,
 // Demi; Italic, Oblique; Courier, Mono), TeX's shape codes, URW's
-// suffixes and 3B2's.
+// suffixes and 3B2's (hashed names' and named faces').
 func styleOf(lname string) core.WordFlags {
 	var f core.WordFlags
 	for _, w := range []string{"bold", "black", "heavy", "demi"} {
@@ -52,6 +59,14 @@ func styleOf(lname string) core.WordFlags {
 			case "tt":
 				f |= core.FlagMonospace
 			}
+		}
+	}
+	if m := advStyle.FindStringSubmatch(lname); m != nil {
+		if strings.Contains(m[1], "b") {
+			f |= core.FlagBold
+		}
+		if strings.Contains(m[1], "i") {
+			f |= core.FlagItalic
 		}
 	}
 	if m := dotStyle.FindStringSubmatch(lname); m != nil {

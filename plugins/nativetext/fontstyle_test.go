@@ -41,6 +41,13 @@ func TestStyleOf(t *testing.T) {
 		{"AdvTT7329fd89.I", i},
 		{"AdvOT1ef757c0.BI", b | i},
 		{"AdvTT86d47313", 0},
+		{"AdvPSTim-B", b}, // 3B2's named faces: the suffix is the style
+		{"AdvEPSTIM-I", i},
+		{"AdvTimes-bi", b | i},
+		{"AdvTimes-SB", b},
+		{"AdvGulliv-R", 0},
+		{"AdvPSFT-LI", i},
+		{"Frutiger-B", 0}, // not 3B2's: a suffix of one letter says nothing
 		{"CMMI10", 0}, // math italic: letters of formulas, not emphasis
 		{"CMSY10", 0},
 		{"SFBX1000", b},
