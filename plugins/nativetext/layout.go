@@ -4006,8 +4006,10 @@ func inCapitals(words []core.Word) bool {
 // markNumberedHeadings makes a heading of each list item that is one
 // bold line shaped like a heading (headingLine), numbered ('5. LEVÉE DE
 // LA SÉANCE'), between blocks that are not such items, over a paragraph
-// that is not bold: a numbered section's title, where a list's items,
-// bold or not, come in runs. A contents line (leader dots, a page number
+// that is not bold or over a heading (a section's title over its first
+// subsection's, '2. MATERIAL AND METHODS' over '2.1. Study site'): a
+// numbered section's title, where a list's items, bold or not, come in
+// runs. A contents line (leader dots, a page number
 // last) is not a title.
 func markNumberedHeadings(blocks []core.Block, body float64) {
 	boldItem := func(i int) bool {
@@ -4029,7 +4031,8 @@ func markNumberedHeadings(blocks []core.Block, body float64) {
 			continue
 		}
 		next := &blocks[i+1]
-		if next.Kind != core.KindParagraph || len(next.Lines) == 0 || lineFlags(next.Lines[0].Words)&core.FlagBold != 0 {
+		plain := next.Kind == core.KindParagraph && len(next.Lines) > 0 && lineFlags(next.Lines[0].Words)&core.FlagBold == 0
+		if !plain && next.Kind != core.KindHeading {
 			continue
 		}
 		b := &blocks[i]

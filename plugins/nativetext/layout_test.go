@@ -732,8 +732,9 @@ func TestDateOverAbstractAndColumns(t *testing.T) {
 	}
 }
 
-// TestNumberedBoldTitle: a numbered line set in bold over plain text is
-// a section's title; a run of such lines is a list.
+// TestNumberedBoldTitle: a numbered line set in bold over plain text, or
+// over its first subsection's title, is a section's title; a run of such
+// lines is a list.
 func TestNumberedBoldTitle(t *testing.T) {
 	t.Parallel()
 	body := []string{"The meeting was closed at four in the afternoon, and the members left",
@@ -741,11 +742,14 @@ func TestNumberedBoldTitle(t *testing.T) {
 	tests := []struct {
 		name  string
 		items []string
+		step  float64 // from one item's baseline to the next's
 		want  []core.BlockKind
 	}{
-		{"a title", []string{"5. CLOSING OF THE MEETING"}, []core.BlockKind{core.KindHeading, core.KindParagraph}},
-		{"a bold list", []string{"1. Apples", "2. Pears", "3. Plums"},
+		{"a title", []string{"5. CLOSING OF THE MEETING"}, 12, []core.BlockKind{core.KindHeading, core.KindParagraph}},
+		{"a bold list", []string{"1. Apples", "2. Pears", "3. Plums"}, 12,
 			[]core.BlockKind{core.KindListItem, core.KindListItem, core.KindListItem, core.KindParagraph}},
+		{"a title over its subsection's", []string{"2. MATERIAL AND METHODS", "2.1. Study site"}, 24,
+			[]core.BlockKind{core.KindHeading, core.KindHeading, core.KindParagraph}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -755,7 +759,7 @@ func TestNumberedBoldTitle(t *testing.T) {
 			y := 100.0
 			for _, it := range tc.items {
 				gs = append(gs, flagged(lineGlyphs(&seq, 60, y, 10, it), core.FlagBold)...)
-				y += 12
+				y += tc.step
 			}
 			rest, _ := column(&seq, 60, y+12, body...)
 			if got := blockKinds(layout(append(gs, rest...), nil, core.BBox{X1: 612, Y1: 792})); !slices.Equal(got, tc.want) {
