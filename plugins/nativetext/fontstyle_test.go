@@ -48,7 +48,7 @@ func TestStyleOf(t *testing.T) {
 		{"AdvGulliv-R", 0},
 		{"AdvPSFT-LI", i},
 		{"Frutiger-B", 0}, // not 3B2's: a suffix of one letter says nothing
-		{"CMMI10", 0}, // math italic: letters of formulas, not emphasis
+		{"CMMI10", 0},     // math italic: letters of formulas, not emphasis
 		{"CMSY10", 0},
 		{"SFBX1000", b},
 		{"SFTI1000", i},
