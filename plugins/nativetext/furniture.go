@@ -3,6 +3,7 @@ package nativetext
 import (
 	"hash/fnv"
 	"math"
+	"regexp"
 	"sort"
 	"strings"
 	"unicode"
@@ -627,6 +628,57 @@ func rankHeadings(pages []*core.Page) {
 			b := &p.Blocks[i]
 			if b.Kind == core.KindHeading && b.Level <= 0 {
 				b.Level = level[b.Level]
+			}
+		}
+	}
+	nestNumbered(pages)
+}
+
+// sectionNumber matches a heading's section number: figures of one or two
+// digits joined by points ('2', '2.1.', '3.2.2'), then a space and a
+// letter. A year or a quantity ('2015 Annual Report', '100 mg') is not
+// one.
+var sectionNumber = regexp.MustCompile(`^(\d{1,2}(?:\.\d{1,2})*)\.?\s+\pL`)
+
+// sectionDepth is the depth of a heading's section number (1 for '2.',
+// 2 for '2.1.'), 0 for a heading without one.
+func sectionDepth(text string) int {
+	m := sectionNumber.FindStringSubmatch(text)
+	if m == nil {
+		return 0
+	}
+	return strings.Count(m[1], ".") + 1
+}
+
+// nestNumbered deepens the numbered headings that share a level with
+// headings numbered less deeply: a paper that sets '2. MATERIAL AND
+// METHODS', '2.1. Study site' and '3.2.2. Sub-peak N-Q1' all in bold at
+// the text's size says by their numbers what their sizes do not, and a
+// reader that builds a section's path (chunks' heading trails) wants
+// '2.1.' under '2.'. Each is moved down by its depth less the shallowest
+// numbered depth at its level, to level 6 at most; headings without a
+// number keep the level, and so does every heading of a level whose
+// numbered headings are all of one depth (sizes already rank them).
+func nestNumbered(pages []*core.Page) {
+	shallowest, deepest := map[int]int{}, map[int]int{}
+	for _, p := range pages {
+		for _, b := range p.Blocks {
+			if d := sectionDepth(b.Text()); b.Kind == core.KindHeading && d > 0 {
+				if s, ok := shallowest[b.Level]; !ok || d < s {
+					shallowest[b.Level] = d
+				}
+				deepest[b.Level] = max(deepest[b.Level], d)
+			}
+		}
+	}
+	for _, p := range pages {
+		for i := range p.Blocks {
+			b := &p.Blocks[i]
+			if b.Kind != core.KindHeading || deepest[b.Level] == shallowest[b.Level] {
+				continue
+			}
+			if d := sectionDepth(b.Text()); d > 0 {
+				b.Level = min(6, b.Level+d-shallowest[b.Level])
 			}
 		}
 	}

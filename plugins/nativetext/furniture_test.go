@@ -486,3 +486,50 @@ func TestSideStamps(t *testing.T) {
 		})
 	}
 }
+
+// TestNestNumbered: headings that share a level (bold at the text's
+// size) nest by their section numbers; headings whose sizes rank them
+// already, and headings without a number, keep their levels.
+func TestNestNumbered(t *testing.T) {
+	t.Parallel()
+	heading := func(level int, text string) core.Block {
+		var words []core.Word
+		for _, w := range strings.Fields(text) {
+			words = append(words, core.Word{Text: w})
+		}
+		return core.Block{Kind: core.KindHeading, Level: level, Lines: []core.Line{{Words: words}}}
+	}
+	cases := []struct {
+		name   string
+		blocks []core.Block
+		want   []int
+	}{
+		{"one size, three depths", []core.Block{
+			heading(4, "Abstract"), heading(4, "2. MATERIAL AND METHODS"), heading(4, "2.1. Study site"),
+			heading(4, "3.2.2. Sub-peak N-Q1: organic N"), heading(4, "ACKNOWLEDGEMENTS"),
+		}, []int{4, 4, 5, 6, 4}},
+		{"sizes rank them", []core.Block{
+			heading(2, "1 Introduction"), heading(3, "1.1 Background"), heading(2, "2 Method"),
+		}, []int{2, 3, 2}},
+		{"no numbers", []core.Block{
+			heading(4, "2015 Annual Report"), heading(4, "Summary"), heading(4, "100 mg doses"),
+		}, []int{4, 4, 4}},
+		{"capped", []core.Block{
+			heading(5, "1 Scope"), heading(5, "1.1.1.1 Terms"),
+		}, []int{5, 6}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			p := &core.Page{Blocks: c.blocks}
+			nestNumbered([]*core.Page{p})
+			var got []int
+			for _, b := range p.Blocks {
+				got = append(got, b.Level)
+			}
+			if !slices.Equal(got, c.want) {
+				t.Errorf("levels %v; want %v", got, c.want)
+			}
+		})
+	}
+}
