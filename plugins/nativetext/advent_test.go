@@ -10,7 +10,8 @@ import (
 // (the code's Latin-1 name, or 'C' and the code), and ToUnicode, made
 // from the names, says '0' for the prime; what the codes draw is a TeX
 // layout (OMS, OML, OMX) or the Symbol encoding, with 3B2's delimiters
-// in the symbol fonts' high half. Read by the font's name; another font
+// in the symbol fonts' high half; its Math Pi fonts set Greek on the
+// Latin letters and the per mille sign on the ampersand. Read by the font's name; another font
 // with the same names keeps the names' text, and a narrow glyph named
 // 'space' in a symbol font is a space, not OMS's arrow.
 func TestAdventFonts(t *testing.T) {
@@ -64,6 +65,8 @@ func TestAdventFonts(t *testing.T) {
 		{"math italic", "OPGPEH+AdvP4C4E51", []string{"one", "colon", "three", "semicolon", "C14", "equal", "at"}, 0, "1.3,δ/∂"},
 		{"extension", "ABCDEF+AdvP4C4E46", []string{"C16", "P", "C17", "ffi", "parenleftex"}, 0, "(∑)"},
 		{"Symbol encoding", "OPGJMC+AdvPSSym", []string{"C211", "C176", "C210"}, 0, "©°®"},
+		{"Math Pi Greek", "GLLJDO+AdvPSMP10", []string{"a", "r", "g", "h", "slash", "D", "X"}, 0, "ασηθϕΔΩ"},
+		{"Math Pi per mille", "ABCDEF+AdvPSMPE7", []string{"ampersand"}, 0, "‰"},
 		{"another font's names", "ABCDEF+Sans", []string{"eth", "onequarter", "thorn"}, 0, "ð¼þ"},
 		{"a narrow space", "OPGPCG+AdvP4C4E74", []string{"C0", "space", "C0"}, 250, "− −"},
 		{"a wide space", "OPGPCG+AdvP4C4E74", []string{"C0", "space", "C0"}, 1000, "−←−"},
