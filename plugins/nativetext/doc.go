@@ -54,7 +54,9 @@
 //	             glyphs after their codes, not what they draw: advent.go
 //	             reads them by their font's TeX layout (OMS, OML, OMX,
 //	             OT1 in internal/pdfdoc) or the Symbol encoding, over
-//	             ToUnicode ('¼' is '=', 'þ' '+', C0 '−', 'colon' '.').
+//	             ToUnicode ('¼' is '=', 'þ' '+', C0 '−', 'colon' '.'),
+//	             and its Math Pi fonts by the names they use ('l' μ,
+//	             'ampersand' ‰).
 //	             A bare CFF program's built-in encoding (cff.go, with the
 //	             CFF standard strings in cffstrings.go) for fonts Ghostscript
 //	             embeds as Type1C. fontstyle.go tells weight, slant and pitch
