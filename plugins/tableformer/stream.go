@@ -5,6 +5,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/assay-pdf/assay/core"
 )
@@ -196,7 +198,8 @@ func rowBounds(lines [][]word, cols []bound) []bound {
 	row, rowFigures, stub := filled[0], figures[0], stubStart(lines[0], cols)
 	for i := 1; i < len(lines); i++ {
 		gap := lineGap(lines[i-1], lines[i])
-		if len(rowGaps) >= minMultiLines && gap < contGap*typical && continues(filled[i], row) && !figureUnderFigure(figures[i], rowFigures) &&
+		close := gap < contGap*typical || gap <= lowerContGap*typical && wrapsOn(lines[i-1], lines[i], cols)
+		if len(rowGaps) >= minMultiLines && close && continues(filled[i], row) && !figureUnderFigure(figures[i], rowFigures) &&
 			stubStart(lines[i], cols) >= stub-stubSlack {
 			for k := range filled[i] {
 				row[k] = true
@@ -207,6 +210,51 @@ func rowBounds(lines [][]word, cols []bound) []bound {
 		row, rowFigures, stub = filled[i], figures[i], stubStart(lines[i], cols)
 	}
 	return out
+}
+
+// lowerContGap: where a table sets its rows at the leading of its wrapped
+// cells, so that spacing cannot tell a cell's next line from a new row,
+// a line that wraps on from the line above (wrapsOn) joins its row when
+// it lies no farther below than this share of the usual gap above a row.
+const lowerContGap = 1.2
+
+// minWrapWords is the fewest words with letters that the line above must
+// hold in each column where a line goes on (wrapsOn): a phrase long
+// enough to have run into its column's edge, not a label or an entry of a
+// list of terms ('linebreak linebreak' over 'linebreak-man', a code
+// table's rows in lower case).
+const minWrapWords = 4
+
+// wrapsOn reports whether line ln goes on, in each column it has text in,
+// from the text of the line above it (above) in that column: a word of
+// two lower-case letters or more starts each of its cells, and above holds
+// minWrapWords words with letters in each of those columns. A row starts
+// its cells with a label, a capital, a figure or an item's letter ('b
+// Qualified dividends'); a cell's next line goes on mid-sentence
+// ('Organic matter with high molecular weight, including
+// polysaccharides,' over 'proteins and aminosugars', a geochemistry
+// paper's table of fractions).
+func wrapsOn(above, ln []word, cols []bound) bool {
+	first := map[int]word{}
+	for _, w := range ln {
+		k := slotOf(cols, w.cx)
+		if f, ok := first[k]; !ok || w.BBox.X0 < f.BBox.X0 {
+			first[k] = w
+		}
+	}
+	wordsAbove := map[int]int{}
+	for _, w := range above {
+		if strings.IndexFunc(w.Text, unicode.IsLetter) >= 0 {
+			wordsAbove[slotOf(cols, w.cx)]++
+		}
+	}
+	for k, w := range first {
+		r, _ := utf8.DecodeRuneInString(w.Text)
+		if !unicode.IsLower(r) || utf8.RuneCountInString(strings.TrimFunc(w.Text, unicode.IsPunct)) < 2 || wordsAbove[k] < minWrapWords {
+			return false
+		}
+	}
+	return len(first) > 0
 }
 
 // stubSlack is how far left of its row's label, in points, the next line

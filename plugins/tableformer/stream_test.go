@@ -267,3 +267,71 @@ func TestStreamLabelWrapsUnderItself(t *testing.T) {
 		t.Errorf("labels %q, want %q", labels, want)
 	}
 }
+
+// TestStreamWrappedProse: a table that sets its rows at the leading of
+// its wrapped cells has only the text to tell a cell's next line from a
+// new row. A line whose cells go on in lower case under a phrase that ran
+// into its column's edge is the rest of its row; a row that starts with a
+// capital, an item's letter, or under a short entry is a row.
+func TestStreamWrappedProse(t *testing.T) {
+	t.Parallel()
+	xs := []float64{100, 220}
+	// spaced lays each cell's words out apart, 5 pt a character and a
+	// space between them.
+	spaced := func(lines ...line) []core.Word {
+		var out []core.Word
+		for _, ln := range lines {
+			for c, s := range ln.cells {
+				x := xs[c]
+				for _, w := range strings.Fields(s) {
+					out = append(out, core.Word{Text: w, Size: 8, BBox: core.BBox{X0: x, Y0: ln.y, X1: x + 5*float64(len(w)), Y1: ln.y + 8}})
+					x += 5*float64(len(w)) + 2.5
+				}
+			}
+		}
+		return out
+	}
+	cases := []struct {
+		name  string
+		lines []line
+		want  string
+	}{
+		{
+			name: "a description wrapped at the leading",
+			lines: []line{
+				{100, []string{"Fraction", "Description"}},
+				{110, []string{"Biopolymers", "Organic matter of high weight, including"}},
+				{120, []string{"", "proteins and aminosugars"}},
+				{130, []string{"Humics", "Mixture of acids made by decay"}},
+				{140, []string{"", "of dead organic matter"}},
+				{150, []string{"Colloids", "Inorganic charged polyelectrolytes"}},
+			},
+			want: "[[Fraction Description] [Biopolymers Organic matter of high weight, including proteins and aminosugars] " +
+				"[Humics Mixture of acids made by decay of dead organic matter] [Colloids Inorganic charged polyelectrolytes]]",
+		},
+		{
+			name: "rows in lower case under short entries",
+			lines: []line{
+				{100, []string{"Key", "Meaning"}},
+				{110, []string{"SPACE", "linebreak linebreak"}},
+				{120, []string{"", "linebreak-man"}},
+				{130, []string{"TAB", "b Qualified dividends"}},
+				{140, []string{"", "Capital gains"}},
+			},
+			want: "[[Key Meaning] [SPACE linebreak linebreak] [ linebreak-man] [TAB b Qualified dividends] [ Capital gains]]",
+		},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			tb, _ := Stream(spaced(c.lines...), 8)
+			got := "no table"
+			if tb != nil {
+				got = fmt.Sprint(tb.Grid())
+			}
+			if got != c.want {
+				t.Errorf("got %s\nwant %s", got, c.want)
+			}
+		})
+	}
+}
