@@ -140,7 +140,10 @@ func hostOf(segs []*seg, m int) int {
 
 // besideGlyphs reports whether the mark s sits in a room of its own in the
 // line h: some non-space glyph of h ends or starts within markReach of
-// it, and none covers it by more than markOverlap.
+// it, and none covers it by more than markOverlap but a script of h's
+// own (scriptOf): chemistry stacks a charge over a count ('SO₄²⁻', the
+// '2−' over the '4'), and the charge, read apart, was a paragraph of its
+// own that cut the sentence.
 func besideGlyphs(s, h *seg) bool {
 	reach := markReach * h.size
 	over := markOverlap * s.size
@@ -149,7 +152,7 @@ func besideGlyphs(s, h *seg) bool {
 		if g.g.space {
 			continue
 		}
-		if min(g.b.X1, s.b.X1)-max(g.b.X0, s.b.X0) > over {
+		if min(g.b.X1, s.b.X1)-max(g.b.X0, s.b.X0) > over && h.scriptOf(g) == onBase {
 			return false
 		}
 		if g.b.X1 >= s.b.X0-reach && g.b.X0 <= s.b.X1+reach {

@@ -114,3 +114,27 @@ func TestLayoutCitationsAtALinesEnd(t *testing.T) {
 		})
 	}
 }
+
+// TestLayoutChargeOverCount: chemistry sets an ion's charge over its
+// count ('SO₄²⁻', the '2−' raised over the lowered '4'). The charge
+// stands over a script of its line, not over the line's letters, and is
+// the line's mark: read apart it was a paragraph of its own that cut the
+// sentence in two.
+func TestLayoutChargeOverCount(t *testing.T) {
+	t.Parallel()
+	seq := 0
+	var gs []glyph
+	gs = append(gs, lineGlyphs(&seq, 50, 100, 10, "cells of SO")...)
+	gs = append(gs, lineGlyphs(&seq, 105, 102.5, 7, "4")...)
+	gs = append(gs, lineGlyphs(&seq, 105, 95.5, 7, "2−")...)
+	gs = append(gs, lineGlyphs(&seq, 112, 100, 10, "-reducing bacteria were counted in the")...)
+	gs = append(gs, lineGlyphs(&seq, 50, 112, 10, "column after two months of the experiment.")...)
+	blocks := layout(gs, nil, core.BBox{X1: 612, Y1: 792})
+	var texts []string
+	for _, b := range blocks {
+		texts = append(texts, b.Text())
+	}
+	if len(blocks) != 1 || !strings.Contains(blocks[0].Text(), "SO42−-reducing") {
+		t.Errorf("blocks %q; want one paragraph reading 'SO42−-reducing'", texts)
+	}
+}
