@@ -70,3 +70,28 @@ func TestFootnoteAfterColumns(t *testing.T) {
 		})
 	}
 }
+
+// TestNoteMarkIsNoBullet: a note opening with its mark set small and
+// raised ('*Corresponding author.') is a note that keeps its mark, not
+// an item of a list whose bullet Markdown would write as '-'; an asterisk
+// at the items' size and on their baseline is a bullet.
+func TestNoteMarkIsNoBullet(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, mark string
+		want       core.BlockKind
+	}{
+		{"raised and small", "/F1 5 Tf 3 Ts (*) Tj /F1 8 Tf 0 Ts", core.KindParagraph},
+		{"a bullet", "/F1 8 Tf (*) Tj", core.KindListItem},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			content := "BT /F1 8 Tf 72 100 Td " + c.mark + " ( Corresponding author. Tel.: +81 92 802 3338.) Tj ET"
+			blocks := helvPage(t, content)
+			if len(blocks) != 1 || blocks[0].Kind != c.want || !strings.HasPrefix(blocks[0].Text(), "*") {
+				t.Errorf("blocks %+v; want one %s that starts with its '*'", blocks, c.want)
+			}
+		})
+	}
+}

@@ -4629,6 +4629,17 @@ func anIndent(in, em float64) bool {
 	return in >= indentMin*em && in <= indentMax*em
 }
 
+// noteReference reports whether a line opens with a note's mark set
+// small and raised before the note's text ('*Corresponding author.
+// Tel./fax: ...' under a paper's first page, the asterisk at two thirds
+// of the text's size), not a list's bullet, which is set at its items'
+// size: read as a bullet, the mark was lost ('- Corresponding author.').
+func noteReference(words []core.Word) bool {
+	w, next := words[0], words[1]
+	return utf8.RuneCountInString(w.Text) == 1 && strings.Contains(noteMarks, w.Text) &&
+		w.Size > 0 && w.Size < markRatio*next.Size && w.BBox.Y1 < next.BBox.Y1-scriptRaise*next.Size
+}
+
 func makeBlock(segs []*seg, body float64, page core.BBox) core.Block {
 	b := core.Block{Kind: core.KindParagraph}
 	var sizes []float64
@@ -4656,6 +4667,8 @@ func makeBlock(segs []*seg, body float64, page core.BBox) core.Block {
 	switch {
 	case len(segs) == 1 && contentsEntry(first):
 		// A contents entry names a heading; it is not one.
+	case len(first.words) > 1 && noteReference(first.words):
+		// A note's mark, not a list's bullet: the paragraph keeps it.
 	case len(first.words) > 1 && isBullet(first.words[0].Text) && !enumRe(first.words[0].Text):
 		b.Kind = core.KindListItem
 	case body > 0 && size >= headingRatio*body && len(segs) <= 4 && chars < 300 && hasLetter(segs) && !filledField(first, body) && !sentences(segs) && !formulaLines(segs) && !figureLines(segs):
