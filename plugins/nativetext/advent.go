@@ -184,29 +184,36 @@ func privateUse(s string) bool {
 // something other than its glyph name says, when f is one of 3B2's
 // (adventPi, adventLayouts); nil otherwise.
 func adventGlyphs(f *font) map[byte]string {
-	if pi, ok := adventPi[stripSubset(f.name)]; ok {
-		out := map[byte]string{}
-		for c, name := range f.names {
-			if t, ok := pi[name]; ok {
-				out[byte(c)] = t
-			}
-		}
-		return out
-	}
-	l, ok := adventLayouts[stripSubset(f.name)]
-	if !ok {
+	text := adventNames(stripSubset(f.name))
+	if text == nil {
 		return nil
 	}
 	out := map[byte]string{}
 	for c, name := range f.names {
-		if name == "space" && f.widths[c] < minArrowWidth {
-			continue // a space, not OMS's arrow at its code
+		if name == "" || name == "space" && f.widths[c] < minArrowWidth {
+			continue // no glyph, or a space, not OMS's arrow at its code
 		}
-		if t, ok := adventText(l, name); ok && name != "" {
+		if t, ok := text(name); ok {
 			out[byte(c)] = t
 		}
 	}
 	return out
+}
+
+// adventNames is what a glyph name draws in the 3B2 font named name (its
+// subset tag stripped), by adventPi or adventLayouts; nil for a font of
+// neither.
+func adventNames(name string) func(glyph string) (string, bool) {
+	if pi, ok := adventPi[name]; ok {
+		return func(glyph string) (string, bool) {
+			t, ok := pi[glyph]
+			return t, ok
+		}
+	}
+	if l, ok := adventLayouts[name]; ok {
+		return func(glyph string) (string, bool) { return adventText(l, glyph) }
+	}
+	return nil
 }
 
 // minArrowWidth is the least width (thousandths of an em) of the glyph

@@ -61,20 +61,14 @@ func styleOf(lname string) core.WordFlags {
 			}
 		}
 	}
-	if m := advStyle.FindStringSubmatch(lname); m != nil {
-		if strings.Contains(m[1], "b") {
-			f |= core.FlagBold
-		}
-		if strings.Contains(m[1], "i") {
-			f |= core.FlagItalic
-		}
-	}
-	if m := dotStyle.FindStringSubmatch(lname); m != nil {
-		if strings.Contains(m[1], "b") {
-			f |= core.FlagBold
-		}
-		if strings.Contains(m[1], "i") {
-			f |= core.FlagItalic
+	for _, suffix := range []*regexp.Regexp{advStyle, dotStyle} {
+		if m := suffix.FindStringSubmatch(lname); m != nil {
+			if strings.Contains(m[1], "b") {
+				f |= core.FlagBold
+			}
+			if strings.Contains(m[1], "i") {
+				f |= core.FlagItalic
+			}
 		}
 	}
 	if m := urwStyle.FindStringSubmatch(lname); m != nil {

@@ -176,11 +176,14 @@ const (
 	maxTurnedShare = 0.5
 )
 
-// markSideStamps marks p's side stamps as page headers.
+// markSideStamps marks p's side stamps as page headers. The share of the
+// page's words that are turned is counted only on a page with a turned
+// line in a side band: most pages have none.
 func markSideStamps(p *core.Page) {
-	if p.Width <= 0 || p.Height <= 0 || turnedShare(p) > maxTurnedShare {
+	if p.Width <= 0 || p.Height <= 0 {
 		return
 	}
+	counted := false
 	for i := range p.Blocks {
 		b := &p.Blocks[i]
 		if b.Kind.Furniture() || b.Kind == core.KindTable || b.Kind == core.KindFigure || len(b.Lines) != 1 ||
@@ -194,9 +197,14 @@ func markSideStamps(p *core.Page) {
 		case b.BBox.X0 >= (1-marginBand)*p.Width:
 			side = 1
 		}
-		if side != 0 && outermostAcross(p, b, side) && besideProse(p, b, side) {
-			markBand(b, -1)
+		if side == 0 || !outermostAcross(p, b, side) || !besideProse(p, b, side) {
+			continue
 		}
+		if !counted && turnedShare(p) > maxTurnedShare {
+			return
+		}
+		counted = true
+		markBand(b, -1)
 	}
 }
 

@@ -467,12 +467,9 @@ func TestSideStamps(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			res, err := extractAll(t, onePage("", helvRes, c.content).Write(t), 1)
-			if err != nil {
-				t.Fatal(err)
-			}
+			blocks := helvPage(t, c.content)
 			found := false
-			for _, b := range res[1].Page.Blocks {
+			for _, b := range blocks {
 				if strings.Contains(b.Text(), c.text) {
 					found = true
 					if b.Kind.Furniture() != c.furniture {
@@ -481,7 +478,7 @@ func TestSideStamps(t *testing.T) {
 				}
 			}
 			if !found {
-				t.Errorf("no block holds %q: %+v", c.text, lineTexts(res[1].Page))
+				t.Errorf("no block holds %q: %q", c.text, blockTexts(blocks))
 			}
 		})
 	}
@@ -493,11 +490,9 @@ func TestSideStamps(t *testing.T) {
 func TestNestNumbered(t *testing.T) {
 	t.Parallel()
 	heading := func(level int, text string) core.Block {
-		var words []core.Word
-		for _, w := range strings.Fields(text) {
-			words = append(words, core.Word{Text: w})
-		}
-		return core.Block{Kind: core.KindHeading, Level: level, Lines: []core.Line{{Words: words}}}
+		b := sizedBlock(core.KindHeading, 100, 10, text)
+		b.Level = level
+		return b
 	}
 	cases := []struct {
 		name   string
