@@ -1,6 +1,7 @@
 package nativetext
 
 import (
+	"math"
 	"strconv"
 	"strings"
 	"unicode"
@@ -42,6 +43,10 @@ var adventLayouts = map[string]adventLayout{
 	"AdvMT_RM":     adventRoman,
 	"AdvP4C4E59":   adventRoman,
 	"AdvPSSym":     adventSymbolEncoding,
+	"AdvMathSymb":  adventSymbols,
+	"AdvMT_EX":     adventExtension,
+	"AdvMathExtr":  adventMathItalic,
+	"AdvGreekM":    adventSymbolEncoding,
 }
 
 // adventPi are 3B2's Math Pi fonts, its own sets of symbols and Greek
@@ -60,6 +65,40 @@ var adventPi = map[string]map[string]string{
 	"AdvPSMP4":  {"P": "⩾"},
 	"AdvPSMPE1": {"exclamdown": "⇆"},
 	"AdvPSMPi4": {"eight": "°"},
+	// The Math Pi fonts of the papers of 1998-2001, whose glyphs are
+	// named by code ('C97'), set Greek as the Symbol font does ('C97'
+	// α, 'C108' λ, 'C68' Δ, 'C71' Γ).
+	"AdvPi1":    symbolGreek(map[string]string{"C46": "·", "C56": "°", "C123": "†"}),
+	"AdvPi2":    symbolGreek(map[string]string{"C37": "‰", "C53": "≥"}),
+	"AdvPi3":    {"C35": "©", "C49": "®"},
+	"AdvPS7DA6": {"C44": "<", "C46": ">", "C49": "+", "C50": "−", "C56": "°"},
+	"AdvPS586D": {"C113": "©"},
+	"AdvPS7CFD": {"C163": "×"},
+	"AdvP4069C": {"C50": "±"},
+	"AdvP4069D": {"C45": "‰"},
+	"AdvP4069E": {"C114": "≥"},
+}
+
+// greekLetters gives the Greek letters for the signs that the glyph list
+// names 'mu', 'Delta' and 'Omega' by (the micro, increment and ohm signs):
+// in a font of Greek letters they are letters.
+var greekLetters = strings.NewReplacer("µ", "μ", "∆", "Δ", "Ω", "Ω")
+
+// symbolGreek is extra with the Symbol font's Greek letters, each under
+// the name 'C' and its code.
+func symbolGreek(extra map[string]string) map[string]string {
+	m := map[string]string{}
+	for c := 'A'; c <= 'z'; c++ {
+		t, _ := pdfdoc.GlyphUnicode(pdfdoc.SymbolEncoding[c])
+		t = greekLetters.Replace(t)
+		if t != "" && unicode.Is(unicode.Greek, []rune(t)[0]) {
+			m["C"+strconv.Itoa(int(c))] = t
+		}
+	}
+	for k, v := range extra {
+		m[k] = v
+	}
+	return m
 }
 
 // adventGreek is the Greek alphabet on the Latin letters a to x and A to
@@ -85,8 +124,11 @@ const (
 )
 
 // adventSymbolsHigh is what 3B2's symbol fonts draw above OMS's 128 codes.
+// The hashed font names them by their Latin-1 codes ('eth' the '('),
+// AdvMT_SY and AdvMathSymb by code ('C133' the '('), at other codes.
 var adventSymbolsHigh = map[int]string{
 	0xF0: "(", 0xDE: ")", 0xBD: "[", 0x8A: "]", 0xBC: "=", 0xFE: "+", 0xFF: "−",
+	0x85: "(", 0x86: ")", 0x87: "+", 0x88: "=", 0x89: "[",
 }
 
 // adventDegree is what 3B2 sets with OMS's open bullet: the degree sign,
@@ -220,3 +262,100 @@ func adventNames(name string) func(glyph string) (string, bool) {
 // named 'space' in a 3B2 symbol font for it to be OMS's left arrow, an em
 // wide: a space is a third of one.
 const minArrowWidth = 700
+
+// 3B2's text faces of the late 1990s ('AdvTimes', 'AdvTimes-i', and
+// faces named by a hash, 'AdvPS6F00') name every glyph 'C' and its code
+// ('C65' at 65) and have no ToUnicode, so none of their glyphs had text:
+// six papers of pdftotree's 228 were U+FFFD from end to end, 300,000
+// characters, and went to OCR whole. The codes are Adobe's standard
+// encoding's (checked against the glyphs' shapes: 'fi' at 0xAE, an en
+// dash at 0xB1, an em dash at 0xD0, a spacing acute at 0xC2 and
+// dieresis at 0xC8, 'ß' at 0xFB, 'ø' at 0xF9), with the ligatures that
+// it lacks below its first code: 'ff', 'ffi' and 'ffl' at 0x80-0x82, and
+// '±' at 0x8B.
+var adventTextExtras = map[int]string{0x80: "ff", 0x81: "ffi", 0x82: "ffl", 0x8B: "plusminus"}
+
+// adventTextFaces are 3B2's text faces named by a hash (one name for one
+// face in every document that embeds it) whose glyphs were checked, a
+// subset of a few of which has too few letters to tell by latinWidths.
+var adventTextFaces = map[string]bool{"AdvPS6F00": true, "AdvPS6F01": true, "AdvPS6F0B": true, "AdvT291": true}
+
+// Evidence that a 3B2 font named by a hash is a text face: its letters
+// are as wide as a standard Latin face's. 3B2's Times differs from
+// Adobe's metrics by 3 to 5% a letter on average; its symbol fonts set
+// Greek, arrows and marks at letters' codes, which differ by a tenth or
+// more and most often are a few glyphs.
+const (
+	minFaceLetters   = 8
+	maxFaceWidthDiff = 0.08
+)
+
+// adventTextNames renames the glyphs of f, when it is one of 3B2's text
+// faces named by code, by the standard encoding (and 3B2's ligatures),
+// so that they spell their text as any named glyph does. A code the
+// encoding leaves empty keeps its name and has no text.
+func adventTextNames(f *font) {
+	name := stripSubset(f.name)
+	if !strings.HasPrefix(name, "Adv") || adventNames(name) != nil || !namedByOwnCode(f) {
+		return
+	}
+	if !strings.HasPrefix(name, "AdvTimes") && !adventTextFaces[name] && !latinWidths(f) {
+		return
+	}
+	for c, n := range f.names {
+		if n == "" {
+			continue
+		}
+		if t, ok := adventTextExtras[c]; ok {
+			f.names[c] = t
+		} else if s := pdfdoc.StandardEncoding[c]; s != "" {
+			f.names[c] = s
+		}
+	}
+	f.base = &pdfdoc.StandardEncoding
+}
+
+// namedByOwnCode reports whether every glyph of simple font f is named
+// 'C' and its own code in decimal.
+func namedByOwnCode(f *font) bool {
+	n := 0
+	for c, name := range f.names {
+		if name == "" {
+			continue
+		}
+		if name != "C"+strconv.Itoa(c) {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+// latinFaces are the standard faces whose letters' widths tell a Latin
+// text face.
+var latinFaces = []string{"Times-Roman", "Times-Italic", "Times-Bold", "Times-BoldItalic",
+	"Helvetica", "Helvetica-Oblique", "Helvetica-Bold", "Helvetica-BoldOblique"}
+
+// latinWidths reports whether the widths f gives its codes of the
+// letters A-Z and a-z, minFaceLetters of them or more, are within
+// maxFaceWidthDiff on average of one of latinFaces'.
+func latinWidths(f *font) bool {
+	for _, std := range latinFaces {
+		sum, n := 0.0, 0
+		for _, r := range "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz" {
+			if f.names[r] == "" || !f.hasWidth[r] || f.widths[r] <= 0 {
+				continue
+			}
+			w, ok := std14Width(std, string(r), byte(r))
+			if !ok || w <= 0 {
+				continue
+			}
+			sum += math.Abs(f.widths[r]-w) / w
+			n++
+		}
+		if n >= minFaceLetters && sum/float64(n) <= maxFaceWidthDiff {
+			return true
+		}
+	}
+	return false
+}

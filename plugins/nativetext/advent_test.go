@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/assay-pdf/assay/internal/pdfdoc"
 )
 
 // TestAdventFonts: 3B2's mathematics fonts name each glyph after its code
@@ -77,6 +79,78 @@ func TestAdventFonts(t *testing.T) {
 			res := "<< /Font << /F1 " + font(c.base, c.spaceWidth, c.names...) + " >> >>"
 			lines := onePageLines(t, res, "BT /F1 12 Tf 72 700 Td ("+codes(len(c.names))+") Tj ET", toUnicode(c.names))
 			if got := strings.Join(lines, "\n"); got != c.want {
+				t.Errorf("read %q; want %q", got, c.want)
+			}
+		})
+	}
+}
+
+// TestAdventCodeNamedFaces: 3B2's fonts of the late 1990s name every
+// glyph 'C' and its code, with no ToUnicode. A text face (named
+// AdvTimes, or by a hash with letters as wide as a standard Latin
+// face's) draws the standard encoding's glyphs and 3B2's ligatures; a
+// Math Pi font draws Greek as Symbol does; a hashed font whose letters
+// are no Latin face's, and a font of another maker with the same names,
+// stay unread.
+func TestAdventCodeNamedFaces(t *testing.T) {
+	t.Parallel()
+	// font is a simple Type 1 font named base whose codes name the glyph
+	// 'C' and the code, those of codes as wide as width says.
+	font := func(base string, codes string, width func(c byte) float64) string {
+		var diffs, ws strings.Builder
+		for c := 0; c < 256; c++ {
+			fmt.Fprintf(&diffs, " %d /C%d", c, c)
+			w := 0.0
+			if strings.IndexByte(codes, byte(c)) >= 0 {
+				w = width(byte(c))
+			}
+			fmt.Fprintf(&ws, " %g", w)
+		}
+		return "<< /Type /Font /Subtype /Type1 /BaseFont /" + base + " /FirstChar 0 /LastChar 255 /Widths [" + ws.String() +
+			"] /Encoding << /Type /Encoding /Differences [" + diffs.String() + "] >> >>"
+	}
+	times := func(c byte) float64 {
+		if w, ok := std14Width("Times-Roman", pdfdoc.StandardEncoding[c], c); ok {
+			return w
+		}
+		return 500
+	}
+	wide := func(byte) float64 { return 600 }
+	const text = "di\x80erent con\xaened 1\xb12 (\x8b0.1) A\xd0B"
+	latin := "abcdefghijklmnopqrstuvwxyz"
+	cases := []struct {
+		name, base, codes string
+		width             func(byte) float64
+		want              string // "" for unread
+	}{
+		{"AdvTimes", "ABCDEF+AdvTimes-i", text, times, "different confined 1–2 (±0.1) A—B"},
+		{"a hashed face as wide as Times", "ABCDEF+AdvPS1234", text + latin, times, "different confined 1–2 (±0.1) A—B"},
+		{"a hashed font of other widths", "ABCDEF+AdvPS1234", "abc" + latin, wide, ""},
+		{"another maker's font", "ABCDEF+Sans", text + latin, times, ""},
+		{"Math Pi Greek", "ABCDEF+AdvPi1", "alD{", wide, "αλΔ†"},
+		{"symbols' delimiters", "ABCDEF+AdvMT_SY", "\x85\x89\x87\x88\x8a\x86", wide, "([+=])"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			res := "<< /Font << /F1 " + font(c.base, c.codes, c.width) + " >> >>"
+			show := c.codes
+			if i := strings.Index(show, latin); i >= 0 {
+				show = show[:i]
+			}
+			var octal strings.Builder
+			for i := 0; i < len(show); i++ {
+				fmt.Fprintf(&octal, "\\%03o", show[i])
+			}
+			lines := onePageLines(t, res, "BT /F1 12 Tf 72 700 Td ("+octal.String()+") Tj ET")
+			got := strings.Join(lines, "\n")
+			if c.want == "" {
+				if strings.Trim(got, "\ufffd ") != "" {
+					t.Errorf("read %q; want it unread", got)
+				}
+				return
+			}
+			if got != c.want {
 				t.Errorf("read %q; want %q", got, c.want)
 			}
 		})
