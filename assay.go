@@ -40,6 +40,10 @@ type Config struct {
 	Threshold float64
 	// DocumentTimeout caps one document; 0: none but the ctx's.
 	DocumentTimeout time.Duration
+	// OCRPictures reads the pictures of pages with a text layer with OCR
+	// too, into figure blocks (router.Plan.WithPictures); the default plan
+	// leaves them to their captions.
+	OCRPictures bool
 }
 
 // Extractor extracts PDFs. It is safe for concurrent use.
@@ -72,6 +76,9 @@ func Open(cfg Config) (*Extractor, error) {
 			}
 		}
 		plan = router.FixedPlan(cfg.Engines)
+	}
+	if cfg.OCRPictures {
+		plan = plan.WithPictures("ocr")
 	}
 	dirs := append(append([]string{}, cfg.EngineDirs...), filepath.SplitList(os.Getenv(pluginhost.EnvPluginPath))...)
 	host := pluginhost.New(pluginhost.Config{Self: os.DevNull, Dirs: dirs})

@@ -499,8 +499,10 @@ func TestPictureCheckFollowsTheRegionSteps(t *testing.T) {
 		none     bool
 		coverage float64
 	}{
-		{DefaultPlan(), false, analyze.MixedCoverage},
-		{DefaultPlan().WithoutRegions(), true, 0},
+		{DefaultPlan(), true, 0},
+		{Plan{"mixed": {{Engine: "nativetext"}, {Engine: "ocr", Regions: true}}, DefaultClass: {{Engine: "nativetext"}}}, false, analyze.MixedCoverage},
+		{DefaultPlan().WithPictures("ocr"), false, 0},
+		{DefaultPlan().WithPictures("ocr").WithoutRegions(), true, 0},
 		{FixedPlan([]string{"nativetext", "ocr"}), true, 0},
 		{everyPage, false, 0},
 	} {

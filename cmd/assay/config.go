@@ -67,6 +67,10 @@ type Config struct {
 	// pictures (the plan's "ocr:regions" steps) and their blocks that did
 	// not decode (the reread); false leaves both as they are.
 	RegionOCR bool `koanf:"region_ocr"`
+	// OCRPictures adds an "ocr:regions" step to the chains of pages with a
+	// text layer (router.Plan.WithPictures): their pictures are read too,
+	// a chart's labels and a screenshot's text, into figure blocks.
+	OCRPictures bool `koanf:"ocr_pictures"`
 	// EstimatesFile keeps each engine's learnt time per page between runs
 	// ("" for the user's cache directory, "none" to learn in memory only).
 	EstimatesFile string `koanf:"estimates_file"`
@@ -268,6 +272,9 @@ func (c Config) Router() (router.Config, error) {
 		if plan, err = router.ParsePlan(c.Plan); err != nil {
 			return router.Config{}, fmt.Errorf("config: %w", err)
 		}
+	}
+	if c.OCRPictures {
+		plan = plan.WithPictures("ocr")
 	}
 	if !c.RegionOCR {
 		plan = plan.WithoutRegions()

@@ -80,12 +80,12 @@ func extract(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 
 // extractArgs are extract's flags.
 type extractArgs struct {
-	format, outDir, pages, engines, config string
-	noMarkers, words, noRegionOCR          bool
-	chunkTokens, chunkOverlap              int
-	chunkEncoding                          string
-	quiet, explain                         bool
-	debugDir                               string
+	format, outDir, pages, engines, config  string
+	noMarkers, words, noRegionOCR, pictures bool
+	chunkTokens, chunkOverlap               int
+	chunkEncoding                           string
+	quiet, explain                          bool
+	debugDir                                string
 }
 
 // extractFlags defines extract's flags on a new flag set.
@@ -100,7 +100,8 @@ func extractFlags(stderr io.Writer) (*flag.FlagSet, *extractArgs) {
 	fl.StringVar(&ef.config, "config", "", "config `FILE` (default ./assay.yaml when present)")
 	fl.BoolVar(&ef.noMarkers, "no-page-markers", false, "leave out <!-- page N --> comments in Markdown")
 	fl.BoolVar(&ef.words, "words", false, "include lines and words with boxes in JSON")
-	fl.BoolVar(&ef.noRegionOCR, "no-region-ocr", false, "leave the pictures and the undecodable blocks of pages with a text layer unread (no OCR of parts of pages)")
+	fl.BoolVar(&ef.noRegionOCR, "no-region-ocr", false, "leave the undecodable blocks of pages with a text layer unread, and their pictures with --ocr-pictures (no OCR of parts of pages)")
+	fl.BoolVar(&ef.pictures, "ocr-pictures", false, "read the pictures of pages with a text layer too (charts' labels, screenshots), into figure blocks")
 	fl.IntVar(&ef.chunkTokens, "chunk-tokens", 0, "with --format chunks: the most tokens in a chunk (default 512)")
 	fl.IntVar(&ef.chunkOverlap, "chunk-overlap", 0, "with --format chunks: tokens a chunk repeats from the one before in the same section (default 0)")
 	fl.StringVar(&ef.chunkEncoding, "chunk-encoding", "", "with --format chunks: the token encoding, cl100k_base or o200k_base (default cl100k_base)")
@@ -129,6 +130,8 @@ func (ef *extractArgs) overrides(fl *flag.FlagSet) map[string]any {
 			set["words"] = ef.words
 		case "no-region-ocr":
 			set["region_ocr"] = !ef.noRegionOCR
+		case "ocr-pictures":
+			set["ocr_pictures"] = ef.pictures
 		case "chunk-tokens":
 			set["chunks.tokens"] = ef.chunkTokens
 		case "chunk-overlap":

@@ -579,24 +579,47 @@ func TestEnginesSaysWhichLayoutDetector(t *testing.T) {
 	}
 }
 
-// region_ocr off (config, env or --no-region-ocr) takes the plan's region
-// steps out and keeps the rest of every chain.
-func TestRegionOCROff(t *testing.T) {
-	on, err := LoadConfig("", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	off, err := LoadConfig("", map[string]any{"region_ocr": false})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rcOn, _ := on.Router()
-	rcOff, _ := off.Router()
-	if got := fmt.Sprint(rcOn.Plan.Chain("mixed")); got != "[nativetext ocr:regions ocr]" {
-		t.Errorf("mixed chain by default %s", got)
-	}
-	if got := fmt.Sprint(rcOff.Plan.Chain("mixed")); got != "[nativetext ocr]" {
-		t.Errorf("mixed chain without region OCR %s", got)
+// The default plan reads no pictures of pages with a text layer;
+// ocr_pictures (config, env or --ocr-pictures) adds the region step to the
+// chains of such pages, before their full-page OCR; region_ocr off
+// (config, env or --no-region-ocr) takes the plan's region steps out and
+// keeps the rest of every chain.
+func TestRegionOCRChains(t *testing.T) {
+	t.Setenv("ASSAY_OCR_PICTURES", "")
+	for _, c := range []struct {
+		name    string
+		set     map[string]any
+		env     string
+		classes map[string]string
+	}{
+		{"default", nil, "", map[string]string{"mixed": "[nativetext ocr]", "born_digital": "[nativetext ocr]"}},
+		{"ocr_pictures", map[string]any{"ocr_pictures": true}, "", map[string]string{
+			"mixed": "[nativetext ocr:regions ocr]", "born_digital": "[nativetext ocr:regions ocr]",
+			"complex_layout": "[layoutml nativetext ocr:regions ocr]", "image_only": "[ocr nativetext]",
+			"scanned_with_ocr_layer": "[nativetext ocr]"}},
+		{"ASSAY_OCR_PICTURES", nil, "true", map[string]string{"mixed": "[nativetext ocr:regions ocr]"}},
+		{"ocr_pictures and --engines", map[string]any{"ocr_pictures": true, "engines": []string{"nativetext", "ocr"}}, "", map[string]string{
+			"mixed": "[nativetext ocr:regions ocr]"}},
+		{"ocr_pictures without OCR", map[string]any{"ocr_pictures": true, "engines": []string{"nativetext"}}, "", map[string]string{
+			"mixed": "[nativetext]"}},
+		{"region_ocr off", map[string]any{"ocr_pictures": true, "region_ocr": false}, "", map[string]string{"mixed": "[nativetext ocr]"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Setenv("ASSAY_OCR_PICTURES", c.env)
+			cfg, err := LoadConfig("", c.set)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rc, err := cfg.Router()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for class, want := range c.classes {
+				if got := fmt.Sprint(rc.Plan.Chain(class)); got != want {
+					t.Errorf("%s chain %s; want %s", class, got, want)
+				}
+			}
+		})
 	}
 }
 
