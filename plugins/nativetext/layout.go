@@ -2636,7 +2636,7 @@ func splitColumns(group []*seg, gut []span, em float64) (cols [][]*seg, tabular 
 // columns that are not running text, not counting a narrow first one (the
 // markers of a list of short items).
 func narrowTable(cols [][]*seg, em float64) bool {
-	if alignedShare(cols) < minAlignedRows || !(wideApart(cols, em) || denseGrid(cols)) || fullRows(cols) < minFullRows || runsOn(cols) {
+	if !alignedRows(cols) || !(wideApart(cols, em) || denseGrid(cols)) || fullRows(cols) < minFullRows || runsOn(cols) {
 		return false
 	}
 	values := 0
@@ -2768,7 +2768,7 @@ func narrowColumn(c []*seg, em float64) bool {
 // of another column; or every column is mostly figures, sharing
 // baselines (figureColumns). Tables are read row by row.
 func looksTabular(cols [][]*seg) bool {
-	if figureColumns(cols) && alignedShare(cols) >= minAlignedRows {
+	if figureColumns(cols) && alignedRows(cols) {
 		return true
 	}
 	prose := 0
@@ -2778,7 +2778,7 @@ func looksTabular(cols [][]*seg) bool {
 		}
 	}
 	if prose == len(cols) {
-		return flushRightColumn(cols) && alignedShare(cols) >= minAlignedRows
+		return flushRightColumn(cols) && alignedRows(cols)
 	}
 	if denseGrid(cols) && !runsOn(cols) {
 		return true
@@ -2789,7 +2789,7 @@ func looksTabular(cols [][]*seg) bool {
 			short = true
 		}
 	}
-	return short && alignedShare(cols) >= minAlignedRows
+	return short && alignedRows(cols)
 }
 
 // A column of text set flush right, its left edge ragged, beside
@@ -2932,22 +2932,33 @@ func lineSpans(c []*seg) map[int]span {
 // fullLine is the share of its column's width from which a line fills it.
 const fullLine = 0.8
 
-// alignedShare is the share of the segments that share their baseline
-// with a segment of another column.
-func alignedShare(cols [][]*seg) float64 {
-	total, aligned := 0, 0
+// alignedRows reports whether at least minAlignedRows of the segments
+// share their baseline with a segment of another column. It stops as
+// soon as the count decides it either way: each segment is looked for in
+// every other column.
+func alignedRows(cols [][]*seg) bool {
+	total := 0
+	for _, c := range cols {
+		total += len(c)
+	}
+	if total == 0 {
+		return 0 >= minAlignedRows
+	}
+	aligned, left := 0, total
 	for ci, c := range cols {
 		for _, s := range c {
-			total++
+			left--
 			if alignedElsewhere(cols, ci, s) {
 				aligned++
+				if float64(aligned)/float64(total) >= minAlignedRows {
+					return true
+				}
+			} else if float64(aligned+left)/float64(total) < minAlignedRows {
+				return false
 			}
 		}
 	}
-	if total == 0 {
-		return 0
-	}
-	return float64(aligned) / float64(total)
+	return float64(aligned)/float64(total) >= minAlignedRows
 }
 
 // alignedElsewhere reports whether a column other than ci has a segment
