@@ -14,7 +14,7 @@
 //	ocr         bitmap regions that hold no text (images of at least 1% of
 //	            the page with no glyph over them), counted in the
 //	            "ocr_regions" stat; the engine reads no pixels itself,
-//	            the router's "ocr:regions" step does
+//	            a plan's "ocr:regions" step does (ocr_pictures)
 //	layout      the geometric layout (nativetext's own: the two engines
 //	            never disagree on columns, headings or tables) and, when a
 //	            model file is configured, the regions an ONNX detector

@@ -82,8 +82,8 @@ func (r *run) render(ctx context.Context, pg *page) (image.Image, error) {
 
 // ocr finds the bitmap regions that hold no text: images large enough to
 // read with nothing of the text layer over them. This engine reads no
-// pixels itself; it counts them in the "ocr_regions" stat, which the
-// router's plan answers with an "ocr:regions" step.
+// pixels itself; it counts them in the "ocr_regions" stat, and a plan
+// with an "ocr:regions" step (ocr_pictures) has OCR read them.
 func (r *run) ocr(ctx context.Context, batch []*page) {
 	for _, pg := range batch {
 		timed(iOCR, pg, func() { untexed(pg) })
