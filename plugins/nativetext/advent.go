@@ -224,9 +224,16 @@ func privateUse(s string) bool {
 
 // adventGlyphs is the text of each code of simple font f that draws
 // something other than its glyph name says, when f is one of 3B2's
-// (adventPi, adventLayouts); nil otherwise.
+// (adventPi, adventLayouts) or names its glyphs by Linotype's Pi numbers
+// (linotypePi); nil otherwise.
 func adventGlyphs(f *font) map[byte]string {
 	text := adventNames(stripSubset(f.name))
+	if text == nil && (linotypePiFont(stripSubset(f.name)) || linotypeNumbered(f)) {
+		text = func(glyph string) (string, bool) {
+			t, ok := linotypePi[glyph]
+			return t, ok
+		}
+	}
 	if text == nil {
 		return nil
 	}
@@ -240,6 +247,47 @@ func adventGlyphs(f *font) map[byte]string {
 		}
 	}
 	return out
+}
+
+// Linotype's Pi fonts (Mathematical Pi, Universal Greek with Math Pi,
+// Universal News with Commercial Pi), which other typesetters of
+// Elsevier's and SEPM's journals of 2000-2015 embed (and fonts made from
+// them: 'MATHG-1A'), name their glyphs 'H' and a number, with no
+// ToUnicode: a paper's Greek letters, degree
+// signs and relations were U+FFFD (pdftotext drops them), and a figure's
+// label of two such glyphs sent its page to OCR. What each name draws,
+// checked against the glyph's shape where pdftotree's papers use it: the
+// Greek letters run in the alphabet's order from H9001 (capitals) and
+// H9251 (α) on.
+var linotypePi = map[string]string{
+	"H9003": "Γ", "H9004": "Δ",
+	"H9251": "α", "H9252": "β", "H9253": "γ", "H9254": "δ", "H9258": "θ", "H9268": "σ", "H9275": "ω",
+	"H11011": "∼", "H11015": "≈", "H11021": "<", "H11022": ">", "H11034": "°", "H11349": "≤", "H11543": "°",
+	"H17015": "©", "H20873": "(", "H20874": ")",
+}
+
+// linotypePiFont reports whether name (its subset tag stripped) is one of
+// Linotype's Pi fonts, which name some glyphs otherwise ('space').
+func linotypePiFont(name string) bool {
+	return strings.HasPrefix(name, "MathematicalPi") || strings.HasPrefix(name, "Universal-") && strings.HasSuffix(name, "Pi")
+}
+
+// linotypeNumbered reports whether every glyph of simple font f (every
+// code it gives a width) is named by Linotype's Pi numbers: 'H' and a
+// number.
+func linotypeNumbered(f *font) bool {
+	n := 0
+	for c, name := range f.names {
+		if name == "" || !f.hasWidth[c] || f.widths[c] <= 0 {
+			continue
+		}
+		rest, ok := strings.CutPrefix(name, "H")
+		if _, err := strconv.Atoi(rest); !ok || err != nil {
+			return false
+		}
+		n++
+	}
+	return n > 0
 }
 
 // adventNames is what a glyph name draws in the 3B2 font named name (its

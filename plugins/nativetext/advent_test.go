@@ -13,7 +13,9 @@ import (
 // from the names, says '0' for the prime; what the codes draw is a TeX
 // layout (OMS, OML, OMX) or the Symbol encoding, with 3B2's delimiters
 // in the symbol fonts' high half; its Math Pi fonts set Greek on the
-// Latin letters and the per mille sign on the ampersand. Read by the font's name; another font
+// Latin letters and the per mille sign on the ampersand; Linotype's Pi
+// fonts, and fonts that name every glyph by their numbers, draw Greek,
+// relations and signs at names 'H' and a number. Read by the font's name; another font
 // with the same names keeps the names' text, and a narrow glyph named
 // 'space' in a symbol font is a space, not OMS's arrow.
 func TestAdventFonts(t *testing.T) {
@@ -70,6 +72,9 @@ func TestAdventFonts(t *testing.T) {
 		{"Math Pi Greek", "GLLJDO+AdvPSMP10", []string{"a", "r", "g", "h", "slash", "D", "X"}, 0, "ασηθϕΔΩ"},
 		{"Math Pi per mille", "ABCDEF+AdvPSMPE7", []string{"ampersand"}, 0, "‰"},
 		{"another font's names", "ABCDEF+Sans", []string{"eth", "onequarter", "thorn"}, 0, "ð¼þ"},
+		{"Linotype's Pi", "ABCDEF+Universal-GreekwithMathPi", []string{"H9251", "H11015", "space", "H9004", "H11034"}, 250, "α≈ Δ°"},
+		{"Pi numbers", "ABCDEF+MATHG-1A", []string{"H9254", "H9268", "H17015"}, 0, "δσ©"},
+		{"Pi numbers among names", "ABCDEF+Serif", []string{"H9254", "a"}, 0, "\ufffda"},
 		{"a narrow space", "OPGPCG+AdvP4C4E74", []string{"C0", "space", "C0"}, 250, "− −"},
 		{"a wide space", "OPGPCG+AdvP4C4E74", []string{"C0", "space", "C0"}, 1000, "−←−"},
 	}
