@@ -49,6 +49,32 @@ var adventLayouts = map[string]adventLayout{
 	"AdvGreekM":    adventSymbolEncoding,
 }
 
+// mathTimeLayouts are MathTime's fonts (Wiley's and AGU's journals of
+// 1998-2007), which name some glyphs by the ASCII control name of their
+// code ('NUL' the minus at OMS's 0, 'DC4' its ≤ at 0x14) and others with
+// a digit after a glyph list name ('Delta1', the italic Δ): 484 glyphs of
+// pdftotree's papers were U+FFFD, a minus in every 'HCO3−' of three of
+// them. Checked against the glyphs' shapes as adventLayouts were.
+var mathTimeLayouts = map[string]*[256]string{
+	"MTSY": &pdfdoc.OMSEncoding,
+	"MTMI": &pdfdoc.OMLEncoding,
+	"MTEX": &pdfdoc.OMXEncoding,
+}
+
+// mathTimeText is what glyph name draws in a MathTime font of layout
+// layout: a control name's code's glyph there, or a variant's stem's
+// text, its Greek as letters ('Delta' is the glyph list's increment
+// sign); false where the name's own text is right (MathTime names most
+// glyphs as the glyph list does).
+func mathTimeText(layout *[256]string, name string) (string, bool) {
+	glyph := variantStem(name)
+	if c, ok := controlCodes[name]; ok {
+		glyph = layout[c]
+	}
+	t, ok := pdfdoc.GlyphUnicode(glyph)
+	return greekLetters.Replace(t), ok
+}
+
 // adventPi are 3B2's Math Pi fonts, its own sets of symbols and Greek
 // letters, by the glyph names a font uses and what each draws (checked
 // as adventLayouts' were): the Greek fonts' letters and capitals, a to
@@ -146,6 +172,31 @@ func adventCode(name string) (int, bool) {
 	}
 	c, ok := winAnsiCode[name]
 	return int(c), ok
+}
+
+// controlCodes are the codes 0-31 by their ASCII control names.
+var controlCodes = func() map[string]int {
+	m := map[string]int{}
+	for c, n := range strings.Fields("NUL SOH STX ETX EOT ENQ ACK BEL BS HT LF VT FF CR SO SI DLE DC1 DC2 DC3 DC4 NAK SYN ETB CAN EM SUB ESC FS GS RS US") {
+		m[n] = c
+	}
+	return m
+}()
+
+// variantStem is the glyph list name that name, unknown to the list,
+// adds a digit to ('Delta1' Δ); "" for a name of no such stem.
+func variantStem(name string) string {
+	stem := strings.TrimRight(name, "0123456789")
+	if stem == name || stem == "" {
+		return ""
+	}
+	if _, known := pdfdoc.GlyphUnicode(name); known {
+		return ""
+	}
+	if _, known := pdfdoc.GlyphUnicode(stem); !known {
+		return ""
+	}
+	return stem
 }
 
 // adventText is what glyph name draws in a 3B2 font of layout l, false
@@ -291,14 +342,17 @@ func linotypeNumbered(f *font) bool {
 }
 
 // adventNames is what a glyph name draws in the 3B2 font named name (its
-// subset tag stripped), by adventPi or adventLayouts; nil for a font of
-// neither.
+// subset tag stripped), by adventPi or adventLayouts, or in a MathTime
+// font (mathTimeLayouts); nil for a font of none.
 func adventNames(name string) func(glyph string) (string, bool) {
 	if pi, ok := adventPi[name]; ok {
 		return func(glyph string) (string, bool) {
 			t, ok := pi[glyph]
 			return t, ok
 		}
+	}
+	if layout, ok := mathTimeLayouts[name]; ok {
+		return func(glyph string) (string, bool) { return mathTimeText(layout, glyph) }
 	}
 	if l, ok := adventLayouts[name]; ok {
 		return func(glyph string) (string, bool) { return adventText(l, glyph) }

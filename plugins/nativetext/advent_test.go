@@ -72,6 +72,8 @@ func TestAdventFonts(t *testing.T) {
 		{"Math Pi Greek", "GLLJDO+AdvPSMP10", []string{"a", "r", "g", "h", "slash", "D", "X"}, 0, "ασηθϕΔΩ"},
 		{"Math Pi per mille", "ABCDEF+AdvPSMPE7", []string{"ampersand"}, 0, "‰"},
 		{"another font's names", "ABCDEF+Sans", []string{"eth", "onequarter", "thorn"}, 0, "ð¼þ"},
+		{"MathTime's symbols", "ABCDEF+MTSY", []string{"NUL", "DC4", "minus", "infinity"}, 0, "−≤−∞"},
+		{"MathTime's italic", "ABCDEF+MTMI", []string{"Delta1", "alpha", "period", "phi1"}, 0, "Δα.ϕ"},
 		{"Linotype's Pi", "ABCDEF+Universal-GreekwithMathPi", []string{"H9251", "H11015", "space", "H9004", "H11034"}, 250, "α≈ Δ°"},
 		{"Pi numbers", "ABCDEF+MATHG-1A", []string{"H9254", "H9268", "H17015"}, 0, "δσ©"},
 		{"Pi numbers among names", "ABCDEF+Serif", []string{"H9254", "a"}, 0, "\ufffda"},
