@@ -47,6 +47,7 @@ var adventLayouts = map[string]adventLayout{
 	"AdvMT_EX":     adventExtension,
 	"AdvMathExtr":  adventMathItalic,
 	"AdvGreekM":    adventSymbolEncoding,
+	"AdvP4C4E5E":   adventRoman,
 }
 
 // mathTimeLayouts are MathTime's fonts (Wiley's and AGU's journals of
@@ -103,6 +104,11 @@ var adventPi = map[string]map[string]string{
 	"AdvP4069C": {"C50": "±"},
 	"AdvP4069D": {"C45": "‰"},
 	"AdvP4069E": {"C114": "≥"},
+	// Symbol fonts of the papers of 2002-2015 named by a hash.
+	"Advm1046a":     {"C223": "©", "C254": "±"},
+	"AdvPS3FDD77":   {"parenright": "*", "Z": "=", "w": "∼"},
+	"AdvPS4731B1":   {"O": ">", "exclam": "<"},
+	"AdvTTab7e17fd": {"C176": "°"},
 }
 
 // greekLetters gives the Greek letters for the signs that the glyph list

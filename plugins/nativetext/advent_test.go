@@ -71,6 +71,7 @@ func TestAdventFonts(t *testing.T) {
 		{"Symbol encoding", "OPGJMC+AdvPSSym", []string{"C211", "C176", "C210"}, 0, "©°®"},
 		{"Math Pi Greek", "GLLJDO+AdvPSMP10", []string{"a", "r", "g", "h", "slash", "D", "X"}, 0, "ασηθϕΔΩ"},
 		{"Math Pi per mille", "ABCDEF+AdvPSMPE7", []string{"ampersand"}, 0, "‰"},
+		{"a hashed symbol font", "ABCDEF+AdvPS3FDD77", []string{"Z", "w", "parenright"}, 0, "=∼*"},
 		{"another font's names", "ABCDEF+Sans", []string{"eth", "onequarter", "thorn"}, 0, "ð¼þ"},
 		{"MathTime's symbols", "ABCDEF+MTSY", []string{"NUL", "DC4", "minus", "infinity"}, 0, "−≤−∞"},
 		{"MathTime's italic", "ABCDEF+MTMI", []string{"Delta1", "alpha", "period", "phi1"}, 0, "Δα.ϕ"},
