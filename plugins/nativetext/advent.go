@@ -310,12 +310,11 @@ func adventGlyphs(f *font) map[byte]string {
 // Universal News with Commercial Pi), which other typesetters of
 // Elsevier's and SEPM's journals of 2000-2015 embed (and fonts made from
 // them: 'MATHG-1A'), name their glyphs 'H' and a number, with no
-// ToUnicode: a paper's Greek letters, degree
-// signs and relations were U+FFFD (pdftotext drops them), and a figure's
-// label of two such glyphs sent its page to OCR. What each name draws,
-// checked against the glyph's shape where pdftotree's papers use it: the
-// Greek letters run in the alphabet's order from H9001 (capitals) and
-// H9251 (α) on.
+// ToUnicode: a paper's Greek letters, degree signs and relations were
+// U+FFFD (pdftotext drops them), and a figure's label of two such glyphs
+// sent its page to OCR. What each name draws, checked against the
+// glyph's shape where pdftotree's papers use it: the capitals run from
+// H9001 (Α), the small letters from H9251 (α).
 var linotypePi = map[string]string{
 	"H9003": "Γ", "H9004": "Δ",
 	"H9251": "α", "H9252": "β", "H9253": "γ", "H9254": "δ", "H9258": "θ", "H9268": "σ", "H9275": "ω",
