@@ -35,6 +35,7 @@ const (
 // blocks, before its running footers, in their order.
 func moveFootnotes(pages []*core.Page) {
 	for _, p := range pages {
+		loneNoteItems(p.Blocks)
 		if !opensNote(p.Blocks) {
 			continue // the body's size is needed only where a block opens as a note
 		}
@@ -63,6 +64,30 @@ func moveFootnotes(pages []*core.Page) {
 		out = append(out, rest[:at]...)
 		out = append(out, notes...)
 		p.Blocks = append(out, rest[at:]...)
+	}
+}
+
+// loneNoteItems makes a paragraph of each list item that a symbol of
+// notes opens as its bullet ('*', '†') with no item beside it opened by
+// the same symbol: a note, whose mark the paragraph keeps. Older papers
+// set the asterisk of the corresponding author's note at the note's
+// size, level with it, as a list sets its bullets, and the note was
+// written '- Corresponding author.', its mark lost; a list's bullets come
+// two or more.
+func loneNoteItems(blocks []core.Block) {
+	mark := func(i int) string {
+		if i < 0 || i >= len(blocks) || blocks[i].Kind != core.KindListItem {
+			return ""
+		}
+		if w := openingWords(&blocks[i]); len(w) > 1 && utf8.RuneCountInString(w[0].Text) == 1 && strings.Contains(noteMarks, w[0].Text) {
+			return w[0].Text
+		}
+		return ""
+	}
+	for i := range blocks {
+		if m := mark(i); m != "" && mark(i-1) != m && mark(i+1) != m {
+			blocks[i].Kind = core.KindParagraph
+		}
 	}
 }
 

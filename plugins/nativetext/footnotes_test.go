@@ -2,6 +2,7 @@ package nativetext
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -73,8 +74,9 @@ func TestFootnoteAfterColumns(t *testing.T) {
 
 // TestNoteMarkIsNoBullet: a note opening with its mark set small and
 // raised ('*Corresponding author.') is a note that keeps its mark, not
-// an item of a list whose bullet Markdown would write as '-'; an asterisk
-// at the items' size and on their baseline is a bullet.
+// an item of a list whose bullet Markdown would write as '-'; so is one
+// whose asterisk is at its size and on its baseline, as a bullet would
+// be, when no item beside it opens with one (TestLoneNoteItem).
 func TestNoteMarkIsNoBullet(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
@@ -82,7 +84,7 @@ func TestNoteMarkIsNoBullet(t *testing.T) {
 		want       core.BlockKind
 	}{
 		{"raised and small", "/F1 5 Tf 3 Ts (*) Tj /F1 8 Tf 0 Ts", core.KindParagraph},
-		{"a bullet", "/F1 8 Tf (*) Tj", core.KindListItem},
+		{"level, alone", "/F1 8 Tf (*) Tj", core.KindParagraph},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -91,6 +93,41 @@ func TestNoteMarkIsNoBullet(t *testing.T) {
 			blocks := helvPage(t, content)
 			if len(blocks) != 1 || blocks[0].Kind != c.want || !strings.HasPrefix(blocks[0].Text(), "*") {
 				t.Errorf("blocks %+v; want one %s that starts with its '*'", blocks, c.want)
+			}
+		})
+	}
+}
+
+// A list item that a symbol of notes opens alone is a note, and keeps
+// its mark; two items opened by it are a list.
+func TestLoneNoteItem(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, content string
+		want          []core.BlockKind
+	}{
+		{"alone", "BT /F1 8 Tf 72 100 Td (*) Tj ( Corresponding author. Tel.: +81 92 802 3338.) Tj ET",
+			[]core.BlockKind{core.KindParagraph}},
+		{"a list", "BT /F1 8 Tf 72 300 Td (*) Tj ( Lemons and limes from the south.) Tj 0 -12 Td (*) Tj ( Apples and pears from the north.) Tj ET",
+			[]core.BlockKind{core.KindListItem, core.KindListItem}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			res, err := extractAll(t, onePage("", helvRes, c.content).Write(t), 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			blocks := res[1].Page.Blocks
+			var got []core.BlockKind
+			for _, b := range blocks {
+				got = append(got, b.Kind)
+				if !strings.HasPrefix(b.Text(), "*") {
+					t.Errorf("block %q lost its mark", b.Text())
+				}
+			}
+			if !slices.Equal(got, c.want) {
+				t.Errorf("kinds %v; want %v", got, c.want)
 			}
 		})
 	}
