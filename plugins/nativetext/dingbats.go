@@ -1,5 +1,39 @@
 package nativetext
 
+import "github.com/assay-pdf/assay/internal/pdfdoc"
+
+// dingbatsCodes is the code of each glyph name of ZapfDingbats' built-in
+// encoding ('a121' at 0xAD).
+var dingbatsCodes = func() map[string]byte {
+	m := map[string]byte{}
+	for c, n := range pdfdoc.ZapfDingbatsEncoding {
+		if n != "" && n != ".notdef" && n != "space" {
+			m[n] = byte(c)
+		}
+	}
+	return m
+}()
+
+// spellDingbats gives the codes of a ZapfDingbats font that Differences
+// name by the font's own glyph names ('a121' at code 2, a subset's
+// renumbering) the text of those glyphs: the glyph list does not know
+// the font's names, and a paper's circled figures ②③④ were U+FFFD.
+func (f *font) spellDingbats() {
+	if std14Name(f.name) != "ZapfDingbats" {
+		return
+	}
+	for c, n := range f.names {
+		if f.nameText[c] != "" {
+			continue
+		}
+		if code, ok := dingbatsCodes[n]; ok {
+			if r, ok := dingbatsRune(code); ok {
+				f.nameText[c] = string(r)
+			}
+		}
+	}
+}
+
 // dingbatsRune maps a code of the ZapfDingbats built-in encoding to
 // Unicode. The Unicode Dingbats block follows the font's layout; the codes
 // whose characters Unicode placed elsewhere are listed.

@@ -528,7 +528,10 @@ func (f *font) ownText(c uint32) (string, bool) {
 		if f.slots {
 			return "", false
 		}
-		f.spelled.Do(f.spellNames)
+		f.spelled.Do(func() {
+			f.spellNames()
+			f.spellDingbats()
+		})
 		if s := f.nameText[c]; s != "" {
 			return s, true
 		}
