@@ -114,13 +114,8 @@ func TestLoneNoteItem(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			res, err := extractAll(t, onePage("", helvRes, c.content).Write(t), 1)
-			if err != nil {
-				t.Fatal(err)
-			}
-			blocks := res[1].Page.Blocks
 			var got []core.BlockKind
-			for _, b := range blocks {
+			for _, b := range helvPage(t, c.content) {
 				got = append(got, b.Kind)
 				if !strings.HasPrefix(b.Text(), "*") {
 					t.Errorf("block %q lost its mark", b.Text())
