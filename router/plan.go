@@ -120,7 +120,7 @@ const DefaultClass = "default"
 // cannot be trusted. The pictures of a page whose text layer reads well
 // are figures of its text, and their words (a chart's axis labels, a
 // map's place names) are read only when asked (WithPictures): on a
-// directory of papers with raster figures, reading them cost 35 times
+// directory of papers with raster figures, reading them cost 30 times
 // the text layer's time.
 func DefaultPlan() Plan {
 	native, ocr, layout := Step{Engine: "nativetext"}, Step{Engine: "ocr"}, Step{Engine: "layoutml"}
