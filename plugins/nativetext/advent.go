@@ -68,9 +68,11 @@ var mathTimeLayouts = map[string]*[256]string{
 // sign); false where the name's own text is right (MathTime names most
 // glyphs as the glyph list does).
 func mathTimeText(layout *[256]string, name string) (string, bool) {
-	glyph := variantStem(name)
+	var glyph string
 	if c, ok := controlCodes[name]; ok {
 		glyph = layout[c]
+	} else {
+		glyph = variantStem(name)
 	}
 	t, ok := pdfdoc.GlyphUnicode(glyph)
 	return greekLetters.Replace(t), ok
@@ -403,7 +405,7 @@ const (
 // encoding leaves empty keeps its name and has no text.
 func adventTextNames(f *font) {
 	name := stripSubset(f.name)
-	if !strings.HasPrefix(name, "Adv") || adventNames(name) != nil || !namedByOwnCode(f) {
+	if !strings.HasPrefix(name, "Adv") || adventNames(name) != nil || codeNamed(f, "C") == 0 {
 		return
 	}
 	if !strings.HasPrefix(name, "AdvTimes") && !adventTextFaces[name] && !latinWidths(f) {
@@ -420,22 +422,6 @@ func adventTextNames(f *font) {
 		}
 	}
 	f.base = &pdfdoc.StandardEncoding
-}
-
-// namedByOwnCode reports whether every glyph of simple font f is named
-// 'C' and its own code in decimal.
-func namedByOwnCode(f *font) bool {
-	n := 0
-	for c, name := range f.names {
-		if name == "" {
-			continue
-		}
-		if name != "C"+strconv.Itoa(c) {
-			return false
-		}
-		n++
-	}
-	return n > 0
 }
 
 // latinFaces are the standard faces whose letters' widths tell a Latin

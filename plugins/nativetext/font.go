@@ -1009,17 +1009,23 @@ const minCodeNames = 8
 // in the Windows code page. Such names spell nothing, and every glyph of
 // the document was U+FFFD; pdftotext reads them so.
 func namedByCode(f *font) bool {
+	return codeNamed(f, "") >= minCodeNames
+}
+
+// codeNamed is the number of glyphs of simple font f when every one of
+// them is named prefix and its own code in decimal, 0 otherwise.
+func codeNamed(f *font, prefix string) int {
 	n := 0
 	for c, name := range f.names {
 		if name == "" {
 			continue
 		}
-		if name != strconv.Itoa(c) {
-			return false
+		if name != prefix+strconv.Itoa(c) {
+			return 0
 		}
 		n++
 	}
-	return n >= minCodeNames
+	return n
 }
 
 // spell is the text of a glyph name, "" when it has none.

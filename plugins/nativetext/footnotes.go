@@ -30,9 +30,10 @@ const (
 	maxNoteNumber = 2
 )
 
-// moveFootnotes makes, on each page, a footnote of each paragraph that is
-// one (footnoteAt), and moves the page's footnotes after its other
-// blocks, before its running footers, in their order.
+// moveFootnotes makes, on each page, a paragraph of each list item that
+// is a note (loneNoteItems) and a footnote of each paragraph that is one
+// (footnoteAt), and moves the page's footnotes after its other blocks,
+// before its running footers, in their order.
 func moveFootnotes(pages []*core.Page) {
 	for _, p := range pages {
 		loneNoteItems(p.Blocks)
@@ -79,7 +80,7 @@ func loneNoteItems(blocks []core.Block) {
 		if i < 0 || i >= len(blocks) || blocks[i].Kind != core.KindListItem {
 			return ""
 		}
-		if w := openingWords(&blocks[i]); len(w) > 1 && utf8.RuneCountInString(w[0].Text) == 1 && strings.Contains(noteMarks, w[0].Text) {
+		if w := openingWords(&blocks[i]); len(w) > 1 && noteSymbol(w[0].Text) {
 			return w[0].Text
 		}
 		return ""

@@ -187,7 +187,7 @@ func markSideStamps(p *core.Page) {
 	for i := range p.Blocks {
 		b := &p.Blocks[i]
 		if b.Kind.Furniture() || b.Kind == core.KindTable || b.Kind == core.KindFigure || len(b.Lines) != 1 ||
-			!turned(b) || b.BBox.Height() < minStampRun*p.Height || wordsWithLetters(b) < minLoneMateWords {
+			!allTurned(b) || b.BBox.Height() < minStampRun*p.Height || wordsWithLetters(b) < minLoneMateWords {
 			continue
 		}
 		side := 0
@@ -208,35 +208,10 @@ func markSideStamps(p *core.Page) {
 	}
 }
 
-// turned reports whether every word of b has a baseline that is not
-// horizontal.
-func turned(b *core.Block) bool {
-	n := 0
-	for _, l := range b.Lines {
-		for _, w := range l.Words {
-			if !w.Flags.Has(core.FlagRotated) {
-				return false
-			}
-			n++
-		}
-	}
-	return n > 0
-}
-
 // turnedShare is the share of p's words whose baselines are not
 // horizontal.
 func turnedShare(p *core.Page) float64 {
-	n, t := 0, 0
-	for _, b := range p.Blocks {
-		for _, l := range b.Lines {
-			for _, w := range l.Words {
-				n++
-				if w.Flags.Has(core.FlagRotated) {
-					t++
-				}
-			}
-		}
-	}
+	t, n := turnedWords(p.Blocks)
 	if n == 0 {
 		return 0
 	}

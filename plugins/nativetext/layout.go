@@ -2942,7 +2942,7 @@ func alignedRows(cols [][]*seg) bool {
 		total += len(c)
 	}
 	if total == 0 {
-		return 0 >= minAlignedRows
+		return false // no segments: none aligned
 	}
 	aligned, left := 0, total
 	for ci, c := range cols {
@@ -3632,7 +3632,19 @@ func unheadText(blocks []core.Block) {
 // which made it the paper's first heading, and every section after it
 // its subsections. A page set sideways as a whole keeps its headings.
 func unheadAside(blocks []core.Block) {
-	turned, all := 0, 0
+	if turned, all := turnedWords(blocks); 2*turned >= all {
+		return
+	}
+	for i := range blocks {
+		if b := &blocks[i]; b.Kind == core.KindHeading && allTurned(b) {
+			b.Kind, b.Level = core.KindParagraph, 0
+		}
+	}
+}
+
+// turnedWords counts the words of blocks, and those of them that are
+// turned (FlagRotated: a baseline that is not horizontal).
+func turnedWords(blocks []core.Block) (turned, all int) {
 	for i := range blocks {
 		for _, l := range blocks[i].Lines {
 			for _, w := range l.Words {
@@ -3643,26 +3655,22 @@ func unheadAside(blocks []core.Block) {
 			}
 		}
 	}
-	if 2*turned >= all {
-		return
-	}
-	for i := range blocks {
-		if b := &blocks[i]; b.Kind == core.KindHeading && allTurned(b) {
-			b.Kind, b.Level = core.KindParagraph, 0
-		}
-	}
+	return turned, all
 }
 
-// allTurned reports whether every word of a block is turned.
+// allTurned reports whether a block has words, and every one of them is
+// turned.
 func allTurned(b *core.Block) bool {
+	n := 0
 	for _, l := range b.Lines {
 		for _, w := range l.Words {
 			if !w.Flags.Has(core.FlagRotated) {
 				return false
 			}
+			n++
 		}
 	}
-	return len(b.Lines) > 0
+	return n > 0
 }
 
 // wordSize is the median size of a block's words, those of a known size
@@ -4647,7 +4655,7 @@ func anIndent(in, em float64) bool {
 // size: read as a bullet, the mark was lost ('- Corresponding author.').
 func noteReference(words []core.Word) bool {
 	w, next := words[0], words[1]
-	return utf8.RuneCountInString(w.Text) == 1 && strings.Contains(noteMarks, w.Text) &&
+	return noteSymbol(w.Text) &&
 		w.Size > 0 && w.Size < markRatio*next.Size && w.BBox.Y1 < next.BBox.Y1-scriptRaise*next.Size
 }
 

@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/assay-pdf/assay/internal/textclean"
 )
@@ -92,6 +93,11 @@ func noteNumbers(text string) bool {
 
 // noteMarks are the marks a note's number may carry.
 const noteMarks = textclean.NoteMarks
+
+// noteSymbol reports whether a word is one of noteMarks alone ('*', '†').
+func noteSymbol(text string) bool {
+	return utf8.RuneCountInString(text) == 1 && strings.Contains(noteMarks, text)
+}
 
 // citations reports whether text is a run of numbered references, each
 // as citeNumber reads one ('[12][13]', '[4],[5]'): Wikipedia sets two or
