@@ -433,17 +433,29 @@ var latinFaces = []string{"Times-Roman", "Times-Italic", "Times-Bold", "Times-Bo
 // letters A-Z and a-z, minFaceLetters of them or more, are within
 // maxFaceWidthDiff on average of one of latinFaces'.
 func latinWidths(f *font) bool {
+	return latinLetters(f, func(c int) (rune, bool) {
+		r := rune(c)
+		return r, f.names[c] != "" && ('A' <= r && r <= 'Z' || 'a' <= r && r <= 'z')
+	})
+}
+
+// latinLetters reports whether the widths f gives the codes that letter
+// reads as letters A-Z or a-z, minFaceLetters of them or more, are within
+// maxFaceWidthDiff on average of one of latinFaces' widths of those
+// letters.
+func latinLetters(f *font, letter func(c int) (rune, bool)) bool {
 	for _, std := range latinFaces {
 		sum, n := 0.0, 0
-		for _, r := range "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz" {
-			if f.names[r] == "" || !f.hasWidth[r] || f.widths[r] <= 0 {
+		for c := range f.names {
+			r, ok := letter(c)
+			if !ok || !f.hasWidth[c] || f.widths[c] <= 0 {
 				continue
 			}
 			w, ok := std14Width(std, string(r), byte(r))
 			if !ok || w <= 0 {
 				continue
 			}
-			sum += math.Abs(f.widths[r]-w) / w
+			sum += math.Abs(f.widths[c]-w) / w
 			n++
 		}
 		if n >= minFaceLetters && sum/float64(n) <= maxFaceWidthDiff {

@@ -75,6 +75,21 @@ func lineTexts(p core.Page) []string {
 	return lines
 }
 
+// wantRead fails unless got, the text read, is want, or where want is
+// "" unless nothing of got decoded.
+func wantRead(t *testing.T, got, want string) {
+	t.Helper()
+	if want == "" {
+		if strings.Trim(got, "\ufffd ") != "" {
+			t.Errorf("read %q; want it unread", got)
+		}
+		return
+	}
+	if got != want {
+		t.Errorf("read %q; want %q", got, want)
+	}
+}
+
 // wantLines fails unless each of want is a line of the one-page PDF of
 // Helvetica (as /F1) and content.
 func wantLines(t *testing.T, content string, want []string) {

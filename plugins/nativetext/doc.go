@@ -92,7 +92,9 @@
 //	macorder.go  a TrueType CID font of a core font (Arial, Times New
 //	             Roman, Verdana...) that is not embedded and has no
 //	             ToUnicode: glyph indices read in TrueType's standard
-//	             Macintosh order.
+//	             Macintosh order; a simple font whose glyphs Distiller named
+//	             'g' and their TrueType index ('g40') reads glyphs 3 to 97
+//	             so where the letters would be as wide as a Latin face's.
 //	fallback.go  the second reader, pdfium (internal/render, WebAssembly
 //	             run by wazero: still pure Go), for files internal/pdfdoc
 //	             cannot open: damaged beyond its repairs, or encrypted in a

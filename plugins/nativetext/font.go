@@ -896,6 +896,7 @@ func (d *document) parseSimple(f *font, fd types.Dict) {
 	f.keepCodes = keepsCodes(f)
 	f.gb = d.gbFont(f, desc)
 	adventTextNames(f)
+	macIndexNames(f)
 	f.drawn = adventGlyphs(f)
 	f.slots = !f.gb && !f.dingbats && !f.symbol && f.marks == nil && f.drawn == nil && f.subtype != "Type3" && (slotFont(f) || orderedSlots(f))
 	if std != "" && desc == nil && strings.Contains(std, "Bold") {

@@ -1,6 +1,7 @@
 package nativetext
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
@@ -95,4 +96,71 @@ func macOrderRune(gid uint32) (string, bool) {
 	}
 	s := spell(macGlyphNames[gid])
 	return s, s != ""
+}
+
+// Acrobat Distiller, converting a TrueType font it embeds to a Type 1
+// (CFF) program, names each glyph 'g' and its index in the TrueType font,
+// and gives the font no ToUnicode: an IBM brief's body face, Helvetica
+// Neue LT Com, sets its highlights with 'g40' 'g81' 'g68' for 'Ena'
+// (docling's redp5110, 286 glyphs that were U+FFFD and sent the page to
+// OCR; pdftotext reads their codes). A Latin TrueType font orders its
+// glyphs 3 to 97 (space to asciitilde) as the standard Macintosh order
+// does, whatever order it keeps beyond them: Helvetica Neue's glyph 115
+// is its bullet, where the order has 'edieresis'. So glyphs
+// firstMacASCII to lastMacASCII of such a font read as the order names
+// them, when the letters they would be are as wide as a Latin face's
+// (latinLetters): a font of another order (Calibri's letters lie beyond
+// 257) would read as letters of the wrong widths.
+const (
+	firstMacASCII = 3
+	lastMacASCII  = 97
+)
+
+// macIndexNames renames the glyphs of simple font f, when every one of
+// them that its encoding does not name is named 'g' and a glyph index and those indices read in the
+// standard Macintosh order as letters of a Latin face's widths, by that
+// order; glyphs outside its ASCII part keep their names and have no text.
+func macIndexNames(f *font) {
+	if f.subtype == "Type3" || f.toUni != nil {
+		return
+	}
+	var renamed [256]string
+	for c, name := range f.names {
+		if name == "" || f.base != nil && name == f.base[c] {
+			continue
+		}
+		gid, ok := glyphIndexName(name)
+		if !ok {
+			return
+		}
+		if gid >= firstMacASCII && gid <= lastMacASCII {
+			renamed[c] = macGlyphNames[gid]
+		}
+	}
+	letter := func(c int) (rune, bool) {
+		if len(renamed[c]) != 1 {
+			return 0, false
+		}
+		r := rune(renamed[c][0])
+		return r, 'A' <= r && r <= 'Z' || 'a' <= r && r <= 'z'
+	}
+	if !latinLetters(f, letter) {
+		return
+	}
+	for c, name := range renamed {
+		if name != "" {
+			f.names[c] = name
+		}
+	}
+}
+
+// glyphIndexName is the index of a glyph named 'g' and that index in
+// decimal.
+func glyphIndexName(name string) (int, bool) {
+	digits, ok := strings.CutPrefix(name, "g")
+	if !ok || digits == "" || digits[0] == '0' && len(digits) > 1 {
+		return 0, false
+	}
+	n, err := strconv.Atoi(digits)
+	return n, err == nil && n >= 0
 }
