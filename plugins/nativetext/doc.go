@@ -95,6 +95,10 @@
 //	             Macintosh order; a simple font whose glyphs Distiller named
 //	             'g' and their TrueType index ('g40') reads glyphs 3 to 97
 //	             so where the letters would be as wide as a Latin face's.
+//	glyphorder.go codes an identity-encoded font's ToUnicode leaves out,
+//	             read by the order its glyphs keep in a block (ASCII, Hangul
+//	             syllables) where the map's entries of that block all lie
+//	             at one distance from their characters.
 //	fallback.go  the second reader, pdfium (internal/render, WebAssembly
 //	             run by wazero: still pure Go), for files internal/pdfdoc
 //	             cannot open: damaged beyond its repairs, or encrypted in a

@@ -65,6 +65,9 @@ type font struct {
 	vertical   bool
 
 	toUni *cmap
+	// runs: codes ToUnicode leaves out whose text the order of the
+	// font's glyphs gives (orderedRuns).
+	runs []glyphRun
 	// mended is the text of the codes whose ToUnicode text the glyph
 	// drawn corrects (mendToUnicode, as the font loads): one letter of the
 	// ligature it draws, a small letter for its capital, or nothing for a
@@ -558,6 +561,9 @@ func (f *font) ownText(c uint32) (string, bool) {
 			return s, true
 		}
 	}
+	if s, ok := f.runText(c); ok {
+		return s, true
+	}
 	return identityText(f, c)
 }
 
@@ -759,6 +765,7 @@ func (d *document) parseFont(fd types.Dict) (f *font) {
 	}
 	f.byteText()
 	f.mendToUnicode()
+	f.orderedRuns()
 	return f
 }
 

@@ -1,0 +1,72 @@
+package nativetext
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestOrderedRuns: the glyphs of an identity-encoded font that its
+// ToUnicode leaves out read as the characters of an ordered block
+// (printable ASCII, Hangul syllables) where every glyph the map gives a
+// character of that block lies at one distance from it, four or more;
+// a map whose glyphs lie at more than one distance, or maps too few,
+// leaves them unknown.
+func TestOrderedRuns(t *testing.T) {
+	t.Parallel()
+	const text = "블록체인에서의 암호화폐 (PAV) 2"
+	// code is the glyph of r in a font that keeps the blocks' orders, as
+	// Noto Sans CJK KR does.
+	code := func(r rune) int {
+		if r < 0x80 {
+			return int(r) - 31
+		}
+		return int(r) + 0xDCE
+	}
+	// page shows text in a font whose ToUnicode maps the characters of
+	// mapped, each to the code moved returns for it.
+	page := func(mapped string, moved func(rune) int) []string {
+		var cmap, show strings.Builder
+		n := 0
+		for _, r := range mapped {
+			fmt.Fprintf(&cmap, " <%04X> <%04X>", moved(r), r)
+			n++
+		}
+		for _, r := range text {
+			fmt.Fprintf(&show, "%04X", code(r))
+		}
+		res := "<< /Font << /F1 5 0 R >> >>"
+		font := []string{
+			"<< /Type /Font /Subtype /Type0 /BaseFont /KR /Encoding /Identity-H /DescendantFonts [6 0 R] /ToUnicode 7 0 R >>",
+			"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /KR /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /DW 1000 >>",
+			stream("", fmt.Sprintf("begincmap 1 begincodespacerange <0000> <FFFF> endcodespacerange %d beginbfchar%s endbfchar endcmap", n, cmap.String())),
+		}
+		return onePageLines(t, res, "BT /F1 12 Tf 72 700 Td <"+show.String()+"> Tj ET", font...)
+	}
+	// secondRun moves the glyphs of the syllables after the first two
+	// one code on, as a font of another order would have them.
+	secondRun := func(r rune) int {
+		if r == '블' || r == '록' || r < 0x80 {
+			return code(r)
+		}
+		return code(r) + 1
+	}
+	cases := []struct {
+		name, mapped string
+		moved        func(rune) int
+		want         string
+	}{
+		{"one distance a block", " (A)블록체인에", code, text},
+		{"Hangul at two distances", " (A)블록체인에", secondRun, "블록\ufffd\ufffd\ufffd\ufffd\ufffd \ufffd\ufffd\ufffd\ufffd (PAV) 2"},
+		{"too few of a block", " (A)블록체", code, "블록체\ufffd\ufffd\ufffd\ufffd \ufffd\ufffd\ufffd\ufffd (PAV) 2"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			got := strings.Join(page(c.mapped, c.moved), "\n")
+			if got != c.want {
+				t.Errorf("read %q; want %q", got, c.want)
+			}
+		})
+	}
+}
