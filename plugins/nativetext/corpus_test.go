@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -89,6 +90,21 @@ func extractFile(path string, maxPages int, timeout time.Duration) (pages []core
 		pages = append(pages, r)
 	}
 	return pages, nil
+}
+
+// doclingWords is the text of the first ten pages of one of docling's
+// test files, its words joined by single spaces.
+func doclingWords(t *testing.T, file string) string {
+	t.Helper()
+	pages, err := runFile(t, filepath.Join(corpustest.Dir(t), "docling", "pdf", file), 10, time.Minute)
+	if err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	var words []string
+	for _, p := range pages {
+		words = append(words, strings.Fields(p.Page.Text())...)
+	}
+	return strings.Join(words, " ")
 }
 
 func TestCorpusDocling(t *testing.T) {

@@ -70,3 +70,20 @@ func TestOrderedRuns(t *testing.T) {
 		})
 	}
 }
+
+// Chrome's exports of Noto Sans CJK KR in docling's test files leave most
+// of their headings' glyphs out of the ToUnicode: every heading reads
+// whole, and no glyph of either file is left without text.
+func TestCorpusLeftOutGlyphs(t *testing.T) {
+	for _, file := range []string{"skipped_1page.pdf", "skipped_2pages.pdf"} {
+		text := doclingWords(t, file)
+		if n := strings.Count(text, "\ufffd"); n > 0 {
+			t.Errorf("%s: %d glyphs without text", file, n)
+		}
+		for _, h := range []string{"블록체인에서의 암호화폐 도난 방지 및 불법 거래 추적/방지 기술", "군용 차세대 비행체(PAV)해킹 방지를 위한 사고 대응 기술"} {
+			if !strings.Contains(text, h) {
+				t.Errorf("%s: no heading %q", file, h)
+			}
+		}
+	}
+}

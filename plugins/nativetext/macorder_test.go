@@ -75,3 +75,14 @@ func TestMacIndexNames(t *testing.T) {
 		})
 	}
 }
+
+// docling's redp5110 sets its highlights in a Helvetica Neue LT Com that
+// Distiller named by glyph index: they read.
+func TestCorpusIndexNamedHighlights(t *testing.T) {
+	text := doclingWords(t, "redp5110_sampled.pdf")
+	for _, want := range []string{"Enhance the performance of your database operations", "Take advantage of access to a worldwide source of expertise"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no highlight %q", want)
+		}
+	}
+}
