@@ -1,6 +1,7 @@
 package nativetext
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"unicode"
@@ -92,3 +93,82 @@ func markHost(ln []fg, k int, accent bool) int {
 // accentSizes is how many times the size of its letter an accent may be
 // set at, or the letter at its accent's: one font, one size.
 const accentSizes = 1.5
+
+// An accent drawn as a glyph of its own sits on its letter's baseline or
+// above it, raised by at most what sets a capital's accent over a small
+// letter's (TeX raises '´' over 'E' by the capital's height less the
+// small letters', a quarter of an em; 3B2 draws its accents 0.09 em above
+// the line). A raised accent clustered with whatever else was raised
+// near it: 'A. Warén' with a note's '⁵' after it read 'A. Waren' and a
+// line '´ ⁵' of its own, which cut a reference list's sentence in two.
+// maxAccentRise, in ems of the accent, is how far its baseline may lie
+// from its letter's; lines lie an em or more apart.
+const maxAccentRise = 0.3
+
+// seatAccents puts each spacing accent of fgs (sorted by baseline, then
+// across) on the baseline of the letter it is set over, so that the
+// accent falls in that letter's line, where composeMarks joins the two:
+// of the letters within maxAccentRise of its baseline whose width holds
+// its middle and that fit it (accentFits), the nearest. fgs stays
+// sorted.
+func seatAccents(fgs []fg) {
+	type seat struct {
+		k  int
+		oy float64
+	}
+	var seats []seat
+	for k := range fgs {
+		if !textclean.SpacingAccent(fgs[k].g.text) {
+			continue
+		}
+		if h := accentHost(fgs, k); h >= 0 && fgs[h].oy != fgs[k].oy {
+			seats = append(seats, seat{k, fgs[h].oy})
+		}
+	}
+	if len(seats) == 0 {
+		return
+	}
+	for _, st := range seats {
+		fgs[st.k].oy = st.oy
+	}
+	slices.SortStableFunc(fgs, func(a, b fg) int {
+		if c := cmp.Compare(a.oy, b.oy); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.ox, b.ox)
+	})
+}
+
+// accentHost is the index of the letter of fgs that the accent fgs[k] is
+// set over (seatAccents), -1 for none.
+func accentHost(fgs []fg, k int) int {
+	a := fgs[k]
+	reach := maxAccentRise * max(a.g.size, 1)
+	mid := (a.b.X0 + a.b.X1) / 2
+	best, bestDy := -1, 0.0
+	// look weighs fgs[j], and reports whether it lies within reach:
+	// fgs is sorted by baseline, so the search stops at the first
+	// beyond it.
+	look := func(j int) bool {
+		dy := math.Abs(fgs[j].oy - a.oy)
+		if dy > reach {
+			return false
+		}
+		g := fgs[j]
+		if !g.g.space && mid >= g.b.X0 && mid <= g.b.X1 && accentFits(a, g) && (best < 0 || dy < bestDy) {
+			best, bestDy = j, dy
+		}
+		return true
+	}
+	for j := k - 1; j >= 0; j-- {
+		if !look(j) {
+			break
+		}
+	}
+	for j := k + 1; j < len(fgs); j++ {
+		if !look(j) {
+			break
+		}
+	}
+	return best
+}

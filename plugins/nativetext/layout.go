@@ -799,6 +799,7 @@ func medianBaseline(gs []fg) float64 {
 // the segments hold once.
 func buildSegments(gs []*glyph, fr frame, arena *fgArena) (_ []*seg, repeats int) {
 	fgs := sortedOnPage(gs, fr, arena)
+	seatAccents(fgs)
 	lines := unbridge(baselines(nil, fgs))
 	for li := range lines {
 		slices.SortStableFunc(lines[li], func(a, b fg) int { return cmp.Compare(a.b.X0, b.b.X0) })

@@ -2,6 +2,8 @@ package nativetext
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -198,4 +200,47 @@ func TestTeXOverlays(t *testing.T) {
 		{"copyright", "BT /F1 10 Tf 72 700 Td (Copyright ) Tj /F2 10 Tf (\\004) Tj /F1 10 Tf [750 (c) 250 ( 2009)] TJ ET", "Copyright © 2009"},
 		{"a stroke over nothing", "BT /F1 10 Tf 72 700 Td (x) Tj /F2 10 Tf 10 0 Td (\\001) Tj ET", "x \u0338"},
 	})
+}
+
+// TestRaisedAccents: an accent drawn as a glyph of its own above its
+// letter's baseline (3B2 raises it 0.09 em, TeX a quarter of an em over a
+// capital) is one character with its letter, even where a note's mark
+// raised beside it would have taken it into a line of its own ('A.
+// Waren' and a line '´ ⁵'). An accent half an em above the line is no
+// letter's.
+func TestRaisedAccents(t *testing.T) {
+	t.Parallel()
+	// Helvetica, 10 pt: "A. War" is 30.56 pt wide, 'e' 5.56, the acute
+	// (WinAnsi 0xB4) 3.33, 'E' 6.67; the note's '5' at 7 pt is 3.89.
+	show := func(x, y float64, size int, text string) string {
+		return fmt.Sprintf("BT /F2 %d Tf 1 0 0 1 %g %g Tm (%s) Tj ET ", size, x, y, text)
+	}
+	warén := func(rise float64, note bool) string {
+		s := show(72, 700, 10, "A. War") + show(102.56, 700, 10, "en") + show(103.675, 700+rise, 10, "\\264")
+		if note {
+			return s + show(113.68, 704.4, 7, "5") + show(117.57, 700, 10, ", S. Kiel")
+		}
+		return s + show(113.68, 700, 10, ", S. Kiel")
+	}
+	cases := []struct {
+		name, content string
+		want          string // a line's text
+		accentAlone   bool   // the accent stays a glyph of its own
+	}{
+		{"raised a little, a note beside it", warén(0.9, true), "A. Warén5, S. Kiel", false},
+		{"raised over a capital", show(72, 700, 10, "Eric") + show(73.67, 702.5, 10, "\\264"), "Éric", false},
+		{"half an em above", warén(5, false), "A. Waren, S. Kiel", true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			lines := onePageLines(t, winAnsiRes, c.content)
+			if !slices.Contains(lines, c.want) {
+				t.Errorf("lines %q, want %q", lines, c.want)
+			}
+			if alone := slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(l, "´") }); alone != c.accentAlone {
+				t.Errorf("lines %q: accent apart %v, want %v", lines, alone, c.accentAlone)
+			}
+		})
+	}
 }
