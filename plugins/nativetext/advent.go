@@ -50,6 +50,13 @@ var adventLayouts = map[string]adventLayout{
 	"AdvP4C4E5E":   adventRoman,
 }
 
+// adventRomanNames are the glyphs of 3B2's Roman accent fonts that no
+// code of OT1 names: the glyph named 'Euro' (at 160 in AdvP4C4E5E) is the
+// dieresis that 3B2 sets over a letter as a glyph of its own, in every
+// use on the papers where it occurs ('Mo€ssner', 'Po€rtner', 'Flo€gel',
+// 'Wo€rman', 'Go€ttingen' in four papers, each an umlaut on the page).
+var adventRomanNames = map[string]string{"Euro": "¨"}
+
 // mathTimeLayouts are MathTime's fonts (Wiley's and AGU's journals of
 // 1998-2007), which name some glyphs by the ASCII control name of their
 // code ('NUL' the minus at OMS's 0, 'DC4' its ≤ at 0x14) and others with
@@ -211,6 +218,9 @@ func variantStem(name string) string {
 // where the name's own text is right (the letters and figures of the
 // math italic) or the code is not known.
 func adventText(l adventLayout, name string) (string, bool) {
+	if t, ok := adventRomanNames[name]; ok && l == adventRoman {
+		return t, true
+	}
 	c, ok := adventCode(name)
 	if !ok {
 		// The extension draws no text of its own: 'ffi' there is a

@@ -69,6 +69,7 @@ func TestAdventFonts(t *testing.T) {
 		{"math italic", "OPGPEH+AdvP4C4E51", []string{"one", "colon", "three", "semicolon", "C14", "equal", "at"}, 0, "1.3,δ/∂"},
 		{"extension", "ABCDEF+AdvP4C4E46", []string{"C16", "P", "C17", "ffi", "parenleftex"}, 0, "(∑)"},
 		{"Symbol encoding", "OPGJMC+AdvPSSym", []string{"C211", "C176", "C210"}, 0, "©°®"},
+		{"Roman accents", "GINNPL+AdvP4C4E5E", []string{"C19", "asciitilde", "Euro"}, 0, "´˜¨"},
 		{"Math Pi Greek", "GLLJDO+AdvPSMP10", []string{"a", "r", "g", "h", "slash", "D", "X"}, 0, "ασηθϕΔΩ"},
 		{"Math Pi per mille", "ABCDEF+AdvPSMPE7", []string{"ampersand"}, 0, "‰"},
 		{"a hashed symbol font", "ABCDEF+AdvPS3FDD77", []string{"Z", "w", "parenright"}, 0, "=∼*"},
