@@ -111,6 +111,10 @@ type font struct {
 	descent float64
 	sizeMul float64 // text-space em size (Type3 FontMatrix), 1 otherwise
 	flags   core.WordFlags
+
+	// widthsGiven: a simple font's Widths array is there, and a code
+	// outside it is as wide as MissingWidth says, 0 by default (width).
+	widthsGiven bool
 }
 
 // uniEntry is a code's text by ToUnicode, and whether it maps the code.
@@ -171,6 +175,12 @@ func (f *font) width(c uint32) float64 {
 		}
 		if f.missing > 0 {
 			return f.missing * f.widthScale
+		}
+		if f.widthsGiven {
+			// ISO 32000-1 9.6.2.1: MissingWidth, 0 where the descriptor
+			// gives none. 3B2 draws accents past LastChar with no
+			// advance, kerned over their letters (TestWidthOutsideWidths).
+			return 0
 		}
 		if f.std14 != "" || f.subtype == "Type3" {
 			return 0.5
@@ -1121,6 +1131,7 @@ func (d *document) simpleWidths(f *font, fd types.Dict, std string) {
 			f.hasWidth[cc] = true
 		}
 	}
+	f.widthsGiven = f.subtype != "Type3"
 }
 
 // A CJK face embedded as a simple font has its ideographs given one-byte

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/assay-pdf/assay/internal/pdfdoc"
 )
 
 // winAnsiRes is Helvetica as /F1, and as /F2 in WinAnsiEncoding, where
@@ -242,5 +244,28 @@ func TestRaisedAccents(t *testing.T) {
 				t.Errorf("lines %q: accent apart %v, want %v", lines, alone, c.accentAlone)
 			}
 		})
+	}
+}
+
+// TestWidthOutsideWidths: a code beyond a simple font's Widths is as wide
+// as the descriptor's MissingWidth says, nothing when it says nothing.
+// 3B2's AdvTimes of a Terra Nova paper draws its acute at 180, past its
+// LastChar 177, with no advance, kerned over the middle of its 'e'; read
+// half an em wide, it pushed the letters after it apart and sat over the
+// next one ('Mineŕalogie', 'Nucle´- aires').
+func TestWidthOutsideWidths(t *testing.T) {
+	t.Parallel()
+	var ws strings.Builder
+	for c := 32; c <= 126; c++ {
+		w, _ := std14Width("Helvetica", pdfdoc.WinAnsiEncoding[c], byte(c))
+		fmt.Fprintf(&ws, " %g", w)
+	}
+	res := "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding /FirstChar 32 /LastChar 126 /Widths [" +
+		ws.String() + "] /FontDescriptor << /Type /FontDescriptor /FontName /Helvetica /Flags 32 >> >> >> >>"
+	// The acute kerned back to the middle of the 'e' (556 wide) and the
+	// 'r' kerned on to the end of it.
+	const content = "BT /F1 10 Tf 72 700 Td [(Institut de Mine) 278 (\\264) -278 (ralogie)] TJ ET"
+	if got, want := strings.Join(onePageLines(t, res, content), "\n"), "Institut de Minéralogie"; got != want {
+		t.Errorf("read %q; want %q", got, want)
 	}
 }
