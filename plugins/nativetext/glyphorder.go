@@ -12,7 +12,7 @@ import "unicode/utf8"
 // blocks of Unicode in their own order: its printable ASCII glyphs run
 // from space to tilde (TrueType's standard order from glyph 3, Noto CJK's
 // from 1), and its Hangul syllables run in Unicode's order, one glyph a
-// syllable (Noto CJK KR's from glyph 47,758: the map's 44 syllables all
+// syllable (Noto CJK KR's from glyph 47,566: the map's 44 syllables all
 // lie 0xDCE codes past their characters). Where every glyph the map gives
 // a character of such a block lies the same distance from it, and
 // minRunEntries or more do, the glyphs it leaves out that fall in the
@@ -92,8 +92,13 @@ func (c *cmap) blockDistance(lo, hi rune) (off int64, n int, ok bool) {
 				}
 			}
 		case len(rg.base) == 1:
-			see(rg.lo, rg.base[0], int(rg.hi-rg.lo+1))
-			see(rg.hi, rg.base[0]+rune(rg.hi-rg.lo), 0)
+			// A range maps its codes at one distance: the part of it
+			// that falls in the block counts.
+			first := max(int64(rg.base[0]), int64(lo))
+			last := min(int64(rg.base[0])+int64(rg.hi-rg.lo), int64(hi))
+			if first <= last {
+				see(uint32(int64(rg.lo)+first-int64(rg.base[0])), rune(first), int(last-first+1))
+			}
 		}
 	}
 	return off, n, ok && n > 0

@@ -25,12 +25,15 @@ func TestOrderedRuns(t *testing.T) {
 	}
 	// page shows text in a font whose ToUnicode maps the characters of
 	// mapped, each to the code moved returns for it.
-	page := func(mapped string, moved func(rune) int) []string {
+	page := func(mapped string, moved func(rune) int, ranges string) []string {
 		var cmap, show strings.Builder
 		n := 0
 		for _, r := range mapped {
 			fmt.Fprintf(&cmap, " <%04X> <%04X>", moved(r), r)
 			n++
+		}
+		if ranges != "" {
+			ranges = " 1 beginbfrange " + ranges + " endbfrange"
 		}
 		for _, r := range text {
 			fmt.Fprintf(&show, "%04X", code(r))
@@ -39,7 +42,7 @@ func TestOrderedRuns(t *testing.T) {
 		font := []string{
 			"<< /Type /Font /Subtype /Type0 /BaseFont /KR /Encoding /Identity-H /DescendantFonts [6 0 R] /ToUnicode 7 0 R >>",
 			"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /KR /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /DW 1000 >>",
-			stream("", fmt.Sprintf("begincmap 1 begincodespacerange <0000> <FFFF> endcodespacerange %d beginbfchar%s endbfchar endcmap", n, cmap.String())),
+			stream("", fmt.Sprintf("begincmap 1 begincodespacerange <0000> <FFFF> endcodespacerange %d beginbfchar%s endbfchar%s endcmap", n, cmap.String(), ranges)),
 		}
 		return onePageLines(t, res, "BT /F1 12 Tf 72 700 Td <"+show.String()+"> Tj ET", font...)
 	}
@@ -51,19 +54,25 @@ func TestOrderedRuns(t *testing.T) {
 		}
 		return code(r) + 1
 	}
+	// The ranges map five glyphs at one distance: all of the block's, or
+	// only the first (the others past '~'), which with '(' and 'A' makes
+	// three of the block, too few.
 	cases := []struct {
 		name, mapped string
 		moved        func(rune) int
+		ranges       string
 		want         string
 	}{
-		{"one distance a block", " (A)블록체인에", code, text},
-		{"Hangul at two distances", " (A)블록체인에", secondRun, "블록\ufffd\ufffd\ufffd\ufffd\ufffd \ufffd\ufffd\ufffd\ufffd (PAV) 2"},
-		{"too few of a block", " (A)블록체", code, "블록체\ufffd\ufffd\ufffd\ufffd \ufffd\ufffd\ufffd\ufffd (PAV) 2"},
+		{"one distance a block", " (A)블록체인에", code, "", text},
+		{"Hangul at two distances", " (A)블록체인에", secondRun, "", "블록\ufffd\ufffd\ufffd\ufffd\ufffd \ufffd\ufffd\ufffd\ufffd (PAV) 2"},
+		{"too few of a block", " (A)블록체", code, "", "블록체\ufffd\ufffd\ufffd\ufffd \ufffd\ufffd\ufffd\ufffd (PAV) 2"},
+		{"a range in the block", "블록체", code, "<0001> <0005> <0020>", "블록체\ufffd\ufffd\ufffd\ufffd \ufffd\ufffd\ufffd\ufffd (PAV) 2"},
+		{"a range's part in the block", "(A블록체", code, "<005F> <0063> <007E>", "블록체\ufffd\ufffd\ufffd\ufffd\ufffd\ufffd\ufffd\ufffd\ufffd\ufffd(\ufffdA\ufffd\ufffd\ufffd\ufffd"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			got := strings.Join(page(c.mapped, c.moved), "\n")
+			got := strings.Join(page(c.mapped, c.moved, c.ranges), "\n")
 			if got != c.want {
 				t.Errorf("read %q; want %q", got, c.want)
 			}

@@ -109,17 +109,18 @@ func macOrderRune(gid uint32) (string, bool) {
 // is its bullet, where the order has 'edieresis'. So glyphs
 // firstMacASCII to lastMacASCII of such a font read as the order names
 // them, when the letters they would be are as wide as a Latin face's
-// (latinLetters): a font of another order (Calibri's letters lie beyond
-// 257) would read as letters of the wrong widths.
+// (latinLetters): a font of another order would read as letters of the
+// wrong widths.
 const (
 	firstMacASCII = 3
 	lastMacASCII  = 97
 )
 
-// macIndexNames renames the glyphs of simple font f, when every one of
-// them that its encoding does not name is named 'g' and a glyph index and those indices read in the
-// standard Macintosh order as letters of a Latin face's widths, by that
-// order; glyphs outside its ASCII part keep their names and have no text.
+// macIndexNames renames the glyphs of simple font f by the standard
+// Macintosh order when every glyph its encoding does not name is named
+// 'g' and a glyph index, and those indices read in that order as letters
+// of a Latin face's widths; glyphs outside the order's ASCII part keep
+// their names and have no text.
 func macIndexNames(f *font) {
 	if f.subtype == "Type3" || f.toUni != nil {
 		return
