@@ -263,29 +263,6 @@ func adventText(l adventLayout, name string) (string, bool) {
 	return t, true
 }
 
-// delimiterPiece is the text of a piece of a tall delimiter that cmex
-// builds from pieces (its top, middle, bottom and the repeated extension
-// between): the delimiter once, at its top piece, and nothing at the
-// others, so that a parenthesis as tall as a fraction reads '(' and not
-// '((('. false for a name that is no such piece.
-func delimiterPiece(name string) (string, bool) {
-	for _, part := range []string{"tp", "bt", "ex", "mid"} {
-		stem, ok := strings.CutSuffix(name, part)
-		if !ok || stem == "" {
-			continue
-		}
-		t, known := pdfdoc.GlyphUnicode(stem)
-		if !known || part != "tp" {
-			return "", true
-		}
-		return t, true
-	}
-	if name == "arrowvertex" || name == "arrowvertexdbl" || name == "radicalvertex" || name == "vextendsingle" || name == "vextenddouble" {
-		return "", true
-	}
-	return "", false
-}
-
 // privateUse reports whether s holds a private-use character.
 func privateUse(s string) bool {
 	return strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.Co, r) })

@@ -1,0 +1,28 @@
+package nativetext
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestDelimiterPieces: a parenthesis that Symbol draws as tall as three
+// lines, from its top, extension and bottom pieces (whose names the glyph
+// list gives private-use points), reads as one parenthesis, not as
+// private-use points.
+func TestDelimiterPieces(t *testing.T) {
+	t.Parallel()
+	const res = "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>" +
+		" /F3 << /Type /Font /Subtype /Type1 /BaseFont /Symbol >> >> >>"
+	// parenlefttp 0xE6, parenleftex 0xE7, parenleftbt 0xE8; the right
+	// pieces at 0xF6-0xF8.
+	content := "BT /F3 12 Tf 1 0 0 1 72 712 Tm (\\346) Tj 1 0 0 1 72 700 Tm (\\347) Tj 1 0 0 1 72 688 Tm (\\350) Tj " +
+		"/F1 12 Tf 1 0 0 1 82 712 Tm (a + b) Tj 1 0 0 1 82 700 Tm (c + d) Tj 1 0 0 1 82 688 Tm (e + f) Tj " +
+		"/F3 12 Tf 1 0 0 1 120 712 Tm (\\366) Tj 1 0 0 1 120 700 Tm (\\367) Tj 1 0 0 1 120 688 Tm (\\370) Tj ET"
+	text := strings.Join(onePageLines(t, res, content), "\n")
+	if strings.ContainsFunc(text, func(r rune) bool { return r >= 0xE000 && r <= 0xF8FF }) {
+		t.Errorf("private-use points in %q", text)
+	}
+	if strings.Count(text, "(") != 1 || strings.Count(text, ")") != 1 {
+		t.Errorf("%q: want one '(' and one ')'", text)
+	}
+}
