@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -87,6 +88,26 @@ var plainGlyphs = map[string]rune{
 	"copyrightserif": '©', "copyrightsans": '©', "registerserif": '®', "registersans": '®',
 	"trademarkserif": '™', "trademarksans": '™',
 }
+
+// PlainPoint is the ordinary character that r draws where r is the
+// private-use point the glyph list gives one of plainGlyphs' names: a
+// ToUnicode that writes the glyph list's point (Office's exports of
+// Symbol write U+F6D9 for its copyright sign) means that character.
+func PlainPoint(r rune) (rune, bool) {
+	p, ok := plainPoints()[r]
+	return p, ok
+}
+
+// plainPoints are plainGlyphs by their glyph list points.
+var plainPoints = sync.OnceValue(func() map[rune]rune {
+	m := make(map[rune]rune, len(plainGlyphs))
+	for name, plain := range plainGlyphs {
+		if r, ok := agl(name); ok {
+			m[r] = plain
+		}
+	}
+	return m
+})
 
 // extraGlyphs are names the AGL 2.0 list lacks: common ones, and those
 // of a few symbol fonts that documents set text in.

@@ -555,7 +555,7 @@ func (in *interp) show(s string) error {
 			gx1 = gx0 + 0.05
 		}
 		text, ok := f.text(c.v)
-		text = pieceText(text)
+		text = privateUseText(text)
 		wordSpace := 0.0
 		if c.isWordSpace() {
 			wordSpace = gs.tw

@@ -2,6 +2,8 @@ package nativetext
 
 import (
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/assay-pdf/assay/internal/pdfdoc"
 )
@@ -29,37 +31,44 @@ func delimiterPiece(name string) (string, bool) {
 	return "", false
 }
 
-// Adobe's glyph list gives the pieces of tall delimiters, which Symbol
-// and TeX's cmex draw a bracket as tall as a matrix or a fraction with
-// (its top, the extension repeated, its middle, its bottom), code points
-// of the private use area, U+F8E5 to U+F8FE; so do Office's exports of
-// Symbol through ToUnicode. A paper's formulas read as those points
-// (104 of them in one of pdftotree's papers, 'µ OPT   MAX'), which
-// no reader can use. pieceText reads them as delimiterPiece reads the
-// names: the delimiter once, at its top piece, nothing at the others;
-// the sans-serif ®, © and ™ of Symbol as those signs.
-var pieceRunes = map[rune]string{
-	0xF8E8: "®", 0xF8E9: "©", 0xF8EA: "™",
+// Adobe's glyph list gives the pieces that Symbol and TeX's cmex build a
+// tall bracket from (its top, the extension repeated, its middle, its
+// bottom) code points of the private use area, U+F8E5 to U+F8FE, and
+// Office's exports of Symbol write such points into ToUnicode. A paper's
+// formulas read as those points (104 of them in one of pdftotree's
+// papers, 'µ OPT   MAX'), which no reader can use. privateUseText
+// reads them as delimiterPiece reads the names: the delimiter once, at
+// its top piece, nothing at the others.
+var pieceTops = map[rune]string{
 	0xF8EB: "(", 0xF8EE: "[", 0xF8F1: "{", 0xF8F6: ")", 0xF8F9: "]", 0xF8FC: "}",
 }
 
-// Adobe's private-use points of delimiter pieces and sans-serif signs.
+// Adobe's private-use points of delimiter pieces (and, among them, of
+// Symbol's sans-serif signs, which pdfdoc.PlainPoint names).
 const (
 	firstPieceRune = 0xF8E5
 	lastPieceRune  = 0xF8FE
 )
 
-// pieceText is s, a glyph's text, or where s is one of Adobe's
-// private-use delimiter pieces the delimiter it draws (pieceRunes), ""
-// for a piece that repeats it.
-func pieceText(s string) string {
-	// U+F8E5 to U+F8FE are EF A3 A5 to EF A3 BE in UTF-8.
-	if len(s) != 3 || s[0] != 0xEF || s[1] != 0xA3 {
+// privateUseText is s, a glyph's text, or where s is one private-use
+// point of Adobe's glyph list that draws an ordinary character
+// (pdfdoc.PlainPoint: a serif or sans-serif ©, ®, ™) that character, and
+// where it is a delimiter's piece the delimiter at its top piece
+// (pieceTops), "" at the others.
+func privateUseText(s string) string {
+	// The private use area, U+E000 to U+F8FF, is EE 80 80 to EF A3 BF.
+	if len(s) != 3 || s[0] != 0xEE && s[0] != 0xEF {
 		return s
 	}
-	r := []rune(s)[0]
+	r, _ := utf8.DecodeRuneInString(s)
+	if !unicode.Is(unicode.Co, r) {
+		return s
+	}
+	if p, ok := pdfdoc.PlainPoint(r); ok {
+		return string(p)
+	}
 	if r < firstPieceRune || r > lastPieceRune {
 		return s
 	}
-	return pieceRunes[r]
+	return pieceTops[r]
 }

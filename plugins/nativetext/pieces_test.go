@@ -26,3 +26,17 @@ func TestDelimiterPieces(t *testing.T) {
 		t.Errorf("%q: want one '(' and one ')'", text)
 	}
 }
+
+// TestPlainPrivatePoints: a ToUnicode that writes the glyph list's
+// private-use point of Symbol's serif copyright sign (U+F6D9, as Office
+// exports it) means '©'.
+func TestPlainPrivatePoints(t *testing.T) {
+	t.Parallel()
+	const res = "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>" +
+		" /F2 << /Type /Font /Subtype /Type1 /BaseFont /Symbol /ToUnicode 5 0 R >> >> >>"
+	cmap := stream("", "begincmap 1 begincodespacerange <00> <FF> endcodespacerange 1 beginbfchar <E3> <F6D9> endbfchar endcmap")
+	content := "BT /F1 10 Tf 72 700 Td (Copyright ) Tj /F2 10 Tf (\\343) Tj /F1 10 Tf ( 2005 Wiley) Tj ET"
+	if got, want := strings.Join(onePageLines(t, res, content, cmap), "\n"), "Copyright © 2005 Wiley"; got != want {
+		t.Errorf("read %q; want %q", got, want)
+	}
+}
