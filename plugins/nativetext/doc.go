@@ -99,9 +99,10 @@
 //	             read by the order its glyphs keep in a block (ASCII, Hangul
 //	             syllables) where the map's entries of that block all lie
 //	             at one distance from their characters.
-//	pieces.go    the pieces of tall delimiters (cmex's names, the glyph
-//	             list's private-use points): the delimiter once, at its
-//	             top piece, nothing at the others.
+//	pieces.go    a glyph's private-use text: the pieces of tall delimiters
+//	             (cmex's names, the glyph list's points) read as the
+//	             delimiter once, at its top piece, nothing at the others;
+//	             the glyph list's serif and sans ©, ® and ™ as the signs.
 //	fallback.go  the second reader, pdfium (internal/render, WebAssembly
 //	             run by wazero: still pure Go), for files internal/pdfdoc
 //	             cannot open: damaged beyond its repairs, or encrypted in a
