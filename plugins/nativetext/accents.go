@@ -80,7 +80,7 @@ func markHost(ln []fg, k int, accent bool) int {
 			continue
 		}
 		g := ln[h]
-		if g.g.space || mid < g.b.X0 || mid > g.b.X1 || accent && !accentFits(m, g) {
+		if !under(g, mid) || accent && !accentFits(m, g) {
 			continue
 		}
 		if d := math.Abs(mid - (g.b.X0+g.b.X1)/2); best < 0 || d < dist {
@@ -88,6 +88,12 @@ func markHost(ln []fg, k int, accent bool) int {
 		}
 	}
 	return best
+}
+
+// under reports whether g, not a space, is the glyph whose width holds
+// x, a mark's middle.
+func under(g fg, x float64) bool {
+	return !g.g.space && x >= g.b.X0 && x <= g.b.X1
 }
 
 // accentSizes is how many times the size of its letter an accent may be
@@ -154,8 +160,7 @@ func accentHost(fgs []fg, k int) int {
 		if dy > reach {
 			return false
 		}
-		g := fgs[j]
-		if !g.g.space && mid >= g.b.X0 && mid <= g.b.X1 && accentFits(a, g) && (best < 0 || dy < bestDy) {
+		if g := fgs[j]; under(g, mid) && accentFits(a, g) && (best < 0 || dy < bestDy) {
 			best, bestDy = j, dy
 		}
 		return true

@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/assay-pdf/assay/internal/pdfdoc"
+	"github.com/assay-pdf/assay/internal/textclean"
 )
 
 // Advent's 3B2, which sets Elsevier's journals (and many others), embeds
@@ -420,25 +421,22 @@ var latinFaces = []string{"Times-Roman", "Times-Italic", "Times-Bold", "Times-Bo
 // letters A-Z and a-z, minFaceLetters of them or more, are within
 // maxFaceWidthDiff on average of one of latinFaces'.
 func latinWidths(f *font) bool {
-	return latinLetters(f, func(c int) (rune, bool) {
-		r := rune(c)
-		return r, f.names[c] != "" && ('A' <= r && r <= 'Z' || 'a' <= r && r <= 'z')
-	})
+	return latinLetters(f, func(c int) (byte, bool) { return byte(c), f.names[c] != "" })
 }
 
 // latinLetters reports whether the widths f gives the codes that letter
 // reads as letters A-Z or a-z, minFaceLetters of them or more, are within
 // maxFaceWidthDiff on average of one of latinFaces' widths of those
 // letters.
-func latinLetters(f *font, letter func(c int) (rune, bool)) bool {
+func latinLetters(f *font, letter func(c int) (byte, bool)) bool {
 	for _, std := range latinFaces {
 		sum, n := 0.0, 0
 		for c := range f.names {
 			r, ok := letter(c)
-			if !ok || !f.hasWidth[c] || f.widths[c] <= 0 {
+			if !ok || !textclean.IsASCIILetter(r) || !f.hasWidth[c] || f.widths[c] <= 0 {
 				continue
 			}
-			w, ok := std14Width(std, string(r), byte(r))
+			w, ok := std14Width(std, string(rune(r)), r)
 			if !ok || w <= 0 {
 				continue
 			}

@@ -138,12 +138,11 @@ func macIndexNames(f *font) {
 			renamed[c] = macGlyphNames[gid]
 		}
 	}
-	letter := func(c int) (rune, bool) {
+	letter := func(c int) (byte, bool) {
 		if len(renamed[c]) != 1 {
 			return 0, false
 		}
-		r := rune(renamed[c][0])
-		return r, 'A' <= r && r <= 'Z' || 'a' <= r && r <= 'z'
+		return renamed[c][0], true
 	}
 	if !latinLetters(f, letter) {
 		return

@@ -2,6 +2,7 @@ package nativetext
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -36,25 +37,29 @@ func delimiterPiece(name string) (string, bool) {
 // bottom) code points of the private use area, U+F8E5 to U+F8FE, and
 // Office's exports of Symbol write such points into ToUnicode. A paper's
 // formulas read as those points (104 of them in one of pdftotree's
-// papers, 'µ OPT   MAX'), which no reader can use. privateUseText
-// reads them as delimiterPiece reads the names: the delimiter once, at
-// its top piece, nothing at the others.
-var pieceTops = map[rune]string{
-	0xF8EB: "(", 0xF8EE: "[", 0xF8F1: "{", 0xF8F6: ")", 0xF8F9: "]", 0xF8FC: "}",
-}
-
-// Adobe's private-use points of delimiter pieces (and, among them, of
-// Symbol's sans-serif signs, which pdfdoc.PlainPoint names).
-const (
-	firstPieceRune = 0xF8E5
-	lastPieceRune  = 0xF8FE
-)
+// papers, 'µ OPT   MAX'), which no reader can use. pieceTexts reads each
+// point as delimiterPiece reads its name, by the Symbol encoding, which
+// draws every one of them: the delimiter once, at its top piece, nothing
+// at the others.
+var pieceTexts = sync.OnceValue(func() map[rune]string {
+	m := map[rune]string{}
+	for _, name := range pdfdoc.SymbolEncoding {
+		s, ok := pdfdoc.GlyphUnicode(name)
+		r, n := utf8.DecodeRuneInString(s)
+		if !ok || n != len(s) || !unicode.Is(unicode.Co, r) {
+			continue
+		}
+		if t, ok := delimiterPiece(name); ok {
+			m[r] = t
+		}
+	}
+	return m
+})
 
 // privateUseText is s, a glyph's text, or where s is one private-use
 // point of Adobe's glyph list that draws an ordinary character
 // (pdfdoc.PlainPoint: a serif or sans-serif ©, ®, ™) that character, and
-// where it is a delimiter's piece the delimiter at its top piece
-// (pieceTops), "" at the others.
+// where it is a delimiter's piece its text by pieceTexts.
 func privateUseText(s string) string {
 	// The private use area, U+E000 to U+F8FF, is EE 80 80 to EF A3 BF.
 	if len(s) != 3 || s[0] != 0xEE && s[0] != 0xEF {
@@ -67,8 +72,8 @@ func privateUseText(s string) string {
 	if p, ok := pdfdoc.PlainPoint(r); ok {
 		return string(p)
 	}
-	if r < firstPieceRune || r > lastPieceRune {
-		return s
+	if t, ok := pieceTexts()[r]; ok {
+		return t
 	}
-	return pieceTops[r]
+	return s
 }
