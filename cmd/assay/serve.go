@@ -17,7 +17,7 @@ import (
 	"github.com/nats-io/nats.go"
 
 	"github.com/assay-pdf/assay"
-	"github.com/assay-pdf/assay/internal/scratch"
+	"github.com/assay-pdf/assay/internal/tempdir"
 	"github.com/assay-pdf/assay/service"
 	"github.com/assay-pdf/assay/service/jobs"
 )
@@ -259,7 +259,7 @@ func runServe(ctx context.Context, cfg Config, sc ServeConfig, log *slog.Logger)
 	defer save()
 	// Uploads wait in a directory of this server's own, so that those of
 	// a server that was killed are removed when the next one starts.
-	uploads, err := scratch.Open("", "assay-serve")
+	uploads, err := tempdir.Open("", "assay-serve")
 	if err != nil {
 		return err
 	}

@@ -41,7 +41,7 @@
 // models, and a document read alone keeps every core.
 //
 // Each process listens on a Unix socket in a temporary directory of its
-// own (internal/scratch), which the host removes once the process is
+// own (internal/tempdir), which the host removes once the process is
 // gone: an engine killed at a deadline cannot remove its socket itself.
 // Directories left by a host that was itself killed are swept when a
 // host next starts an engine.

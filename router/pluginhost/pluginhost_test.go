@@ -254,7 +254,7 @@ func TestKilledEngineLeavesNoSocket(t *testing.T) {
 	if err := os.MkdirAll(orphan, 0o700); err != nil {
 		t.Fatal(err)
 	}
-	// internal/scratch's lock file, which no live process holds.
+	// internal/tempdir's lock file, which no live process holds.
 	if err := os.WriteFile(filepath.Join(orphan, ".owner"), nil, 0o600); err != nil {
 		t.Fatal(err)
 	}

@@ -17,7 +17,7 @@ import (
 
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/internal/hugepages"
-	"github.com/assay-pdf/assay/internal/scratch"
+	"github.com/assay-pdf/assay/internal/tempdir"
 	"github.com/assay-pdf/assay/internal/wire"
 )
 
@@ -34,7 +34,7 @@ type proc struct {
 	exit     *exitSink
 	// sockets is the directory the engine makes its Unix socket in
 	// (socketDir), removed once the process is gone.
-	sockets *scratch.Dir
+	sockets *tempdir.Dir
 
 	stopOnce sync.Once
 	// calls counts the checkouts served, holders the calls that hold the
@@ -117,9 +117,9 @@ func (h *Host) handshake(f Found, cmd *exec.Cmd) (*proc, error) {
 // temporary directory each kill would leave a file behind for good. The
 // host removes this directory once the process is gone; one left by a
 // host that was itself killed (its engines die with it) is swept when a
-// host next starts an engine (internal/scratch).
-func socketDir(cmd *exec.Cmd) (*scratch.Dir, error) {
-	d, err := scratch.Open("", "assay-engine")
+// host next starts an engine (internal/tempdir).
+func socketDir(cmd *exec.Cmd) (*tempdir.Dir, error) {
+	d, err := tempdir.Open("", "assay-engine")
 	if err != nil {
 		return nil, fmt.Errorf("a directory for the engine's socket: %w", err)
 	}

@@ -33,7 +33,7 @@
 // context of that job's batches, which kills their engine processes. A
 // stopping Worker lets its batches finish for Grace, then hands them back
 // (nak) for another worker. A worker keeps its copies of batch inputs in
-// a directory of its own (internal/scratch): one left by a worker that
+// a directory of its own (internal/tempdir): one left by a worker that
 // was killed is removed when the next worker starts.
 //
 // StartEmbedded runs the NATS server in process with its files under a

@@ -17,7 +17,7 @@ import (
 	"github.com/assay-pdf/assay"
 	"github.com/assay-pdf/assay/core"
 	"github.com/assay-pdf/assay/internal/recovered"
-	"github.com/assay-pdf/assay/internal/scratch"
+	"github.com/assay-pdf/assay/internal/tempdir"
 )
 
 // Defaults of a Worker.
@@ -55,7 +55,7 @@ type Worker struct {
 
 	mu      sync.Mutex
 	running map[string]map[*batchRun]bool // by job id
-	scratch *scratch.Dir
+	scratch *tempdir.Dir
 }
 
 // batchRun is one batch being read, with the way to stop it.
@@ -77,7 +77,7 @@ func (w *Worker) Run(ctx context.Context) error {
 		w.Log = slog.New(slog.DiscardHandler)
 	}
 	w.running = map[string]map[*batchRun]bool{}
-	dir, err := scratch.Open(w.TempDir, "assay-worker")
+	dir, err := tempdir.Open(w.TempDir, "assay-worker")
 	if err != nil {
 		return fmt.Errorf("jobs: %w", err)
 	}

@@ -1,4 +1,4 @@
-package scratch
+package tempdir
 
 import (
 	"errors"
@@ -26,25 +26,25 @@ func Open(parent, prefix string) (*Dir, error) {
 		parent = os.TempDir()
 	}
 	if prefix == "" || strings.ContainsAny(prefix, `/\*`) {
-		return nil, fmt.Errorf("scratch: bad prefix %q", prefix)
+		return nil, fmt.Errorf("tempdir: bad prefix %q", prefix)
 	}
 	sweep(parent, prefix)
 	// Made under a hidden name, locked, then named: a sweep sees only
 	// locked directories.
 	tmp, err := os.MkdirTemp(parent, "."+prefix+"-*")
 	if err != nil {
-		return nil, fmt.Errorf("scratch: %w", err)
+		return nil, fmt.Errorf("tempdir: %w", err)
 	}
 	lock, err := lockFile(filepath.Join(tmp, lockName))
 	if err != nil {
 		os.RemoveAll(tmp)
-		return nil, fmt.Errorf("scratch: locking %s: %w", tmp, err)
+		return nil, fmt.Errorf("tempdir: locking %s: %w", tmp, err)
 	}
 	path := filepath.Join(parent, strings.TrimPrefix(filepath.Base(tmp), "."))
 	if err := os.Rename(tmp, path); err != nil {
 		lock.Close()
 		os.RemoveAll(tmp)
-		return nil, fmt.Errorf("scratch: %w", err)
+		return nil, fmt.Errorf("tempdir: %w", err)
 	}
 	return &Dir{path: path, lock: lock}, nil
 }

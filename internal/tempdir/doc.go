@@ -1,4 +1,4 @@
-// Package scratch gives a long-running process a directory of temporary
+// Package tempdir gives a long-running process a directory of temporary
 // files of its own, and clears away the directories of processes that
 // died without clearing their own.
 //
@@ -9,7 +9,7 @@
 // one file per kill, for the life of the machine. So the worker keeps
 // its files in a Dir:
 //
-//	d, err := scratch.Open("", "assay-worker") // under os.TempDir()
+//	d, err := tempdir.Open("", "assay-worker") // under os.TempDir()
 //	defer d.Close()                             // removes the directory
 //	f, err := d.CreateTemp("assay-job-*.pdf")
 //
@@ -20,4 +20,4 @@
 // directory is locked before it gets its name, so no sweep can find it
 // unlocked while its owner lives. Where there is no flock (not unix),
 // nothing is swept and Close still removes the directory.
-package scratch
+package tempdir

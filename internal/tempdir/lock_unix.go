@@ -1,6 +1,6 @@
 //go:build unix
 
-package scratch
+package tempdir
 
 import (
 	"os"
