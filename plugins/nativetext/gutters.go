@@ -1,7 +1,9 @@
 package nativetext
 
 import (
+	"cmp"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/assay-pdf/assay/core"
@@ -79,23 +81,33 @@ func ledAcross(group []*seg, g span) bool {
 	return false
 }
 
-// besideStrip maps each line of group to its segment nearest the strip g
-// on the left, and to its nearest on the right.
-func besideStrip(group []*seg, g span) (left, right map[int]*seg) {
-	left, right = map[int]*seg{}, map[int]*seg{}
+// besideStrip gives, for each line of group, its segment nearest the
+// strip g on the left and its nearest on the right, in the order of the
+// lines' numbers (a line with nothing on a side has no entry there).
+func besideStrip(group []*seg, g span) (left, right []*seg) {
+	if len(group) == 0 {
+		return nil, nil
+	}
+	lo, hi := group[0].line, group[0].line
 	for _, s := range group {
+		lo, hi = min(lo, s.line), max(hi, s.line)
+	}
+	left, right = make([]*seg, hi-lo+1), make([]*seg, hi-lo+1)
+	for _, s := range group {
+		k := s.line - lo
 		switch {
 		case g.leftOf(s.b):
-			if x, ok := left[s.line]; !ok || s.b.X1 > x.b.X1 {
-				left[s.line] = s
+			if x := left[k]; x == nil || s.b.X1 > x.b.X1 {
+				left[k] = s
 			}
 		case g.rightOf(s.b):
-			if x, ok := right[s.line]; !ok || s.b.X0 < x.b.X0 {
-				right[s.line] = s
+			if x := right[k]; x == nil || s.b.X0 < x.b.X0 {
+				right[k] = s
 			}
 		}
 	}
-	return left, right
+	isNil := func(s *seg) bool { return s == nil }
+	return slices.DeleteFunc(left, isNil), slices.DeleteFunc(right, isNil)
 }
 
 // endsInLeaders reports whether words end in leader dots: the words of
@@ -170,14 +182,16 @@ const (
 func sideAligned(group []*seg, g span, em float64) (ev evidence, across int) {
 	left, right := besideStrip(group, g)
 	var ends, lcent, starts, rcent []float64
+	level := levelsOf(right)
 	for _, s := range left {
-		if levelWithAny(s, right) {
+		if level.withAny(s) {
 			ends = append(ends, s.b.X1)
 			lcent = append(lcent, (s.b.X0+s.b.X1)/2)
 		}
 	}
+	level = levelsOf(left)
 	for _, s := range right {
-		if levelWithAny(s, left) {
+		if level.withAny(s) {
 			starts = append(starts, s.b.X0)
 			rcent = append(rcent, (s.b.X0+s.b.X1)/2)
 		}
@@ -192,15 +206,36 @@ func sideAligned(group []*seg, g span, em float64) (ev evidence, across int) {
 	return evidenceRagged, across
 }
 
-// levelWithAny reports whether some segment of other overlaps s
-// vertically.
-func levelWithAny(s *seg, other map[int]*seg) bool {
-	for _, o := range other {
-		if o.b.Y0 < s.b.Y1 && s.b.Y0 < o.b.Y1 {
-			return true
+// levels are the vertical extents of a set of segments, sorted by their
+// tops, each with the lowest bottom of it and those above it: whether a
+// segment lies level with some segment of the set is then a search, not
+// a pass over the set for every segment asked about.
+type levels struct {
+	tops    []float64 // Y0, ascending
+	reaches []float64 // reaches[i]: the greatest Y1 of the first i+1
+}
+
+func levelsOf(segs []*seg) levels {
+	boxes := make([][2]float64, len(segs))
+	for i, s := range segs {
+		boxes[i] = [2]float64{s.b.Y0, s.b.Y1}
+	}
+	slices.SortFunc(boxes, func(p, q [2]float64) int { return cmp.Compare(p[0], q[0]) })
+	l := levels{tops: make([]float64, len(boxes)), reaches: make([]float64, len(boxes))}
+	for i, b := range boxes {
+		l.tops[i], l.reaches[i] = b[0], b[1]
+		if i > 0 {
+			l.reaches[i] = max(l.reaches[i], l.reaches[i-1])
 		}
 	}
-	return false
+	return l
+}
+
+// withAny reports whether some segment of the set overlaps s vertically:
+// of those whose tops lie above s's bottom, one reaches below s's top.
+func (l levels) withAny(s *seg) bool {
+	k, _ := slices.BinarySearch(l.tops, s.b.Y1)
+	return k > 0 && l.reaches[k-1] > s.b.Y0
 }
 
 // aligned reports whether, over at least minAlignLines values, at least
