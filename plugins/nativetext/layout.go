@@ -794,6 +794,13 @@ func medianBaseline(gs []fg) float64 {
 	return medianInPlace(ys)
 }
 
+// sortByLeft sorts a line's glyphs stably by their boxes' left edges.
+func sortByLeft(line []fg) {
+	if byLeft := func(a, b fg) int { return cmp.Compare(a.b.X0, b.b.X0) }; !sortRuns(line, byLeft, &fgRoom) {
+		slices.SortStableFunc(line, byLeft)
+	}
+}
+
 // buildSegments groups glyphs of one direction into line segments; it
 // also counts the glyphs drawn again where they were (dedupe), which
 // the segments hold once.
@@ -802,7 +809,7 @@ func buildSegments(gs []*glyph, fr frame, arena *fgArena) (_ []*seg, repeats int
 	seatAccents(fgs)
 	lines := unbridge(baselines(nil, fgs))
 	for li := range lines {
-		slices.SortStableFunc(lines[li], func(a, b fg) int { return cmp.Compare(a.b.X0, b.b.X0) })
+		sortByLeft(lines[li])
 		ocrWordsApart(lines[li])
 		lines[li] = composeMarks(lines[li])
 		n := len(lines[li])
@@ -2683,21 +2690,33 @@ func denseGrid(cols [][]*seg) bool {
 
 // fullRows counts the lines that have a segment in every column.
 func fullRows(cols [][]*seg) int {
-	in := map[int]int{}
+	lo := math.MaxInt
 	for _, c := range cols {
-		seen := map[int]bool{}
 		for _, s := range c {
-			if !seen[s.line] {
-				seen[s.line] = true
-				in[s.line]++
-			}
+			lo = min(lo, s.line)
 		}
 	}
+	// A key a segment: its line above, its column below, so that sorted
+	// keys run line by line, each line's columns in order.
+	var keys []uint64
+	for ci, c := range cols {
+		for _, s := range c {
+			keys = append(keys, uint64(s.line-lo)<<32|uint64(ci))
+		}
+	}
+	slices.Sort(keys)
 	n := 0
-	for _, k := range in {
-		if k == len(cols) {
+	for i := 0; i < len(keys); {
+		j, in := i+1, 1
+		for ; j < len(keys) && keys[j]>>32 == keys[i]>>32; j++ {
+			if keys[j] != keys[j-1] {
+				in++
+			}
+		}
+		if in == len(cols) {
 			n++
 		}
+		i = j
 	}
 	return n
 }
@@ -2990,20 +3009,25 @@ const (
 // proseColumn reports whether a column reads as running text: its median
 // line (its segments on one baseline together) is as long as a clause.
 func proseColumn(c []*seg) bool {
-	words, chars := map[int]int{}, map[int]int{}
-	for _, s := range c {
-		words[s.line] += len(s.words)
-		chars[s.line] += len([]rune(s.text))
+	type piece struct{ line, words, chars int }
+	pieces := make([]piece, len(c))
+	for i, s := range c {
+		pieces[i] = piece{s.line, len(s.words), utf8.RuneCountInString(s.text)}
 	}
-	if len(words) < minAlignLines {
+	slices.SortFunc(pieces, func(a, b piece) int { return cmp.Compare(a.line, b.line) })
+	var w, ch []float64
+	for i := 0; i < len(pieces); {
+		words, chars, j := 0, 0, i
+		for ; j < len(pieces) && pieces[j].line == pieces[i].line; j++ {
+			words, chars = words+pieces[j].words, chars+pieces[j].chars
+		}
+		w, ch = append(w, float64(words)), append(ch, float64(chars))
+		i = j
+	}
+	if len(w) < minAlignLines {
 		return false
 	}
-	var w, ch []float64
-	for l, n := range words {
-		w = append(w, float64(n))
-		ch = append(ch, float64(chars[l]))
-	}
-	return median(w) >= minProseWords && median(ch) >= minProseChars
+	return medianInPlace(w) >= minProseWords && medianInPlace(ch) >= minProseChars
 }
 
 // rtlShare is the share of segments that read right to left.

@@ -1,6 +1,7 @@
 package nativetext
 
 import (
+	"cmp"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -76,4 +77,41 @@ func FuzzSortKeys(f *testing.F) {
 			t.Fatalf("sortKeys %v, want %v", ks, want)
 		}
 	})
+}
+
+// sortByLeft gives the order a stable sort by left edge gives: on a line
+// whose words sit on baselines a hair apart (two runs interleaved), with
+// ties kept in the order they came, on a line in no order, and with NaN.
+func TestSortByLeft(t *testing.T) {
+	t.Parallel()
+	r := rand.New(rand.NewPCG(3, 4))
+	line := func(n int, x func(i int) float64) []fg {
+		gs := make([]glyph, n)
+		out := make([]fg, n)
+		for i := range out {
+			gs[i].seq = i
+			out[i] = fg{g: &gs[i]}
+			out[i].b.X0 = x(i)
+		}
+		return out
+	}
+	cases := map[string][]fg{
+		"empty":       nil,
+		"in order":    line(80, func(i int) float64 { return 5 * float64(i) }),
+		"interleaved": line(80, func(i int) float64 { return 5 * float64(i%40) }), // two baselines' words, each in order, with ties
+		"reversed":    line(30, func(i int) float64 { return -float64(i) }),
+		"random":      line(200, func(int) float64 { return float64(r.IntN(50)) }),
+		"NaN":         line(20, func(i int) float64 { return []float64{3, math.NaN(), 1}[i%3] }),
+	}
+	for name, l := range cases {
+		want := slices.Clone(l)
+		slices.SortStableFunc(want, func(a, b fg) int { return cmp.Compare(a.b.X0, b.b.X0) })
+		sortByLeft(l)
+		for i := range want {
+			if l[i].g.seq != want[i].g.seq {
+				t.Errorf("%s: at %d got glyph %d, want %d", name, i, l[i].g.seq, want[i].g.seq)
+				break
+			}
+		}
+	}
 }
