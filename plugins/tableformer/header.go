@@ -168,11 +168,32 @@ func falling(v []float64) bool {
 // reads.
 var figureMarks = strings.NewReplacer(",", "", " ", "", "\u2009", "", "\u202f", "", "\u2212", "-")
 
+// figureStart reports whether s, once figureMarks have done, may be a
+// number strconv.ParseFloat reads: it opens, past a sign, with a figure,
+// a point, or the first letter of "inf" or "nan".
+func figureStart(s string) bool {
+	signed := false
+	for _, r := range s {
+		switch {
+		case r == ',' || r == ' ' || r == '\u2009' || r == '\u202f':
+			continue // figureMarks drop them
+		case !signed && (r == '+' || r == '-' || r == '\u2212'):
+			signed = true
+			continue
+		}
+		return r >= '0' && r <= '9' || strings.ContainsRune(".iInN", r)
+	}
+	return false
+}
+
 // parseFigure reads a plain figure: an optional sign, digits with
 // thousands separators (comma, thin or normal space), a decimal point,
 // an optional percent sign.
 func parseFigure(s string) (float64, bool) {
 	s = strings.TrimSuffix(strings.TrimSpace(s), "%")
+	if !figureStart(s) {
+		return 0, false // most words are no figure: spare the copies below
+	}
 	s = figureMarks.Replace(s)
 	v, err := strconv.ParseFloat(s, 64)
 	return v, err == nil
