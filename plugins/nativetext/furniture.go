@@ -646,7 +646,10 @@ func nestNumbered(pages []*core.Page) {
 	shallowest, deepest := map[int]int{}, map[int]int{}
 	for _, p := range pages {
 		for _, b := range p.Blocks {
-			if d := sectionDepth(b.Text()); b.Kind == core.KindHeading && d > 0 {
+			if b.Kind != core.KindHeading {
+				continue // a paragraph's text is long, and no heading's number
+			}
+			if d := sectionDepth(b.Text()); d > 0 {
 				if s, ok := shallowest[b.Level]; !ok || d < s {
 					shallowest[b.Level] = d
 				}
