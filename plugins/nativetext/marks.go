@@ -32,11 +32,15 @@ const (
 // takes room of its own in the line.
 func attachMarks(segs []*seg, fr frame) []*seg {
 	changed := false
+	var order *byBase
 	for i, s := range segs {
 		if !markShaped(s) {
 			continue
 		}
-		h := hostOf(segs, i)
+		if order == nil {
+			order = byBaseOf(segs)
+		}
+		h := order.hostOf(segs, i)
 		if h < 0 {
 			continue
 		}
@@ -47,6 +51,7 @@ func attachMarks(segs []*seg, fr frame) []*seg {
 		ns := newSeg(merged, fr)
 		ns.line = host.line
 		segs[h], segs[i] = ns, nil
+		order.merged(segs, h, i)
 		changed = true
 	}
 	if !changed {
@@ -118,16 +123,55 @@ func citations(text string) bool {
 	return true
 }
 
+// byBase holds the indices of a page's segments in the order of their
+// baselines, and their largest size: a mark's host has its baseline
+// within markRaise of that size below the mark's or markDrop above it, so
+// hostOf looks only there, not at every segment of the page for every
+// mark.
+type byBase struct {
+	idx     []int
+	maxSize float64
+}
+
+func byBaseOf(segs []*seg) *byBase {
+	o := &byBase{idx: make([]int, len(segs))}
+	for i, s := range segs {
+		o.idx[i] = i
+		o.maxSize = max(o.maxSize, s.size)
+	}
+	slices.SortFunc(o.idx, func(a, b int) int { return cmp.Compare(segs[a].base, segs[b].base) })
+	return o
+}
+
+// from is the first place in o whose segment's baseline is base or more.
+func (o *byBase) from(segs []*seg, base float64) int {
+	k, _ := slices.BinarySearchFunc(o.idx, base, func(i int, b float64) int { return cmp.Compare(segs[i].base, b) })
+	return k
+}
+
+// merged puts segs[h], which now holds the mark that was segs[m], at its
+// baseline's place, and drops m.
+func (o *byBase) merged(segs []*seg, h, m int) {
+	o.idx = slices.DeleteFunc(o.idx, func(i int) bool { return i == h || i == m })
+	o.idx = slices.Insert(o.idx, o.from(segs, segs[h].base), h)
+	o.maxSize = max(o.maxSize, segs[h].size)
+}
+
 // hostOf is the index of the segment whose line the mark segs[m] belongs
 // to, or -1: a larger segment whose baseline lies within markRaise ems
 // below the mark's or markDrop ems above it, with a glyph within
 // markReach ems of the mark and none under it. Of several, the nearest
-// baseline wins.
-func hostOf(segs []*seg, m int) int {
+// baseline wins, and of those the first.
+func (o *byBase) hostOf(segs []*seg, m int) int {
 	s := segs[m]
 	best, bestD := -1, math.Inf(1)
-	for i, h := range segs {
-		if i == m || h == nil || h.size*markRatio < s.size || len(h.gl) <= len(s.gl) {
+	for k := o.from(segs, s.base-markDrop*o.maxSize); k < len(o.idx); k++ {
+		i := o.idx[k]
+		h := segs[i]
+		if h.base > s.base+markRaise*o.maxSize {
+			break
+		}
+		if i == m || h.size*markRatio < s.size || len(h.gl) <= len(s.gl) {
 			continue
 		}
 		d := h.base - s.base // > 0: the mark is raised
@@ -137,8 +181,8 @@ func hostOf(segs []*seg, m int) int {
 		if !besideGlyphs(s, h) {
 			continue
 		}
-		if math.Abs(d) < bestD {
-			best, bestD = i, math.Abs(d)
+		if ad := math.Abs(d); ad < bestD || ad == bestD && i < best {
+			best, bestD = i, ad
 		}
 	}
 	return best

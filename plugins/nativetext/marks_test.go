@@ -1,6 +1,10 @@
 package nativetext
 
 import (
+	"cmp"
+	"math"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -136,5 +140,73 @@ func TestLayoutChargeOverCount(t *testing.T) {
 	}
 	if len(blocks) != 1 || !strings.Contains(blocks[0].Text(), "SO42−-reducing") {
 		t.Errorf("blocks %q; want one paragraph reading 'SO42−-reducing'", texts)
+	}
+}
+
+// A mark's host is looked for only among the segments whose baselines
+// lie near the mark's (byBase): on pages of random lines and marks it is
+// the segment a pass over every segment finds, the nearest baseline and,
+// of equals, the first, as segments merge with their marks one by one.
+func TestHostOfByBaseline(t *testing.T) {
+	t.Parallel()
+	everySegment := func(segs []*seg, m int) int {
+		s := segs[m]
+		best, bestD := -1, math.Inf(1)
+		for i, h := range segs {
+			if i == m || h == nil || h.size*markRatio < s.size || len(h.gl) <= len(s.gl) {
+				continue
+			}
+			d := h.base - s.base
+			if d > markRaise*h.size || d < -markDrop*h.size || math.Abs(d) < 0.05*h.size || !besideGlyphs(s, h) {
+				continue
+			}
+			if math.Abs(d) < bestD {
+				best, bestD = i, math.Abs(d)
+			}
+		}
+		return best
+	}
+	segOf := func(gs []glyph) *seg {
+		fgs := make([]fg, len(gs))
+		for i := range gs {
+			fgs[i] = fg{g: &gs[i], b: gs[i].box, ox: gs[i].ox, oy: gs[i].oy}
+		}
+		return newSeg(fgs, 0)
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	hosts := 0
+	for page := range 40 {
+		seq := 0
+		var segs []*seg
+		for range 30 {
+			size := []float64{9, 10, 12}[r.IntN(3)]
+			y := 60 + float64(r.IntN(120))*2 // baselines 2 points apart: marks have several lines near
+			segs = append(segs, segOf(lineGlyphs(&seq, 40+float64(r.IntN(8))*20, y, size, "a line of words")))
+		}
+		for range 20 {
+			size := []float64{5, 6, 7}[r.IntN(3)]
+			segs = append(segs, segOf(lineGlyphs(&seq, 40+float64(r.IntN(40))*5, 60+float64(r.IntN(240)), size, "12")))
+		}
+		order := byBaseOf(segs)
+		for m, s := range segs {
+			if !markShaped(s) {
+				continue
+			}
+			want, got := everySegment(segs, m), order.hostOf(segs, m)
+			if got != want {
+				t.Fatalf("page %d, mark %d: host %d; a pass over every segment finds %d", page, m, got, want)
+			}
+			if got >= 0 {
+				hosts++
+				host := segs[got]
+				merged := append(slices.Clone(host.gl), s.gl...)
+				slices.SortStableFunc(merged, func(a, b fg) int { return cmp.Compare(a.b.X0, b.b.X0) })
+				segs[got], segs[m] = newSeg(merged, 0), nil
+				order.merged(segs, got, m)
+			}
+		}
+	}
+	if hosts == 0 {
+		t.Fatal("no mark found a host: the pages test nothing")
 	}
 }
