@@ -1,7 +1,9 @@
 package nativetext
 
 import (
+	"cmp"
 	"math"
+	"slices"
 	"unicode"
 	"unicode/utf8"
 
@@ -54,19 +56,48 @@ func joinDropCaps(gs []glyph) {
 	}
 }
 
-// glyphBody is the median size of the horizontal glyphs that draw text.
+// glyphBody is the median size of the horizontal glyphs that draw text
+// (the upper median, as medianInPlace takes it). Glyphs come in runs of
+// one size, and a page has few sizes: each run is counted into a tally
+// of sizes, which is walked in order to the middle glyph, rather than a
+// page of sizes sorted.
 func glyphBody(gs []glyph) float64 {
-	sizes := sizeRoom.take(len(gs))
-	defer func() { sizeRoom.give(sizes) }()
+	tally := map[float64]int{}
+	n, run, size := 0, 0, 0.0
 	for i := range gs {
-		if g := &gs[i]; g.dir == 0 && !g.space && g.text != "" {
-			sizes = append(sizes, g.size)
+		g := &gs[i]
+		if g.dir != 0 || g.space || g.text == "" {
+			continue
 		}
+		if run > 0 && g.size != size {
+			tally[size] += run
+			run = 0
+		}
+		size = g.size
+		run++
+		n++
 	}
-	if len(sizes) == 0 {
+	if n == 0 {
 		return 0
 	}
-	return medianInPlace(sizes)
+	tally[size] += run
+	type count struct {
+		size float64
+		n    int
+	}
+	counts := make([]count, 0, len(tally))
+	for s, k := range tally {
+		counts = append(counts, count{s, k})
+	}
+	slices.SortFunc(counts, func(a, b count) int { return cmp.Compare(a.size, b.size) }) // NaNs first, as medianInPlace sorts
+	k := n / 2
+	for _, c := range counts {
+		if k < c.n {
+			return c.size
+		}
+		k -= c.n
+	}
+	return counts[len(counts)-1].size
 }
 
 // dropCapCandidate reports whether gs[i] is a single large letter with no

@@ -1,6 +1,8 @@
 package nativetext
 
 import (
+	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -35,5 +37,44 @@ func TestDropCaps(t *testing.T) {
 				t.Errorf("text %q: want %q, not %q", text, tc.want, tc.not)
 			}
 		})
+	}
+}
+
+// glyphBody, which tallies runs of one size, gives the median a sort of
+// every glyph's size gives, over pages of runs of a few sizes, sizes in
+// no order, NaNs among them, and glyphs it leaves out.
+func TestGlyphBodyIsTheMedian(t *testing.T) {
+	t.Parallel()
+	r := rand.New(rand.NewPCG(7, 8))
+	for page := range 200 {
+		var gs []glyph
+		for range r.IntN(60) {
+			size := []float64{6, 9, 9.5, 10, 12, 18, math.NaN()}[r.IntN(7)]
+			for range 1 + r.IntN(30) {
+				g := glyph{text: "a", size: size}
+				switch r.IntN(20) {
+				case 0:
+					g.space = true
+				case 1:
+					g.dir = 90
+				case 2:
+					g.text = ""
+				}
+				gs = append(gs, g)
+			}
+		}
+		var sizes []float64
+		for _, g := range gs {
+			if g.dir == 0 && !g.space && g.text != "" {
+				sizes = append(sizes, g.size)
+			}
+		}
+		want := 0.0
+		if len(sizes) > 0 {
+			want = medianInPlace(sizes)
+		}
+		if got := glyphBody(gs); got != want && !(math.IsNaN(got) && math.IsNaN(want)) {
+			t.Fatalf("page %d: glyphBody %v; the sorted sizes' median is %v", page, got, want)
+		}
 	}
 }
