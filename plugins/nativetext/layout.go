@@ -676,7 +676,13 @@ func splitOverlaid(ln []fg) [][]fg {
 	if cut == 0 {
 		return nil
 	}
-	var small, large []fg
+	n := 0
+	for k := range ln {
+		if ln[k].g.size < cut {
+			n++
+		}
+	}
+	small, large := make([]fg, 0, n), make([]fg, 0, len(ln)-n)
 	for _, g := range ln {
 		if g.g.size < cut {
 			small = append(small, g)
@@ -914,14 +920,17 @@ func oneSize(ln []fg) bool {
 // dedupe drops a glyph drawn again at (nearly) the same spot with the same
 // text: fake bold, or shadows.
 func dedupe(ln []fg) []fg {
-	out := ln[:0]
+	n := 0 // ln[:n] are the glyphs kept
 	for k := range ln {
 		g := &ln[k]
-		if g.g.space || !drawnAgain(out, g) {
-			out = append(out, *g)
+		if g.g.space || !drawnAgain(ln[:n], g) {
+			if n != k {
+				ln[n] = *g // most lines drop nothing: nothing to move
+			}
+			n++
 		}
 	}
-	return out
+	return ln[:n]
 }
 
 // maxSpaceCover is the share of a space glyph's width that a glyph drawn
