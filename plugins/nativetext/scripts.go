@@ -1,7 +1,6 @@
 package nativetext
 
 import (
-	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -48,6 +47,17 @@ func (s *seg) scriptOf(f fg) int {
 	return s.scriptAt(f.oy)
 }
 
+// anyOffBase reports whether a glyph of run stands off s's baseline
+// (scriptOf), reading the glyphs in place: this asks it of every run.
+func (s *seg) anyOffBase(run []fg) bool {
+	for k := range run {
+		if run[k].g.size < markRatio*s.size && s.scriptAt(run[k].oy) != onBase {
+			return true
+		}
+	}
+	return false
+}
+
 // appendWords appends the words of a run of glyphs to s.words: one
 // word, or, where figures raised or lowered are glued to glyphs on the
 // baseline, a word for each part between scriptCuts, each joined to the
@@ -89,7 +99,7 @@ func (s *seg) appendWords(run []fg, visual bool) {
 // parts would read as words of their own to what judges a line by its
 // words (a list's label, a heading). None where the run has no script.
 func (s *seg) scriptCuts(run []fg) []int {
-	if !slices.ContainsFunc(run, func(f fg) bool { return s.scriptOf(f) != onBase }) {
+	if !s.anyOffBase(run) {
 		return nil // most runs: no glyph off the baseline
 	}
 	var parts []scriptPart
