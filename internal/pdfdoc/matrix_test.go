@@ -9,19 +9,18 @@ import (
 // the infinities and anything larger, in any position.
 func TestMatrixFinite(t *testing.T) {
 	t.Parallel()
-	for _, tc := range []struct {
-		v    float64
-		want bool
-	}{
-		{0, true}, {math.Copysign(0, -1), true}, {1, true}, {-maxEntry, true}, {maxEntry, true},
-		{math.Nextafter(maxEntry, math.Inf(1)), false}, {-2 * maxEntry, false},
-		{math.NaN(), false}, {math.Inf(1), false}, {math.Inf(-1), false},
-	} {
-		for i := range Identity {
-			m := Identity
-			m[i] = tc.v
-			if got := m.Finite(); got != tc.want {
-				t.Errorf("entry %d = %v: Finite() = %v, want %v", i, tc.v, got, tc.want)
+	values := map[bool][]float64{
+		true:  {0, math.Copysign(0, -1), 1, -maxEntry, maxEntry},
+		false: {math.Nextafter(maxEntry, math.Inf(1)), -2 * maxEntry, math.NaN(), math.Inf(1), math.Inf(-1)},
+	}
+	for want, vs := range values {
+		for _, v := range vs {
+			for i := range Identity {
+				m := Identity
+				m[i] = v
+				if got := m.Finite(); got != want {
+					t.Errorf("entry %d = %v: Finite() = %v, want %v", i, v, got, want)
+				}
 			}
 		}
 	}
