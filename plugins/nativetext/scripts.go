@@ -48,10 +48,11 @@ func (s *seg) scriptOf(f fg) int {
 }
 
 // anyOffBase reports whether a glyph of run stands off s's baseline
-// (scriptOf), reading the glyphs in place: this asks it of every run.
+// (scriptOf). It is asked of every run: a loop over the glyphs in place,
+// where slices.ContainsFunc's closure copied each one.
 func (s *seg) anyOffBase(run []fg) bool {
 	for k := range run {
-		if run[k].g.size < markRatio*s.size && s.scriptAt(run[k].oy) != onBase {
+		if s.scriptOf(run[k]) != onBase {
 			return true
 		}
 	}
