@@ -62,31 +62,23 @@ func joinDropCaps(gs []glyph) {
 // of sizes, which is walked in order to the middle glyph, rather than a
 // page of sizes sorted.
 func glyphBody(gs []glyph) float64 {
-	tally := map[float64]int{}
-	n, run, size := 0, 0, 0.0
+	var t runTally[float64]
+	n := 0
 	for i := range gs {
-		g := &gs[i]
-		if g.dir != 0 || g.space || g.text == "" {
-			continue
+		if g := &gs[i]; g.dir == 0 && !g.space && g.text != "" {
+			t.add(g.size, 1)
+			n++
 		}
-		if run > 0 && g.size != size {
-			tally[size] += run
-			run = 0
-		}
-		size = g.size
-		run++
-		n++
 	}
 	if n == 0 {
 		return 0
 	}
-	tally[size] += run
 	type count struct {
 		size float64
 		n    int
 	}
-	counts := make([]count, 0, len(tally))
-	for s, k := range tally {
+	var counts []count
+	for s, k := range t.done() {
 		counts = append(counts, count{s, k})
 	}
 	slices.SortFunc(counts, func(a, b count) int { return cmp.Compare(a.size, b.size) }) // NaNs first, as medianInPlace sorts

@@ -703,9 +703,7 @@ func scaleLevel(size, body float64) int {
 // documentBody is the size of most of the pages' text outside headings,
 // weighted by characters; 0 without any.
 func documentBody(pages []*core.Page) float64 {
-	// Words of one size come in runs: a run is counted into the map once.
-	chars := map[int]int{}
-	have, size, run := false, 0, 0
+	var t runTally[int]
 	for _, p := range pages {
 		for j := range p.Blocks {
 			b := &p.Blocks[j]
@@ -714,24 +712,14 @@ func documentBody(pages []*core.Page) float64 {
 			}
 			for _, l := range b.Lines {
 				for i := range l.Words {
-					w := &l.Words[i]
-					if w.Size <= 0 {
-						continue
+					if w := &l.Words[i]; w.Size > 0 {
+						t.add(int(math.Round(w.Size*10)), len(w.Text))
 					}
-					if k := int(math.Round(w.Size * 10)); !have || k != size {
-						if have {
-							chars[size] += run
-						}
-						have, size, run = true, k, 0
-					}
-					run += len(w.Text)
 				}
 			}
 		}
 	}
-	if have {
-		chars[size] += run
-	}
+	chars := t.done()
 	best, n := 0, 0
 	for s, c := range chars {
 		if c > n || c == n && s < best {

@@ -1768,33 +1768,57 @@ func median(v []float64) float64 {
 
 // bodySize is the font size carrying the most characters.
 func bodySize(segs []*seg) float64 {
-	// Words of one size come in runs: a run is counted into the map once.
-	count := map[float64]int{}
-	have, last, run := false, 0.0, 0
+	var t runTally[float64]
 	for _, s := range segs {
 		for i := range s.words {
 			w := &s.words[i]
-			size, n := math.Round(w.Size*2)/2, utf8.RuneCountInString(w.Text)
-			if have && size == last {
-				run += n
-				continue
-			}
-			if have {
-				count[last] += run
-			}
-			have, last, run = true, size, n
+			t.add(math.Round(w.Size*2)/2, utf8.RuneCountInString(w.Text))
 		}
 	}
-	if have {
-		count[last] += run
-	}
 	best, bestN := 0.0, -1
-	for sz, n := range count {
+	for sz, n := range t.done() {
 		if n > bestN || (n == bestN && sz < best) {
 			best, bestN = sz, n
 		}
 	}
 	return best
+}
+
+// runTally counts what comes in runs of one key (the sizes of a page's
+// words, glyph after glyph): a run goes into the map once, not a value at
+// a time. A key unequal to itself (NaN) starts a run of its own.
+type runTally[K comparable] struct {
+	counts map[K]int
+	have   bool
+	key    K
+	run    int
+}
+
+// add counts n for key k.
+func (t *runTally[K]) add(k K, n int) {
+	if t.have && k == t.key {
+		t.run += n
+		return
+	}
+	t.flush()
+	t.have, t.key, t.run = true, k, n
+}
+
+// done counts the last run and returns the counts (nil for none).
+func (t *runTally[K]) done() map[K]int {
+	t.flush()
+	t.have = false
+	return t.counts
+}
+
+func (t *runTally[K]) flush() {
+	if !t.have {
+		return
+	}
+	if t.counts == nil {
+		t.counts = map[K]int{}
+	}
+	t.counts[t.key] += t.run
 }
 
 // minPartRules is the fewest rules across each of two tables set side by
